@@ -1,0 +1,30 @@
+#pragma once
+// Errors raised at the library's boundary. Every one carries a message a user
+// can act on: what was wrong, where, and what was expected.
+
+#include <stdexcept>
+#include <string>
+
+namespace grundy {
+
+// Bad input from outside the program: a game spec, a position, a file.
+// Front ends report it and exit with status 2.
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A game given as code whose positions can reach themselves: the mex
+// recursion is undefined there (loopy games need another theory).
+class LoopError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A computation that would exceed a documented resource bound.
+class LimitError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace grundy

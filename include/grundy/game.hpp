@@ -1,0 +1,52 @@
+#pragma once
+// Game: the run-time interface of the built-in games, the one the command
+// line works with. Every position is a 64-bit integer: a heap size for
+// heap-indexed games, a vertex number for graph games (which print and parse
+// vertex names).
+//
+// Games given as code by a user go through the Solver template instead
+// (solver.hpp); this interface is for games chosen by a spec string.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grundy/nimber.hpp"
+
+namespace grundy {
+
+using Position = std::uint64_t;
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  // The canonical spec string: parse_game(spec()) builds an equal game, and
+  // spec() of that game is the same string.
+  [[nodiscard]] virtual std::string spec() const = 0;
+
+  // True when positions are heap sizes 0, 1, 2, ...: tables and patterns
+  // apply. Graph games answer false.
+  [[nodiscard]] virtual bool heap_indexed() const { return true; }
+
+  // A position typed by a user. Throws InputError saying what was expected.
+  [[nodiscard]] virtual Position parse_position(std::string_view text) const;
+  [[nodiscard]] virtual std::string format_position(Position p) const;
+  // Names a component of a sum of this game, for people: "heap", "vertex".
+  [[nodiscard]] virtual std::string_view component_noun() const { return "heap"; }
+
+  [[nodiscard]] virtual Nimber value(Position p) const = 0;
+
+  // Every move from `p` to a position of value `target`.
+  [[nodiscard]] virtual std::vector<Position> moves_to_value(Position p, Nimber target) const = 0;
+
+ protected:
+  Game() = default;
+  Game(const Game&) = default;
+  Game& operator=(const Game&) = default;
+  Game(Game&&) = default;
+  Game& operator=(Game&&) = default;
+};
+
+}  // namespace grundy

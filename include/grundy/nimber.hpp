@@ -1,0 +1,59 @@
+#pragma once
+// Nimber: the value of an impartial game (Sprague-Grundy theorem), and nim_sum.
+//
+// A distinct type rather than a bare integer because heap-indexed games use
+// integers for positions too; mixing a position with its value is the classic
+// bug of this field, and the type system catches it here.
+
+#include <compare>
+#include <cstdint>
+#include <ranges>
+
+#include <fmt/format.h>
+
+namespace grundy {
+
+class Nimber {
+ public:
+  constexpr Nimber() = default;
+  constexpr explicit Nimber(std::uint64_t value) : value_(value) {}
+
+  [[nodiscard]] constexpr std::uint64_t value() const { return value_; }
+  [[nodiscard]] constexpr bool is_zero() const { return value_ == 0; }
+
+  // Nim addition: the value of a sum of two games is the XOR of their values.
+  friend constexpr Nimber operator^(Nimber a, Nimber b) { return Nimber(a.value_ ^ b.value_); }
+  constexpr Nimber& operator^=(Nimber other) {
+    value_ ^= other.value_;
+    return *this;
+  }
+
+  friend constexpr auto operator<=>(Nimber, Nimber) = default;
+
+ private:
+  std::uint64_t value_ = 0;
+};
+
+// The nim-sum (XOR) of a range of nimbers; 0 for an empty range.
+template <std::ranges::input_range R>
+  requires std::same_as<std::ranges::range_value_t<R>, Nimber>
+[[nodiscard]] constexpr Nimber nim_sum(R&& values) {
+  Nimber total;
+  for (Nimber v : values) total ^= v;
+  return total;
+}
+
+// Who wins a game whose value is `v` with the player to move starting:
+// the first player (the one to move) exactly when v is nonzero.
+enum class Winner { first, second };
+
+[[nodiscard]] constexpr Winner winner_of(Nimber v) { return v.is_zero() ? Winner::second : Winner::first; }
+
+[[nodiscard]] constexpr const char* to_string(Winner w) { return w == Winner::first ? "first" : "second"; }
+
+}  // namespace grundy
+
+template <>
+struct fmt::formatter<grundy::Nimber> : fmt::formatter<std::uint64_t> {
+  auto format(grundy::Nimber n, format_context& ctx) const { return fmt::formatter<std::uint64_t>::format(n.value(), ctx); }
+};

@@ -1,0 +1,22 @@
+#pragma once
+// Finite sets of positive integers written as lists and ranges, as in the
+// specs `subtraction:1,2,3`, `subtraction:1-3` and `division:2,4-6`.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grundy {
+
+// Parses "a,b,c-d,...": whole numbers >= `min_element`, ranges a-b with
+// a <= b. Returns the elements sorted, without repeats. Throws InputError
+// naming `what` and the character position of the first fault.
+[[nodiscard]] std::vector<std::uint64_t> parse_number_set(std::string_view text, std::string_view what,
+                                                          std::uint64_t min_element);
+
+// The canonical text of a sorted set without repeats: runs of three or more
+// consecutive numbers as "a-b", everything else as a comma list.
+[[nodiscard]] std::string format_number_set(const std::vector<std::uint64_t>& sorted);
+
+}  // namespace grundy

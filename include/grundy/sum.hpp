@@ -1,0 +1,54 @@
+#pragma once
+// Sums of games. A sum is played by moving in exactly one component; its value
+// is the nim-sum (XOR) of the component values (Sprague-Grundy), and a move is
+// winning exactly when it brings the nim-sum to 0: in component i, a move to
+// any position of value (value_i XOR total). Note the target may exceed
+// value_i in games other than Nim, so every component is searched.
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "grundy/game.hpp"
+#include "grundy/nimber.hpp"
+
+namespace grundy {
+
+template <class Position>
+struct SumMove {
+  std::size_t component;  // numbered from 0
+  Position from;
+  Position to;
+};
+
+// The winning moves of a sum whose components have `values`;
+// `moves_to_value(i, target)` lists the moves of component i to a position
+// of value `target`. Shared by the Solver-based and the run-time sums.
+template <class Position, class MovesToValue>
+[[nodiscard]] std::vector<SumMove<Position>> sum_winning_moves(std::span<const Position> positions,
+                                                               std::span<const Nimber> values,
+                                                               MovesToValue&& moves_to_value) {
+  const Nimber total = nim_sum(values);
+  std::vector<SumMove<Position>> moves;
+  if (total.is_zero()) return moves;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    for (auto&& to : moves_to_value(i, values[i] ^ total)) moves.push_back({i, positions[i], to});
+  return moves;
+}
+
+// A component of a run-time sum: a built-in game and a position in it.
+struct Component {
+  const Game* game;
+  Position position;
+};
+
+struct SumAnalysis {
+  std::vector<Nimber> values;  // one per component
+  Nimber nim_sum;
+  Winner winner;
+  std::vector<SumMove<Position>> winning_moves;  // empty when the second player wins
+};
+
+[[nodiscard]] SumAnalysis analyze_sum(std::span<const Component> components);
+
+}  // namespace grundy

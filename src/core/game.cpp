@@ -1,0 +1,18 @@
+#include "grundy/game.hpp"
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/parse_number.hpp"
+
+namespace grundy {
+
+Position Game::parse_position(std::string_view text) const {
+  if (auto n = parse_u64(text)) return *n;
+  throw InputError(fmt::format("'{}' is not a heap size of {}: {}; expected a whole number from 0 to 18446744073709551615",
+                               text, spec(), why_not_u64(text)));
+}
+
+std::string Game::format_position(Position p) const { return fmt::format("{}", p); }
+
+}  // namespace grundy

@@ -1,0 +1,86 @@
+#include "grundy/number_set.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/parse_number.hpp"
+
+namespace grundy {
+namespace {
+
+// Sets larger than this are refused before they are expanded: a range such as
+// 1-10000000000 must not allocate gigabytes.
+constexpr std::uint64_t kMaxSetSize = std::uint64_t{1} << 24;
+
+[[noreturn]] void fail(std::string_view what, std::string_view text, std::size_t column, std::string_view why) {
+  throw InputError(fmt::format("{} '{}': at character {}: {}", what, text, column + 1, why));
+}
+
+std::uint64_t parse_element(std::string_view text, std::string_view token, std::size_t column,
+                            std::string_view what, std::uint64_t min_element) {
+  auto value = parse_u64(token);
+  if (!value) {
+    if (token.empty()) fail(what, text, column, "expected a number");
+    fail(what, text, column, fmt::format("'{}' is not a number here: {}", token, why_not_u64(token)));
+  }
+  if (*value < min_element)
+    fail(what, text, column, fmt::format("{} is too small: elements must be at least {}", *value, min_element));
+  return *value;
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> parse_number_set(std::string_view text, std::string_view what,
+                                            std::uint64_t min_element) {
+  if (text.empty()) throw InputError(fmt::format("{} is empty: expected a list such as 1,2,5 or a range such as 1-3", what));
+  std::vector<std::uint64_t> elements;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t comma = text.find(',', start);
+    if (comma == std::string_view::npos) comma = text.size();
+    const std::string_view item = text.substr(start, comma - start);
+    const std::size_t dash = item.find('-');
+    if (dash == std::string_view::npos) {
+      elements.push_back(parse_element(text, item, start, what, min_element));
+    } else {
+      const std::uint64_t low = parse_element(text, item.substr(0, dash), start, what, min_element);
+      const std::uint64_t high =
+          parse_element(text, item.substr(dash + 1), start + dash + 1, what, min_element);
+      if (high < low) fail(what, text, start, fmt::format("the range {}-{} is empty: write the smaller end first", low, high));
+      if (high - low >= kMaxSetSize || elements.size() + (high - low) >= kMaxSetSize)
+        fail(what, text, start, fmt::format("the set would have more than {} elements", kMaxSetSize));
+      for (std::uint64_t x = low;; ++x) {
+        elements.push_back(x);
+        if (x == high) break;
+      }
+    }
+    if (elements.size() > kMaxSetSize) fail(what, text, start, fmt::format("the set would have more than {} elements", kMaxSetSize));
+    start = comma + 1;
+  }
+  std::sort(elements.begin(), elements.end());
+  elements.erase(std::unique(elements.begin(), elements.end()), elements.end());
+  return elements;
+}
+
+std::string format_number_set(const std::vector<std::uint64_t>& sorted) {
+  std::string out;
+  for (std::size_t i = 0; i < sorted.size();) {
+    std::size_t j = i;
+    while (j + 1 < sorted.size() && sorted[j + 1] == sorted[j] + 1) ++j;
+    if (!out.empty()) out += ',';
+    if (j - i >= 2) {
+      out += fmt::format("{}-{}", sorted[i], sorted[j]);
+    } else {
+      for (std::size_t k = i; k <= j; ++k) {
+        if (k > i) out += ',';
+        out += fmt::format("{}", sorted[k]);
+      }
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+}  // namespace grundy

@@ -1,0 +1,62 @@
+#include "grundy/spec.hpp"
+
+#include <array>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/games/graph.hpp"
+#include "grundy/games/nim.hpp"
+#include "grundy/games/subtraction.hpp"
+#include "grundy/number_set.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr std::array kFamilies{
+    GameFamily{"nim", "nim", "a heap of n tokens; take any positive number of them", "nim"},
+    GameFamily{"subtraction", "subtraction:S",
+               "a heap of n tokens; take s of them for some s in the finite set S (list and ranges: 1,3,4 or 1-3)",
+               "subtraction:1,3,4"},
+    GameFamily{"graph", "graph:FILE",
+               "a token on a vertex of the acyclic directed graph in FILE (lines 'u v' for a move u -> v); "
+               "positions are vertex names",
+               "graph:examples/data/chain.txt"},
+};
+
+std::string known_families() {
+  std::string out;
+  for (const GameFamily& f : kFamilies) out += fmt::format("{}{}", out.empty() ? "" : ", ", f.syntax);
+  return out;
+}
+
+}  // namespace
+
+std::span<const GameFamily> game_families() { return kFamilies; }
+
+std::unique_ptr<Game> parse_game(std::string_view spec) {
+  const std::size_t colon = spec.find(':');
+  const std::string_view name = spec.substr(0, colon);
+  const bool has_params = colon != std::string_view::npos;
+  const std::string_view params = has_params ? spec.substr(colon + 1) : std::string_view{};
+
+  if (name == "nim") {
+    if (has_params) throw InputError(fmt::format("game '{}': nim takes no parameters; write just 'nim'", spec));
+    return std::make_unique<Nim>();
+  }
+  if (name == "subtraction") {
+    if (!has_params)
+      throw InputError(fmt::format("game '{}': expected subtraction:S, with S a set such as 1,3,4 or 1-3", spec));
+    return std::make_unique<SubtractionGame>(
+        parse_number_set(params, fmt::format("the subtraction set of game '{}'", spec), 1));
+  }
+  if (name == "graph") {
+    if (!has_params || params.empty())
+      throw InputError(fmt::format("game '{}': expected graph:FILE, with FILE a graph file of lines 'u v'", spec));
+    return std::make_unique<GraphGame>(GraphGame::from_file(std::string(params)));
+  }
+  if (spec.empty()) throw InputError(fmt::format("the game is empty: expected one of {}", known_families()));
+  throw InputError(fmt::format("unknown game '{}': expected one of {}", spec, known_families()));
+}
+
+}  // namespace grundy
