@@ -1,1 +1,149 @@
-int main() {}
+// grundy: the command-line front end. A thin layer: parse the command line
+// with CLI11, call the library, print text or JSON. Exit status 0 on success,
+// 2 on a usage or input error (message on stderr), 1 on any other failure.
+
+#include <cstdio>
+#include <exception>
+#include <limits>
+#include <new>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "grundy/error.hpp"
+#include "grundy/parse_number.hpp"
+#include "grundy/spec.hpp"
+#include "sum_arguments.hpp"
+
+namespace {
+
+using namespace grundy;
+using namespace grundy::cli;
+
+constexpr int kExitInputError = 2;
+
+constexpr const char* kSumSyntax =
+    "A sum of games is written GAME POS [POS...] [+ GAME POS [POS...]]...: each POS is one\n"
+    "component in the game named before it, and '+' starts components in another game.\n"
+    "Games: nim, subtraction:S (S a set such as 1,3,4 or 1-3), graph:FILE (positions are\n"
+    "vertex names). 'grundy games' lists them all.\n";
+
+std::string games_footer() {
+  std::string text = "\nGames (spec strings):\n";
+  for (const GameFamily& f : game_families()) text += fmt::format("  {:<16} {}\n", f.syntax, f.summary);
+  return text;
+}
+
+struct Arguments {
+  std::vector<std::string> sum;
+  std::string table_game;
+  std::string table_to = "20";
+  bool runs = false;
+  bool json = false;
+};
+
+CLI::App* add_sum_command(CLI::App& app, const char* name, const char* description, const char* examples,
+                          Arguments& a) {
+  CLI::App* cmd = app.add_subcommand(name, description);
+  cmd->add_option("GAME POS...", a.sum, "a sum of games: GAME POS [POS...] [+ GAME POS...]")->required();
+  cmd->add_flag("--json", a.json, "print one JSON object instead of text");
+  cmd->footer(std::string("\n") + kSumSyntax + "\nExamples:\n" + examples);
+  return cmd;
+}
+
+std::uint64_t parse_table_bound(const std::string& text) {
+  auto n = parse_u64(text);
+  if (!n)
+    throw InputError(fmt::format("--to '{}': {}; expected the last heap size, a whole number", text, why_not_u64(text)));
+  if (*n == std::numeric_limits<std::uint64_t>::max())
+    throw InputError(fmt::format("--to {}: too large; the table must end below 18446744073709551615", text));
+  return *n;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"grundy: Sprague-Grundy values, winners and winning moves of impartial games"};
+  app.set_version_flag("--version", "grundy 0.1.0");
+  app.require_subcommand(1);
+  app.footer(std::string("\n") + kSumSyntax + games_footer() +
+             "\nRun 'grundy COMMAND --help' for a command's options and examples.\n");
+  Arguments a;
+
+  CLI::App* value = add_sum_command(app, "value", "Print the Grundy value of each position, one per line",
+                                    "  grundy value subtraction:1,2,3 0 1 2 3 4 5 9\n"
+                                    "  grundy value nim 7 + subtraction:1-3 7 --json\n",
+                                    a);
+  CLI::App* winner = add_sum_command(app, "winner", "Say who wins the sum of the positions: 'first' is the player to move",
+                                     "  grundy winner nim 3 4 5\n"
+                                     "  grundy winner nim 1 2 + subtraction:2,5,7 9 --json\n",
+                                     a);
+  CLI::App* moves = add_sum_command(app, "moves", "List every winning move of the sum of the positions",
+                                    "  grundy moves nim 3 4 5\n"
+                                    "  grundy moves graph:examples/data/chain.txt a + nim 2\n",
+                                    a);
+
+  CLI::App* table = app.add_subcommand("table", "Print the values of heap sizes 0..N, or their runs");
+  table->add_option("GAME", a.table_game, "a game on heap sizes (nim, subtraction:S)")->required();
+  table->add_option("--to", a.table_to, "the last heap size N (default 20)");
+  table->add_flag("--runs", a.runs, "print maximal runs of equal values as [from, to) value length");
+  table->add_flag("--json", a.json, "print one JSON object instead of text");
+  table->footer(
+      "\nText output: one 'n<TAB>G(n)' line per heap size; with --runs a table of runs.\n"
+      "JSON: {\"game\", \"values\": [...]} or {\"game\", \"runs\": [{\"from\", \"to\", \"value\"}]} (to is exclusive).\n"
+      "\nExamples:\n  grundy table subtraction:1,3,4 --to 14\n  grundy table subtraction:2,5,7 --to 100 --runs\n");
+
+  CLI::App* games = app.add_subcommand("games", "List the built-in games and their spec strings");
+  games->add_flag("--json", a.json, "print one JSON object instead of text");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fputs("grundy: error: ", stderr);
+    app.exit(e);
+    return kExitInputError;
+  }
+
+  const Format format = a.json ? Format::json : Format::text;
+  Output out;
+  if (value->parsed()) print_values(parse_sum_arguments(a.sum), format, out);
+  if (winner->parsed()) print_winner(parse_sum_arguments(a.sum), format, out);
+  if (moves->parsed()) print_moves(parse_sum_arguments(a.sum), format, out);
+  if (table->parsed()) {
+    TableRequest request{parse_table_bound(a.table_to), a.runs};
+    print_table(*parse_game(a.table_game), request, format, out);
+  }
+  if (games->parsed()) print_games(format, out);
+  if (!out.flush()) {
+    std::fputs("grundy: error: could not write the output\n", stderr);
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const InputError& e) {
+    fmt::print(stderr, "grundy: error: {}\n", e.what());
+    return kExitInputError;
+  } catch (const LimitError& e) {
+    fmt::print(stderr, "grundy: error: {}\n", e.what());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::fputs("grundy: error: out of memory\n", stderr);
+    return 1;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "grundy: internal error: {}\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,154 @@
+#include "commands.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "grundy/error.hpp"
+#include "grundy/spec.hpp"
+
+namespace grundy::cli {
+namespace {
+
+using nlohmann::json;
+
+// Heap sizes are JSON numbers; vertex names are strings.
+json position_json(const Game& game, Position p) {
+  if (game.heap_indexed()) return p;
+  return game.format_position(p);
+}
+
+json components_json(const SumArguments& sum, const std::vector<Nimber>& values) {
+  json components = json::array();
+  for (std::size_t i = 0; i < sum.components.size(); ++i) {
+    const Component& c = sum.components[i];
+    components.push_back({{"game", c.game->spec()}, {"position", position_json(*c.game, c.position)},
+                          {"value", values[i].value()}});
+  }
+  return components;
+}
+
+std::string verdict(const SumAnalysis& a) {
+  return fmt::format("{} player wins (nim-sum {})", to_string(a.winner), a.nim_sum);
+}
+
+void write_json(Output& out, const json& j) { out.write(j.dump() + "\n"); }
+
+}  // namespace
+
+void print_values(const SumArguments& sum, Format format, Output& out) {
+  std::vector<Nimber> values;
+  for (const Component& c : sum.components) values.push_back(c.game->value(c.position));
+  if (format == Format::json) {
+    json list = json::array();
+    for (Nimber v : values) list.push_back(v.value());
+    json j{{"game", sum.game_label()}, {"values", list}};
+    if (!sum.single_game()) j["components"] = components_json(sum, values);
+    write_json(out, j);
+    return;
+  }
+  for (Nimber v : values) out.write(fmt::format("{}\n", v));
+}
+
+void print_winner(const SumArguments& sum, Format format, Output& out) {
+  const SumAnalysis a = analyze_sum(sum.components);
+  if (format == Format::json) {
+    json j{{"game", sum.game_label()}, {"winner", to_string(a.winner)}, {"nim_sum", a.nim_sum.value()}};
+    if (!sum.single_game()) j["components"] = components_json(sum, a.values);
+    write_json(out, j);
+    return;
+  }
+  out.write(verdict(a) + "\n");
+}
+
+void print_moves(const SumArguments& sum, Format format, Output& out) {
+  const SumAnalysis a = analyze_sum(sum.components);
+  if (format == Format::json) {
+    json moves = json::array();
+    for (const auto& m : a.winning_moves) {
+      const Game& g = *sum.components[m.component].game;
+      moves.push_back({{"component", m.component}, {"from", position_json(g, m.from)}, {"to", position_json(g, m.to)}});
+    }
+    json j{{"game", sum.game_label()}, {"winner", to_string(a.winner)}, {"nim_sum", a.nim_sum.value()},
+           {"moves", moves}};
+    if (!sum.single_game()) j["components"] = components_json(sum, a.values);
+    write_json(out, j);
+    return;
+  }
+  if (a.winning_moves.empty()) {
+    out.write(verdict(a) + ": no winning move, every move leaves a nonzero nim-sum\n");
+    return;
+  }
+  const std::size_t n = a.winning_moves.size();
+  out.write(fmt::format("{}; {} winning move{}:\n", verdict(a), n, n == 1 ? "" : "s"));
+  for (const auto& m : a.winning_moves) {
+    const Game& g = *sum.components[m.component].game;
+    const std::string game_note = sum.single_game() ? "" : fmt::format(" ({})", g.spec());
+    out.write(fmt::format("{} {}{}: {} -> {}\n", g.component_noun(), m.component, game_note, g.format_position(m.from),
+                          g.format_position(m.to)));
+  }
+}
+
+void print_table(const Game& game, const TableRequest& request, Format format, Output& out) {
+  if (!game.heap_indexed())
+    throw InputError(fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...; "
+                                 "use 'grundy value {} VERTEX...' for its positions",
+                                 game.spec(), game.spec()));
+  const std::string game_json = json(game.spec()).dump();
+  if (!request.runs) {
+    if (format == Format::json) out.write(fmt::format("{{\"game\":{},\"values\":[", game_json));
+    for (std::uint64_t n = 0;; ++n) {
+      const Nimber v = game.value(n);
+      if (format == Format::json) {
+        out.write(fmt::format("{}{}", n == 0 ? "" : ",", v));
+      } else {
+        out.write(fmt::format("{}\t{}\n", n, v));
+      }
+      if (n == request.to) break;
+    }
+    if (format == Format::json) out.write("]}\n");
+    return;
+  }
+
+  // Maximal runs of equal values, as half-open ranges [from, to).
+  if (format == Format::json) {
+    out.write(fmt::format("{{\"game\":{},\"runs\":[", game_json));
+  } else {
+    out.write(fmt::format("{:<24} {:>6} {:>12}\n", "positions", "value", "length"));
+  }
+  bool first_run = true;
+  auto emit = [&](std::uint64_t from, std::uint64_t to_exclusive, Nimber v) {
+    if (format == Format::json) {
+      out.write(fmt::format("{}{{\"from\":{},\"to\":{},\"value\":{}}}", first_run ? "" : ",", from, to_exclusive, v));
+    } else {
+      out.write(fmt::format("{:<24} {:>6} {:>12}\n", fmt::format("[{}, {})", from, to_exclusive), v, to_exclusive - from));
+    }
+    first_run = false;
+  };
+  std::uint64_t run_start = 0;
+  Nimber run_value = game.value(0);
+  for (std::uint64_t n = 1; n <= request.to; ++n) {
+    const Nimber v = game.value(n);
+    if (v != run_value) {
+      emit(run_start, n, run_value);
+      run_start = n;
+      run_value = v;
+    }
+  }
+  // The last run ends at to + 1 (exclusive); to = 2^64 - 1 is refused by the caller.
+  emit(run_start, request.to + 1, run_value);
+  if (format == Format::json) out.write("]}\n");
+}
+
+void print_games(Format format, Output& out) {
+  if (format == Format::json) {
+    json list = json::array();
+    for (const GameFamily& f : game_families())
+      list.push_back({{"name", f.name}, {"syntax", f.syntax}, {"summary", f.summary}, {"example", f.example}});
+    write_json(out, json{{"games", list}});
+    return;
+  }
+  for (const GameFamily& f : game_families())
+    out.write(fmt::format("{:<16} {}\n{:<16} example: {}\n", f.syntax, f.summary, "", f.example));
+}
+
+}  // namespace grundy::cli

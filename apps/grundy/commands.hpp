@@ -1,0 +1,26 @@
+#pragma once
+// The CLI's commands, one function each, over parsed arguments. Each returns
+// the process exit status; input errors are thrown as InputError.
+
+#include <cstdint>
+
+#include "output.hpp"
+#include "sum_arguments.hpp"
+
+namespace grundy::cli {
+
+enum class Format { text, json };
+
+void print_values(const SumArguments& sum, Format format, Output& out);
+void print_winner(const SumArguments& sum, Format format, Output& out);
+void print_moves(const SumArguments& sum, Format format, Output& out);
+
+struct TableRequest {
+  std::uint64_t to = 20;
+  bool runs = false;
+};
+void print_table(const Game& game, const TableRequest& request, Format format, Output& out);
+
+void print_games(Format format, Output& out);
+
+}  // namespace grundy::cli

@@ -1,0 +1,232 @@
+// Runs the built `grundy` binary and checks what a user sees: standard
+// output, the error message and the exit status.
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "support/run_process.hpp"
+
+namespace grundy {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+using nlohmann::json;
+
+test::ProcessResult grundy_run(const std::vector<std::string>& args, const std::string& input = {}) {
+  return test::run_process(GRUNDY_EXE, args, input);
+}
+
+json run_json(const std::vector<std::string>& args) {
+  auto r = grundy_run(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  return json::parse(r.out);
+}
+
+TEST(Cli, ValueOfSubtractionGame) {
+  auto r = grundy_run({"value", "subtraction:1,2,3", "0", "1", "2", "3", "4", "5", "9"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "0\n1\n2\n3\n0\n1\n1\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(Cli, ValueJson) {
+  const json j = run_json({"value", "subtraction:1,2,3", "4", "9", "--json"});
+  EXPECT_EQ(j["game"], "subtraction:1-3");
+  EXPECT_EQ(j["values"], json::array({0, 1}));
+}
+
+TEST(Cli, ValueAtHugePositions) {
+  auto r = grundy_run({"value", "nim", "18446744073709551615"});
+  EXPECT_EQ(r.out, "18446744073709551615\n");
+  r = grundy_run({"value", "subtraction:1-3", "1000000000000000000"});
+  EXPECT_EQ(r.out, "0\n");  // 10^18 is a multiple of 4
+}
+
+TEST(Cli, WinnerNim) {
+  const json j = run_json({"winner", "nim", "3", "4", "5", "--json"});
+  EXPECT_EQ(j["winner"], "first");
+  EXPECT_EQ(j["nim_sum"], 2);
+  EXPECT_EQ(j["game"], "nim");
+  auto r = grundy_run({"winner", "nim", "1", "2", "3"});
+  EXPECT_EQ(r.out, "second player wins (nim-sum 0)\n");
+  r = grundy_run({"winner", "nim", "3", "4", "5"});
+  EXPECT_EQ(r.out, "first player wins (nim-sum 2)\n");
+}
+
+TEST(Cli, MovesNimListsExactlyTheOneMove) {
+  const json j = run_json({"moves", "nim", "3", "4", "5", "--json"});
+  EXPECT_EQ(j["winner"], "first");
+  EXPECT_EQ(j["nim_sum"], 2);
+  EXPECT_EQ(j["moves"], json::parse(R"([{"component":0,"from":3,"to":1}])"));
+  auto r = grundy_run({"moves", "nim", "3", "4", "5"});
+  EXPECT_EQ(r.out, "first player wins (nim-sum 2); 1 winning move:\nheap 0: 3 -> 1\n");
+}
+
+TEST(Cli, MovesWhenSecondPlayerWins) {
+  const json j = run_json({"moves", "nim", "5", "5", "--json"});
+  EXPECT_EQ(j["winner"], "second");
+  EXPECT_EQ(j["moves"], json::array());
+  auto r = grundy_run({"moves", "nim", "5", "5"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, StartsWith("second player wins (nim-sum 0): no winning move"));
+}
+
+TEST(Cli, MovesListsEveryWinningMove) {
+  // nim 1 2 4 8 15 has nim-sum 0; with heap 7 added the nim-sum is 7 and
+  // heaps 7 (-> 0), 8 (-> 15? no: 8^7 = 15 > 8) ... check against JSON.
+  const json j = run_json({"moves", "nim", "6", "5", "7", "--json"});
+  // 6^5^7 = 4: heap 6 -> 2, heap 5 -> 1, heap 7 -> 3.
+  EXPECT_EQ(j["nim_sum"], 4);
+  EXPECT_EQ(j["moves"], json::parse(R"([{"component":0,"from":6,"to":2},{"component":1,"from":5,"to":1},
+                                        {"component":2,"from":7,"to":3}])"));
+}
+
+TEST(Cli, MixedSum) {
+  // nim 2 has value 2; subtraction:1-3 at 7 has value 3; total 1.
+  const json j = run_json({"moves", "nim", "2", "+", "subtraction:1-3", "7", "--json"});
+  EXPECT_EQ(j["game"], "nim + subtraction:1-3");
+  EXPECT_EQ(j["nim_sum"], 1);
+  EXPECT_EQ(j["components"], json::parse(R"([{"game":"nim","position":2,"value":2},
+                                             {"game":"subtraction:1-3","position":7,"value":3}])"));
+  // Winning: nim 2 -> 3? impossible; nim 2 -> value 3 no. subtraction 7 -> value 2: 6.
+  EXPECT_EQ(j["moves"], json::parse(R"([{"component":1,"from":7,"to":6}])"));
+  auto r = grundy_run({"moves", "nim", "2", "+", "subtraction:1-3", "7"});
+  EXPECT_EQ(r.out, "first player wins (nim-sum 1); 1 winning move:\nheap 1 (subtraction:1-3): 7 -> 6\n");
+  r = grundy_run({"value", "nim", "2", "+", "subtraction:1-3", "7", "5", "+", "nim", "9"});
+  EXPECT_EQ(r.out, "2\n3\n1\n9\n");
+}
+
+TEST(Cli, Table) {
+  auto r = grundy_run({"table", "subtraction:1,3,4", "--to", "8"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "0\t0\n1\t1\n2\t0\n3\t1\n4\t2\n5\t3\n6\t2\n7\t0\n8\t1\n");
+  const json j = run_json({"table", "nim", "--to", "3", "--json"});
+  EXPECT_EQ(j, json::parse(R"({"game":"nim","values":[0,1,2,3]})"));
+  r = grundy_run({"table", "nim"});
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 21) << "default --to 20";
+}
+
+TEST(Cli, TableRuns) {
+  const json j = run_json({"table", "subtraction:2", "--to", "5", "--runs", "--json"});
+  // 0 0 1 1 0 0
+  EXPECT_EQ(j, json::parse(R"({"game":"subtraction:2","runs":[{"from":0,"to":2,"value":0},
+      {"from":2,"to":4,"value":1},{"from":4,"to":6,"value":0}]})"));
+  auto r = grundy_run({"table", "subtraction:2", "--to", "5", "--runs"});
+  EXPECT_THAT(r.out, HasSubstr("[2, 4)"));
+  EXPECT_THAT(r.out, StartsWith("positions"));
+}
+
+TEST(Cli, Games) {
+  auto r = grundy_run({"games"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("subtraction:S"));
+  const json j = run_json({"games", "--json"});
+  EXPECT_GE(j["games"].size(), 3u);
+}
+
+TEST(Cli, HelpTeaches) {
+  auto r = grundy_run({"--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("GAME POS [POS...] [+ GAME POS [POS...]]"));
+  for (const char* cmd : {"value", "winner", "moves", "table"}) {
+    r = grundy_run({cmd, "--help"});
+    EXPECT_EQ(r.exit_code, 0) << cmd;
+    EXPECT_THAT(r.out, HasSubstr("Examples:")) << cmd;
+  }
+  r = grundy_run({"--version"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, StartsWith("grundy "));
+}
+
+struct BadInput {
+  std::string name;
+  std::vector<std::string> args;
+  std::string message;  // a fragment of the expected one-line message
+};
+
+class CliBadInput : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(CliBadInput, ExitsTwoWithOneLineMessage) {
+  auto r = grundy_run(GetParam().args);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, StartsWith("grundy: error: "));
+  EXPECT_THAT(r.err, HasSubstr(GetParam().message));
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), GetParam().message.find("Run with --help") == std::string::npos ? 1 : 2)
+      << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, CliBadInput,
+    ::testing::Values(
+        BadInput{"NegativeHeap",{"value", "nim", "-1"}, "argument 2: '-1' is not a heap size of nim: it is negative"},
+        BadInput{"Exponent",{"value", "nim", "1e3"}, "argument 2: '1e3' is not a heap size of nim"},
+        BadInput{"Above64Bits",{"value", "nim", "18446744073709551616"}, "it is larger than 18446744073709551615"},
+        BadInput{"EmptyPosition",{"value", "nim", ""}, "argument 2: '' is not a heap size of nim: it is empty"},
+        BadInput{"LeadingPlus",{"value", "nim", "3", "+5"}, "argument 3: '+5' is not a heap size of nim: it has a sign"},
+        BadInput{"Letter",{"winner", "nim", "3", "x"}, "argument 3: 'x'"},
+        BadInput{"UnknownGame",{"moves", "chess", "3"}, "argument 1: unknown game 'chess'"},
+        BadInput{"GameWithoutPosition",{"value", "nim"}, "argument 1: game 'nim' is followed by no position"},
+        BadInput{"PlusAtEnd",{"value", "nim", "1", "+"}, "argument 3: '+' must be followed by GAME POS"},
+        BadInput{"PlusAtStart",{"value", "+", "nim", "1"}, "argument 1: '+' must stand between two groups"},
+        BadInput{"DoublePlus",{"value", "nim", "1", "+", "+", "nim", "2"}, "argument 4: '+' must stand between two groups"},
+        BadInput{"GroupWithoutPosition",{"value", "nim", "1", "+", "subtraction:1-3", "+", "nim", "2"}, "argument 4: game 'subtraction:1-3' is followed by no position"},
+        BadInput{"BadSubtractionSet",{"value", "subtraction:0", "1"}, "argument 1: the subtraction set of game 'subtraction:0'"},
+        BadInput{"NegativeTableBound",{"table", "nim", "--to", "-1"}, "--to '-1': it is negative"},
+        BadInput{"TableBoundTooLarge",{"table", "nim", "--to", "18446744073709551615"}, "too large"},
+        BadInput{"EmptyTableBound",{"table", "nim", "--to", ""}, "--to '': it is empty"},
+        BadInput{"UnknownTableGame",{"table", "chess"}, "unknown game 'chess'"},
+        BadInput{"NoArguments",{"value"}, "Run with --help"},
+        BadInput{"UnknownCommand",{"frobnicate"}, "Run with --help"},
+        BadInput{"NoCommand",{}, "Run with --help"},
+        BadInput{"UnknownOption",{"value", "nim", "3", "--bogus"}, "Run with --help"}),
+    [](const ::testing::TestParamInfo<BadInput>& param) { return param.param.name; });
+
+TEST(Cli, GraphGameFromFile) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "grundy_cli_test";
+  std::filesystem::create_directories(dir);
+  const std::string file = (dir / "g.txt").string();
+  {
+    std::ofstream out(file);
+    out << "# a small game\na b\nb c\na c\nd\n";
+  }
+  // c: 0, b: 1, a: mex{1, 0} = 2, d: 0.
+  auto r = grundy_run({"value", "graph:" + file, "a", "b", "c", "d"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "2\n1\n0\n0\n");
+  const json j = run_json({"moves", "graph:" + file, "a", "+", "nim", "1", "--json"});
+  // 2 ^ 1 = 3: a -> value 3? none; nim 1 -> value 2? none... so no move? a->b gives 1^1=0: winning.
+  EXPECT_EQ(j["moves"], json::parse(R"([{"component":0,"from":"a","to":"b"}])"));
+  r = grundy_run({"moves", "graph:" + file, "a", "+", "nim", "1"});
+  EXPECT_THAT(r.out, HasSubstr("vertex 0 (graph:" + file + "): a -> b"));
+  r = grundy_run({"value", "graph:" + file, "zz"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("argument 2: no vertex named 'zz'"));
+  r = grundy_run({"table", "graph:" + file});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("not played on heap sizes"));
+  {
+    std::ofstream out(file);
+    out << "a b\nb c\nc a\n";
+  }
+  r = grundy_run({"value", "graph:" + file, "a"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("cycle"));
+  EXPECT_THAT(r.err, HasSubstr("a -> b -> c -> a"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ExampleGraphFileShipsWithTheProject) {
+  auto r = grundy_run({"value", std::string("graph:") + GRUNDY_EXAMPLES_DIR + "/data/chain.txt", "a"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
+}  // namespace
+}  // namespace grundy
