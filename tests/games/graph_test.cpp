@@ -1,0 +1,564 @@
+#include "grundy/games/graph.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "grundy/error.hpp"
+#include "grundy/solver.hpp"
+
+namespace grundy {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::StartsWith;
+
+GraphGame graph(std::string_view text) { return GraphGame::from_text(text, "g.txt"); }
+
+std::uint64_t value_of(const GraphGame& game, std::string_view name) {
+  return game.value(game.parse_position(name)).value();
+}
+
+// Names of the moves from `from` to a vertex of value `target`.
+std::vector<std::string> moves_named(const GraphGame& game, std::string_view from, std::uint64_t target) {
+  std::vector<std::string> names;
+  for (Position p : game.moves_to_value(game.parse_position(from), Nimber(target)))
+    names.push_back(game.format_position(p));
+  return names;
+}
+
+// The message of the InputError that `f` throws; a test failure if it throws none.
+template <class F>
+std::string input_error(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "expected an InputError";
+  return {};
+}
+
+std::string graph_error(std::string_view text) {
+  return input_error([&] { (void)graph(text); });
+}
+
+// ---------------------------------------------------------------- values
+
+TEST(GraphGameValues, DocumentationExample) {
+  // end has no moves: 0. mid -> {end}: mex{0} = 1. left -> {mid}: mex{1} = 0.
+  // right -> {mid, end}: mex{1, 0} = 2. start -> {left, right}: mex{0, 2} = 1.
+  // lonely has no moves: 0.
+  const GraphGame g = GraphGame::from_file(GRUNDY_TEST_DATA "/graphs/example.txt");
+  EXPECT_EQ(g.spec(), "graph:" GRUNDY_TEST_DATA "/graphs/example.txt");
+  EXPECT_EQ(g.vertex_count(), 6U);
+  EXPECT_EQ(g.edge_count(), 6U);
+  EXPECT_EQ(value_of(g, "end"), 0U);
+  EXPECT_EQ(value_of(g, "mid"), 1U);
+  EXPECT_EQ(value_of(g, "left"), 0U);
+  EXPECT_EQ(value_of(g, "right"), 2U);
+  EXPECT_EQ(value_of(g, "start"), 1U);
+  EXPECT_EQ(value_of(g, "lonely"), 0U);
+  // The winning move from start is to left, the one successor of value 0.
+  EXPECT_THAT(moves_named(g, "start", 0), ElementsAre("left"));
+  EXPECT_THAT(moves_named(g, "right", 1), ElementsAre("mid"));
+  EXPECT_THAT(moves_named(g, "left", 0), IsEmpty());
+}
+
+TEST(GraphGameValues, SingleVertexIsZero) {
+  const GraphGame g = graph("w\n");
+  EXPECT_EQ(g.vertex_count(), 1U);
+  EXPECT_EQ(g.edge_count(), 0U);
+  EXPECT_EQ(value_of(g, "w"), 0U);
+  EXPECT_THAT(moves_named(g, "w", 0), IsEmpty());
+}
+
+TEST(GraphGameValues, PathAlternates) {
+  // d is terminal (0); each step back flips between 1 and 0.
+  const GraphGame g = graph("a b\nb c\nc d\n");
+  EXPECT_EQ(value_of(g, "d"), 0U);
+  EXPECT_EQ(value_of(g, "c"), 1U);
+  EXPECT_EQ(value_of(g, "b"), 0U);
+  EXPECT_EQ(value_of(g, "a"), 1U);
+}
+
+TEST(GraphGameValues, MexSkipsAGap) {
+  // z: 0. y -> z: 1. x -> y, z: 2. w -> x, y, z: 3.
+  // top -> z (0), y (1), w (3): the smallest missing value is 2.
+  const GraphGame g = graph("y z\nx y\nx z\nw x\nw y\nw z\ntop z\ntop y\ntop w\n");
+  EXPECT_EQ(value_of(g, "w"), 3U);
+  EXPECT_EQ(value_of(g, "top"), 2U);
+  EXPECT_THAT(moves_named(g, "top", 3), ElementsAre("w"));
+  EXPECT_THAT(moves_named(g, "top", 2), IsEmpty());
+}
+
+TEST(GraphGameValues, CompleteDagCrossesTheSixtyFourBoundary) {
+  // c_i -> c_j for every j < i: by induction c_i has successors of every
+  // value 0 .. i-1, so its value is i. Vertices past c_63 have 64 or more
+  // moves, which takes the mex past its one-word fast path.
+  constexpr int n = 130;
+  std::string text;
+  for (int i = n - 1; i >= 0; --i) {
+    text += fmt::format("c{}\n", i);
+    for (int j = 0; j < i; ++j) text += fmt::format("c{} c{}\n", i, j);
+  }
+  const GraphGame g = graph(text);
+  ASSERT_EQ(g.vertex_count(), static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) EXPECT_EQ(value_of(g, fmt::format("c{}", i)), static_cast<std::uint64_t>(i)) << i;
+  EXPECT_THAT(moves_named(g, "c129", 64), ElementsAre("c64"));
+}
+
+TEST(GraphGameValues, HugeOutDegreeToFewValues) {
+  // hub has 100000 moves, all to sinks (value 0), plus one to s1 (value 1):
+  // its value is 2. Its moves of value 0 are the 100000 sinks.
+  std::string text = "s1 s0\n";
+  for (int i = 0; i < 100000; ++i) text += fmt::format("hub t{}\n", i);
+  text += "hub s1\n";
+  const GraphGame g = graph(text);
+  EXPECT_EQ(value_of(g, "hub"), 2U);
+  EXPECT_EQ(g.moves_to_value(g.parse_position("hub"), Nimber(0)).size(), 100000U);
+  EXPECT_THAT(moves_named(g, "hub", 1), ElementsAre("s1"));
+}
+
+TEST(GraphGameValues, ManyMovesWithoutAZero) {
+  // wide has 100 moves, none to a value-0 vertex: to one (value 1: one -> zero)
+  // and to 99 copies of two (value 2: two_i -> one, zero). So wide is 0.
+  // wider adds moves to zero and to three (three -> zero, one, two: 3),
+  // so it has 0, 1, 2, 3 and not 4: value 4. wider is declared first, so it
+  // is solved before wide, whose mex must not see wider's values.
+  std::string text = "wider\none zero\nthree zero\nthree one\n";
+  for (int i = 0; i < 99; ++i) text += fmt::format("two{0} one\ntwo{0} zero\nwide two{0}\nwider two{0}\n", i);
+  text += "three two0\nwide one\nwider one\nwider zero\nwider three\n";
+  const GraphGame g = graph(text);
+  EXPECT_EQ(value_of(g, "two5"), 2U);
+  EXPECT_EQ(value_of(g, "three"), 3U);
+  EXPECT_EQ(value_of(g, "wide"), 0U);
+  EXPECT_EQ(value_of(g, "wider"), 4U);
+  EXPECT_THAT(moves_named(g, "wider", 3), ElementsAre("three"));
+}
+
+TEST(GraphGameValues, LongPathNeedsNoRecursion) {
+  // A path of 300000 vertices, listed from its far end: a recursive search
+  // would need 300000 nested calls. The last vertex is terminal, so vertex i
+  // has value (n - 1 - i) mod 2.
+  constexpr int n = 300000;
+  std::string text;
+  for (int i = n - 2; i >= 0; --i) text += fmt::format("{} {}\n", i, i + 1);
+  const GraphGame g = graph(text);
+  ASSERT_EQ(g.vertex_count(), static_cast<std::size_t>(n));
+  EXPECT_EQ(value_of(g, "0"), 1U);
+  EXPECT_EQ(value_of(g, "1"), 0U);
+  EXPECT_EQ(value_of(g, fmt::format("{}", n - 1)), 0U);
+  EXPECT_EQ(value_of(g, fmt::format("{}", n - 2)), 1U);
+}
+
+// ---------------------------------------------------------------- format
+
+TEST(GraphGameFormat, VerticesAreNumberedInOrderOfFirstAppearance) {
+  const GraphGame g = graph("x y\nz x\nw\ny z2\n");
+  ASSERT_EQ(g.vertex_count(), 5U);
+  EXPECT_EQ(g.format_position(0), "x");
+  EXPECT_EQ(g.format_position(1), "y");
+  EXPECT_EQ(g.format_position(2), "z");
+  EXPECT_EQ(g.format_position(3), "w");
+  EXPECT_EQ(g.format_position(4), "z2");
+  for (Position v = 0; v < 5; ++v) EXPECT_EQ(g.parse_position(g.format_position(v)), v);
+}
+
+TEST(GraphGameFormat, CommentsAndBlankLines) {
+  const GraphGame g = graph(
+      "# a graph\n"
+      "\n"
+      "a b   # a move\n"
+      "   # an indented comment\n"
+      "  \t \n"
+      "b#c is a comment, so b is declared and c is not a vertex\n"
+      "#\n"
+      "b c#\n");
+  EXPECT_EQ(g.vertex_count(), 3U);
+  EXPECT_EQ(g.edge_count(), 2U);
+  EXPECT_EQ(value_of(g, "a"), 0U);
+  EXPECT_EQ(value_of(g, "b"), 1U);
+  EXPECT_THAT(input_error([&] { (void)g.parse_position("is"); }), HasSubstr("no vertex named 'is'"));
+}
+
+TEST(GraphGameFormat, CrlfLineEnds) {
+  const GraphGame g = graph("a b\r\nb c\r\n\r\n# note\r\nd\r\n");
+  EXPECT_EQ(g.vertex_count(), 4U);
+  EXPECT_EQ(g.format_position(g.parse_position("c")), "c");  // no CR kept in the name
+  EXPECT_EQ(value_of(g, "a"), 0U);
+  EXPECT_EQ(value_of(g, "b"), 1U);
+  EXPECT_EQ(value_of(g, "d"), 0U);
+}
+
+TEST(GraphGameFormat, LastLineWithoutNewline) {
+  EXPECT_EQ(value_of(graph("a b\nb c"), "b"), 1U);
+  EXPECT_EQ(graph("a b\nlast").vertex_count(), 3U);
+  EXPECT_EQ(graph("a b # no newline after a comment").edge_count(), 1U);
+}
+
+TEST(GraphGameFormat, CrlfFileWithoutFinalNewline) {
+  const GraphGame g = GraphGame::from_file(GRUNDY_TEST_DATA "/graphs/crlf_no_final_newline.txt");
+  EXPECT_EQ(g.vertex_count(), 3U);
+  EXPECT_EQ(value_of(g, "c"), 0U);
+  EXPECT_EQ(value_of(g, "b"), 1U);
+  EXPECT_EQ(value_of(g, "a"), 0U);
+}
+
+TEST(GraphGameFormat, TabsAndRunsOfBlanks) {
+  const GraphGame g = graph("\ta\t\tb\t\n  b  \t c   \n\t\td\n");
+  EXPECT_EQ(g.vertex_count(), 4U);
+  EXPECT_EQ(g.edge_count(), 2U);
+  EXPECT_EQ(value_of(g, "a"), 0U);
+  EXPECT_EQ(value_of(g, "d"), 0U);
+}
+
+TEST(GraphGameFormat, CarriageReturnInsideALineIsABlank) {
+  const GraphGame g = graph("a\rb\n");
+  EXPECT_EQ(g.edge_count(), 1U);
+  EXPECT_EQ(value_of(g, "a"), 1U);
+}
+
+TEST(GraphGameFormat, LeadingByteOrderMarkIsSkipped) {
+  const GraphGame g = graph("\xEF\xBB\xBF" "a b\n");
+  EXPECT_EQ(g.format_position(0), "a");
+  EXPECT_EQ(value_of(g, "a"), 1U);
+}
+
+TEST(GraphGameFormat, VertexDeclaredAloneAndAgain) {
+  // Declaring a vertex that also has moves is harmless and does not renumber it.
+  const GraphGame g = graph("alone\na b\na\nb\n");
+  EXPECT_EQ(g.vertex_count(), 3U);
+  EXPECT_EQ(g.parse_position("alone"), 0U);
+  EXPECT_EQ(g.parse_position("a"), 1U);
+  EXPECT_EQ(value_of(g, "alone"), 0U);
+  EXPECT_EQ(value_of(g, "a"), 1U);
+}
+
+TEST(GraphGameFormat, DuplicateEdgesAreOneMove) {
+  // a -> b twice, a -> c; b -> c. c: 0, b: 1, a: mex{1, 0} = 2.
+  const GraphGame g = graph("a b\na c\na b\nb c\nb c\n");
+  EXPECT_EQ(g.edge_count(), 3U);
+  EXPECT_EQ(value_of(g, "a"), 2U);
+  // Reported once, at the place of its first listing.
+  EXPECT_THAT(moves_named(g, "a", 1), ElementsAre("b"));
+  EXPECT_THAT(moves_named(g, "a", 0), ElementsAre("c"));
+}
+
+TEST(GraphGameFormat, NamesWithOddBytes) {
+  // Anything but blanks, line breaks and '#' belongs to a name.
+  const GraphGame g = graph(
+      "a-b +\n"
+      "+ \xC3\xA9t\xC3\xA9\n"                              // été
+      "\xC3\xA9t\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC\n"  // été 日本
+      "-> \"q\"\n"
+      "'x' a-b\n");
+  EXPECT_EQ(g.vertex_count(), 7U);
+  EXPECT_EQ(value_of(g, "\xE6\x97\xA5\xE6\x9C\xAC"), 0U);  // 日本
+  EXPECT_EQ(value_of(g, "\xC3\xA9t\xC3\xA9"), 1U);          // été
+  EXPECT_EQ(value_of(g, "+"), 0U);
+  EXPECT_EQ(value_of(g, "a-b"), 1U);
+  EXPECT_EQ(value_of(g, "'x'"), 0U);
+  EXPECT_EQ(value_of(g, "->"), 1U);
+  EXPECT_EQ(g.format_position(g.parse_position("\"q\"")), "\"q\"");
+  // Names are compared byte for byte: case matters.
+  EXPECT_THAT(input_error([&] { (void)g.parse_position("A-B"); }), HasSubstr("no vertex named 'A-B'"));
+}
+
+TEST(GraphGameFormat, NamesAlikeInTheirFirstEightBytes) {
+  // Names are told apart by every byte and by their length, including names
+  // longer than 8 bytes that share a prefix and names with NUL bytes.
+  using namespace std::string_literals;
+  const std::string text = "abcdefgh1 abcdefgh2\nabcdefgh2 abcdefgh\nabcdefgh abcdefgh10\n"
+                           "a a\0\na\0 a\0\0\n"s;
+  const GraphGame g = graph(text);
+  ASSERT_EQ(g.vertex_count(), 7U);
+  EXPECT_EQ(value_of(g, "abcdefgh10"), 0U);
+  EXPECT_EQ(value_of(g, "abcdefgh"), 1U);
+  EXPECT_EQ(value_of(g, "abcdefgh2"), 0U);
+  EXPECT_EQ(value_of(g, "abcdefgh1"), 1U);
+  EXPECT_EQ(value_of(g, "a\0\0"s), 0U);
+  EXPECT_EQ(value_of(g, "a\0"s), 1U);
+  EXPECT_EQ(value_of(g, "a"), 0U);
+  EXPECT_EQ(g.format_position(g.parse_position("a\0"s)), "a\0"s);
+  EXPECT_THAT(input_error([&] { (void)g.parse_position("abcdefgh3"); }), HasSubstr("no vertex named"));
+  EXPECT_THAT(input_error([&] { (void)g.parse_position("a\0\0\0"s); }), HasSubstr("no vertex named"));
+}
+
+TEST(GraphGameFormat, VeryLongNames) {
+  // Names of 255 bytes and more are compared differently again.
+  const std::string x(300, 'x');
+  const std::string text =
+      x + "1 " + x + "2\n" + x + "2 " + x + "\n" + x.substr(0, 254) + " " + x.substr(0, 255) + "\n";
+  const GraphGame g = graph(text);
+  ASSERT_EQ(g.vertex_count(), 5U);
+  EXPECT_EQ(value_of(g, x + "1"), 0U);
+  EXPECT_EQ(value_of(g, x + "2"), 1U);
+  EXPECT_EQ(value_of(g, x), 0U);
+  EXPECT_EQ(value_of(g, x.substr(0, 254)), 1U);
+  EXPECT_EQ(g.format_position(g.parse_position(x + "2")), x + "2");
+  EXPECT_THAT(input_error([&] { (void)g.parse_position(x + "3"); }), HasSubstr("...' (301 bytes) in graph g.txt"));
+}
+
+TEST(GraphGameFormat, SpecAndComponentNoun) {
+  const GraphGame g = GraphGame::from_text("a b\n", "some/dir/g.txt");
+  EXPECT_EQ(g.spec(), "graph:some/dir/g.txt");
+  EXPECT_FALSE(g.heap_indexed());
+  EXPECT_EQ(g.component_noun(), "vertex");
+}
+
+// ---------------------------------------------------------------- errors
+
+TEST(GraphGameErrors, ThirdNameOnALineGivesLineAndColumn) {
+  EXPECT_EQ(graph_error("a b\nc d e\n"),
+            "g.txt:2:5: unexpected third name 'e' on one line; expected 'u v' (a move from vertex u to vertex v) "
+            "or a single vertex name, with '#' to start a comment");
+  EXPECT_THAT(graph_error("x y z"), StartsWith("g.txt:1:5: unexpected third name 'z'"));
+  EXPECT_THAT(graph_error("a b\r\nc d e\r\n"), StartsWith("g.txt:2:5:"));
+  // A tab is one column; columns count characters, not UTF-8 bytes.
+  EXPECT_THAT(graph_error("# one\n\n  a\tb\tc\n"), StartsWith("g.txt:3:7: unexpected third name 'c'"));
+  EXPECT_THAT(graph_error("\xC3\xA9 \xC3\xBC \xC3\xB6\n"), StartsWith("g.txt:1:5:"));
+  // A comment after two names is fine.
+  EXPECT_EQ(graph("a b # c d\n").vertex_count(), 2U);
+}
+
+TEST(GraphGameErrors, VeryLongThirdNameIsShortened) {
+  const std::string message = graph_error("a b " + std::string(1000, 'n') + "\n");
+  EXPECT_THAT(message, HasSubstr("...' (1000 bytes)"));
+  EXPECT_LT(message.size(), 300U);
+}
+
+TEST(GraphGameErrors, CycleNamesItsVertices) {
+  EXPECT_EQ(graph_error("a b\nb c\nc a\n"),
+            "graph g.txt has a cycle: a -> b -> c -> a; grundy needs an acyclic graph (every play must end)");
+}
+
+TEST(GraphGameErrors, SelfLoopIsACycle) {
+  EXPECT_THAT(graph_error("x y\na a\n"), HasSubstr("has a cycle: a -> a;"));
+}
+
+TEST(GraphGameErrors, TwoCycle) {
+  EXPECT_THAT(graph_error("p q\nq p\n"), HasSubstr("has a cycle: p -> q -> p;"));
+}
+
+TEST(GraphGameErrors, CycleIsShownFromItsFirstNamedVertexWithoutTheTail) {
+  // Vertices are numbered s, t, b, c, d. The search goes s -> t -> c -> d ->
+  // b -> c, entering the cycle at c; the message leaves out the tail s, t
+  // and starts the cycle at its vertex named first in the file, b.
+  EXPECT_THAT(graph_error("s\nt\nb c\nc d\nd b\ns t\nt c\n"), HasSubstr("has a cycle: b -> c -> d -> b;"));
+}
+
+TEST(GraphGameErrors, LongCycleIsAbbreviated) {
+  std::string text;
+  for (int i = 0; i < 30; ++i) text += fmt::format("c{} c{}\n", i, (i + 1) % 30);
+  EXPECT_EQ(graph_error(text),
+            "graph g.txt has a cycle of 30 vertices: c0 -> c1 -> c2 -> c3 -> c4 -> c5 -> c6 -> c7 -> ... -> c0; "
+            "grundy needs an acyclic graph (every play must end)");
+  // 20 vertices are still shown in full.
+  text.clear();
+  for (int i = 0; i < 20; ++i) text += fmt::format("c{} c{}\n", i, (i + 1) % 20);
+  EXPECT_THAT(graph_error(text), HasSubstr("cycle: c0 -> c1 -> "));
+  EXPECT_THAT(graph_error(text), HasSubstr(" -> c19 -> c0;"));
+}
+
+TEST(GraphGameErrors, UnknownVertex) {
+  const GraphGame g = graph("a b\n");
+  EXPECT_EQ(input_error([&] { (void)g.parse_position("x"); }), "no vertex named 'x' in graph g.txt");
+  EXPECT_EQ(input_error([&] { (void)g.parse_position(""); }),
+            "empty vertex name: expected the name of a vertex of graph g.txt");
+  EXPECT_EQ(input_error([&] { (void)g.parse_position("a b"); }),
+            "no vertex named 'a b' in graph g.txt (vertex names contain no blanks, line breaks or '#')");
+}
+
+TEST(GraphGameErrors, MissingFile) {
+  const std::string path = GRUNDY_TEST_DATA "/graphs/no-such-file.txt";
+  EXPECT_EQ(input_error([&] { (void)GraphGame::from_file(path); }),
+            "cannot read graph file '" + path + "': No such file or directory");
+}
+
+TEST(GraphGameErrors, DirectoryIsNotAGraphFile) {
+  const std::string path = GRUNDY_TEST_DATA "/graphs";
+  EXPECT_THAT(input_error([&] { (void)GraphGame::from_file(path); }),
+              StartsWith("cannot read graph file '" + path + "': "));
+}
+
+TEST(GraphGameErrors, NoVertices) {
+  const std::string expected =
+      "graph g.txt has no vertices; expected lines 'u v' (a move from vertex u to vertex v) or 'w' (a vertex)";
+  EXPECT_EQ(graph_error(""), expected);
+  EXPECT_EQ(graph_error("\n\n  \r\n"), expected);
+  EXPECT_EQ(graph_error("# only\n# comments"), expected);
+}
+
+TEST(GraphGameErrors, PositionsOutOfRangeAreProgrammingErrors) {
+  const GraphGame g = graph("a b\n");
+  EXPECT_THROW((void)g.value(2), std::out_of_range);
+  EXPECT_THROW((void)g.format_position(2), std::out_of_range);
+  EXPECT_THROW((void)g.moves_to_value(2, Nimber(0)), std::out_of_range);
+  EXPECT_THROW((void)g.value(Position{1} << 32), std::out_of_range);
+  EXPECT_NO_THROW((void)g.value(1));
+}
+
+// ---------------------------------------------------------------- random
+
+// A random DAG as the test sees it: vertex r (a rank) moves only to higher
+// ranks; names hide the ranks; the edge lines are shuffled.
+struct RandomDag {
+  std::vector<std::string> name;               // by rank
+  std::vector<std::vector<std::uint32_t>> out;  // by rank, in file order, repeats kept
+  std::vector<bool> written;                    // by rank: named somewhere in the text
+  std::string text;
+};
+
+// Names are short ("v17") for odd seeds and long ("a-long-vertex-name-17")
+// for even ones: the reader compares the two kinds differently.
+RandomDag random_dag(std::uint32_t vertices, std::size_t edges, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  RandomDag dag;
+  std::vector<std::uint32_t> label(vertices);
+  std::iota(label.begin(), label.end(), 0U);
+  std::shuffle(label.begin(), label.end(), rng);
+  const std::string_view prefix = seed % 2 == 1 ? "v" : "a-long-vertex-name-";
+  for (std::uint32_t r = 0; r < vertices; ++r) dag.name.push_back(fmt::format("{}{}", prefix, label[r]));
+  dag.out.resize(vertices);
+
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> lines;
+  std::uniform_int_distribution<std::uint32_t> rank(0, vertices - 1);
+  for (std::size_t e = 0; e < edges; ++e) {
+    // Short edges (to one of the next few ranks) give long paths and large
+    // values; long ones give many moves per vertex.
+    const std::uint32_t a = rank(rng);
+    const std::uint32_t near = a + 1 + static_cast<std::uint32_t>(rng() % 4);
+    const std::uint32_t b = (e % 2 == 0) ? rank(rng) : std::min(vertices - 1, near);
+    if (a == b) continue;
+    lines.emplace_back(std::min(a, b), std::max(a, b));
+  }
+  for (std::size_t i = 0; i < lines.size() / 10; ++i) lines.push_back(lines[rng() % lines.size()]);  // repeats
+  std::shuffle(lines.begin(), lines.end(), rng);
+  for (std::uint32_t r = 0; r < vertices; r += 7) lines.emplace_back(r, r);  // (r, r): declare r alone
+  std::shuffle(lines.begin(), lines.end(), rng);
+  dag.written.resize(vertices);
+  for (auto [u, v] : lines) {
+    dag.written[u] = dag.written[v] = true;
+    if (u == v) {
+      dag.text += dag.name[u] + "\n";
+    } else {
+      dag.text += dag.name[u] + " " + dag.name[v] + "\n";
+      dag.out[u].push_back(v);
+    }
+  }
+  return dag;
+}
+
+// GameLogic over the test's own adjacency lists, for the reference Solver.
+struct AdjacencyGame {
+  using Position = std::uint32_t;
+  const std::vector<std::vector<std::uint32_t>>* out = nullptr;
+  [[nodiscard]] const std::vector<std::uint32_t>& moves(Position p) const { return (*out)[p]; }
+};
+
+TEST(GraphGameRandom, ValuesAgreeWithTheGenericSolver) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const RandomDag dag = random_dag(2000, 20000, seed);
+    const GraphGame g = graph(dag.text);
+    Solver<AdjacencyGame> solver(AdjacencyGame{&dag.out});
+    std::size_t vertices = 0;
+    std::uint64_t largest = 0;
+    for (std::uint32_t r = 0; r < dag.name.size(); ++r) {
+      if (!dag.written[r]) continue;
+      ++vertices;
+      const Nimber expected = solver.value(r);
+      largest = std::max(largest, expected.value());
+      ASSERT_EQ(g.value(g.parse_position(dag.name[r])), expected) << "seed " << seed << " vertex " << dag.name[r];
+    }
+    EXPECT_EQ(g.vertex_count(), vertices) << "seed " << seed;
+    EXPECT_GE(largest, 5U) << "seed " << seed << ": the graphs should have interesting values";
+  }
+}
+
+TEST(GraphGameRandom, MovesToValueAgreeWithABruteForceFilter) {
+  for (std::uint64_t seed = 11; seed <= 13; ++seed) {
+    const RandomDag dag = random_dag(2000, 20000, seed);
+    const GraphGame g = graph(dag.text);
+    Solver<AdjacencyGame> solver(AdjacencyGame{&dag.out});
+    for (std::uint32_t r = 0; r < dag.name.size(); ++r) {
+      if (dag.out[r].empty()) continue;
+      const Position p = g.parse_position(dag.name[r]);
+      const std::uint64_t top = solver.value(r).value() + 1;
+      for (std::uint64_t target = 0; target <= top; ++target) {
+        // Brute force: every move in file order, each successor once.
+        std::vector<std::string> expected;
+        std::set<std::uint32_t> seen;
+        for (std::uint32_t s : dag.out[r])
+          if (solver.value(s) == Nimber(target) && seen.insert(s).second) expected.push_back(dag.name[s]);
+        std::vector<std::string> actual;
+        for (Position q : g.moves_to_value(p, Nimber(target))) actual.push_back(g.format_position(q));
+        ASSERT_EQ(actual, expected) << "seed " << seed << " vertex " << dag.name[r] << " target " << target;
+      }
+    }
+  }
+}
+
+// The vertices named in a cycle message "...: a -> b -> ... -> a; ...".
+std::vector<std::string> cycle_in(const std::string& message) {
+  const std::size_t begin = message.find(": ") + 2;
+  const std::size_t end = message.find(';', begin);
+  std::vector<std::string> names;
+  std::string_view rest = std::string_view(message).substr(begin, end - begin);
+  for (;;) {
+    const std::size_t arrow = rest.find(" -> ");
+    names.emplace_back(rest.substr(0, arrow));
+    if (arrow == std::string_view::npos) break;
+    rest.remove_prefix(arrow + 4);
+  }
+  return names;
+}
+
+TEST(GraphGameRandom, ReportedCycleIsARealCycle) {
+  for (std::uint64_t seed = 21; seed <= 25; ++seed) {
+    RandomDag dag = random_dag(2000, 20000, seed);
+    // Reverse one of the edges: the graph now has a cycle (at least the two
+    // vertices of that edge), maybe many.
+    std::mt19937_64 rng(seed);
+    std::uint32_t from = 0;
+    while (dag.out[from].empty()) from = static_cast<std::uint32_t>(rng() % dag.out.size());
+    const std::uint32_t to = dag.out[from][rng() % dag.out[from].size()];
+    dag.text += dag.name[to] + " " + dag.name[from] + "\n";
+    dag.out[to].push_back(from);
+
+    const std::string message = graph_error(dag.text);
+    ASSERT_THAT(message, StartsWith("graph g.txt has a cycle")) << "seed " << seed;
+    const std::vector<std::string> names = cycle_in(message);
+    const bool abbreviated = std::find(names.begin(), names.end(), "...") != names.end();
+    std::set<std::pair<std::string, std::string>> edges;
+    for (std::uint32_t u = 0; u < dag.out.size(); ++u)
+      for (std::uint32_t v : dag.out[u]) edges.emplace(dag.name[u], dag.name[v]);
+    ASSERT_GE(names.size(), 3U) << message;
+    EXPECT_EQ(names.front(), names.back()) << message;
+    for (std::size_t i = 0; i + 1 < names.size(); ++i) {
+      if (names[i] == "..." || names[i + 1] == "...") continue;
+      EXPECT_TRUE(edges.count({names[i], names[i + 1]})) << names[i] << " -> " << names[i + 1] << " in " << message;
+    }
+    if (!abbreviated) {
+      // A simple cycle: no vertex but the first is repeated.
+      std::set<std::string> distinct(names.begin(), names.end() - 1);
+      EXPECT_EQ(distinct.size(), names.size() - 1) << message;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace grundy

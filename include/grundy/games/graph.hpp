@@ -39,19 +39,41 @@ class GraphGame final : public Game {
   [[nodiscard]] Nimber value(Position v) const override;
   [[nodiscard]] std::vector<Position> moves_to_value(Position v, Nimber target) const override;
 
-  [[nodiscard]] std::size_t vertex_count() const { return names_.size(); }
+  [[nodiscard]] std::size_t vertex_count() const { return values_.size(); }
+  // Distinct moves: a line repeating an edge adds no move (docs/games/graph.md).
   [[nodiscard]] std::size_t edge_count() const { return targets_.size(); }
 
  private:
+  class Builder;  // the file reader and solver, in graph.cpp
+
+  // A slot of the name index. In a big graph every read of the name arrays
+  // is a cache miss, so a slot holds a short name itself and a long one's
+  // place in name_bytes_: a lookup reads at most one more line.
+  struct NameSlot {
+    std::uint64_t key = 0;     // a name of up to 8 bytes, zero-padded; else its offset in name_bytes_
+    std::uint32_t vertex = 0;  // the vertex, or all ones for an empty slot
+    std::uint32_t check = 0;   // hash bits and length (graph.cpp)
+  };
+
   GraphGame() = default;
 
+  [[nodiscard]] std::string_view name_of(std::uint32_t v) const {
+    return std::string_view(name_bytes_).substr(name_start_[v], name_start_[v + 1] - name_start_[v]);
+  }
+  // The slot of name_index_ holding `name`, or the empty slot where it would go.
+  [[nodiscard]] std::size_t find_slot(std::string_view name, std::uint64_t hash) const;
+  [[nodiscard]] bool slot_holds(const NameSlot& slot, std::string_view name, std::uint32_t check) const;
+  [[nodiscard]] std::uint32_t checked_vertex(Position v) const;  // throws std::out_of_range
+
   std::string source_;
-  std::vector<std::string> names_;           // by vertex number, in order of first appearance
-  std::vector<std::uint64_t> first_edge_;    // CSR: moves of v are targets_[first_edge_[v] .. first_edge_[v+1])
-  std::vector<std::uint32_t> targets_;
-  std::vector<std::uint32_t> values_;        // Grundy value of each vertex
-  // name -> vertex number, for parse_position
-  std::vector<std::uint32_t> index_by_hash_;  // open addressing over names_, or any structure the implementation picks
+  std::string name_bytes_;                  // every vertex name, back to back, in vertex order
+  std::vector<std::uint64_t> name_start_;   // the name of v is name_bytes_[name_start_[v] .. name_start_[v+1])
+  std::vector<std::uint64_t> first_edge_;   // CSR: moves of v are targets_[first_edge_[v] .. first_edge_[v+1])
+  std::vector<std::uint32_t> targets_;      // in file order, each target once per source
+  std::vector<std::uint32_t> values_;       // Grundy value of each vertex
+  // name -> vertex, for reading the file and for parse_position: open
+  // addressing with linear probing, at most half full.
+  std::vector<NameSlot> name_index_;
 };
 
 }  // namespace grundy
