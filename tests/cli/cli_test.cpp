@@ -151,6 +151,9 @@ struct BadInput {
   std::string message;  // a fragment of the expected one-line message
 };
 
+// Shown in test listings instead of the struct's bytes.
+void PrintTo(const BadInput& input, std::ostream* os) { *os << input.name; }
+
 class CliBadInput : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(CliBadInput, ExitsTwoWithOneLineMessage) {

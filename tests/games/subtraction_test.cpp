@@ -167,6 +167,8 @@ std::vector<std::uint64_t> triangular(std::uint64_t n) {
   return s;
 }
 
+void PrintTo(const OeisCase& c, std::ostream* os) { *os << c.file; }
+
 class SubtractionOeis : public ::testing::TestWithParam<OeisCase> {};
 
 TEST_P(SubtractionOeis, MatchesTable) {
