@@ -1,9 +1,13 @@
 #include "commands.hpp"
 
+#include <algorithm>
+#include <span>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "grundy/error.hpp"
+#include "grundy/pattern.hpp"
 #include "grundy/spec.hpp"
 
 namespace grundy::cli {
@@ -124,6 +128,13 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
     }
     first_run = false;
   };
+  if (const RunTable* known = game.value_runs()) {
+    // Every run below 2^64 is known: cut the list at `to`, whatever its size.
+    for (std::size_t i = 0; i < known->size() && known->starts[i] <= request.to; ++i)
+      emit(known->starts[i], std::min(known->last_of(i), request.to) + 1, known->values[i]);
+    if (format == Format::json) out.write("]}\n");
+    return;
+  }
   std::uint64_t run_start = 0;
   Nimber run_value = game.value(0);
   for (std::uint64_t n = 1; n <= request.to; ++n) {
@@ -137,6 +148,73 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
   // The last run ends at to + 1 (exclusive); to = 2^64 - 1 is refused by the caller.
   emit(run_start, request.to + 1, run_value);
   if (format == Format::json) out.write("]}\n");
+}
+
+namespace {
+
+std::string values_text(std::span<const Nimber> values) {
+  if (values.empty()) return "(none)";
+  return fmt::format("{}", fmt::join(values, " "));
+}
+
+std::string bound_text(std::uint64_t n) {
+  return n == ~std::uint64_t{0} ? "2^64 - 1" : fmt::format("{}", n);
+}
+
+}  // namespace
+
+void print_pattern(const Game& game, std::uint64_t limit, Format format, Output& out) {
+  const Pattern p = find_pattern(game, limit);
+  const std::span<const Nimber> values(p.values);
+  if (format == Format::json) {
+    json j{{"game", p.game}, {"kind", to_string(p.kind)}, {"proven", p.proven}, {"checked_up_to", p.checked_up_to}};
+    json list = json::array();
+    for (Nimber v : values) list.push_back(v.value());
+    if (p.kind == PatternKind::periodic) {
+      j["preperiod"] = p.preperiod;
+      j["period"] = p.period;
+      j["values"] = list;
+    } else if (p.kind == PatternKind::self_similar) {
+      j["base"] = p.base;
+      j["from"] = p.from;
+      j["values"] = list;
+    }
+    if (p.proven) {
+      j["proof_bound"] = p.proof_bound;
+      j["check"] = p.check;
+      j["theorem"] = p.theorem;
+    }
+    write_json(out, j);
+    return;
+  }
+  const std::string status = p.proven ? "proven" : fmt::format("observed up to n = {}, not proven", bound_text(p.checked_up_to));
+  switch (p.kind) {
+    case PatternKind::periodic:
+      out.write(fmt::format("{}: periodic, {}\n", p.game, status));
+      out.write(fmt::format("  G(n + {}) = G(n) for every n >= {}\n", p.period, p.preperiod));
+      if (p.preperiod == 0) {
+        out.write("  preperiod: none\n");
+      } else {
+        out.write(fmt::format("  preperiod G(0..{}): {}\n", p.preperiod - 1, values_text(values.first(p.preperiod))));
+      }
+      out.write(fmt::format("  period    G({}..{}): {}\n", p.preperiod, p.preperiod + p.period - 1,
+                            values_text(values.subspan(p.preperiod))));
+      break;
+    case PatternKind::self_similar:
+      out.write(fmt::format("{}: self-similar, {}\n", p.game, status));
+      out.write(fmt::format("  G(n) = G(floor(n / {})) for every n >= {}\n", p.base, p.from));
+      out.write(fmt::format("  base values G(0..{}): {}\n", p.from - 1, values_text(values)));
+      break;
+    case PatternKind::none:
+      out.write(fmt::format("{}: no periodic or self-similar rule found (values examined up to n = {})\n", p.game,
+                            bound_text(p.checked_up_to)));
+      break;
+  }
+  if (p.proven) {
+    out.write(fmt::format("  proof: checked {}; {}\n", p.check, p.theorem));
+    if (p.checked_up_to >= p.proof_bound)
+      out.write(fmt::format("  (the rule was also checked directly up to n = {})\n", bound_text(p.checked_up_to)));
+  }
 }
 
 void print_games(Format format, Output& out) {

@@ -21,6 +21,10 @@ struct TableRequest {
 };
 void print_table(const Game& game, const TableRequest& request, Format format, Output& out);
 
+// The pattern of a heap game's values (pattern.hpp); `limit` bounds the
+// values examined for games without a theorem of their own.
+void print_pattern(const Game& game, std::uint64_t limit, Format format, Output& out);
+
 void print_games(Format format, Output& out);
 
 }  // namespace grundy::cli

@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
+#include "grundy/pattern.hpp"
 #include "grundy/spec.hpp"
 #include "sum_arguments.hpp"
 
@@ -28,8 +29,8 @@ constexpr int kExitInputError = 2;
 constexpr const char* kSumSyntax =
     "A sum of games is written GAME POS [POS...] [+ GAME POS [POS...]]...: each POS is one\n"
     "component in the game named before it, and '+' starts components in another game.\n"
-    "Games: nim, subtraction:S (S a set such as 1,3,4 or 1-3), graph:FILE (positions are\n"
-    "vertex names). 'grundy games' lists them all.\n";
+    "Games: nim, subtraction:S (S a set such as 1,3,4 or 1-3), division:D (D a set such as\n"
+    "2-6), graph:FILE (positions are vertex names). 'grundy games' lists them all.\n";
 
 std::string games_footer() {
   std::string text = "\nGames (spec strings):\n";
@@ -43,6 +44,8 @@ struct Arguments {
   std::string table_to = "20";
   bool runs = false;
   bool json = false;
+  std::string pattern_game;
+  std::string pattern_limit = std::to_string(kDefaultPatternLimit);
 };
 
 CLI::App* add_sum_command(CLI::App& app, const char* name, const char* description, const char* examples,
@@ -52,6 +55,16 @@ CLI::App* add_sum_command(CLI::App& app, const char* name, const char* descripti
   cmd->add_flag("--json", a.json, "print one JSON object instead of text");
   cmd->footer(std::string("\n") + kSumSyntax + "\nExamples:\n" + examples);
   return cmd;
+}
+
+std::uint64_t parse_pattern_limit(const std::string& text) {
+  auto n = parse_u64(text);
+  if (!n || *n == 0)
+    throw InputError(fmt::format("--limit '{}': {}; expected the last heap size to examine, a whole number >= 1", text,
+                                 n ? "zero examines nothing" : why_not_u64(text)));
+  if (*n > (std::uint64_t{1} << 28))
+    throw InputError(fmt::format("--limit {}: too large; at most {} values are examined", text, std::uint64_t{1} << 28));
+  return *n;
 }
 
 std::uint64_t parse_table_bound(const std::string& text) {
@@ -85,14 +98,35 @@ int run(int argc, char** argv) {
                                     a);
 
   CLI::App* table = app.add_subcommand("table", "Print the values of heap sizes 0..N, or their runs");
-  table->add_option("GAME", a.table_game, "a game on heap sizes (nim, subtraction:S)")->required();
+  table->add_option("GAME", a.table_game, "a game on heap sizes (nim, subtraction:S, division:D)")->required();
   table->add_option("--to", a.table_to, "the last heap size N (default 20)");
   table->add_flag("--runs", a.runs, "print maximal runs of equal values as [from, to) value length");
   table->add_flag("--json", a.json, "print one JSON object instead of text");
   table->footer(
       "\nText output: one 'n<TAB>G(n)' line per heap size; with --runs a table of runs.\n"
       "JSON: {\"game\", \"values\": [...]} or {\"game\", \"runs\": [{\"from\", \"to\", \"value\"}]} (to is exclusive).\n"
-      "\nExamples:\n  grundy table subtraction:1,3,4 --to 14\n  grundy table subtraction:2,5,7 --to 100 --runs\n");
+      "\nExamples:\n  grundy table subtraction:1,3,4 --to 14\n  grundy table subtraction:2,5,7 --to 100 --runs\n"
+      "  grundy table division:2-6 --to 1000000000000000000 --runs\n");
+
+  CLI::App* pattern = app.add_subcommand("pattern", "Find the rule of a heap game's values and say whether it is proven");
+  pattern->add_option("GAME", a.pattern_game, "a game on heap sizes (nim, subtraction:S, division:D)")->required();
+  pattern->add_option("--limit", a.pattern_limit,
+                      fmt::format("for games without a theorem: the last heap size examined (default {})",
+                                  kDefaultPatternLimit));
+  pattern->add_flag("--json", a.json, "print one JSON object instead of text");
+  pattern->footer(
+      "\nRules: periodic, G(n + p) = G(n) for n >= e (smallest p, then smallest e); self-similar,\n"
+      "G(n) = G(floor(n / m)) for n >= n0 (smallest m, then smallest n0); or none.\n"
+      "A rule is 'proven' when a theorem turns the finite check into a proof for every n:\n"
+      "  subtraction:S  G(n) depends only on the max(S) values before it, so a window of\n"
+      "                 max(S) values that recurs makes the sequence periodic from there on.\n"
+      "  division:D     a check of G(n) = G(floor(n/m)) for n0 <= n < max(max(D) * n0, m) covers\n"
+      "                 every n, by induction (docs/games/division.md).\n"
+      "Other games get a rule observed on G(0..limit), marked 'not proven'.\n"
+      "JSON: {\"game\", \"kind\": \"periodic\"|\"self-similar\"|\"none\", \"proven\", \"checked_up_to\",\n"
+      "  periodic: \"preperiod\", \"period\", \"values\" (G(0..e+p-1)); self-similar: \"base\", \"from\",\n"
+      "  \"values\" (G(0..n0-1)); when proven: \"proof_bound\", \"theorem\"}.\n"
+      "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n");
 
   CLI::App* games = app.add_subcommand("games", "List the built-in games and their spec strings");
   games->add_flag("--json", a.json, "print one JSON object instead of text");
@@ -120,6 +154,7 @@ int run(int argc, char** argv) {
     TableRequest request{parse_table_bound(a.table_to), a.runs};
     print_table(*parse_game(a.table_game), request, format, out);
   }
+  if (pattern->parsed()) print_pattern(*parse_game(a.pattern_game), parse_pattern_limit(a.pattern_limit), format, out);
   if (games->parsed()) print_games(format, out);
   if (!out.flush()) {
     std::fputs("grundy: error: could not write the output\n", stderr);

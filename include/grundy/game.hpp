@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "grundy/nimber.hpp"
+#include "grundy/run_table.hpp"
 
 namespace grundy {
 
@@ -38,6 +39,9 @@ class Game {
 
   [[nodiscard]] virtual Nimber value(Position p) const = 0;
 
+  // Every value below 2^64 as runs, for heap games that have them at hand
+  // (so a table of runs up to any size costs nothing); nullptr otherwise.
+  [[nodiscard]] virtual const RunTable* value_runs() const { return nullptr; }
   // Every move from `p` to a position of value `target`.
   [[nodiscard]] virtual std::vector<Position> moves_to_value(Position p, Nimber target) const = 0;
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/games/division.hpp"
 #include "grundy/games/graph.hpp"
 #include "grundy/games/nim.hpp"
 #include "grundy/games/subtraction.hpp"
@@ -18,6 +19,10 @@ constexpr std::array kFamilies{
     GameFamily{"subtraction", "subtraction:S",
                "a heap of n tokens; take s of them for some s in the finite set S (list and ranges: 1,3,4 or 1-3)",
                "subtraction:1,3,4"},
+    GameFamily{"division", "division:D",
+               "a number n; replace it by floor(n/d) for some d in the finite set D of integers >= 2 "
+               "(0 is erased); division:2-6 is CodeChef FDIVGAME",
+               "division:2-6"},
     GameFamily{"graph", "graph:FILE",
                "a token on a vertex of the acyclic directed graph in FILE (lines 'u v' for a move u -> v); "
                "positions are vertex names",
@@ -49,6 +54,12 @@ std::unique_ptr<Game> parse_game(std::string_view spec) {
       throw InputError(fmt::format("game '{}': expected subtraction:S, with S a set such as 1,3,4 or 1-3", spec));
     return std::make_unique<SubtractionGame>(
         parse_number_set(params, fmt::format("the subtraction set of game '{}'", spec), 1));
+  }
+  if (name == "division") {
+    if (!has_params)
+      throw InputError(fmt::format("game '{}': expected division:D, with D a set such as 2,3 or 2-6", spec));
+    return std::make_unique<DivisionGame>(
+        parse_number_set(params, fmt::format("the divisor set of game '{}'", spec), 2));
   }
   if (name == "graph") {
     if (!has_params || params.empty())

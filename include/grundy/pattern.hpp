@@ -1,0 +1,71 @@
+#pragma once
+// Patterns of heap games: the simplest rule that fits a game's values, and
+// whether a theorem makes the finite check behind it a proof.
+//
+//   periodic      G(n + p) = G(n) for every n >= e (smallest p, then smallest e)
+//   self-similar  G(n) = G(floor(n / m)) for every n >= n0 (smallest m, then n0)
+//   none          neither rule fits the values computed
+//
+// Proven rules come from the games' own theorems: subtraction games by the
+// window argument (docs/games/subtraction.md), division games by the
+// induction on floor(n / d) (docs/games/division.md). For any other heap game
+// the rule is only observed on the values computed, and says so.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "grundy/game.hpp"
+
+namespace grundy {
+
+enum class PatternKind { periodic, self_similar, none };
+
+[[nodiscard]] std::string_view to_string(PatternKind kind);
+
+struct Pattern {
+  std::string game;  // the spec
+  PatternKind kind = PatternKind::none;
+  bool proven = false;
+  // The rule held (or, for none, values were examined) for every n up to this.
+  std::uint64_t checked_up_to = 0;
+
+  // periodic: G(0 .. preperiod + period - 1), the preperiod then one period.
+  std::uint64_t preperiod = 0;
+  std::uint64_t period = 0;
+  // self-similar: G(0 .. from - 1).
+  std::uint64_t base = 0;
+  std::uint64_t from = 0;
+  std::vector<Nimber> values;
+
+  // When proven: the theorem, and the heap size below which the finite check
+  // that it needs was made.
+  std::string check;    // what was checked, e.g. "G(n) = G(floor(n/12)) for 6 <= n < 36"
+  std::string theorem;  // why that suffices for every n
+  std::uint64_t proof_bound = 0;
+};
+
+// Values examined for games without a theorem, unless the caller says.
+inline constexpr std::uint64_t kDefaultPatternLimit = 100000;
+
+// The pattern of a heap-indexed game (throws InputError for other games).
+// `limit` bounds the values examined for games without a theorem of their own.
+[[nodiscard]] Pattern find_pattern(const Game& game, std::uint64_t limit = kDefaultPatternLimit);
+
+// Rules observed in a finite sequence G(0..N-1), with no theorem behind them.
+// A rule is accepted only if it explains at least half of the sequence and,
+// for a period, repeats at least twice after the preperiod.
+struct ObservedPeriod {
+  std::uint64_t preperiod = 0;
+  std::uint64_t period = 0;
+};
+struct ObservedSelfSimilarity {
+  std::uint64_t base = 0;
+  std::uint64_t from = 0;
+};
+[[nodiscard]] std::optional<ObservedPeriod> observe_period(std::span<const Nimber> values);
+[[nodiscard]] std::optional<ObservedSelfSimilarity> observe_self_similarity(std::span<const Nimber> values);
+
+}  // namespace grundy

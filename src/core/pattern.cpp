@@ -1,0 +1,132 @@
+#include "grundy/pattern.hpp"
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/games/division.hpp"
+#include "grundy/games/subtraction.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr std::uint64_t kMax = ~std::uint64_t{0};
+
+Pattern subtraction_pattern(const SubtractionGame& game) {
+  const Periodicity& p = game.periodicity();
+  Pattern out;
+  out.game = game.spec();
+  out.kind = PatternKind::periodic;
+  out.proven = true;
+  out.preperiod = p.preperiod;
+  out.period = p.period;
+  for (std::uint64_t n = 0; n < p.preperiod + p.period; ++n) out.values.push_back(game.value(n));
+  out.checked_up_to = p.proven_with - 1;
+  out.proof_bound = p.proven_with;
+  out.check = fmt::format("values G(0..{}), in which G({}..{}) = G({}..{})", p.proven_with - 1,
+                          p.proven_with - game.set().back() - p.period, p.proven_with - 1 - p.period,
+                          p.proven_with - game.set().back(), p.proven_with - 1);
+  out.theorem = fmt::format(
+      "G(n) depends only on the {} values before it (max(S) = {}); the last {} values computed recur {} places "
+      "earlier, so the sequence repeats from there on (docs/games/subtraction.md)",
+      game.set().back(), game.set().back(), game.set().back(), p.period);
+  return out;
+}
+
+Pattern observed_pattern(const Game& game, std::uint64_t limit) {
+  Pattern out;
+  out.game = game.spec();
+  std::vector<Nimber> values;
+  values.reserve(limit + 1);
+  for (std::uint64_t n = 0; n <= limit; ++n) values.push_back(game.value(n));
+  out.checked_up_to = limit;
+  if (auto p = observe_period(values)) {
+    out.kind = PatternKind::periodic;
+    out.preperiod = p->preperiod;
+    out.period = p->period;
+    out.values.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(p->preperiod + p->period));
+  } else if (auto s = observe_self_similarity(values)) {
+    out.kind = PatternKind::self_similar;
+    out.base = s->base;
+    out.from = s->from;
+    out.values.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(s->from));
+  }
+  return out;
+}
+
+Pattern division_pattern(const DivisionGame& game, std::uint64_t limit) {
+  const auto& rule = game.self_similarity();
+  if (!game.runs()) return observed_pattern(game, limit);  // values by recursion only
+  Pattern out;
+  out.game = game.spec();
+  out.checked_up_to = kMax;  // every 64-bit value is known, as runs
+  if (!rule) return out;
+  out.kind = PatternKind::self_similar;
+  out.base = rule->base;
+  out.from = rule->from;
+  out.values = rule->values;
+  out.checked_up_to = rule->checked_up_to;
+  out.proven = rule->proven;
+  if (rule->proven) {
+    out.proof_bound = rule->proof_bound;
+    out.check = fmt::format("G(n) = G(floor(n/{})) for {} <= n < {} = max(max(D) * n0, m)", rule->base, rule->from,
+                            rule->proof_bound);
+    out.theorem = fmt::format(
+        "for n >= max(D) * n0 = {} every option floor(n/d) is >= n0 and floor(floor(n/d)/m) = floor(floor(n/m)/d), "
+        "so by induction n and floor(n/m) have options of equal values (docs/games/division.md)",
+        game.divisors().back() * rule->from);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view to_string(PatternKind kind) {
+  switch (kind) {
+    case PatternKind::periodic:
+      return "periodic";
+    case PatternKind::self_similar:
+      return "self-similar";
+    case PatternKind::none:
+      break;
+  }
+  return "none";
+}
+
+// For each candidate period p, the smallest preperiod comes from walking down
+// from the end to the first n with G(n) != G(n + p); a wrong p usually fails
+// near the end, so the search costs far less than N * N in practice.
+std::optional<ObservedPeriod> observe_period(std::span<const Nimber> values) {
+  const std::uint64_t size = values.size();
+  for (std::uint64_t p = 1; 2 * p <= size; ++p) {
+    std::uint64_t e = size - p;  // G(n) = G(n + p) checked for e <= n < size - p
+    while (e > 0 && values[e - 1] == values[e - 1 + p]) --e;
+    // Accept: the periodic part is at least half of the values and holds at
+    // least two whole periods after the preperiod.
+    if (2 * e <= size && e + 2 * p <= size) return ObservedPeriod{e, p};
+  }
+  return std::nullopt;
+}
+
+std::optional<ObservedSelfSimilarity> observe_self_similarity(std::span<const Nimber> values) {
+  const std::uint64_t size = values.size();
+  for (std::uint64_t m = 2; m < size; ++m) {
+    std::uint64_t from = size;  // G(n) = G(n / m) checked for from <= n < size
+    while (from > 1 && values[from - 1] == values[(from - 1) / m]) --from;
+    // Accept only a rule that maps the upper half of the values onto values
+    // below them at least twice over: n0 * m * m <= size.
+    if (from * m <= size / m) return ObservedSelfSimilarity{m, from};
+  }
+  return std::nullopt;
+}
+
+Pattern find_pattern(const Game& game, std::uint64_t limit) {
+  if (!game.heap_indexed())
+    throw InputError(fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...: it has no sequence of values "
+                                 "to find a pattern in",
+                                 game.spec()));
+  if (const auto* s = dynamic_cast<const SubtractionGame*>(&game)) return subtraction_pattern(*s);
+  if (const auto* d = dynamic_cast<const DivisionGame*>(&game)) return division_pattern(*d, limit);
+  return observed_pattern(game, limit);
+}
+
+}  // namespace grundy

@@ -1,0 +1,182 @@
+#include "grundy/games/division.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <queue>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/mex.hpp"
+#include "grundy/number_set.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+
+// 128-bit arithmetic for products that may pass 2^64 (GCC and Clang).
+__extension__ typedef unsigned __int128 u128;
+
+// The candidate points d * s of one run start s, in increasing d.
+struct PointStream {
+  std::uint64_t point;  // divisors[index] * start
+  std::uint64_t start;
+  std::size_t index;
+  bool operator>(const PointStream& other) const { return point > other.point; }
+};
+
+}  // namespace
+
+DivisionGame::DivisionGame(std::vector<std::uint64_t> divisors) : divisors_(std::move(divisors)) {
+  std::sort(divisors_.begin(), divisors_.end());
+  divisors_.erase(std::unique(divisors_.begin(), divisors_.end()), divisors_.end());
+  if (divisors_.empty()) throw InputError("a division game needs at least one divisor");
+  if (divisors_.front() < 2)
+    throw InputError(fmt::format("a division game cannot divide by {}: every divisor must be at least 2",
+                                 divisors_.front()));
+}
+
+std::string DivisionGame::spec() const { return "division:" + format_number_set(divisors_); }
+
+// The runs, by the breakpoint lemma: for n >= 1, G(n) = mex{G(floor(n/d))},
+// and floor(n/d) moves from one run of G into the next exactly when n passes
+// d * s for the next run's start s. So G is constant between consecutive
+// points of {1} and {d * s : d in D, s >= 1 a run start}, and it suffices to
+// evaluate G at those points, in increasing order: every quotient p / d < p
+// lies in a run already known. Each run start contributes one stream of
+// points d * s (sorted by d), merged through a heap.
+const std::optional<RunTable>& DivisionGame::runs() const {
+  if (runs_done_) return runs_;
+  runs_done_ = true;
+  RunTable table;
+  table.starts.push_back(0);
+  table.values.push_back(Nimber(0));
+
+  std::priority_queue<PointStream, std::vector<PointStream>, std::greater<>> points;
+  auto push_stream = [&](std::uint64_t start, std::size_t index) {
+    std::uint64_t point = 0;
+    if (index < divisors_.size() && !__builtin_mul_overflow(divisors_[index], start, &point))
+      points.push({point, start, index});
+  };
+
+  std::vector<Nimber> option_values;
+  std::uint64_t events = 0;
+  std::uint64_t previous = 0;
+  // The point 1 is where G first changes: G(1) = mex{G(0)} = 1.
+  points.push({1, 0, divisors_.size()});
+  while (!points.empty()) {
+    const PointStream top = points.top();
+    points.pop();
+    push_stream(top.start, top.index + 1);
+    const std::uint64_t p = top.point;
+    if (p == previous) continue;  // several streams meet here
+    previous = p;
+    if (++events > kMaxEvents) return runs_;
+
+    // The values of floor(p / d) over d in D, one lookup per run met: all d
+    // with floor(p / d) >= s, the start of the run found, land in that run.
+    option_values.clear();
+    std::size_t i = 0;
+    while (i < divisors_.size()) {
+      const std::size_t run = table.run_of(p / divisors_[i]);
+      option_values.push_back(table.values[run]);
+      const std::uint64_t s = table.starts[run];
+      if (s == 0) break;  // every larger d also gives 0
+      const std::uint64_t last_d = p / s;  // floor(p / d) >= s  <=>  d <= p / s
+      i = static_cast<std::size_t>(std::upper_bound(divisors_.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                                                    divisors_.end(), last_d) -
+                                   divisors_.begin());
+    }
+    const Nimber v = mex(option_values);
+    if (v == table.values.back()) continue;
+    if (table.starts.size() == kMaxRuns) return runs_;
+    table.starts.push_back(p);
+    table.values.push_back(v);
+    push_stream(p, 0);
+  }
+  runs_ = std::move(table);
+  return runs_;
+}
+
+// The rule from the runs. If G(n) = G(floor(n/m)) for all n >= n0 and S > n0
+// is a run start, then G(S) != G(S - 1) forces floor(S/m) != floor((S-1)/m),
+// so m divides S and S / m is a run start too: every base worth trying is
+// (last run start) / (an earlier run start). For each, in increasing order,
+// the smallest n0 comes from walking the runs down from 2^64 - 1 to the first
+// n where the identity fails. The check covers every n up to 2^64 - 1, so the
+// rule is proven (by the induction in docs/games/division.md) whenever
+// max(max(D) * n0, m) is within that range.
+const std::optional<SelfSimilarity>& DivisionGame::self_similarity() const {
+  if (rule_done_) return rule_;
+  rule_done_ = true;
+  if (!runs()) return rule_;
+  const RunTable& t = *runs_;
+  const std::uint64_t last_start = t.starts.back();
+  std::vector<std::uint64_t> bases;
+  for (std::size_t i = 1; i + 1 < t.size(); ++i)
+    if (last_start % t.starts[i] == 0) bases.push_back(last_start / t.starts[i]);
+  std::sort(bases.begin(), bases.end());
+
+  for (std::uint64_t m : bases) {
+    // The smallest n0 with G(n) = G(floor(n/m)) for n0 <= n <= 2^64 - 1.
+    // G(1) = 1 and G(0) = 0, so the walk always fails by n = 1.
+    u128 from = 0;
+    for (std::size_t j = t.size() - 1; j >= 1 && from == 0; --j) {
+      const std::uint64_t first = t.starts[j];
+      const std::uint64_t last = t.last_of(j);
+      // Images floor(n/m) of run j, from the top; the first run of another
+      // value that they meet gives the highest failing n.
+      for (std::size_t k = t.run_of(last / m);; --k) {
+        if (t.values[k] != t.values[j]) {
+          const u128 image_last = std::min(t.last_of(k), last / m);
+          from = std::min<u128>(last, image_last * m + (m - 1)) + 1;
+          break;
+        }
+        if (t.starts[k] <= first / m) break;
+      }
+    }
+    if (from == 0 || from > kMaxRuleStart) continue;
+    SelfSimilarity rule;
+    rule.base = m;
+    rule.from = static_cast<std::uint64_t>(from);
+    for (std::uint64_t n = 0; n < rule.from; ++n) rule.values.push_back(t.value(n));
+    rule.checked_up_to = kMax;
+    const u128 bound = std::max<u128>(u128{divisors_.back()} * from, m);
+    rule.proven = bound <= kMax;
+    rule.proof_bound = rule.proven ? static_cast<std::uint64_t>(bound) : 0;
+    rule_ = std::move(rule);
+    return rule_;
+  }
+  return rule_;
+}
+
+Nimber DivisionGame::value(Position n) const {
+  if (const auto& r = runs()) return r->value(n);
+  return value_by_recursion(n);
+}
+
+Nimber DivisionGame::value_by_recursion(Position n) const {
+  if (n == 0) return Nimber(0);
+  if (auto it = memo_.find(n); it != memo_.end()) return Nimber(it->second);
+  // Depth is at most 64: every move at least halves n.
+  std::vector<Nimber> option_values;
+  option_values.reserve(divisors_.size());
+  for (std::uint64_t d : divisors_) option_values.push_back(value_by_recursion(n / d));
+  const Nimber v = mex(option_values);
+  memo_.emplace(n, v.value());
+  return v;
+}
+
+std::vector<Position> DivisionGame::moves_to_value(Position n, Nimber target) const {
+  std::vector<Position> moves;
+  if (n == 0) return moves;
+  for (std::uint64_t d : divisors_) {
+    const Position to = n / d;
+    if (!moves.empty() && moves.back() == to) continue;  // quotients only fall as d grows
+    if (value(to) == target) moves.push_back(to);
+  }
+  return moves;
+}
+
+}  // namespace grundy

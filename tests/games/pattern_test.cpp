@@ -1,0 +1,150 @@
+#include "grundy/pattern.hpp"
+
+#include <random>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "grundy/error.hpp"
+#include "grundy/games/division.hpp"
+#include "grundy/games/graph.hpp"
+#include "grundy/games/nim.hpp"
+#include "grundy/games/subtraction.hpp"
+
+namespace grundy {
+namespace {
+
+using ::testing::ElementsAre;
+
+std::vector<std::uint64_t> as_numbers(const std::vector<Nimber>& values) {
+  std::vector<std::uint64_t> out;
+  for (Nimber v : values) out.push_back(v.value());
+  return out;
+}
+
+// Subtraction values by the definition, with a bit-mask mex.
+std::vector<std::uint8_t> brute_subtraction(const std::vector<std::uint64_t>& set, std::size_t count) {
+  std::vector<std::uint8_t> g(count, 0);
+  for (std::size_t n = 0; n < count; ++n) {
+    std::uint64_t seen = 0;
+    for (std::uint64_t s : set)
+      if (s <= n) seen |= std::uint64_t{1} << g[n - s];
+    std::uint8_t m = 0;
+    while (seen >> m & 1) ++m;
+    g[n] = m;
+  }
+  return g;
+}
+
+// The smallest p, then smallest e, with g[n + p] = g[n] for e <= n < size - p,
+// searched exhaustively; valid when the table is far longer than e + p.
+std::pair<std::uint64_t, std::uint64_t> brute_period(const std::vector<std::uint8_t>& g) {
+  const std::size_t size = g.size();
+  for (std::size_t p = 1; p < size / 4; ++p) {
+    for (std::size_t e = 0; e < size / 4; ++e) {
+      bool periodic = true;
+      for (std::size_t n = e; n + p < size && periodic; ++n) periodic = g[n] == g[n + p];
+      if (periodic) return {e, p};
+    }
+  }
+  return {0, 0};
+}
+
+TEST(Pattern, FdivgameIsProvenSelfSimilar) {
+  const Pattern p = find_pattern(DivisionGame({2, 3, 4, 5, 6}));
+  EXPECT_EQ(p.game, "division:2-6");
+  EXPECT_EQ(p.kind, PatternKind::self_similar);
+  EXPECT_TRUE(p.proven);
+  EXPECT_EQ(p.base, 12u);
+  EXPECT_EQ(p.from, 6u);
+  EXPECT_EQ(p.proof_bound, 36u);
+  EXPECT_EQ(p.checked_up_to, ~std::uint64_t{0});
+  EXPECT_THAT(as_numbers(p.values), ElementsAre(0, 1, 2, 2, 3, 3));
+  EXPECT_THAT(p.theorem, ::testing::HasSubstr("docs/games/division.md"));
+}
+
+TEST(Pattern, SubtractionOneToThree) {
+  const Pattern p = find_pattern(SubtractionGame({1, 2, 3}));
+  EXPECT_EQ(p.kind, PatternKind::periodic);
+  EXPECT_TRUE(p.proven);
+  EXPECT_EQ(p.period, 4u);
+  EXPECT_EQ(p.preperiod, 0u);
+  EXPECT_THAT(as_numbers(p.values), ElementsAre(0, 1, 2, 3));
+}
+
+TEST(Pattern, SubtractionPeriodsAreTheSmallest) {
+  std::vector<std::vector<std::uint64_t>> sets{{2, 5, 7}, {1, 2, 3}, {3, 4, 6, 10}, {1, 4}, {2, 3, 7},
+                                               {1, 3, 4}, {4, 5, 9, 13}, {2, 4, 7, 11, 12}};
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 30; ++i) {
+    std::vector<std::uint64_t> s;
+    for (std::uint64_t k = 1; k <= 14; ++k)
+      if (rng() % 3 == 0) s.push_back(k);
+    if (!s.empty()) sets.push_back(s);
+  }
+  for (const auto& set : sets) {
+    const SubtractionGame game(set);
+    const Pattern p = find_pattern(game);
+    const auto g = brute_subtraction(set, 20000);
+    const auto [e, period] = brute_period(g);
+    ASSERT_NE(period, 0u) << game.spec();
+    EXPECT_EQ(p.kind, PatternKind::periodic) << game.spec();
+    EXPECT_TRUE(p.proven) << game.spec();
+    EXPECT_EQ(p.period, period) << game.spec();
+    EXPECT_EQ(p.preperiod, e) << game.spec();
+    ASSERT_EQ(p.values.size(), e + period) << game.spec();
+    for (std::size_t n = 0; n < p.values.size(); ++n) ASSERT_EQ(p.values[n].value(), g[n]) << game.spec();
+  }
+}
+
+TEST(Pattern, NimHasNoneAndSaysHowFarItLooked) {
+  const Pattern p = find_pattern(Nim(), 5000);
+  EXPECT_EQ(p.kind, PatternKind::none);
+  EXPECT_FALSE(p.proven);
+  EXPECT_EQ(p.checked_up_to, 5000u);
+  EXPECT_TRUE(p.values.empty());
+}
+
+TEST(Pattern, GraphGamesHaveNoSequence) {
+  const GraphGame g = GraphGame::from_text("a b\n", "inline");
+  EXPECT_THROW((void)find_pattern(g), InputError);
+}
+
+TEST(Pattern, DivisionWithoutRuleIsNoneOverAllOfIt) {
+  const Pattern p = find_pattern(DivisionGame({11, 24, 28, 33, 556, 667}));
+  EXPECT_EQ(p.kind, PatternKind::none);
+  EXPECT_EQ(p.checked_up_to, ~std::uint64_t{0});
+}
+
+TEST(ObservePeriod, FindsSmallestPeriodThenPreperiod) {
+  std::vector<Nimber> v{Nimber(5), Nimber(7)};
+  for (int i = 0; i < 10; ++i)
+    for (std::uint64_t x : {0u, 1u, 2u, 0u, 1u, 2u}) v.push_back(Nimber(x));
+  const auto p = observe_period(v);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->period, 3u);
+  EXPECT_EQ(p->preperiod, 2u);
+}
+
+TEST(ObservePeriod, RefusesARuleSeenOnce) {
+  // 0..9 then 0..9 again: "period 10" appears only once after its start.
+  std::vector<Nimber> v;
+  for (int r = 0; r < 2; ++r)
+    for (std::uint64_t x = 0; x < 10; ++x) v.push_back(Nimber(x));
+  v.push_back(Nimber(42));
+  EXPECT_FALSE(observe_period(v).has_value());
+}
+
+TEST(ObserveSelfSimilarity, SeesTheFdivgameRuleInATable) {
+  const DivisionGame game({2, 3, 4, 5, 6});
+  std::vector<Nimber> v;
+  for (std::uint64_t n = 0; n < 20000; ++n) v.push_back(game.value(n));
+  EXPECT_FALSE(observe_period(v).has_value());
+  const auto s = observe_self_similarity(v);
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(s->base, 12u);
+  EXPECT_EQ(s->from, 6u);
+}
+
+}  // namespace
+}  // namespace grundy
