@@ -1,11 +1,18 @@
 #include "commands.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <span>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "grundy/contest/fdivgame.hpp"
+#include "grundy/contest/reader.hpp"
 #include "grundy/error.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/spec.hpp"
@@ -227,6 +234,28 @@ void print_games(Format format, Output& out) {
   }
   for (const GameFamily& f : game_families())
     out.write(fmt::format("{:<16} {}\n{:<16} example: {}\n", f.syntax, f.summary, "", f.example));
+}
+
+void solve_contest(const std::string& problem, const std::string& input_file, Output& out) {
+  int fd = 0;
+  std::string source = "stdin";
+  if (!input_file.empty()) {
+    fd = ::open(input_file.c_str(), O_RDONLY);
+    if (fd < 0) throw InputError(fmt::format("--input {}: cannot open: {}", input_file, std::strerror(errno)));
+    source = input_file;
+  }
+  struct Closer {
+    int fd;
+    ~Closer() {
+      if (fd > 0) ::close(fd);
+    }
+  } closer{fd};
+  contest::ContestReader in(fd, source);
+  if (problem == "fdivgame") {
+    out.write(contest::solve_fdivgame(in));
+    return;
+  }
+  throw InputError(fmt::format("unknown contest problem '{}': expected fdivgame", problem));
 }
 
 }  // namespace grundy::cli

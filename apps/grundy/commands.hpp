@@ -3,6 +3,7 @@
 // the process exit status; input errors are thrown as InputError.
 
 #include <cstdint>
+#include <string>
 
 #include "output.hpp"
 #include "sum_arguments.hpp"
@@ -26,5 +27,9 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
 void print_pattern(const Game& game, std::uint64_t limit, Format format, Output& out);
 
 void print_games(Format format, Output& out);
+
+// Reads a contest input (from `input_file`, or standard input when empty)
+// and writes the judge's expected output; nothing is written on an error.
+void solve_contest(const std::string& problem, const std::string& input_file, Output& out);
 
 }  // namespace grundy::cli

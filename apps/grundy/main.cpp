@@ -45,6 +45,8 @@ struct Arguments {
   bool runs = false;
   bool json = false;
   std::string pattern_game;
+  std::string contest_problem;
+  std::string contest_input;
   std::string pattern_limit = std::to_string(kDefaultPatternLimit);
 };
 
@@ -128,6 +130,20 @@ int run(int argc, char** argv) {
       "  \"values\" (G(0..n0-1)); when proven: \"proof_bound\", \"theorem\"}.\n"
       "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n");
 
+  CLI::App* contest = app.add_subcommand("contest", "Solve a contest problem's input exactly as its judge expects");
+  contest->add_option("PROBLEM", a.contest_problem, "the problem: fdivgame")
+      ->required()
+      ->check(CLI::IsMember({"fdivgame"}));
+  contest->add_option("--input", a.contest_input, "read this file instead of standard input");
+  contest->footer(
+      "\nProblems:\n"
+      "  fdivgame  CodeChef FDIVGAME (Floor Division Game): T, then per test a line N and a line\n"
+      "            of N integers 1..10^18; prints Henry (first player wins) or Derek per test.\n"
+      "            The game of one integer is division:2-6.\n"
+      "The whole input is checked before anything is printed: a malformed input is an error\n"
+      "naming its line and column (exit status 2), never a partial answer.\n"
+      "\nExamples:\n  grundy contest fdivgame < input.txt\n  grundy contest fdivgame --input tests/data/contest/fdivgame_1.in\n");
+
   CLI::App* games = app.add_subcommand("games", "List the built-in games and their spec strings");
   games->add_flag("--json", a.json, "print one JSON object instead of text");
 
@@ -155,6 +171,7 @@ int run(int argc, char** argv) {
     print_table(*parse_game(a.table_game), request, format, out);
   }
   if (pattern->parsed()) print_pattern(*parse_game(a.pattern_game), parse_pattern_limit(a.pattern_limit), format, out);
+  if (contest->parsed()) solve_contest(a.contest_problem, a.contest_input, out);
   if (games->parsed()) print_games(format, out);
   if (!out.flush()) {
     std::fputs("grundy: error: could not write the output\n", stderr);

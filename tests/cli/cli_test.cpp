@@ -231,5 +231,86 @@ TEST(Cli, ExampleGraphFileShipsWithTheProject) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
+TEST(Cli, PatternDivisionJson) {
+  const json j = run_json({"pattern", "division:2-6", "--json"});
+  EXPECT_EQ(j["game"], "division:2-6");
+  EXPECT_EQ(j["kind"], "self-similar");
+  EXPECT_EQ(j["proven"], true);
+  EXPECT_EQ(j["base"], 12);
+  EXPECT_EQ(j["from"], 6);
+  EXPECT_EQ(j["values"], json::array({0, 1, 2, 2, 3, 3}));
+  EXPECT_EQ(j["checked_up_to"], 18446744073709551615ULL);
+  EXPECT_EQ(j["proof_bound"], 36);
+}
+
+TEST(Cli, PatternSubtractionJson) {
+  json j = run_json({"pattern", "subtraction:1,2,3", "--json"});
+  EXPECT_EQ(j["kind"], "periodic");
+  EXPECT_EQ(j["proven"], true);
+  EXPECT_EQ(j["period"], 4);
+  EXPECT_EQ(j["preperiod"], 0);
+  EXPECT_EQ(j["values"], json::array({0, 1, 2, 3}));
+  j = run_json({"pattern", "subtraction:3,4,6,10", "--json"});
+  EXPECT_EQ(j["period"], 7);
+  EXPECT_EQ(j["preperiod"], 14);
+  EXPECT_EQ(j["values"].size(), 21u);
+}
+
+TEST(Cli, PatternTextSaysProvenOrNot) {
+  auto r = grundy_run({"pattern", "division:2-6"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, StartsWith("division:2-6: self-similar, proven\n  G(n) = G(floor(n / 12)) for every n >= 6\n"));
+  EXPECT_THAT(r.out, HasSubstr("for 6 <= n < 36"));
+  r = grundy_run({"pattern", "nim", "--limit", "1000"});
+  EXPECT_EQ(r.out, "nim: no periodic or self-similar rule found (values examined up to n = 1000)\n");
+  r = grundy_run({"pattern", "nim", "--limit", "0"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--limit '0'"));
+  r = grundy_run({"pattern", "graph:" + std::string(GRUNDY_EXAMPLES_DIR) + "/data/chain.txt"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("not played on heap sizes"));
+}
+
+TEST(Cli, DivisionValuesAtFullSize) {
+  auto r = grundy_run({"value", "division:2-6", "1000000000000000000", "18446744073709551615", "5", "6"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "3\n0\n3\n0\n");  // as the closed form G(n) = G(floor(n/12)) of seed 002 gives
+  r = grundy_run({"moves", "division:2-6", "13"});
+  EXPECT_EQ(r.out, "first player wins (nim-sum 1); 1 winning move:\nheap 0: 13 -> 6\n");
+}
+
+TEST(Cli, TableRunsOfDivisionUpTo10To18) {
+  auto r = grundy_run({"table", "division:2-6", "--to", "1000000000000000000", "--runs"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("[6, 12)                       0            6\n[12, 24)                      1           12\n"));
+  EXPECT_THAT(r.out, HasSubstr(", 1000000000000000001)"));
+}
+
+TEST(Cli, ContestFdivgameSample) {
+  const std::string dir = std::string(GRUNDY_TEST_DATA) + "/contest/";
+  std::ifstream in(dir + "fdivgame_1.in"), expected(dir + "fdivgame_1.out");
+  const std::string input((std::istreambuf_iterator<char>(in)), {});
+  const std::string output((std::istreambuf_iterator<char>(expected)), {});
+  auto r = grundy_run({"contest", "fdivgame"}, input);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, output);
+  r = grundy_run({"contest", "fdivgame", "--input", dir + "fdivgame_1.in"});
+  EXPECT_EQ(r.out, output);
+}
+
+TEST(Cli, ContestErrorsPrintNoPartialAnswer) {
+  // The first test is fine; the second is malformed: nothing may be printed.
+  auto r = grundy_run({"contest", "fdivgame"}, "2\n1\n5\n2\n7 x\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "grundy: error: stdin: line 5, column 3: expected integer 2 of 2 of test 2, found 'x'\n");
+  r = grundy_run({"contest", "fdivgame", "--input", "/nonexistent/input.txt"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--input /nonexistent/input.txt: cannot open"));
+  r = grundy_run({"contest", "chess"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("chess"));
+}
+
 }  // namespace
 }  // namespace grundy

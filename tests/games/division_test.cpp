@@ -220,3 +220,27 @@ TEST(DivisionGame, HugeDivisorsStillExact) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+TEST(RunLookup, AgreesWithTheRunTable) {
+  std::mt19937_64 rng(12);
+  for (const auto& d : kSets) {
+    DivisionGame g(d);
+    const RunTable& runs = *g.runs();
+    const RunLookup lookup(runs);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      for (std::uint64_t n : {runs.starts[i], runs.last_of(i), runs.starts[i] / 2 + runs.last_of(i) / 2})
+        ASSERT_EQ(lookup.value(n), runs.value(n)) << g.spec() << " n=" << n;
+    }
+    for (int k = 0; k < 2000; ++k) {
+      const std::uint64_t n = rng() >> (rng() % 64);
+      ASSERT_EQ(lookup.value(n), runs.value(n)) << g.spec() << " n=" << n;
+    }
+    EXPECT_EQ(lookup.value(~std::uint64_t{0}), runs.values.back());
+  }
+}
+
+}  // namespace
+}  // namespace grundy

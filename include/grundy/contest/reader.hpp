@@ -1,0 +1,116 @@
+#pragma once
+// ContestReader: reads contest-format input (whitespace-separated whole
+// numbers with a line structure) fast and strictly. The input is read in
+// large blocks with read(2), digits are parsed by hand (no iostreams, no
+// locale), and anything that is not what the format says is an InputError
+// naming the line and column, what was expected and what was found.
+//
+// Accepted as a courtesy: \r\n line ends, blank lines before a line-level
+// number, spaces or tabs around numbers, a missing final newline, leading
+// zeros. Nothing is allocated from a count the input claims.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "grundy/error.hpp"
+
+namespace grundy::contest {
+
+class ContestReader {
+ public:
+  // Reads from an open file descriptor (0 for standard input); `source` names
+  // it in messages ("stdin", a file name).
+  ContestReader(int fd, std::string source);
+  // Reads from text in memory (tests).
+  ContestReader(std::string_view text, std::string source);
+
+  // The next number, which may come after line ends and blank lines: the
+  // first number of a line (T, N). `what` names it in messages.
+  [[nodiscard]] std::uint64_t number_on_new_line(std::string_view what, std::uint64_t min, std::uint64_t max);
+
+  // The next number on the current line (after spaces or tabs).
+  // `describe` is called only to build an error message.
+  template <class Describe>
+  [[nodiscard]] std::uint64_t number_on_line(Describe&& describe, std::uint64_t min, std::uint64_t max) {
+    skip_blanks();
+    if (at_line_end()) fail_number_expected(describe());
+    return parse_number(describe, min, max);
+  }
+
+  // The end of the current line (spaces, tabs, \r allowed before it) or of
+  // the input. `after` names what the line held, for messages.
+  void end_of_line(std::string_view after);
+
+  // Only whitespace may remain.
+  void end_of_input(std::string_view after);
+
+  [[nodiscard]] std::uint64_t line() const { return line_; }
+  [[nodiscard]] std::uint64_t column() const { return offset() - line_start_ + 1; }
+
+ private:
+  static constexpr std::size_t kBlock = std::size_t{1} << 20;
+
+  // True if a byte is available at pos_ (refilling the buffer if needed).
+  bool available() {
+    if (pos_ < end_) return true;
+    return refill();
+  }
+  bool refill();
+  [[nodiscard]] std::uint64_t offset() const { return consumed_ + pos_; }
+  // Spaces, tabs, \r and line ends.
+  void skip_whitespace();
+  void skip_blanks() {
+    while (available() && (buffer_[pos_] == ' ' || buffer_[pos_] == '\t')) ++pos_;
+  }
+  // At \n, \r or the end of the input.
+  bool at_line_end() { return !available() || buffer_[pos_] == '\n' || buffer_[pos_] == '\r'; }
+
+  template <class Describe>
+  std::uint64_t parse_number(Describe& describe, std::uint64_t min, std::uint64_t max) {
+    const char first = buffer_[pos_];
+    if (first < '0' || first > '9') fail_number_expected(describe());
+    const std::uint64_t start_column = column();
+    std::uint64_t value = 0;
+    bool overflow = false;
+    while (available()) {
+      const unsigned digit = static_cast<unsigned char>(buffer_[pos_]) - unsigned{'0'};
+      if (digit > 9) break;
+      overflow |= __builtin_mul_overflow(value, std::uint64_t{10}, &value);
+      overflow |= __builtin_add_overflow(value, std::uint64_t{digit}, &value);
+      ++pos_;
+    }
+    if (available()) {
+      const char next = buffer_[pos_];
+      if (next != ' ' && next != '\t' && next != '\n' && next != '\r') fail_after_number(describe());
+    }
+    if (overflow || value < min || value > max)
+      fail_out_of_range(describe(), start_column, overflow ? std::string{} : std::to_string(value), min, max);
+    return value;
+  }
+
+  [[noreturn]] void fail(std::uint64_t column, std::string_view message) const;
+  [[noreturn]] void fail_number_expected(std::string_view what);
+  [[noreturn]] void fail_after_number(std::string_view what);
+  [[noreturn]] void fail_out_of_range(std::string_view what, std::uint64_t column, const std::string& value,
+                                      std::uint64_t min, std::uint64_t max) const;
+  // Describes the byte at pos_ (or the end of the input) for messages.
+  std::string found();
+
+  int fd_ = -1;
+  std::string source_;
+  std::unique_ptr<char[]> owned_;
+  const char* buffer_ = nullptr;
+  std::size_t pos_ = 0;
+  std::size_t end_ = 0;
+  std::uint64_t consumed_ = 0;  // bytes before buffer_[0]
+  std::uint64_t line_ = 1;
+  std::uint64_t line_start_ = 0;  // offset of the current line's first byte
+  bool eof_ = false;
+};
+
+// "10^18" for powers of ten of 10 or more, the digits otherwise: bounds in messages.
+[[nodiscard]] std::string format_bound(std::uint64_t n);
+
+}  // namespace grundy::contest

@@ -1,0 +1,107 @@
+#include "grundy/contest/fdivgame.hpp"
+
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace grundy::contest {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+std::string solve(const std::string& text) {
+  ContestReader in(std::string_view(text), "input");
+  return solve_fdivgame(in);
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    (void)solve(text);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// The game by its definition: G(n) = mex{G(floor(n/k)) : k = 2..6}, memoised.
+struct Definition {
+  std::map<std::uint64_t, std::uint64_t> memo;
+  std::uint64_t operator()(std::uint64_t n) {
+    if (n == 0) return 0;
+    if (auto it = memo.find(n); it != memo.end()) return it->second;
+    std::uint64_t seen = 0;
+    for (std::uint64_t k = 2; k <= 6; ++k) seen |= std::uint64_t{1} << (*this)(n / k);
+    std::uint64_t m = 0;
+    while (seen >> m & 1) ++m;
+    return memo[n] = m;
+  }
+};
+
+TEST(Fdivgame, OfficialSample) {
+  const std::string dir = std::string(GRUNDY_TEST_DATA) + "/contest/";
+  EXPECT_EQ(solve(read_file(dir + "fdivgame_1.in")), read_file(dir + "fdivgame_1.out"));
+}
+
+TEST(Fdivgame, RandomInputsAgreeWithTheDefinition) {
+  std::mt19937_64 rng(2016);
+  Definition g;
+  std::string input = "150\n";
+  std::string expected;
+  for (int t = 0; t < 150; ++t) {
+    const int n = 1 + static_cast<int>(rng() % 8);
+    input += std::to_string(n) + "\n";
+    std::uint64_t x = 0;
+    for (int i = 0; i < n; ++i) {
+      // Magnitudes spread over 1..10^18; small values often, to hit the base table.
+      std::uint64_t a = 1 + rng() % (t % 3 == 0 ? 100 : 1000000000000000000ULL >> (rng() % 60));
+      if (a > 1000000000000000000ULL) a = 1000000000000000000ULL;
+      x ^= g(a);
+      input += std::to_string(a) + (i + 1 < n ? " " : "\n");
+    }
+    expected += x != 0 ? "Henry\n" : "Derek\n";
+  }
+  EXPECT_EQ(solve(input), expected);
+}
+
+TEST(Fdivgame, SecondPlayerWinsAreFound) {
+  // Pairs of equal numbers cancel; {1, 2, 3}: 1 ^ 2 ^ 2 = 1; {4, 1, 2}: 3 ^ 1 ^ 2 = 0.
+  EXPECT_EQ(solve("3\n2\n1000000000000000000 1000000000000000000\n3\n1 2 3\n3\n4 1 2\n"), "Derek\nHenry\nDerek\n");
+}
+
+TEST(Fdivgame, AcceptsCrlfAndMissingFinalNewline) {
+  EXPECT_EQ(solve("2\r\n2\r\n3 4\r\n3\r\n1 3 5"), "Henry\nDerek\n");
+}
+
+TEST(Fdivgame, MalformedInputsAreErrorsWithPositions) {
+  EXPECT_THAT(error_of(""), HasSubstr("line 1, column 1: expected the number of tests T"));
+  EXPECT_THAT(error_of("0\n"), HasSubstr("the number of tests T is 0: it must be from 1"));
+  EXPECT_THAT(error_of("2\n1\n5\n"), HasSubstr("line 4, column 1: expected the count N of test 2 of 2"));
+  EXPECT_THAT(error_of("1\n3\n1 2\n"), HasSubstr("line 3, column 4: expected integer 3 of 3 of test 1"));
+  EXPECT_THAT(error_of("1\n2\n1 2 3\n"), HasSubstr("line 3, column 5: expected the end of the line after the 2"));
+  EXPECT_THAT(error_of("1\n1\n1000000000000000001\n"), HasSubstr("line 3, column 1: integer 1 of 1 of test 1 is"));
+  EXPECT_THAT(error_of("1\n1\n0\n"), HasSubstr("integer 1 of 1 of test 1 is 0"));
+  EXPECT_THAT(error_of("1\n1\n-7\n"), HasSubstr("found '-'"));
+  EXPECT_THAT(error_of("1\n1 2\n3\n"), HasSubstr("line 2, column 3: expected the end of the line after N of test 1"));
+  EXPECT_THAT(error_of("1\n1\n5\n6\n"), HasSubstr("line 4, column 1: expected the end of the input"));
+  EXPECT_THAT(error_of("1\n1\n5x\n"), HasSubstr("line 3, column 2"));
+}
+
+TEST(Fdivgame, HugeClaimedCountsFailWithoutAllocating) {
+  // Nothing is sized from T or N: these fail at the end of the data at once.
+  EXPECT_THAT(error_of("18446744073709551615\n1\n1\n"), HasSubstr("expected the count N of test 2"));
+  EXPECT_THAT(error_of("1\n18446744073709551615\n1 2 3\n"), HasSubstr("expected integer 4 of 18446744073709551615"));
+}
+
+}  // namespace
+}  // namespace grundy::contest
