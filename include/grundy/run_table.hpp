@@ -33,28 +33,50 @@ struct RunTable {
 };
 
 // RunLookup: G(n) from a RunTable in a few comparisons, without a binary
-// search: the run holding 2^(b-1) is stored for each bit width b, and n is
-// compared only against the run starts inside its own octave [2^(b-1), 2^b)
-// (at most a handful when runs grow geometrically, as in division games).
+// search. For each bit width b it keeps the run holding 2^(b-1) and the run
+// starts inside the octave [2^(b-1), 2^b); n is compared only with those.
+// When no octave holds more than kInline starts (division games hold at most
+// a couple, their runs grow geometrically), the comparisons are summed
+// without branches, so random inputs cost no mispredicted jumps.
 class RunLookup {
  public:
-  explicit RunLookup(const RunTable& runs) : starts_(runs.starts), values_(runs.values) {
+  static constexpr std::size_t kInline = 3;
+
+  explicit RunLookup(const RunTable& runs) : runs_(runs) {
     for (int b = 0; b <= 64; ++b) {
+      Octave& o = octaves_[b];
       const std::uint64_t low = b == 0 ? 0 : std::uint64_t{1} << (b - 1);
-      first_run_[b] = runs.run_of(low);
+      const std::uint64_t high = b == 0 ? 0 : low - 1 + low;  // 2^b - 1, no overflow at b = 64
+      o.first = runs.run_of(low);
+      const std::size_t inside = runs.run_of(high) - o.first;
+      if (inside > kInline) inline_ = false;
+      for (std::size_t k = 0; k < kInline; ++k)
+        o.before_next[k] = k < inside ? runs.starts[o.first + 1 + k] - 1 : ~std::uint64_t{0};
     }
   }
 
   [[nodiscard]] Nimber value(std::uint64_t n) const {
-    std::size_t r = first_run_[std::bit_width(n)];
-    while (r + 1 < starts_.size() && starts_[r + 1] <= n) ++r;
-    return values_[r];
+    const Octave& o = octaves_[std::bit_width(n)];
+    if (inline_) {
+      std::size_t r = o.first;
+      for (std::size_t k = 0; k < kInline; ++k) r += n > o.before_next[k];
+      return runs_.values[r];
+    }
+    std::size_t r = o.first;
+    while (r + 1 < runs_.size() && runs_.starts[r + 1] <= n) ++r;
+    return runs_.values[r];
   }
 
  private:
-  std::vector<std::uint64_t> starts_;
-  std::vector<Nimber> values_;
-  std::size_t first_run_[65] = {};
+  struct Octave {
+    std::size_t first = 0;
+    // The heap sizes just before the run starts that follow `first` in this
+    // octave, then 2^64 - 1, which no n exceeds, as padding.
+    std::uint64_t before_next[kInline] = {};
+  };
+  RunTable runs_;
+  Octave octaves_[65];
+  bool inline_ = true;
 };
 
 }  // namespace grundy

@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <random>
 #include <string>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -81,6 +83,44 @@ TEST(ContestReader, NumberOnLineStopsAtTheLineEnd) {
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), HasSubstr("line 1, column 4: expected value 3 of 3, found the end of the line"));
   }
+}
+
+// Numbers followed by at least 24 bytes take the word-at-a-time path
+// (digits.hpp); every length from 1 to 20 digits, with and without leading
+// zeros, must read as the careful path would.
+TEST(ContestReader, WordPathReadsEveryLength) {
+  std::mt19937_64 rng(8);
+  std::string text;
+  std::vector<std::uint64_t> expected;
+  for (int round = 0; round < 200; ++round) {
+    for (int length = 1; length <= 20; ++length) {
+      std::string digits;
+      for (int k = 0; k < length; ++k) digits += static_cast<char>('0' + rng() % 10);
+      if (round % 5 == 0) digits[0] = '0';
+      if (length == 20) digits.replace(0, 2, "00");  // 20 digits, still below 2^64
+      expected.push_back(std::stoull(digits));
+      text += digits;
+      text += length == 20 ? "\n" : (round % 2 ? "\t" : " ");
+    }
+  }
+  text += std::string(40, ' ');
+  ContestReader in(std::string_view(text), "input");
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const std::uint64_t v = i % 20 == 0 ? in.number_on_new_line("v", 0, kMax)
+                                        : in.number_on_line([] { return std::string("v"); }, 0, kMax);
+    ASSERT_EQ(v, expected[i]) << "number " << i;
+    if (i % 20 == 19) in.end_of_line("v");
+  }
+}
+
+TEST(ContestReader, WordPathErrorsNameTheColumn) {
+  const std::string pad(30, ' ');
+  EXPECT_THAT(what_fails("123x" + pad, 0, kMax), HasSubstr("column 4: the number must be a whole number followed by a blank"));
+  EXPECT_THAT(what_fails("  12345678901234567x" + pad, 0, kMax), HasSubstr("column 20: the number must be"));
+  EXPECT_THAT(what_fails("1000000000000000001" + pad, 1, 1000000000000000000),
+              HasSubstr("line 1, column 1: the number is 1000000000000000001: it must be from 1 to 10^18"));
+  EXPECT_THAT(what_fails(" 99999999999999999999" + pad, 0, kMax), HasSubstr("column 2: the number is too large"));
+  EXPECT_THAT(what_fails("7\r\n" + pad, 0, 9), "");
 }
 
 // From a file of 3.5 MB, so numbers straddle the reader's 1 MiB blocks.

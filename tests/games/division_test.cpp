@@ -242,5 +242,35 @@ TEST(RunLookup, AgreesWithTheRunTable) {
   }
 }
 
+// Tables with more than RunLookup::kInline starts in one octave take the
+// loop path; its answers must match the binary search too.
+TEST(RunLookup, DenseOctavesAgreeWithTheRunTable) {
+  for (std::uint64_t per_octave : {3u, 4u, 7u}) {
+    RunTable runs;
+    std::uint64_t v = 0;
+    for (int b = 1; b < 64; ++b) {
+      const std::uint64_t low = std::uint64_t{1} << (b - 1);
+      for (std::uint64_t k = 0; k < per_octave; ++k) {
+        const std::uint64_t start = low + k * (low / per_octave);
+        if (!runs.starts.empty() && start <= runs.starts.back()) continue;
+        runs.starts.push_back(start);
+        runs.values.push_back(Nimber(v));
+        v ^= 1 + (k & 1);  // neighbouring values differ
+      }
+    }
+    runs.starts.insert(runs.starts.begin(), 0);
+    runs.values.insert(runs.values.begin(), Nimber(7));
+    const RunLookup lookup(runs);
+    std::mt19937_64 rng(per_octave);
+    for (std::size_t i = 0; i < runs.size(); ++i)
+      for (std::uint64_t n : {runs.starts[i], runs.last_of(i)})
+        ASSERT_EQ(lookup.value(n), runs.value(n)) << per_octave << " n=" << n;
+    for (int k = 0; k < 5000; ++k) {
+      const std::uint64_t n = rng() >> (rng() % 64);
+      ASSERT_EQ(lookup.value(n), runs.value(n)) << per_octave << " n=" << n;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace grundy

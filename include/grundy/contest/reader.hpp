@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "grundy/contest/digits.hpp"
 #include "grundy/error.hpp"
 
 namespace grundy::contest {
@@ -71,6 +72,23 @@ class ContestReader {
   std::uint64_t parse_number(Describe& describe, std::uint64_t min, std::uint64_t max) {
     const char first = buffer_[pos_];
     if (first < '0' || first > '9') fail_number_expected(describe());
+    // Fast path: with 24 bytes at hand, a number of up to 19 digits (always
+    // below 2^64) is converted a word at a time (digits.hpp).
+    if (end_ - pos_ >= 24) {
+      const char* const p = buffer_ + pos_;
+      std::uint64_t value = 0;
+      int length = 0;
+      if (fast_number(p, value, length)) {
+        const char next = p[length];
+        if (next != ' ' && next != '\n' && next != '\t' && next != '\r') {
+          pos_ += static_cast<std::size_t>(length);
+          fail_after_number(describe());
+        }
+        if (value < min || value > max) fail_out_of_range(describe(), column(), std::to_string(value), min, max);
+        pos_ += static_cast<std::size_t>(length);
+        return value;
+      }
+    }
     const std::uint64_t start_column = column();
     std::uint64_t value = 0;
     bool overflow = false;
@@ -88,6 +106,34 @@ class ContestReader {
     if (overflow || value < min || value > max)
       fail_out_of_range(describe(), start_column, overflow ? std::string{} : std::to_string(value), min, max);
     return value;
+  }
+
+  // The number of up to 19 digits starting at p (24 bytes readable); false
+  // if it has more digits (then the careful path decides).
+  static bool fast_number(const char* p, std::uint64_t& value, int& length) {
+    static constexpr std::uint64_t kPowers[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+    std::uint64_t word = load_word(p);
+    int k = leading_digits(word);
+    if (k < 8) {
+      value = digits_value(word, k);
+      length = k;
+      return true;
+    }
+    value = digits_value(word, 8);
+    word = load_word(p + 8);
+    k = leading_digits(word);
+    if (k < 8) {
+      if (k > 0) value = value * kPowers[k] + digits_value(word, k);
+      length = 8 + k;
+      return true;
+    }
+    value = value * kPowers[8] + digits_value(word, 8);
+    word = load_word(p + 16);
+    k = leading_digits(word);
+    if (k > 3) return false;
+    if (k > 0) value = value * kPowers[k] + digits_value(word, k);
+    length = 16 + k;
+    return true;
   }
 
   [[noreturn]] void fail(std::uint64_t column, std::string_view message) const;
