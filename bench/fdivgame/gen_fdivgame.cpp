@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <iterator>
 #include <memory>
 #include <random>
 #include <string>
@@ -28,23 +27,16 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "common/buffered_output.hpp"
+#include "common/random.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/run_table.hpp"
 
 namespace {
 
-constexpr std::uint64_t kMaxValue = 1'000'000'000'000'000'000ULL;
+using grundy::bench::uniform;
 
-// Uniform in [low, high], by rejection: no modulo bias, same on every library.
-std::uint64_t uniform(std::mt19937_64& rng, std::uint64_t low, std::uint64_t high) {
-  const std::uint64_t span = high - low;  // values low + 0 .. low + span
-  if (span == ~std::uint64_t{0}) return rng();
-  const std::uint64_t count = span + 1;
-  const std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % count + 1) % count;  // a multiple of count, minus 1
-  std::uint64_t x = rng();
-  while (x > limit) x = rng();
-  return low + x % count;
-}
+constexpr std::uint64_t kMaxValue = 1'000'000'000'000'000'000ULL;
 
 // A value with a uniformly drawn number of digits; 10^18 with probability 1/1000.
 std::uint64_t draw_value(std::mt19937_64& rng) {
@@ -54,29 +46,6 @@ std::uint64_t draw_value(std::mt19937_64& rng) {
   for (int k = 1; k < digits; ++k) low *= 10;
   return uniform(rng, low, low * 10 - 1);
 }
-
-// Buffered writer: the generator must never be the slow part of a measurement.
-class Output {
- public:
-  explicit Output(std::FILE* file) : file_(file) {}
-  template <typename... Args>
-  void print(fmt::format_string<Args...> format, Args&&... args) {
-    fmt::format_to(std::back_inserter(buffer_), format, std::forward<Args>(args)...);
-    if (buffer_.size() >= (std::size_t{1} << 20)) flush();
-  }
-  bool finish() {
-    flush();
-    return std::fflush(file_) == 0 && std::ferror(file_) == 0;
-  }
-
- private:
-  void flush() {
-    std::fwrite(buffer_.data(), 1, buffer_.size(), file_);
-    buffer_.clear();
-  }
-  std::FILE* file_;
-  fmt::memory_buffer buffer_;
-};
 
 }  // namespace
 
@@ -117,17 +86,12 @@ int main(int argc, char** argv) {
   const grundy::RunLookup value_of(*game.runs());
   std::mt19937_64 rng(seed);
 
-  // Which tests are second-player wins: a random half (Fisher-Yates shuffle).
-  std::vector<bool> second_wins(tests, false);
-  for (std::uint64_t i = 0; i < tests / 2; ++i) second_wins[i] = true;
-  for (std::uint64_t i = tests; i > 1; --i) {
-    const std::uint64_t j = uniform(rng, 0, i - 1);
-    const bool swap = second_wins[i - 1];
-    second_wins[i - 1] = second_wins[j];
-    second_wins[j] = swap;
-  }
+  // Which tests are second-player wins: a random half.
+  std::vector<char> second_wins(tests, 0);
+  for (std::uint64_t i = 0; i < tests / 2; ++i) second_wins[i] = 1;
+  grundy::bench::shuffle(second_wins, rng);
 
-  Output writer(out);
+  grundy::bench::BufferedOutput writer(out);
   writer.print("{}\n", tests);
   for (std::uint64_t t = 0; t < tests; ++t) {
     writer.print("{}\n", per_test);
@@ -139,7 +103,7 @@ int main(int argc, char** argv) {
     }
     // The last value decides the winner: redraw until it does what this test needs.
     std::uint64_t last = draw_value(rng);
-    while (((nim_sum ^ value_of.value(last).value()) == 0) != second_wins[t]) last = draw_value(rng);
+    while (((nim_sum ^ value_of.value(last).value()) == 0) != (second_wins[t] != 0)) last = draw_value(rng);
     writer.print("{}\n", last);
   }
   if (!writer.finish()) {

@@ -29,7 +29,12 @@
 
 #include <fmt/format.h>
 
+#include "common/buffered_output.hpp"
+#include "common/random.hpp"
+
 namespace {
+
+using grundy::bench::uniform;
 
 constexpr std::string_view kUsage = "usage: gen_dag VERTICES EDGES [--seed N] [--output PATH]\n";
 
@@ -45,38 +50,6 @@ int usage_error(const std::string& why) {
   fmt::print(stderr, "gen_dag: {}\n{}", why, kUsage);
   return 2;
 }
-
-// Buffered writer: formatting into memory and writing in large blocks keeps
-// the generator fast enough that it is never the slow part of a measurement.
-class Output {
- public:
-  explicit Output(std::FILE* file) : file_(file) {}
-
-  void line(std::uint32_t u) {
-    fmt::format_to(std::back_inserter(buffer_), "{}\n", u);
-    maybe_flush();
-  }
-  void line(std::uint32_t u, std::uint32_t v) {
-    fmt::format_to(std::back_inserter(buffer_), "{} {}\n", u, v);
-    maybe_flush();
-  }
-  bool finish() {
-    flush();
-    return std::fflush(file_) == 0 && std::ferror(file_) == 0;
-  }
-
- private:
-  void maybe_flush() {
-    if (buffer_.size() >= (std::size_t{1} << 20)) flush();
-  }
-  void flush() {
-    std::fwrite(buffer_.data(), 1, buffer_.size(), file_);
-    buffer_.clear();
-  }
-
-  std::FILE* file_;
-  fmt::memory_buffer buffer_;
-};
 
 }  // namespace
 
@@ -128,25 +101,23 @@ int main(int argc, char** argv) {
   // name_of_rank: the random relabelling that hides the topological order.
   std::vector<std::uint32_t> name_of_rank(v_count);
   std::iota(name_of_rank.begin(), name_of_rank.end(), std::uint32_t{0});
-  std::shuffle(name_of_rank.begin(), name_of_rank.end(), rng);
+  grundy::bench::shuffle(name_of_rank, rng);
   std::vector<bool> touched(v_count, false);
 
-  Output writer(out);
+  grundy::bench::BufferedOutput writer(out);
   if (*edges > 0) {
-    std::uniform_int_distribution<std::uint32_t> any_rank(0, v_count - 1);
-    std::uniform_int_distribution<std::uint32_t> other_rank(0, v_count - 2);
     for (std::uint64_t e = 0; e < *edges; ++e) {
-      std::uint32_t a = any_rank(rng);
-      std::uint32_t b = other_rank(rng);
+      const auto a = static_cast<std::uint32_t>(uniform(rng, 0, v_count - 1));
+      auto b = static_cast<std::uint32_t>(uniform(rng, 0, v_count - 2));
       if (b >= a) ++b;  // uniform over ranks other than a
       const std::uint32_t from = std::min(a, b);
       const std::uint32_t to = std::max(a, b);
       touched[from] = touched[to] = true;
-      writer.line(name_of_rank[from], name_of_rank[to]);
+      writer.print("{} {}\n", name_of_rank[from], name_of_rank[to]);
     }
   }
   for (std::uint32_t r = 0; r < v_count; ++r)
-    if (!touched[r]) writer.line(name_of_rank[r]);
+    if (!touched[r]) writer.print("{}\n", name_of_rank[r]);
 
   if (!writer.finish()) {
     fmt::print(stderr, "gen_dag: write error: {}\n", std::strerror(errno));
