@@ -8,6 +8,7 @@ packages=(
   g++ cmake ninja-build pkg-config
   libfmt-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libprimesieve-dev libprimecount-dev primecount
   time
 )
 

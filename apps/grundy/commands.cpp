@@ -71,8 +71,8 @@ void print_winner(const SumArguments& sum, Format format, Output& out) {
   out.write(verdict(a) + "\n");
 }
 
-void print_moves(const SumArguments& sum, Format format, Output& out) {
-  const SumAnalysis a = analyze_sum(sum.components);
+void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, Output& out) {
+  const SumAnalysis a = analyze_sum(sum.components, limit);
   if (format == Format::json) {
     json moves = json::array();
     for (const auto& m : a.winning_moves) {
@@ -81,21 +81,46 @@ void print_moves(const SumArguments& sum, Format format, Output& out) {
     }
     json j{{"game", sum.game_label()}, {"winner", to_string(a.winner)}, {"nim_sum", a.nim_sum.value()},
            {"moves", moves}};
+    if (!a.unlisted.empty()) {
+      json unlisted = json::array();
+      for (const UnlistedMoves& u : a.unlisted)
+        unlisted.push_back({{"component", u.component},
+                            {"listed", u.listed},
+                            {"total", u.total ? json(*u.total) : json(nullptr)}});
+      j["unlisted"] = unlisted;
+    }
     if (!sum.single_game()) j["components"] = components_json(sum, a.values);
     write_json(out, j);
     return;
   }
-  if (a.winning_moves.empty()) {
+  if (a.winning_moves.empty() && a.unlisted.empty()) {
     out.write(verdict(a) + ": no winning move, every move leaves a nonzero nim-sum\n");
     return;
   }
   const std::size_t n = a.winning_moves.size();
-  out.write(fmt::format("{}; {} winning move{}:\n", verdict(a), n, n == 1 ? "" : "s"));
-  for (const auto& m : a.winning_moves) {
+  if (a.unlisted.empty()) {
+    out.write(fmt::format("{}; {} winning move{}:\n", verdict(a), n, n == 1 ? "" : "s"));
+  } else {
+    out.write(fmt::format("{}; the first {} winning move{} (--limit {} per component):\n", verdict(a), n,
+                          n == 1 ? "" : "s", limit));
+  }
+  std::size_t next_unlisted = 0;
+  for (std::size_t k = 0; k < a.winning_moves.size(); ++k) {
+    const auto& m = a.winning_moves[k];
     const Game& g = *sum.components[m.component].game;
     const std::string game_note = sum.single_game() ? "" : fmt::format(" ({})", g.spec());
     out.write(fmt::format("{} {}{}: {} -> {}\n", g.component_noun(), m.component, game_note, g.format_position(m.from),
                           g.format_position(m.to)));
+    // After the last listed move of a cut component, say what was left out.
+    const bool last_of_component = k + 1 == a.winning_moves.size() || a.winning_moves[k + 1].component != m.component;
+    while (last_of_component && next_unlisted < a.unlisted.size() && a.unlisted[next_unlisted].component <= m.component) {
+      const UnlistedMoves& u = a.unlisted[next_unlisted++];
+      if (u.component != m.component) continue;
+      out.write(u.total ? fmt::format("{} {}: ... and {} more ({} winning moves in all)\n", g.component_noun(),
+                                      u.component, *u.total - u.listed, *u.total)
+                        : fmt::format("{} {}: ... and more (their number is not computed)\n", g.component_noun(),
+                                      u.component));
+    }
   }
 }
 

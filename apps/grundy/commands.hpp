@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "grundy/sum.hpp"
 #include "output.hpp"
 #include "sum_arguments.hpp"
 
@@ -14,7 +15,9 @@ enum class Format { text, json };
 
 void print_values(const SumArguments& sum, Format format, Output& out);
 void print_winner(const SumArguments& sum, Format format, Output& out);
-void print_moves(const SumArguments& sum, Format format, Output& out);
+// Lists at most `limit` winning moves per component (kNoLimit: all).
+inline constexpr std::uint64_t kDefaultMovesLimit = 1000;
+void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, Output& out);
 
 struct TableRequest {
   std::uint64_t to = 20;

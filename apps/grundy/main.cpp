@@ -16,6 +16,7 @@
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/pattern.hpp"
+#include "grundy/progress.hpp"
 #include "grundy/spec.hpp"
 #include "sum_arguments.hpp"
 
@@ -48,6 +49,7 @@ struct Arguments {
   std::string contest_problem;
   std::string contest_input;
   std::string pattern_limit = std::to_string(kDefaultPatternLimit);
+  std::string moves_limit = std::to_string(kDefaultMovesLimit);
 };
 
 CLI::App* add_sum_command(CLI::App& app, const char* name, const char* description, const char* examples,
@@ -67,6 +69,16 @@ std::uint64_t parse_pattern_limit(const std::string& text) {
   if (*n > (std::uint64_t{1} << 28))
     throw InputError(fmt::format("--limit {}: too large; at most {} values are examined", text, std::uint64_t{1} << 28));
   return *n;
+}
+
+// 0 lists every move.
+std::uint64_t parse_moves_limit(const std::string& text) {
+  auto n = parse_u64(text);
+  if (!n)
+    throw InputError(fmt::format("--limit '{}': {}; expected how many winning moves to list per component, "
+                                 "a whole number (0 for all)",
+                                 text, why_not_u64(text)));
+  return *n == 0 ? kNoLimit : *n;
 }
 
 std::uint64_t parse_table_bound(const std::string& text) {
@@ -96,8 +108,13 @@ int run(int argc, char** argv) {
                                      a);
   CLI::App* moves = add_sum_command(app, "moves", "List every winning move of the sum of the positions",
                                     "  grundy moves nim 3 4 5\n"
-                                    "  grundy moves graph:examples/data/chain.txt a + nim 2\n",
+                                    "  grundy moves graph:examples/data/chain.txt a + nim 2\n"
+                                    "  grundy moves coprime 1000000000000000001 --limit 5\n",
                                     a);
+  moves->add_option("--limit", a.moves_limit,
+                    fmt::format("list at most this many winning moves per component (default {}, 0 for all); "
+                                "the output then says how many there are in all, or that there are more",
+                                kDefaultMovesLimit));
 
   CLI::App* table = app.add_subcommand("table", "Print the values of heap sizes 0..N, or their runs");
   table->add_option("GAME", a.table_game, "a game on heap sizes (nim, subtraction:S, division:D)")->required();
@@ -161,11 +178,13 @@ int run(int argc, char** argv) {
     return kExitInputError;
   }
 
+  // Long computations (prime counts near 10^18) say so on stderr.
+  set_progress_output(stderr);
   const Format format = a.json ? Format::json : Format::text;
   Output out;
   if (value->parsed()) print_values(parse_sum_arguments(a.sum), format, out);
   if (winner->parsed()) print_winner(parse_sum_arguments(a.sum), format, out);
-  if (moves->parsed()) print_moves(parse_sum_arguments(a.sum), format, out);
+  if (moves->parsed()) print_moves(parse_sum_arguments(a.sum), parse_moves_limit(a.moves_limit), format, out);
   if (table->parsed()) {
     TableRequest request{parse_table_bound(a.table_to), a.runs};
     print_table(*parse_game(a.table_game), request, format, out);

@@ -8,6 +8,7 @@
 // (solver.hpp); this interface is for games chosen by a spec string.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,15 @@
 namespace grundy {
 
 using Position = std::uint64_t;
+
+// Some of the moves from a position to positions of one value, for games
+// where listing them all could take too long (the coprime game has about
+// 10^17 moves to value 0 from a heap of 10^18).
+struct MoveSample {
+  std::vector<Position> moves;          // the first ones, in the game's order
+  std::optional<std::uint64_t> total;   // how many such moves there are in all; unknown if empty
+  [[nodiscard]] bool complete() const { return total && *total == moves.size(); }
+};
 
 class Game {
  public:
@@ -44,6 +54,9 @@ class Game {
   [[nodiscard]] virtual const RunTable* value_runs() const { return nullptr; }
   // Every move from `p` to a position of value `target`.
   [[nodiscard]] virtual std::vector<Position> moves_to_value(Position p, Nimber target) const = 0;
+  // At most `limit` of those moves, and their number when it is known. The
+  // default lists them all and keeps the first `limit`.
+  [[nodiscard]] virtual MoveSample first_moves_to_value(Position p, Nimber target, std::uint64_t limit) const;
 
  protected:
   Game() = default;

@@ -6,6 +6,8 @@
 // value_i in games other than Nim, so every component is searched.
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -42,13 +44,25 @@ struct Component {
   Position position;
 };
 
+// A component whose winning moves were not all listed.
+struct UnlistedMoves {
+  std::size_t component;
+  std::uint64_t listed;
+  std::optional<std::uint64_t> total;  // all winning moves of the component, when known
+};
+
 struct SumAnalysis {
   std::vector<Nimber> values;  // one per component
   Nimber nim_sum;
   Winner winner;
   std::vector<SumMove<Position>> winning_moves;  // empty when the second player wins
+  std::vector<UnlistedMoves> unlisted;           // components cut at the limit
 };
 
-[[nodiscard]] SumAnalysis analyze_sum(std::span<const Component> components);
+inline constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
+
+// Values, winner and winning moves; at most `limit_per_component` moves are
+// listed for each component (games such as coprime can have billions).
+[[nodiscard]] SumAnalysis analyze_sum(std::span<const Component> components, std::uint64_t limit_per_component = kNoLimit);
 
 }  // namespace grundy

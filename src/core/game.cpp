@@ -13,6 +13,13 @@ Position Game::parse_position(std::string_view text) const {
                                text, spec(), why_not_u64(text)));
 }
 
+MoveSample Game::first_moves_to_value(Position p, Nimber target, std::uint64_t limit) const {
+  MoveSample sample{moves_to_value(p, target), std::nullopt};
+  sample.total = sample.moves.size();
+  if (sample.moves.size() > limit) sample.moves.resize(static_cast<std::size_t>(limit));
+  return sample;
+}
+
 std::string Game::format_position(Position p) const { return fmt::format("{}", p); }
 
 }  // namespace grundy

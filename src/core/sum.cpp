@@ -2,18 +2,21 @@
 
 namespace grundy {
 
-SumAnalysis analyze_sum(std::span<const Component> components) {
+SumAnalysis analyze_sum(std::span<const Component> components, std::uint64_t limit_per_component) {
   SumAnalysis result;
-  std::vector<Position> positions;
   for (const Component& c : components) {
-    positions.push_back(c.position);
     result.values.push_back(c.game->value(c.position));
   }
   result.nim_sum = nim_sum(result.values);
   result.winner = winner_of(result.nim_sum);
-  result.winning_moves = sum_winning_moves<Position>(
-      positions, result.values,
-      [&](std::size_t i, Nimber target) { return components[i].game->moves_to_value(components[i].position, target); });
+  if (result.nim_sum.is_zero()) return result;
+  // A winning move brings component i to value_i XOR total (sum.hpp).
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    const Component& c = components[i];
+    MoveSample sample = c.game->first_moves_to_value(c.position, result.values[i] ^ result.nim_sum, limit_per_component);
+    for (Position to : sample.moves) result.winning_moves.push_back({i, c.position, to});
+    if (!sample.complete()) result.unlisted.push_back({i, sample.moves.size(), sample.total});
+  }
   return result;
 }
 

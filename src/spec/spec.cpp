@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/games/coprime.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/games/graph.hpp"
 #include "grundy/games/nim.hpp"
@@ -23,6 +24,10 @@ constexpr std::array kFamilies{
                "a number n; replace it by floor(n/d) for some d in the finite set D of integers >= 2 "
                "(0 is erased); division:2-6 is CodeChef FDIVGAME",
                "division:2-6"},
+    GameFamily{"coprime", "coprime",
+               "a heap of x tokens; take any y >= 1 of them with gcd(x, y) = 1 (Codeforces 2004E); "
+               "exact values for every 64-bit heap",
+               "coprime"},
     GameFamily{"graph", "graph:FILE",
                "a token on a vertex of the acyclic directed graph in FILE (lines 'u v' for a move u -> v); "
                "positions are vertex names",
@@ -60,6 +65,10 @@ std::unique_ptr<Game> parse_game(std::string_view spec) {
       throw InputError(fmt::format("game '{}': expected division:D, with D a set such as 2,3 or 2-6", spec));
     return std::make_unique<DivisionGame>(
         parse_number_set(params, fmt::format("the divisor set of game '{}'", spec), 2));
+  }
+  if (name == "coprime") {
+    if (has_params) throw InputError(fmt::format("game '{}': coprime takes no parameters; write just 'coprime'", spec));
+    return std::make_unique<CoprimeGame>();
   }
   if (name == "graph") {
     if (!has_params || params.empty())

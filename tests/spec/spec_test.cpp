@@ -12,7 +12,7 @@ using ::testing::HasSubstr;
 
 TEST(Spec, CanonicalSpecsPrintBackIdentically) {
   for (const char* spec : {"nim", "subtraction:1-3", "subtraction:2,5,7", "subtraction:1,2", "subtraction:1-3,5,6,8-11",
-                           "division:2-6", "division:2,3", "division:3,5,7", "division:1000000000000"}) {
+                           "division:2-6", "division:2,3", "division:3,5,7", "division:1000000000000", "coprime"}) {
     EXPECT_EQ(parse_game(spec)->spec(), spec);
   }
 }
@@ -27,7 +27,7 @@ TEST(Spec, OtherSpellingsPrintCanonically) {
 TEST(Spec, EveryFamilyIsListed) {
   std::vector<std::string> names;
   for (const GameFamily& f : game_families()) names.emplace_back(f.name);
-  EXPECT_THAT(names, ::testing::IsSupersetOf({"nim", "subtraction", "division", "graph"}));
+  EXPECT_THAT(names, ::testing::IsSupersetOf({"nim", "subtraction", "division", "coprime", "graph"}));
 }
 
 void expect_error(std::string_view spec, std::string_view fragment) {
@@ -40,9 +40,10 @@ void expect_error(std::string_view spec, std::string_view fragment) {
 }
 
 TEST(Spec, ErrorsSayWhatWasExpected) {
-  expect_error("", "the game is empty: expected one of nim, subtraction:S, division:D, graph:FILE");
-  expect_error("chess", "unknown game 'chess': expected one of nim, subtraction:S, division:D, graph:FILE");
+  expect_error("", "the game is empty: expected one of nim, subtraction:S, division:D, coprime, graph:FILE");
+  expect_error("chess", "unknown game 'chess': expected one of nim, subtraction:S, division:D, coprime, graph:FILE");
   expect_error("nim:3", "nim takes no parameters");
+  expect_error("coprime:2", "coprime takes no parameters");
   expect_error("subtraction", "expected subtraction:S");
   expect_error("subtraction:", "is empty");
   expect_error("subtraction:0,1", "must be at least 1");

@@ -1,0 +1,40 @@
+#pragma once
+// The coprime-take game (Codeforces 2004E "Not a Nim Problem", seed 003):
+// from a heap of x a move takes any y >= 1 stones with gcd(x, y) = 1.
+//
+// G(0) = 0, G(1) = 1, G(x) = 0 for even x, and G(x) = pi(lpf(x)) for odd
+// x >= 3: the index among the primes of the least prime factor of x
+// (docs/games/coprime.md has the proof). Values are exact for every 64-bit
+// heap: least prime factors by trial division and Pollard's rho, prime
+// indices by libprimecount (primes/).
+
+#include <cstdint>
+#include <mutex>
+#include <unordered_map>
+
+#include "grundy/game.hpp"
+
+namespace grundy {
+
+class CoprimeGame final : public Game {
+ public:
+  [[nodiscard]] std::string spec() const override { return "coprime"; }
+  [[nodiscard]] Nimber value(Position x) const override;
+  // Every move to `target`: for small heaps only (see first_moves_to_value).
+  [[nodiscard]] std::vector<Position> moves_to_value(Position x, Nimber target) const override;
+  // The moves to `target` in increasing order of the heap left, found without
+  // scanning every take: value 0 is reached by even heaps coprime to x
+  // (phi(x)/2 of them for odd x), value 1 only by the heap 1, and value k >= 2
+  // by the heaps p*m < x with p the k-th prime and m having no prime factor
+  // below p, coprime to x (their number is not computed: "more").
+  [[nodiscard]] MoveSample first_moves_to_value(Position x, Nimber target, std::uint64_t limit) const override;
+
+  // pi(p) for a prime p, remembered: sums and contest inputs repeat primes.
+  [[nodiscard]] std::uint64_t prime_index(std::uint64_t p) const;
+
+ private:
+  mutable std::mutex cache_mutex_;
+  mutable std::unordered_map<std::uint64_t, std::uint64_t> index_cache_;
+};
+
+}  // namespace grundy

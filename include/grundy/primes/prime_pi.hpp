@@ -1,0 +1,26 @@
+#pragma once
+// The prime-counting function pi(x) and the n-th prime. Small arguments are
+// answered from the table of primes below 2^16 (factor.hpp); larger ones by
+// libprimecount (Kim Walisch's primecount: the combinatorial algorithms of
+// Deleglise-Rivat and Gourdon), which takes about 0.7 s for x = 10^15 and
+// about 4 times longer per factor 10 beyond (docs/games/coprime.md). A call
+// expected to take more than a couple of seconds reports through LongTask
+// (progress.hpp).
+
+#include <cstdint>
+
+namespace grundy::primes {
+
+// The number of primes <= x, for every 64-bit x.
+[[nodiscard]] std::uint64_t prime_pi(std::uint64_t x);
+
+// pi(2^64 - 1): the largest n whose n-th prime fits in 64 bits.
+inline constexpr std::uint64_t kPrimesBelow2To64 = 425656284035217743ULL;
+
+// The n-th prime, 1 <= n <= kPrimesBelow2To64 (nth_prime(1) = 2).
+[[nodiscard]] std::uint64_t nth_prime(std::uint64_t n);
+
+// A rough estimate of the seconds prime_pi(x) takes on a 2-core machine.
+[[nodiscard]] double prime_pi_seconds(std::uint64_t x);
+
+}  // namespace grundy::primes
