@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grundy/contest/fdivgame.hpp"
+#include "grundy/contest/not_a_nim.hpp"
 #include "grundy/contest/reader.hpp"
 #include "grundy/error.hpp"
 #include "grundy/pattern.hpp"
@@ -280,7 +281,11 @@ void solve_contest(const std::string& problem, const std::string& input_file, Ou
     out.write(contest::solve_fdivgame(in));
     return;
   }
-  throw InputError(fmt::format("unknown contest problem '{}': expected fdivgame", problem));
+  if (problem == "not-a-nim") {
+    out.write(contest::solve_not_a_nim(in));
+    return;
+  }
+  throw InputError(fmt::format("unknown contest problem '{}': expected fdivgame or not-a-nim", problem));
 }
 
 }  // namespace grundy::cli

@@ -148,18 +148,22 @@ int run(int argc, char** argv) {
       "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n");
 
   CLI::App* contest = app.add_subcommand("contest", "Solve a contest problem's input exactly as its judge expects");
-  contest->add_option("PROBLEM", a.contest_problem, "the problem: fdivgame")
+  contest->add_option("PROBLEM", a.contest_problem, "the problem: fdivgame or not-a-nim")
       ->required()
-      ->check(CLI::IsMember({"fdivgame"}));
+      ->check(CLI::IsMember({"fdivgame", "not-a-nim"}));
   contest->add_option("--input", a.contest_input, "read this file instead of standard input");
   contest->footer(
       "\nProblems:\n"
       "  fdivgame  CodeChef FDIVGAME (Floor Division Game): T, then per test a line N and a line\n"
       "            of N integers 1..10^18; prints Henry (first player wins) or Derek per test.\n"
       "            The game of one integer is division:2-6.\n"
+      "  not-a-nim Codeforces 2004E (Not a Nim Problem): t, then per test a line n and a line of\n"
+      "            n piles (officially 1..10^7; any 64-bit pile is accepted, large ones cost more);\n"
+      "            prints Alice (first player wins) or Bob per test. One pile is the game coprime.\n"
       "The whole input is checked before anything is printed: a malformed input is an error\n"
       "naming its line and column (exit status 2), never a partial answer.\n"
-      "\nExamples:\n  grundy contest fdivgame < input.txt\n  grundy contest fdivgame --input tests/data/contest/fdivgame_1.in\n");
+      "\nExamples:\n  grundy contest fdivgame < input.txt\n  grundy contest fdivgame --input tests/data/contest/fdivgame_1.in\n"
+      "  grundy contest not-a-nim --input tests/data/contest/cf2004e_1.in\n");
 
   CLI::App* games = app.add_subcommand("games", "List the built-in games and their spec strings");
   games->add_flag("--json", a.json, "print one JSON object instead of text");

@@ -2,7 +2,11 @@
 // BufferedOutput: formats into memory and writes in 1 MiB blocks, so that an
 // input generator is never the slow part of a measurement.
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
 #include <iterator>
 #include <utility>
 
@@ -34,6 +38,26 @@ class BufferedOutput {
   }
   std::FILE* file_;
   fmt::memory_buffer buffer_;
+};
+
+// The file a generator writes: `path`, or standard output when it is empty.
+// On failure prints "PROGRAM: cannot write ..." and returns nullptr.
+class OutputFile {
+ public:
+  OutputFile(const std::string& path, const char* program) : file_(nullptr, &std::fclose) {
+    if (path.empty()) {
+      out_ = stdout;
+      return;
+    }
+    file_.reset(std::fopen(path.c_str(), "wb"));
+    if (!file_) fmt::print(stderr, "{}: cannot write '{}': {}\n", program, path, std::strerror(errno));
+    out_ = file_.get();
+  }
+  [[nodiscard]] std::FILE* get() const { return out_; }
+
+ private:
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
+  std::FILE* out_ = nullptr;
 };
 
 }  // namespace grundy::bench

@@ -71,16 +71,9 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
 
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
-  std::FILE* out = stdout;
-  if (!output_path.empty()) {
-    file.reset(std::fopen(output_path.c_str(), "wb"));
-    if (!file) {
-      fmt::print(stderr, "gen_fdivgame: cannot write '{}': {}\n", output_path, std::strerror(errno));
-      return 1;
-    }
-    out = file.get();
-  }
+  const grundy::bench::OutputFile output(output_path, "gen_fdivgame");
+  std::FILE* const out = output.get();
+  if (out == nullptr) return 1;
 
   const grundy::DivisionGame game({2, 3, 4, 5, 6});
   const grundy::RunLookup value_of(*game.runs());

@@ -85,16 +85,9 @@ int main(int argc, char** argv) {
   if (!edges) return usage_error(fmt::format("EDGES must be a whole number, not '{}'", positional[1]));
   if (*vertices < 2 && *edges > 0) return usage_error("an acyclic graph with edges needs at least 2 vertices");
 
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
-  std::FILE* out = stdout;
-  if (!output_path.empty()) {
-    file.reset(std::fopen(output_path.c_str(), "wb"));
-    if (!file) {
-      fmt::print(stderr, "gen_dag: cannot write '{}': {}\n", output_path, std::strerror(errno));
-      return 1;
-    }
-    out = file.get();
-  }
+  const grundy::bench::OutputFile output(output_path, "gen_dag");
+  std::FILE* const out = output.get();
+  if (out == nullptr) return 1;
 
   const auto v_count = static_cast<std::uint32_t>(*vertices);
   std::mt19937_64 rng(seed);

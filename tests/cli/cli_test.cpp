@@ -312,5 +312,39 @@ TEST(Cli, ContestErrorsPrintNoPartialAnswer) {
   EXPECT_THAT(r.err, HasSubstr("chess"));
 }
 
+TEST(Cli, ContestNotANimSampleAndErrors) {
+  const std::string dir = std::string(GRUNDY_TEST_DATA) + "/contest/";
+  std::ifstream expected(dir + "cf2004e_1.out");
+  const std::string output((std::istreambuf_iterator<char>(expected)), {});
+  auto r = grundy_run({"contest", "not-a-nim", "--input", dir + "cf2004e_1.in"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, output);
+  r = grundy_run({"contest", "not-a-nim"}, "2\n1\n5\n2\n7 -1\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "grundy: error: stdin: line 5, column 3: expected pile 2 of 2 of test 2, found '-'\n");
+}
+
+TEST(Cli, CoprimeValuesAndLimitedMoves) {
+  auto r = grundy_run({"value", "coprime", "0", "1", "2", "3", "9", "25", "1000000000000000001"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "0\n1\n0\n2\n2\n3\n26\n");
+  r = grundy_run({"moves", "coprime", "1000000000000000001", "--limit", "2"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "first player wins (nim-sum 26); the first 2 winning moves (--limit 2 per component):\n"
+            "heap 0: 1000000000000000001 -> 2\nheap 0: 1000000000000000001 -> 4\n"
+            "heap 0: ... and 494999504999999998 more (494999505000000000 winning moves in all)\n");
+  r = grundy_run({"moves", "coprime", "1000000000000000001", "+", "nim", "21", "--limit", "1", "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["nim_sum"], 26 ^ 21);
+  EXPECT_EQ(j["unlisted"][0]["component"], 0);
+  EXPECT_TRUE(j["unlisted"][0]["total"].is_null());  // heaps 11 * m: their number is not computed
+  r = grundy_run({"moves", "coprime", "9", "--limit", "x"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--limit 'x'"));
+}
+
 }  // namespace
 }  // namespace grundy

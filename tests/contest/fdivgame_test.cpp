@@ -8,31 +8,17 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/contest_input.hpp"
+
 namespace grundy::contest {
 namespace {
 
 using ::testing::HasSubstr;
 
-std::string read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
+using test::read_file;
 
-std::string solve(const std::string& text) {
-  ContestReader in(std::string_view(text), "input");
-  return solve_fdivgame(in);
-}
-
-std::string error_of(const std::string& text) {
-  try {
-    (void)solve(text);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+std::string solve(const std::string& text) { return test::solve_text(solve_fdivgame, text); }
+std::string error_of(const std::string& text) { return test::error_of_text(solve_fdivgame, text); }
 
 // The game by its definition: G(n) = mex{G(floor(n/k)) : k = 2..6}, memoised.
 struct Definition {

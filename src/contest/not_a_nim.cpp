@@ -1,0 +1,67 @@
+#include "grundy/contest/not_a_nim.hpp"
+
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/games/coprime.hpp"
+#include "grundy/primes/least_factor_index.hpp"
+
+namespace grundy::contest {
+namespace {
+
+constexpr std::uint64_t kMaxValue = ~std::uint64_t{0};
+constexpr std::uint64_t kMaxCount = ~std::uint64_t{0};
+
+}  // namespace
+
+std::string solve_not_a_nim(ContestReader& in) {
+  // Read and check everything first: no answer is printed for a broken input.
+  // Piles are not kept: each goes to the nim-sum of its test at once (1 and
+  // even piles), or is queued with its test's number for the sieve (odd
+  // piles up to 2^30, 8 bytes each) or for factoring (larger ones).
+  const std::uint64_t tests = in.number_on_new_line("the number of tests t", 1, kMaxCount);
+  in.end_of_line("t");
+  std::vector<std::uint64_t> nim_sums;
+  std::vector<std::uint32_t> sieved;
+  std::vector<std::uint32_t> sieved_test;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> large;
+  for (std::uint64_t t = 1; t <= tests; ++t) {
+    if (t > std::numeric_limits<std::uint32_t>::max())
+      throw LimitError("more than 2^32 - 1 tests: grundy numbers tests with 32 bits");
+    const std::uint64_t count =
+        in.number_on_new_line(fmt::format("the count n of test {} of {}", t, tests), 1, kMaxCount);
+    in.end_of_line(fmt::format("n of test {}", t));
+    const auto test = static_cast<std::uint32_t>(nim_sums.size());
+    nim_sums.push_back(0);
+    for (std::uint64_t i = 1; i <= count; ++i) {
+      const std::uint64_t x =
+          in.number_on_line([&] { return fmt::format("pile {} of {} of test {}", i, count, t); }, 1, kMaxValue);
+      if (x == 1) {
+        nim_sums.back() ^= 1;  // G(1) = 1; G(even) = 0
+      } else if (x % 2 == 1 && x <= primes::kLeastFactorSieveMax) {
+        sieved.push_back(static_cast<std::uint32_t>(x));
+        sieved_test.push_back(test);
+      } else if (x % 2 == 1) {
+        large.emplace_back(x, test);
+      }
+    }
+    in.end_of_line(fmt::format("the {} piles of test {}", count, t));
+  }
+  in.end_of_input(fmt::format("test {}, the last of t = {}", tests, tests));
+
+  // G(odd x >= 3) = pi(lpf(x)).
+  primes::least_factor_indices(sieved, sieved);
+  for (std::size_t k = 0; k < sieved.size(); ++k) nim_sums[sieved_test[k]] ^= sieved[k];
+  const CoprimeGame game;
+  for (const auto& [x, test] : large) nim_sums[test] ^= game.value(x).value();
+
+  std::string out;
+  for (std::uint64_t s : nim_sums) out += s != 0 ? "Alice\n" : "Bob\n";
+  return out;
+}
+
+}  // namespace grundy::contest
