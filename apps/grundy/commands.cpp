@@ -105,23 +105,21 @@ void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, Ou
     out.write(fmt::format("{}; the first {} winning move{} (--limit {} per component):\n", verdict(a), n,
                           n == 1 ? "" : "s", limit));
   }
-  std::size_t next_unlisted = 0;
   for (std::size_t k = 0; k < a.winning_moves.size(); ++k) {
     const auto& m = a.winning_moves[k];
     const Game& g = *sum.components[m.component].game;
     const std::string game_note = sum.single_game() ? "" : fmt::format(" ({})", g.spec());
     out.write(fmt::format("{} {}{}: {} -> {}\n", g.component_noun(), m.component, game_note, g.format_position(m.from),
                           g.format_position(m.to)));
-    // After the last listed move of a cut component, say what was left out.
-    const bool last_of_component = k + 1 == a.winning_moves.size() || a.winning_moves[k + 1].component != m.component;
-    while (last_of_component && next_unlisted < a.unlisted.size() && a.unlisted[next_unlisted].component <= m.component) {
-      const UnlistedMoves& u = a.unlisted[next_unlisted++];
-      if (u.component != m.component) continue;
-      out.write(u.total ? fmt::format("{} {}: ... and {} more ({} winning moves in all)\n", g.component_noun(),
-                                      u.component, *u.total - u.listed, *u.total)
-                        : fmt::format("{} {}: ... and more (their number is not computed)\n", g.component_noun(),
-                                      u.component));
-    }
+    // After the last listed move of a component that was cut, say what was left out.
+    if (k + 1 < a.winning_moves.size() && a.winning_moves[k + 1].component == m.component) continue;
+    const auto cut = std::find_if(a.unlisted.begin(), a.unlisted.end(),
+                                  [&](const UnlistedMoves& u) { return u.component == m.component; });
+    if (cut == a.unlisted.end()) continue;
+    out.write(cut->total ? fmt::format("{} {}: ... and {} more ({} winning moves in all)\n", g.component_noun(),
+                                       cut->component, *cut->total - cut->listed, *cut->total)
+                         : fmt::format("{} {}: ... and more (their number is not computed)\n", g.component_noun(),
+                                       cut->component));
   }
 }
 

@@ -25,7 +25,8 @@ struct SumMove {
 
 // The winning moves of a sum whose components have `values`;
 // `moves_to_value(i, target)` lists the moves of component i to a position
-// of value `target`. Shared by the Solver-based and the run-time sums.
+// of value `target`. For sums of games given as code (Solver); run-time sums
+// go through analyze_sum, which can also cut the lists at a limit.
 template <class Position, class MovesToValue>
 [[nodiscard]] std::vector<SumMove<Position>> sum_winning_moves(std::span<const Position> positions,
                                                                std::span<const Nimber> values,
