@@ -13,6 +13,7 @@
 
 #include "grundy/contest/fdivgame.hpp"
 #include "grundy/contest/not_a_nim.hpp"
+#include "grundy/contest/xy_game.hpp"
 #include "grundy/contest/reader.hpp"
 #include "grundy/error.hpp"
 #include "grundy/pattern.hpp"
@@ -283,7 +284,11 @@ void solve_contest(const std::string& problem, const std::string& input_file, Ou
     out.write(contest::solve_not_a_nim(in));
     return;
   }
-  throw InputError(fmt::format("unknown contest problem '{}': expected fdivgame or not-a-nim", problem));
+  if (problem == "xy-game") {
+    out.write(contest::solve_xy_game(in));
+    return;
+  }
+  throw InputError(fmt::format("unknown contest problem '{}': expected fdivgame, not-a-nim or xy-game", problem));
 }
 
 }  // namespace grundy::cli

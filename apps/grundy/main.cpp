@@ -117,7 +117,7 @@ int run(int argc, char** argv) {
                                 kDefaultMovesLimit));
 
   CLI::App* table = app.add_subcommand("table", "Print the values of heap sizes 0..N, or their runs");
-  table->add_option("GAME", a.table_game, "a game on heap sizes (nim, subtraction:S, division:D)")->required();
+  table->add_option("GAME", a.table_game, "a game on heap sizes (nim, subtraction:S, division:D, coprime, xy:X,Y)")->required();
   table->add_option("--to", a.table_to, "the last heap size N (default 20)");
   table->add_flag("--runs", a.runs, "print maximal runs of equal values as [from, to) value length");
   table->add_flag("--json", a.json, "print one JSON object instead of text");
@@ -128,7 +128,7 @@ int run(int argc, char** argv) {
       "  grundy table division:2-6 --to 1000000000000000000 --runs\n");
 
   CLI::App* pattern = app.add_subcommand("pattern", "Find the rule of a heap game's values and say whether it is proven");
-  pattern->add_option("GAME", a.pattern_game, "a game on heap sizes (nim, subtraction:S, division:D)")->required();
+  pattern->add_option("GAME", a.pattern_game, "a game on heap sizes (nim, subtraction:S, division:D, coprime, xy:X,Y)")->required();
   pattern->add_option("--limit", a.pattern_limit,
                       fmt::format("for games without a theorem: the last heap size examined (default {})",
                                   kDefaultPatternLimit));
@@ -148,9 +148,9 @@ int run(int argc, char** argv) {
       "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n");
 
   CLI::App* contest = app.add_subcommand("contest", "Solve a contest problem's input exactly as its judge expects");
-  contest->add_option("PROBLEM", a.contest_problem, "the problem: fdivgame or not-a-nim")
+  contest->add_option("PROBLEM", a.contest_problem, "the problem: fdivgame, not-a-nim or xy-game")
       ->required()
-      ->check(CLI::IsMember({"fdivgame", "not-a-nim"}));
+      ->check(CLI::IsMember({"fdivgame", "not-a-nim", "xy-game"}));
   contest->add_option("--input", a.contest_input, "read this file instead of standard input");
   contest->footer(
       "\nProblems:\n"
@@ -160,10 +160,14 @@ int run(int argc, char** argv) {
       "  not-a-nim Codeforces 2004E (Not a Nim Problem): t, then per test a line n and a line of\n"
       "            n piles (officially 1..10^7; any 64-bit pile is accepted, large ones cost more);\n"
       "            prints Alice (first player wins) or Bob per test. One pile is the game coprime.\n"
+      "  xy-game   AtCoder ARC208 E (XY Game): T, then per test a line N X Y (1 <= X < Y <= 10^9)\n"
+      "            and a line of N piles 1..10^18; prints Alice (first player wins) or Bob per\n"
+      "            test. One pile is the game xy:X,Y.\n"
       "The whole input is checked before anything is printed: a malformed input is an error\n"
       "naming its line and column (exit status 2), never a partial answer.\n"
       "\nExamples:\n  grundy contest fdivgame < input.txt\n  grundy contest fdivgame --input tests/data/contest/fdivgame_1.in\n"
-      "  grundy contest not-a-nim --input tests/data/contest/cf2004e_1.in\n");
+      "  grundy contest not-a-nim --input tests/data/contest/cf2004e_1.in\n"
+      "  grundy contest xy-game --input tests/data/contest/arc208e_1.in\n");
 
   CLI::App* games = app.add_subcommand("games", "List the built-in games and their spec strings");
   games->add_flag("--json", a.json, "print one JSON object instead of text");

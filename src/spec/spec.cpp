@@ -10,7 +10,9 @@
 #include "grundy/games/graph.hpp"
 #include "grundy/games/nim.hpp"
 #include "grundy/games/subtraction.hpp"
+#include "grundy/games/xy.hpp"
 #include "grundy/number_set.hpp"
+#include "grundy/parse_number.hpp"
 
 namespace grundy {
 namespace {
@@ -28,11 +30,36 @@ constexpr std::array kFamilies{
                "a heap of x tokens; take any y >= 1 of them with gcd(x, y) = 1 (Codeforces 2004E); "
                "exact values for every 64-bit heap",
                "coprime"},
+    GameFamily{"xy", "xy:X,Y",
+               "a heap of v tokens; take 1 or 2 of them, but never leave a multiple of X or of Y "
+               "(1 <= X < Y <= 10^18; 0 counts, so a heap is never emptied); AtCoder ARC208 E",
+               "xy:5,7"},
     GameFamily{"graph", "graph:FILE",
                "a token on a vertex of the acyclic directed graph in FILE (lines 'u v' for a move u -> v); "
                "positions are vertex names",
                "graph:examples/data/chain.txt"},
 };
+
+// xy:X,Y: two numbers, the game checks 1 <= X < Y <= 10^18.
+std::unique_ptr<Game> parse_xy(std::string_view spec, std::string_view params) {
+  const std::size_t comma = params.find(',');
+  if (comma == std::string_view::npos || params.find(',', comma + 1) != std::string_view::npos)
+    throw InputError(fmt::format("game '{}': expected xy:X,Y with two numbers 1 <= X < Y, such as xy:5,7", spec));
+  std::uint64_t numbers[2] = {0, 0};
+  const std::string_view texts[2] = {params.substr(0, comma), params.substr(comma + 1)};
+  for (int i = 0; i < 2; ++i) {
+    const char* name = i == 0 ? "X" : "Y";
+    const auto n = parse_u64(texts[i]);
+    if (!n)
+      throw InputError(fmt::format("game '{}': {} = '{}' is not a number: {}", spec, name, texts[i], why_not_u64(texts[i])));
+    numbers[i] = *n;
+  }
+  try {
+    return std::make_unique<XyGame>(numbers[0], numbers[1]);
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("game '{}': {}", spec, e.what()));
+  }
+}
 
 std::string known_families() {
   std::string out;
@@ -69,6 +96,10 @@ std::unique_ptr<Game> parse_game(std::string_view spec) {
   if (name == "coprime") {
     if (has_params) throw InputError(fmt::format("game '{}': coprime takes no parameters; write just 'coprime'", spec));
     return std::make_unique<CoprimeGame>();
+  }
+  if (name == "xy") {
+    if (!has_params) throw InputError(fmt::format("game '{}': expected xy:X,Y, such as xy:5,7", spec));
+    return parse_xy(spec, params);
   }
   if (name == "graph") {
     if (!has_params || params.empty())

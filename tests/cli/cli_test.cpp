@@ -286,25 +286,46 @@ TEST(Cli, TableRunsOfDivisionUpTo10To18) {
   EXPECT_THAT(r.out, HasSubstr(", 1000000000000000001)"));
 }
 
-TEST(Cli, ContestFdivgameSample) {
+// Every contest problem: its official sample through stdin and --input, and
+// one malformed input whose first test is fine: nothing but the error may be
+// printed.
+TEST(Cli, ContestSamplesAndErrors) {
+  struct Case {
+    const char* problem;
+    const char* sample;  // tests/data/contest/SAMPLE.in and .out
+    const char* bad_input;
+    const char* error;
+  };
+  const Case cases[] = {
+      {"fdivgame", "fdivgame_1", "2\n1\n5\n2\n7 x\n",
+       "grundy: error: stdin: line 5, column 3: expected integer 2 of 2 of test 2, found 'x'\n"},
+      {"not-a-nim", "cf2004e_1", "2\n1\n5\n2\n7 -1\n",
+       "grundy: error: stdin: line 5, column 3: expected pile 2 of 2 of test 2, found '-'\n"},
+      {"xy-game", "arc208e_1", "2\n1 2 3\n4\n1 7 7\n5\n",
+       "grundy: error: stdin: line 4, column 5: Y of test 2 (X < Y <= 10^9, and X = 7) is 7: "
+       "it must be from 8 to 1000000000\n"},
+  };
   const std::string dir = std::string(GRUNDY_TEST_DATA) + "/contest/";
-  std::ifstream in(dir + "fdivgame_1.in"), expected(dir + "fdivgame_1.out");
-  const std::string input((std::istreambuf_iterator<char>(in)), {});
-  const std::string output((std::istreambuf_iterator<char>(expected)), {});
-  auto r = grundy_run({"contest", "fdivgame"}, input);
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, output);
-  r = grundy_run({"contest", "fdivgame", "--input", dir + "fdivgame_1.in"});
-  EXPECT_EQ(r.out, output);
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.problem);
+    std::ifstream in(dir + c.sample + ".in"), expected(dir + c.sample + ".out");
+    const std::string input((std::istreambuf_iterator<char>(in)), {});
+    const std::string output((std::istreambuf_iterator<char>(expected)), {});
+    ASSERT_FALSE(output.empty());
+    auto r = grundy_run({"contest", c.problem}, input);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, output);
+    r = grundy_run({"contest", c.problem, "--input", dir + c.sample + ".in"});
+    EXPECT_EQ(r.out, output);
+    r = grundy_run({"contest", c.problem}, c.bad_input);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, c.error);
+  }
 }
 
-TEST(Cli, ContestErrorsPrintNoPartialAnswer) {
-  // The first test is fine; the second is malformed: nothing may be printed.
-  auto r = grundy_run({"contest", "fdivgame"}, "2\n1\n5\n2\n7 x\n");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "grundy: error: stdin: line 5, column 3: expected integer 2 of 2 of test 2, found 'x'\n");
-  r = grundy_run({"contest", "fdivgame", "--input", "/nonexistent/input.txt"});
+TEST(Cli, ContestFileAndProblemErrors) {
+  auto r = grundy_run({"contest", "fdivgame", "--input", "/nonexistent/input.txt"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("--input /nonexistent/input.txt: cannot open"));
   r = grundy_run({"contest", "chess"});
@@ -312,17 +333,21 @@ TEST(Cli, ContestErrorsPrintNoPartialAnswer) {
   EXPECT_THAT(r.err, HasSubstr("chess"));
 }
 
-TEST(Cli, ContestNotANimSampleAndErrors) {
-  const std::string dir = std::string(GRUNDY_TEST_DATA) + "/contest/";
-  std::ifstream expected(dir + "cf2004e_1.out");
-  const std::string output((std::istreambuf_iterator<char>(expected)), {});
-  auto r = grundy_run({"contest", "not-a-nim", "--input", dir + "cf2004e_1.in"});
+TEST(Cli, XyValuesWinnerAndMoves) {
+  // X = 2, Y = 3: only 1, 5, 7, 11, ... may be left. G(1) = 0 (no move);
+  // 2 and 3 can move to 1: 1; 4 has no move: 0; 5 neither: 0; 6 and 7 move
+  // to 5: 1; 8 moves to 7: 0.
+  auto r = grundy_run({"value", "xy:2,3", "1", "2", "3", "4", "5", "6", "7", "8"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, output);
-  r = grundy_run({"contest", "not-a-nim"}, "2\n1\n5\n2\n7 -1\n");
+  EXPECT_EQ(r.out, "0\n1\n1\n0\n0\n1\n1\n0\n");
+  r = grundy_run({"moves", "xy:530,879", "17031", "42909", "97721", "34323", "39597", "26999"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("first player wins"));
+  r = grundy_run({"winner", "xy:5,7", "1000000000000000000", "18446744073709551615"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  r = grundy_run({"value", "xy:7,5", "3"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "grundy: error: stdin: line 5, column 3: expected pile 2 of 2 of test 2, found '-'\n");
+  EXPECT_THAT(r.err, HasSubstr("game 'xy:7,5': the XY game needs X < Y, got X = 7 and Y = 5"));
 }
 
 TEST(Cli, CoprimeValuesAndLimitedMoves) {

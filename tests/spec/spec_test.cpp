@@ -12,7 +12,8 @@ using ::testing::HasSubstr;
 
 TEST(Spec, CanonicalSpecsPrintBackIdentically) {
   for (const char* spec : {"nim", "subtraction:1-3", "subtraction:2,5,7", "subtraction:1,2", "subtraction:1-3,5,6,8-11",
-                           "division:2-6", "division:2,3", "division:3,5,7", "division:1000000000000", "coprime"}) {
+                           "division:2-6", "division:2,3", "division:3,5,7", "division:1000000000000", "coprime", "xy:5,7", "xy:1,2",
+                           "xy:999999999999999999,1000000000000000000"}) {
     EXPECT_EQ(parse_game(spec)->spec(), spec);
   }
 }
@@ -22,12 +23,13 @@ TEST(Spec, OtherSpellingsPrintCanonically) {
   EXPECT_EQ(parse_game("subtraction:3,1,2,2")->spec(), "subtraction:1-3");
   EXPECT_EQ(parse_game("subtraction:7,5,2")->spec(), "subtraction:2,5,7");
   EXPECT_EQ(parse_game("division:6,5,4,3,2")->spec(), "division:2-6");
+  EXPECT_EQ(parse_game("xy:05,007")->spec(), "xy:5,7");
 }
 
 TEST(Spec, EveryFamilyIsListed) {
   std::vector<std::string> names;
   for (const GameFamily& f : game_families()) names.emplace_back(f.name);
-  EXPECT_THAT(names, ::testing::IsSupersetOf({"nim", "subtraction", "division", "coprime", "graph"}));
+  EXPECT_THAT(names, ::testing::IsSupersetOf({"nim", "subtraction", "division", "coprime", "xy", "graph"}));
 }
 
 void expect_error(std::string_view spec, std::string_view fragment) {
@@ -40,8 +42,8 @@ void expect_error(std::string_view spec, std::string_view fragment) {
 }
 
 TEST(Spec, ErrorsSayWhatWasExpected) {
-  expect_error("", "the game is empty: expected one of nim, subtraction:S, division:D, coprime, graph:FILE");
-  expect_error("chess", "unknown game 'chess': expected one of nim, subtraction:S, division:D, coprime, graph:FILE");
+  expect_error("", "the game is empty: expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, graph:FILE");
+  expect_error("chess", "unknown game 'chess': expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, graph:FILE");
   expect_error("nim:3", "nim takes no parameters");
   expect_error("coprime:2", "coprime takes no parameters");
   expect_error("subtraction", "expected subtraction:S");
@@ -56,6 +58,16 @@ TEST(Spec, ErrorsSayWhatWasExpected) {
   expect_error("graph:", "expected graph:FILE");
   expect_error("graph:/nonexistent/file.txt", "/nonexistent/file.txt");
   expect_error("Nim", "unknown game 'Nim'");
+  expect_error("xy", "expected xy:X,Y, such as xy:5,7");
+  expect_error("xy:5", "expected xy:X,Y with two numbers 1 <= X < Y");
+  expect_error("xy:5,7,9", "expected xy:X,Y with two numbers");
+  expect_error("xy:,7", "X = '' is not a number: it is empty");
+  expect_error("xy:5,-7", "Y = '-7' is not a number: it is negative");
+  expect_error("xy:0,7", "needs X >= 1");
+  expect_error("xy:7,7", "needs X < Y, got X = 7 and Y = 7");
+  expect_error("xy:9,7", "needs X < Y");
+  expect_error("xy:5,1000000000000000001", "takes Y up to 10^18");
+  expect_error("xy:5,99999999999999999999", "Y = '99999999999999999999' is not a number: it is larger than");
 }
 
 }  // namespace
