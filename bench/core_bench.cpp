@@ -1,5 +1,6 @@
-// Micro-benchmarks of the core: mex, the bottom-up table, the generic solver
-// and a subtraction game's value through its proven period.
+// Micro-benchmarks of the core: mex, the bottom-up table, the generic solver,
+// a subtraction game's value through its proven period and the XY game's
+// value at contest size.
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -7,6 +8,7 @@
 #include <benchmark/benchmark.h>
 
 #include "grundy/games/subtraction.hpp"
+#include "grundy/games/xy.hpp"
 #include "grundy/heap_table.hpp"
 #include "grundy/mex.hpp"
 #include "grundy/solver.hpp"
@@ -35,6 +37,28 @@ void BM_SubtractionFarValue(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(game.value(rng()));
 }
 BENCHMARK(BM_SubtractionFarValue);
+
+// One XY game value with X = residue (mod 3) (3: any X), X < Y <= 10^9 and
+// v <= 10^18 at random, as in ARC208 E: the per-pile cost of the contest
+// solver without its reading. 1024 games are visited in turn.
+void BM_XyValue(benchmark::State& state) {
+  std::mt19937_64 rng(3);
+  const auto residue = static_cast<std::uint64_t>(state.range(0));
+  std::vector<grundy::XyGame> games;
+  std::vector<std::uint64_t> piles;
+  while (games.size() < 1024) {
+    const std::uint64_t x = 1 + rng() % 999'999'999;
+    if (residue < 3 && x % 3 != residue) continue;
+    games.emplace_back(x, x + 1 + rng() % (1'000'000'000 - x));
+    piles.push_back(1 + rng() % 1'000'000'000'000'000'000);
+  }
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(games[i].grundy_value(piles[i]));
+    i = (i + 1) & 1023;
+  }
+}
+BENCHMARK(BM_XyValue)->Arg(0)->Arg(1)->Arg(2)->Arg(3);
 
 struct Chain {
   using Position = std::uint64_t;

@@ -28,6 +28,7 @@
 #include <fmt/format.h>
 
 #include "common/buffered_output.hpp"
+#include "common/generator_options.hpp"
 #include "common/random.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/run_table.hpp"
@@ -59,25 +60,19 @@ int main(int argc, char** argv) {
   app.name("gen_fdivgame");
   std::uint64_t tests = 1000;
   std::uint64_t per_test = 100;
-  std::uint64_t seed = 1;
-  std::string output_path;
+  grundy::bench::GeneratorOptions options;
   app.add_option("--tests", tests, "number of tests T")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
   app.add_option("--per-test", per_test, "values per test N")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
-  app.add_option("--seed", seed, "seed of the random numbers; the same seed gives the same file");
-  app.add_option("--output", output_path, "file to write (default: standard output)");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
-  }
+  grundy::bench::add_generator_options(app, options);
+  if (const auto status = grundy::bench::parse_generator_arguments(app, argc, argv)) return *status;
 
-  const grundy::bench::OutputFile output(output_path, "gen_fdivgame");
+  const grundy::bench::OutputFile output(options.output_path, "gen_fdivgame");
   std::FILE* const out = output.get();
   if (out == nullptr) return 1;
 
   const grundy::DivisionGame game({2, 3, 4, 5, 6});
   const grundy::RunLookup value_of(*game.runs());
-  std::mt19937_64 rng(seed);
+  std::mt19937_64 rng(options.seed);
 
   // Which tests are second-player wins: a random half.
   std::vector<char> second_wins(tests, 0);

@@ -33,6 +33,7 @@
 #include <fmt/format.h>
 
 #include "common/buffered_output.hpp"
+#include "common/generator_options.hpp"
 #include "common/random.hpp"
 
 namespace {
@@ -129,32 +130,26 @@ int main(int argc, char** argv) {
   std::uint64_t tests = 10000;
   std::uint64_t total = 300000;
   std::uint32_t max = 10'000'000;
-  std::uint64_t seed = 1;
   std::string kind = "random";
-  std::string output_path;
+  grundy::bench::GeneratorOptions options;
   app.add_option("--tests", tests, "number of tests t")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10'000'000}));
   app.add_option("--total", total, "sum of n over the tests (at least 2 * t)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
   app.add_option("--max", max, "largest pile")->check(CLI::Range(std::uint32_t{100}, std::uint32_t{100'000'000}));
   app.add_option("--kind", kind, "random, primes or rough (odd composites with a large least prime factor)")
       ->check(CLI::IsMember({"random", "primes", "rough"}));
-  app.add_option("--seed", seed, "seed of the random numbers; the same seed gives the same file");
-  app.add_option("--output", output_path, "file to write (default: standard output)");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
-  }
+  grundy::bench::add_generator_options(app, options);
+  if (const auto status = grundy::bench::parse_generator_arguments(app, argc, argv)) return *status;
   if (total < 2 * tests) {
     fmt::print(stderr, "gen_not_a_nim: --total {} is below 2 * --tests {}\n", total, tests);
     return 2;
   }
 
-  const grundy::bench::OutputFile output(output_path, "gen_not_a_nim");
+  const grundy::bench::OutputFile output(options.output_path, "gen_not_a_nim");
   std::FILE* const out = output.get();
   if (out == nullptr) return 1;
 
-  std::mt19937_64 rng(seed);
+  std::mt19937_64 rng(options.seed);
   const Sieve sieve(max);
   Piles piles(kind, max, sieve, rng);
 

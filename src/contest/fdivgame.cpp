@@ -30,15 +30,15 @@ std::string solve_fdivgame(ContestReader& in) {
   in.end_of_line("T");
   for (std::uint64_t t = 1; t <= tests; ++t) {
     const std::uint64_t count =
-        in.number_on_new_line(fmt::format("the count N of test {} of {}", t, tests), 1, kMaxCount);
-    in.end_of_line(fmt::format("N of test {}", t));
+        in.number_on_new_line([&] { return fmt::format("the count N of test {} of {}", t, tests); }, 1, kMaxCount);
+    in.end_of_line([&] { return fmt::format("N of test {}", t); });
     std::uint64_t nim_sum = 0;
     for (std::uint64_t i = 1; i <= count; ++i) {
       const std::uint64_t a = in.number_on_line(
           [&] { return fmt::format("integer {} of {} of test {}", i, count, t); }, 1, kMaxValue);
       nim_sum ^= values.value(a).value();
     }
-    in.end_of_line(fmt::format("the {} integers of test {}", count, t));
+    in.end_of_line([&] { return fmt::format("the {} integers of test {}", count, t); });
     out += nim_sum != 0 ? "Henry\n" : "Derek\n";
   }
   in.end_of_input(fmt::format("test {}, the last of T = {}", tests, tests));

@@ -33,8 +33,8 @@ std::string solve_not_a_nim(ContestReader& in) {
     if (t > std::numeric_limits<std::uint32_t>::max())
       throw LimitError("more than 2^32 - 1 tests: grundy numbers tests with 32 bits");
     const std::uint64_t count =
-        in.number_on_new_line(fmt::format("the count n of test {} of {}", t, tests), 1, kMaxCount);
-    in.end_of_line(fmt::format("n of test {}", t));
+        in.number_on_new_line([&] { return fmt::format("the count n of test {} of {}", t, tests); }, 1, kMaxCount);
+    in.end_of_line([&] { return fmt::format("n of test {}", t); });
     const auto test = static_cast<std::uint32_t>(nim_sums.size());
     nim_sums.push_back(0);
     for (std::uint64_t i = 1; i <= count; ++i) {
@@ -49,7 +49,7 @@ std::string solve_not_a_nim(ContestReader& in) {
         large.emplace_back(x, test);
       }
     }
-    in.end_of_line(fmt::format("the {} piles of test {}", count, t));
+    in.end_of_line([&] { return fmt::format("the {} piles of test {}", count, t); });
   }
   in.end_of_input(fmt::format("test {}, the last of t = {}", tests, tests));
 

@@ -49,21 +49,8 @@ void ContestReader::skip_whitespace() {
   }
 }
 
-std::uint64_t ContestReader::number_on_new_line(std::string_view what, std::uint64_t min, std::uint64_t max) {
-  skip_whitespace();
-  if (!available()) fail_number_expected(what);
-  auto describe = [what] { return std::string(what); };
-  return parse_number(describe, min, max);
-}
-
-void ContestReader::end_of_line(std::string_view after) {
-  skip_blanks();
-  if (available() && buffer_[pos_] == '\r') ++pos_;
-  if (!available()) return;
-  if (buffer_[pos_] != '\n') fail(column(), fmt::format("expected the end of the line after {}, found {}", after, found()));
-  ++pos_;
-  ++line_;
-  line_start_ = offset();
+void ContestReader::fail_line_end_expected(std::string_view after) {
+  fail(column(), fmt::format("expected the end of the line after {}, found {}", after, found()));
 }
 
 void ContestReader::end_of_input(std::string_view after) {

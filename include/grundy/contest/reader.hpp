@@ -9,6 +9,7 @@
 // number, spaces or tabs around numbers, a missing final newline, leading
 // zeros. Nothing is allocated from a count the input claims.
 
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -28,8 +29,19 @@ class ContestReader {
   ContestReader(std::string_view text, std::string source);
 
   // The next number, which may come after line ends and blank lines: the
-  // first number of a line (T, N). `what` names it in messages.
-  [[nodiscard]] std::uint64_t number_on_new_line(std::string_view what, std::uint64_t min, std::uint64_t max);
+  // first number of a line (T, N). `what` names it in messages; the second
+  // form calls `describe` only to build an error message, so a per-test name
+  // costs nothing while the input is fine.
+  [[nodiscard]] std::uint64_t number_on_new_line(std::string_view what, std::uint64_t min, std::uint64_t max) {
+    return number_on_new_line([what] { return std::string(what); }, min, max);
+  }
+  template <class Describe>
+    requires std::invocable<Describe&>
+  [[nodiscard]] std::uint64_t number_on_new_line(Describe&& describe, std::uint64_t min, std::uint64_t max) {
+    skip_whitespace();
+    if (!available()) fail_number_expected(describe());
+    return parse_number(describe, min, max);
+  }
 
   // The next number on the current line (after spaces or tabs).
   // `describe` is called only to build an error message.
@@ -41,8 +53,22 @@ class ContestReader {
   }
 
   // The end of the current line (spaces, tabs, \r allowed before it) or of
-  // the input. `after` names what the line held, for messages.
-  void end_of_line(std::string_view after);
+  // the input. `after` names what the line held, for messages; the second
+  // form builds that name only for a message.
+  void end_of_line(std::string_view after) {
+    end_of_line([after] { return std::string(after); });
+  }
+  template <class Describe>
+    requires std::invocable<Describe&>
+  void end_of_line(Describe&& describe_after) {
+    skip_blanks();
+    if (available() && buffer_[pos_] == '\r') ++pos_;
+    if (!available()) return;
+    if (buffer_[pos_] != '\n') fail_line_end_expected(describe_after());
+    ++pos_;
+    ++line_;
+    line_start_ = offset();
+  }
 
   // Only whitespace may remain.
   void end_of_input(std::string_view after);
@@ -139,6 +165,7 @@ class ContestReader {
   [[noreturn]] void fail(std::uint64_t column, std::string_view message) const;
   [[noreturn]] void fail_number_expected(std::string_view what);
   [[noreturn]] void fail_after_number(std::string_view what);
+  [[noreturn]] void fail_line_end_expected(std::string_view after);
   [[noreturn]] void fail_out_of_range(std::string_view what, std::uint64_t column, const std::string& value,
                                       std::uint64_t min, std::uint64_t max) const;
   // Describes the byte at pos_ (or the end of the input) for messages.
