@@ -141,6 +141,8 @@ int run(int argc, char** argv) {
       "                 max(S) values that recurs makes the sequence periodic from there on.\n"
       "  division:D     a check of G(n) = G(floor(n/m)) for n0 <= n < max(max(D) * n0, m) covers\n"
       "                 every n, by induction (docs/games/division.md).\n"
+      "  xy:X,Y         with lcm(X, Y) <= 250000: the forbidden sizes repeat every lcm, so two\n"
+      "                 values that recur 2 lcm later make G periodic from there (docs/games/xy.md).\n"
       "Other games get a rule observed on G(0..limit), marked 'not proven'.\n"
       "JSON: {\"game\", \"kind\": \"periodic\"|\"self-similar\"|\"none\", \"proven\", \"checked_up_to\",\n"
       "  periodic: \"preperiod\", \"period\", \"values\" (G(0..e+p-1)); self-similar: \"base\", \"from\",\n"

@@ -8,7 +8,9 @@
 //
 // Proven rules come from the games' own theorems: subtraction games by the
 // window argument (docs/games/subtraction.md), division games by the
-// induction on floor(n / d) (docs/games/division.md). For any other heap game
+// induction on floor(n / d) (docs/games/division.md), XY games with a small
+// lcm(X, Y) by the same window argument over a multiple of the period of
+// their forbidden sizes (docs/games/xy.md). For any other heap game
 // the rule is only observed on the values computed, and says so.
 
 #include <cstdint>

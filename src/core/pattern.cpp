@@ -1,10 +1,14 @@
 #include "grundy/pattern.hpp"
 
+#include <algorithm>
+#include <numeric>
+
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/games/subtraction.hpp"
+#include "grundy/games/xy.hpp"
 
 namespace grundy {
 namespace {
@@ -78,6 +82,60 @@ Pattern division_pattern(const DivisionGame& game, std::uint64_t limit) {
   return out;
 }
 
+// XY games whose lcm(X, Y) is at most this get a proven period: the proof
+// computes 8 lcm(X, Y) + 8 values (16 MB of them at the bound).
+constexpr std::uint64_t kXyProofMaxLcm = 250'000;
+
+// The XY game repeats S every L = lcm(X, Y), and G(n) depends only on which
+// of n - 1, n - 2 are in S and on G(n - 1), G(n - 2). So a pair of
+// consecutive values that recurs P = 2L places later (docs/games/xy.md shows
+// one always does, from n = 2L at the latest) makes the sequence P-periodic
+// from there, by induction. An observed rule G(n + p) = G(n) that holds on a
+// whole P-period beyond both preperiods then holds for every n. It is also the
+// smallest period: any true period q fails only before the P-periodic part,
+// so it would fit the values computed and be found before p.
+Pattern xy_pattern(const XyGame& game, std::uint64_t limit) {
+  const std::uint64_t g = std::gcd(game.x(), game.y());
+  std::uint64_t lcm = 0;
+  if (__builtin_mul_overflow(game.x() / g, game.y(), &lcm) || lcm > kXyProofMaxLcm)
+    return observed_pattern(game, limit);
+  const std::uint64_t big_period = 2 * lcm;
+  const std::uint64_t size = 4 * big_period + 8;
+  std::vector<Nimber> values;
+  values.reserve(size);
+  for (std::uint64_t n = 0; n < size; ++n) values.push_back(game.value(n));
+  std::uint64_t start = 0;  // the first n with G(n..n+1) = G(n+P..n+P+1)
+  while (start + big_period + 1 < size &&
+         (values[start] != values[start + big_period] || values[start + 1] != values[start + 1 + big_period]))
+    ++start;
+  const auto observed = observe_period(values);
+  // Conditions of the proof above; the theory says they always hold, and
+  // the pattern is reported as observed only if they do not.
+  const std::uint64_t from = observed ? std::max(observed->preperiod, start) : 0;
+  if (!observed || 2 * start > size || start + 2 * big_period > size ||
+      from + big_period + observed->period > size)
+    return observed_pattern(game, limit);
+  Pattern out;
+  out.game = game.spec();
+  out.kind = PatternKind::periodic;
+  out.proven = true;
+  out.preperiod = observed->preperiod;
+  out.period = observed->period;
+  out.values.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(out.preperiod + out.period));
+  out.checked_up_to = size - 1;
+  out.proof_bound = size;
+  out.check = fmt::format("values G(0..{}), in which G({}..{}) = G({}..{}) and G(n + {}) = G(n) for {} <= n < {}",
+                          size - 1, start, start + 1, start + big_period, start + big_period + 1, out.period,
+                          out.preperiod, size - out.period);
+  out.theorem = fmt::format(
+      "the forbidden sizes repeat every lcm(X, Y) = {} and G(n) depends only on which of n-1, n-2 are forbidden and "
+      "on G(n-1), G(n-2), so G(n + {}) = G(n) for n >= {} by induction; the rule holds on G({}..{}), a whole "
+      "period of {}, hence for every n >= {}; a smaller period would fail only before {} and would have been found "
+      "(docs/games/xy.md)",
+      lcm, big_period, start, from, from + big_period - 1, big_period, out.preperiod, start);
+  return out;
+}
+
 }  // namespace
 
 std::string_view to_string(PatternKind kind) {
@@ -126,6 +184,7 @@ Pattern find_pattern(const Game& game, std::uint64_t limit) {
                                  game.spec()));
   if (const auto* s = dynamic_cast<const SubtractionGame*>(&game)) return subtraction_pattern(*s);
   if (const auto* d = dynamic_cast<const DivisionGame*>(&game)) return division_pattern(*d, limit);
+  if (const auto* x = dynamic_cast<const XyGame*>(&game)) return xy_pattern(*x, limit);
   return observed_pattern(game, limit);
 }
 

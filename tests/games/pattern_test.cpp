@@ -1,5 +1,6 @@
 #include "grundy/pattern.hpp"
 
+#include <numeric>
 #include <random>
 
 #include <gmock/gmock.h>
@@ -10,6 +11,8 @@
 #include "grundy/games/graph.hpp"
 #include "grundy/games/nim.hpp"
 #include "grundy/games/subtraction.hpp"
+#include "grundy/games/xy.hpp"
+#include "support/xy_brute_force.hpp"
 
 namespace grundy {
 namespace {
@@ -95,6 +98,48 @@ TEST(Pattern, SubtractionPeriodsAreTheSmallest) {
     ASSERT_EQ(p.values.size(), e + period) << game.spec();
     for (std::size_t n = 0; n < p.values.size(); ++n) ASSERT_EQ(p.values[n].value(), g[n]) << game.spec();
   }
+}
+
+// XY games: the proven period against a walk of the mex rule 40 times as long
+// as lcm(X, Y): the smallest p whose last failure G(n) != G(n + p) comes in
+// the first quarter, and the preperiod right after that failure.
+TEST(Pattern, XyPeriodsAreProvenAndTheSmallest) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs{{5, 7}, {3, 6}, {8, 12}, {20, 50}, {29, 31}, {96, 120}};
+  for (std::uint64_t y = 2; y <= 12; ++y)
+    for (std::uint64_t x = 1; x < y; ++x) pairs.emplace_back(x, y);
+  for (const auto& [x, y] : pairs) {
+    const XyGame game(x, y);
+    const Pattern p = find_pattern(game);
+    const std::uint64_t size = 40 * std::lcm(x, y) + 40;
+    std::vector<std::uint8_t> g;
+    test::XyWalk walk(x, y);
+    for (std::uint64_t n = 0; n < size; ++n) {
+      walk.advance_to(n);
+      g.push_back(static_cast<std::uint8_t>(walk.value()));
+    }
+    std::uint64_t period = 0, preperiod = 0;
+    for (std::uint64_t q = 1; q < size / 4 && period == 0; ++q) {
+      std::uint64_t e = size - q;
+      while (e > 0 && g[e - 1] == g[e - 1 + q]) --e;
+      if (e < size / 4) period = q, preperiod = e;
+    }
+    ASSERT_NE(period, 0u) << game.spec();
+    EXPECT_EQ(p.kind, PatternKind::periodic) << game.spec();
+    EXPECT_TRUE(p.proven) << game.spec();
+    EXPECT_EQ(p.period, period) << game.spec();
+    EXPECT_EQ(p.preperiod, preperiod) << game.spec();
+    EXPECT_THAT(p.theorem, ::testing::HasSubstr("docs/games/xy.md")) << game.spec();
+    ASSERT_EQ(p.values.size(), preperiod + period) << game.spec();
+    for (std::size_t n = 0; n < p.values.size(); ++n) ASSERT_EQ(p.values[n].value(), g[n]) << game.spec();
+  }
+  // X = 3, Y = 6: the period 3 is shorter than lcm(X, Y) = 6.
+  EXPECT_EQ(find_pattern(XyGame(3, 6)).period, 3u);
+}
+
+TEST(Pattern, XyWithALargeLcmIsOnlyObserved) {
+  const Pattern p = find_pattern(XyGame(530, 879), 20000);  // lcm 465870
+  EXPECT_FALSE(p.proven);
+  EXPECT_EQ(p.checked_up_to, 20000u);
 }
 
 TEST(Pattern, NimHasNoneAndSaysHowFarItLooked) {

@@ -76,11 +76,11 @@ TEST(Xy, EveryPairUpTo40AndEverySizeTo5000MatchesTheMexRule) {
 }
 
 TEST(Xy, RandomPairsUpTo1e5MatchTheMexRuleUpToAMillion) {
-  // 1500 pairs; each walks to a random bound (log-uniform up to 10^6) and is
+  // 2500 pairs; each walks to a random bound (log-uniform up to 10^6) and is
   // compared at about 300 sizes: at random and at the sizes around every
   // 16th multiple of Y, where the types change.
   std::mt19937_64 rng(208);
-  for (int pair = 0; pair < 1500; ++pair) {
+  for (int pair = 0; pair < 2500; ++pair) {
     const std::uint64_t y = 3 + rng() % 99'998;
     // Every third pair has X = 2 (mod 3), the case with the window search.
     const std::uint64_t x = pair % 3 == 0 ? 2 + 3 * (rng() % ((y - 3) / 3 + 1)) : 1 + rng() % (y - 1);
