@@ -38,7 +38,7 @@ std::string solve_fdivgame(ContestReader& in) {
           [&] { return fmt::format("integer {} of {} of test {}", i, count, t); }, 1, kMaxValue);
       nim_sum ^= values.value(a).value();
     }
-    in.end_of_line([&] { return fmt::format("the {} integers of test {}", count, t); });
+    in.end_of_line([&] { return fmt::format("the integers of test {} (N = {}: no more on the line)", t, count); });
     out += nim_sum != 0 ? "Henry\n" : "Derek\n";
   }
   in.end_of_input(fmt::format("test {}, the last of T = {}", tests, tests));

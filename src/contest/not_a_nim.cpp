@@ -49,7 +49,7 @@ std::string solve_not_a_nim(ContestReader& in) {
         large.emplace_back(x, test);
       }
     }
-    in.end_of_line([&] { return fmt::format("the {} piles of test {}", count, t); });
+    in.end_of_line([&] { return fmt::format("the piles of test {} (n = {}: no more on the line)", t, count); });
   }
   in.end_of_input(fmt::format("test {}, the last of t = {}", tests, tests));
 

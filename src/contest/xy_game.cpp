@@ -34,7 +34,7 @@ std::string solve_xy_game(ContestReader& in) {
           in.number_on_line([&] { return fmt::format("pile {} of {} of test {}", i, count, t); }, 1, kMaxPile);
       nim_sum ^= game.grundy_value(a);
     }
-    in.end_of_line([&] { return fmt::format("the {} piles of test {}", count, t); });
+    in.end_of_line([&] { return fmt::format("the piles of test {} (N = {}: no more on the line)", t, count); });
     out += nim_sum != 0 ? "Alice\n" : "Bob\n";
   }
   in.end_of_input(fmt::format("test {}, the last of T = {}", tests, tests));

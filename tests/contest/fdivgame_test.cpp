@@ -74,7 +74,9 @@ TEST(Fdivgame, MalformedInputsAreErrorsWithPositions) {
   EXPECT_THAT(error_of("0\n"), HasSubstr("the number of tests T is 0: it must be from 1"));
   EXPECT_THAT(error_of("2\n1\n5\n"), HasSubstr("line 4, column 1: expected the count N of test 2 of 2"));
   EXPECT_THAT(error_of("1\n3\n1 2\n"), HasSubstr("line 3, column 4: expected integer 3 of 3 of test 1"));
-  EXPECT_THAT(error_of("1\n2\n1 2 3\n"), HasSubstr("line 3, column 5: expected the end of the line after the 2"));
+  EXPECT_THAT(error_of("1\n2\n1 2 3\n"),
+              HasSubstr("line 3, column 5: expected the end of the line after the integers of test 1 "
+                        "(N = 2: no more on the line)"));
   EXPECT_THAT(error_of("1\n1\n1000000000000000001\n"), HasSubstr("line 3, column 1: integer 1 of 1 of test 1 is"));
   EXPECT_THAT(error_of("1\n1\n0\n"), HasSubstr("integer 1 of 1 of test 1 is 0"));
   EXPECT_THAT(error_of("1\n1\n-7\n"), HasSubstr("found '-'"));

@@ -79,6 +79,9 @@ TEST(XyGameContest, MalformedInputsAreErrorsWithPositions) {
   EXPECT_THAT(error_of("1\n1 2 3 4\n4\n"), HasSubstr("line 2, column 7: expected the end of the line after N X Y"));
   EXPECT_THAT(error_of("1\n1\n2 3\n4\n"), HasSubstr("line 2, column 2: expected X of test 1"));
   EXPECT_THAT(error_of("1\n1 2 3\n-4\n"), HasSubstr("found '-'"));
+  EXPECT_THAT(error_of("1\n1 2 3\n4 5\n"),
+              HasSubstr("line 3, column 3: expected the end of the line after the piles of test 1 "
+                        "(N = 1: no more on the line), found '5'"));
   EXPECT_THAT(error_of("1\n1 2 3\n4\n5\n"), HasSubstr("line 4, column 1: expected the end of the input"));
   EXPECT_THAT(error_of("2\n1 2 3\n4\n"), HasSubstr("line 4, column 1: expected the count N of test 2 of 2"));
 }

@@ -191,9 +191,11 @@ TEST(Xy, HeapsBelowXAndForbiddenHeaps) {
 
 TEST(Xy, XEqualTo2Mod3WithNoResetBeforeAndResetsFarApart) {
   // Y = X + 3 with X = 2 (mod 3): the multiples jY sit at offsets 3j in
-  // their blocks, all 0 (mod 3), until 3j passes X; the first reset (offset
-  // 1 mod 3) comes near j = X/3, and the next ones about X/3 multiples
-  // later. X = 9998: resets about 3.3*10^7 apart; walk past three of them.
+  // their blocks, all 0 (mod 3), until 3j passes X near j = X/3. Then come
+  // about X/3 multiples in a row at offsets 1 (mod 3), all resets, then X/3
+  // at offsets 2 and X/3 at offsets 0, whose blocks must look back across
+  // 2X/3 multiples to the last reset. X = 9998: no reset below 3.3*10^7,
+  // then the reset run, then 6.7*10^7 tokens without one; walk to 1.1*10^8.
   const std::uint64_t x = 9998, y = 10001;
   const XyGame game(x, y);
   test::XyWalk walk(x, y);
@@ -246,7 +248,7 @@ TEST(Xy, HugeXAndYAgainstTheIntervalWalk) {
   for (int i = 0; i < 60; ++i) {
     std::uint64_t x = 100'000'000'000'000ULL + rng() % 900'000'000'000'000ULL;
     std::uint64_t y = x + 1 + rng() % (i % 2 == 0 ? 1000 : x);
-    if (i % 4 == 1) {  // X = 2 (mod 3) and Y = X + 3: resets far apart
+    if (i % 4 == 1) {  // X = 2 (mod 3), Y = X + 3: no reset below 2^64 (the first is near v = X^2/3)
       x = x - x % 3 + 2;
       y = x + 3;
     }
@@ -254,6 +256,47 @@ TEST(Xy, HugeXAndYAgainstTheIntervalWalk) {
     for (int k = 0; k < 20; ++k) {
       const std::uint64_t v = 1 + rng() % 1'000'000'000'000'000'000ULL;
       ASSERT_EQ(game.grundy_value(v), interval_walk_value(x, y, v)) << "X=" << x << " Y=" << y << " v=" << v;
+    }
+  }
+}
+
+// G(v) for free sizes in increasing order, by the interval lemma: one pass
+// over the forbidden sizes, so sizes up to 10^12 with X near 10^6 are cheap.
+class IntervalWalk {
+ public:
+  IntervalWalk(std::uint64_t x, std::uint64_t y) : x_(x), y_(y), next_x_(x), next_y_(y) {}
+  unsigned free_value(std::uint64_t w) {
+    while (std::min(next_x_, next_y_) < w) {
+      const std::uint64_t cut = std::min(next_x_, next_y_);
+      const std::uint64_t length = cut - start_;
+      type_ = length % 3 == 0 ? type_ : length % 3 == 1 ? 0 : type_ ^ 1U;
+      start_ = cut;
+      if (next_x_ == cut) next_x_ += x_;
+      if (next_y_ == cut) next_y_ += y_;
+    }
+    const auto k = static_cast<unsigned>((w - start_ - 1) % 3);
+    return type_ == 1 && k < 2 ? k ^ 1U : k;
+  }
+
+ private:
+  std::uint64_t x_, y_, next_x_, next_y_, start_ = 0;
+  unsigned type_ = 0;
+};
+
+TEST(Xy, XEqualTo2Mod3WithResetsAtContestScale) {
+  // As above with X near 10^6: the reset run starts near v = X^2/3 = 3.3*10^11
+  // and the gap after it ends near 10^12.
+  for (std::uint64_t x : {999'998ULL, 1'000'001ULL}) {
+    const std::uint64_t y = x + 3;
+    const XyGame game(x, y);
+    IntervalWalk walk(x, y);
+    std::mt19937_64 rng(x);
+    std::vector<std::uint64_t> probes;
+    for (int i = 0; i < 2000; ++i) probes.push_back(1 + rng() % 1'100'000'000'000ULL);
+    std::sort(probes.begin(), probes.end());
+    for (std::uint64_t v : probes) {
+      if (game.forbidden(v)) continue;
+      ASSERT_EQ(game.grundy_value(v), walk.free_value(v)) << "X=" << x << " v=" << v;
     }
   }
 }
@@ -274,8 +317,9 @@ TEST(Xy, MovesAreTheLegalTakesOfTheirValue) {
 }
 
 TEST(Xy, OfficialSampleAsSums) {
-  // ARC208 E sample 1: Alice, Bob, Alice.
-  EXPECT_NE(XyGame(2, 3).grundy_value(4) ^ XyGame(2, 3).grundy_value(12), 0U);
+  // ARC208 E sample 1 (tests "2 3 5 / 4 12", "5 1 2 / 1..5", "6 530 879 / ..."):
+  // Alice, Bob, Alice.
+  EXPECT_NE(XyGame(3, 5).grundy_value(4) ^ XyGame(3, 5).grundy_value(12), 0U);
   const XyGame b(1, 2);
   unsigned s = 0;
   for (std::uint64_t v = 1; v <= 5; ++v) s ^= b.grundy_value(v);
