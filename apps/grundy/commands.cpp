@@ -261,6 +261,27 @@ void print_games(Format format, Output& out) {
     out.write(fmt::format("{:<16} {}\n{:<16} example: {}\n", f.syntax, f.summary, "", f.example));
 }
 
+namespace {
+
+// Every contest format, by the name `grundy contest` takes.
+struct ContestProblem {
+  std::string_view name;
+  std::string (*solve)(contest::ContestReader&);
+};
+constexpr ContestProblem kContestProblems[] = {
+    {"fdivgame", contest::solve_fdivgame},
+    {"not-a-nim", contest::solve_not_a_nim},
+    {"xy-game", contest::solve_xy_game},
+};
+
+}  // namespace
+
+std::vector<std::string> contest_problem_names() {
+  std::vector<std::string> names;
+  for (const ContestProblem& p : kContestProblems) names.emplace_back(p.name);
+  return names;
+}
+
 void solve_contest(const std::string& problem, const std::string& input_file, Output& out) {
   int fd = 0;
   std::string source = "stdin";
@@ -276,19 +297,14 @@ void solve_contest(const std::string& problem, const std::string& input_file, Ou
     }
   } closer{fd};
   contest::ContestReader in(fd, source);
-  if (problem == "fdivgame") {
-    out.write(contest::solve_fdivgame(in));
-    return;
+  for (const ContestProblem& p : kContestProblems) {
+    if (problem == p.name) {
+      out.write(p.solve(in));
+      return;
+    }
   }
-  if (problem == "not-a-nim") {
-    out.write(contest::solve_not_a_nim(in));
-    return;
-  }
-  if (problem == "xy-game") {
-    out.write(contest::solve_xy_game(in));
-    return;
-  }
-  throw InputError(fmt::format("unknown contest problem '{}': expected fdivgame, not-a-nim or xy-game", problem));
+  throw InputError(fmt::format("unknown contest problem '{}': expected one of {}", problem,
+                               fmt::join(contest_problem_names(), ", ")));
 }
 
 }  // namespace grundy::cli

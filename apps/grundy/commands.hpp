@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "grundy/sum.hpp"
 #include "output.hpp"
@@ -30,6 +31,9 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
 void print_pattern(const Game& game, std::uint64_t limit, Format format, Output& out);
 
 void print_games(Format format, Output& out);
+
+// The names of the contest problems `solve_contest` knows ("fdivgame", ...).
+std::vector<std::string> contest_problem_names();
 
 // Reads a contest input (from `input_file`, or standard input when empty)
 // and writes the judge's expected output; nothing is written on an error.

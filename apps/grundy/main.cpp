@@ -150,9 +150,10 @@ int run(int argc, char** argv) {
       "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n");
 
   CLI::App* contest = app.add_subcommand("contest", "Solve a contest problem's input exactly as its judge expects");
-  contest->add_option("PROBLEM", a.contest_problem, "the problem: fdivgame, not-a-nim or xy-game")
+  contest->add_option("PROBLEM", a.contest_problem,
+                      fmt::format("the problem: {}", fmt::join(contest_problem_names(), ", ")))
       ->required()
-      ->check(CLI::IsMember({"fdivgame", "not-a-nim", "xy-game"}));
+      ->check(CLI::IsMember(contest_problem_names()));
   contest->add_option("--input", a.contest_input, "read this file instead of standard input");
   contest->footer(
       "\nProblems:\n"

@@ -42,20 +42,34 @@ unsigned XyGame::grundy_value(std::uint64_t v) const {
   if (!forbidden(v)) return free_value(v);
   // A forbidden size still has moves, to v - 1 and v - 2 when those are
   // free: its value is the mex of theirs.
+  // Both usually lie in one block: its type is found once.
   bool seen[3] = {false, false, false};
-  for (std::uint64_t take = 1; take <= 2 && take <= v; ++take)
-    if (!forbidden(v - take)) seen[free_value(v - take)] = true;
+  std::uint64_t known_block = ~std::uint64_t{0};
+  unsigned known_type = 0;
+  for (std::uint64_t take = 1; take <= 2 && take <= v; ++take) {
+    const std::uint64_t u = v - take;
+    if (forbidden(u)) continue;
+    const std::uint64_t q = u / x_;
+    if (q != known_block) {
+      known_block = q;
+      known_type = type_at_block(q);
+    }
+    seen[value_in_block(u, q, known_type)] = true;
+  }
   unsigned mex = 0;
   while (mex < 3 && seen[mex]) ++mex;
   return mex;
 }
 
 unsigned XyGame::free_value(std::uint64_t v) const {
+  const std::uint64_t q = v / x_;
+  return value_in_block(v, q, type_at_block(q));
+}
+
+unsigned XyGame::value_in_block(std::uint64_t v, std::uint64_t q, unsigned type) const {
   // The interval holding v starts at the largest forbidden size below v:
   // qX, or a multiple of Y inside the block after qX.
-  const std::uint64_t q = v / x_;
   std::uint64_t start = q * x_;
-  unsigned type = type_at_block(q);
   const std::uint64_t y_cut = v - v % y_;
   if (y_cut > start) {
     type = next_type(y_cut - start, type);

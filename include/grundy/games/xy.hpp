@@ -41,6 +41,8 @@ class XyGame final : public Game {
  private:
   // G(v) for a heap that is not forbidden.
   [[nodiscard]] unsigned free_value(std::uint64_t v) const;
+  // G(v) for a free heap in block q = floor(v/X), whose type at qX is `type`.
+  [[nodiscard]] unsigned value_in_block(std::uint64_t v, std::uint64_t q, unsigned type) const;
   // The type of the interval that starts at qX.
   [[nodiscard]] unsigned type_at_block(std::uint64_t q) const;
   // The largest j in [1, last] with (jY mod X) = 1 (mod 3), or 0 if none: the
