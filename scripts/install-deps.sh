@@ -9,7 +9,7 @@ packages=(
   libfmt-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libprimesieve-dev libprimecount-dev primecount
-  time
+  time tmux
 )
 
 missing=()

@@ -6,6 +6,8 @@
 #include <exception>
 #include <limits>
 #include <new>
+#include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "play.hpp"
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/pattern.hpp"
@@ -50,6 +53,8 @@ struct Arguments {
   std::string contest_input;
   std::string pattern_limit = std::to_string(kDefaultPatternLimit);
   std::string moves_limit = std::to_string(kDefaultMovesLimit);
+  std::string first = "me";
+  std::optional<std::string> seed;
 };
 
 CLI::App* add_sum_command(CLI::App& app, const char* name, const char* description, const char* examples,
@@ -87,6 +92,14 @@ std::uint64_t parse_table_bound(const std::string& text) {
     throw InputError(fmt::format("--to '{}': {}; expected the last heap size, a whole number", text, why_not_u64(text)));
   if (*n == std::numeric_limits<std::uint64_t>::max())
     throw InputError(fmt::format("--to {}: too large; the table must end below 18446744073709551615", text));
+  return *n;
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  auto n = parse_u64(text);
+  if (!n)
+    throw InputError(fmt::format("--seed '{}': {}; expected a whole number from 0 to 18446744073709551615", text,
+                                 why_not_u64(text)));
   return *n;
 }
 
@@ -172,6 +185,22 @@ int run(int argc, char** argv) {
       "  grundy contest not-a-nim --input tests/data/contest/cf2004e_1.in\n"
       "  grundy contest xy-game --input tests/data/contest/arc208e_1.in\n");
 
+  CLI::App* play = app.add_subcommand("play", "Play a game against the engine, which never misses a win");
+  play->add_option("GAME POS...", a.sum, "a sum of games: GAME POS [POS...] [+ GAME POS...]")->required();
+  play->add_option("--first", a.first, "who moves first: me (default) or engine")
+      ->check(CLI::IsMember({"me", "engine"}));
+  play->add_option("--seed", a.seed,
+                   "make the engine's choices among equally good moves repeatable (default: a new game each time)");
+  play->footer(std::string("\n") + kSumSyntax +
+               "\nYou and the engine take turns; a turn is one move in one component, and whoever\n"
+               "cannot move loses. Type a component's number and its new position ('2 1': heap 2\n"
+               "becomes 1), or a command: hint, values, undo, help, quit. Commands come one per line\n"
+               "from standard input, so a game can also be scripted through a pipe (each command is\n"
+               "then echoed). Colours only on a terminal, and never when NO_COLOR is set.\n"
+               "\nExamples:\n  grundy play nim 3 4 5\n  grundy play subtraction:1,3,4 20 --first engine\n"
+               "  grundy play nim 3 + division:2-6 100 --seed 7\n"
+               "  printf '1 1\\nhint\\n' | grundy play nim 3 4 5 --seed 1\n");
+
   CLI::App* games = app.add_subcommand("games", "List the built-in games and their spec strings");
   games->add_flag("--json", a.json, "print one JSON object instead of text");
 
@@ -203,6 +232,13 @@ int run(int argc, char** argv) {
   if (pattern->parsed()) print_pattern(*parse_game(a.pattern_game), parse_pattern_limit(a.pattern_limit), format, out);
   if (contest->parsed()) solve_contest(a.contest_problem, a.contest_input, out);
   if (games->parsed()) print_games(format, out);
+  if (play->parsed()) {
+    const SumArguments sum = parse_sum_arguments(a.sum);
+    PlayOptions options;
+    options.first = a.first == "engine" ? FirstPlayer::engine : FirstPlayer::person;
+    options.seed = a.seed ? parse_seed(*a.seed) : std::random_device{}();
+    return grundy::cli::play(sum, options);
+  }
   if (!out.flush()) {
     std::fputs("grundy: error: could not write the output\n", stderr);
     return 1;

@@ -44,7 +44,7 @@ class Game {
   // A position typed by a user. Throws InputError saying what was expected.
   [[nodiscard]] virtual Position parse_position(std::string_view text) const;
   [[nodiscard]] virtual std::string format_position(Position p) const;
-  // Names a component of a sum of this game, for people: "heap", "vertex".
+  // Names a component of a sum of this game, for people: "heap", "token".
   [[nodiscard]] virtual std::string_view component_noun() const { return "heap"; }
 
   [[nodiscard]] virtual Nimber value(Position p) const = 0;
@@ -58,7 +58,23 @@ class Game {
   // default lists them all and keeps the first `limit`.
   [[nodiscard]] virtual MoveSample first_moves_to_value(Position p, Nimber target, std::uint64_t limit) const;
 
+  // What a move is, in one sentence for people: "a move takes 1, 3 or 4 tokens".
+  [[nodiscard]] virtual std::string move_rule() const = 0;
+  // Why `from` -> `to` is not a move, in words for people ("taking 2 is not a
+  // move: ..."); empty when it is a move.
+  [[nodiscard]] virtual std::string why_not_move(Position from, Position to) const = 0;
+  [[nodiscard]] bool is_move(Position from, Position to) const { return why_not_move(from, to).empty(); }
+  // The moves from `p` to positions >= `lowest`, in increasing order of the
+  // position reached, at most `limit` of them, and how many there are in all
+  // (>= lowest) when that is known. Each position reached appears once.
+  // `moves_from(p, 0, 1)` is empty exactly when p has no moves.
+  [[nodiscard]] virtual MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const = 0;
+  [[nodiscard]] bool has_move(Position p) const { return !moves_from(p, 0, 1).moves.empty(); }
+
  protected:
+  // The reason shared by heap games when `to` is not below `from`.
+  [[nodiscard]] static std::string heap_not_smaller(Position from, Position to);
+
   Game() = default;
   Game(const Game&) = default;
   Game& operator=(const Game&) = default;

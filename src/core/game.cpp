@@ -22,4 +22,9 @@ MoveSample Game::first_moves_to_value(Position p, Nimber target, std::uint64_t l
 
 std::string Game::format_position(Position p) const { return fmt::format("{}", p); }
 
+std::string Game::heap_not_smaller(Position from, Position to) {
+  if (to == from) return fmt::format("a move must take at least one token: the heap of {} must become smaller", from);
+  return fmt::format("a heap only shrinks: {} is more than the heap of {}", to, from);
+}
+
 }  // namespace grundy

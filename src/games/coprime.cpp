@@ -3,6 +3,8 @@
 #include <limits>
 #include <numeric>
 
+#include <fmt/format.h>
+
 #include "grundy/primes/factor.hpp"
 #include "grundy/primes/prime_pi.hpp"
 
@@ -100,6 +102,50 @@ MoveSample CoprimeGame::first_moves_to_value(Position x, Nimber target, std::uin
       if (!consider(m)) break;
   }
   if (!more) sample.total = found;
+  return sample;
+}
+
+std::string CoprimeGame::move_rule() const {
+  return "a move takes y tokens from a heap of x for any y from 1 to x with gcd(x, y) = 1";
+}
+
+std::string CoprimeGame::why_not_move(Position from, Position to) const {
+  if (from == 0) return "an empty heap has no moves";
+  if (to >= from) return heap_not_smaller(from, to);
+  const std::uint64_t take = from - to;
+  if (const std::uint64_t g = std::gcd(from, take); g != 1)
+    return fmt::format("taking {} from {} is not a move: gcd({}, {}) = {}, and a move takes a number of tokens "
+                       "coprime to the heap",
+                       take, from, from, take, g);
+  return {};
+}
+
+// Leaving z takes x - z, and gcd(x, x - z) = gcd(x, z): the moves are the z
+// below x coprime to x (z = 0 only for x = 1), phi(x) of them. Coprime z are
+// dense (more than 1 in 20 below 2^64), so a scan finds `limit` of them fast;
+// it counts them only over short ranges, or when it listed them all.
+MoveSample CoprimeGame::moves_from(Position x, Position lowest, std::uint64_t limit) const {
+  constexpr std::uint64_t kCountedRange = 1 << 12;
+  MoveSample sample;
+  if (x == 0 || lowest >= x) {
+    sample.total = 0;
+    return sample;
+  }
+  if (lowest == 0) sample.total = primes::euler_phi(x);
+  const bool count_here = !sample.total && x - lowest <= kCountedRange;
+  std::uint64_t found = 0;
+  bool cut = false;
+  for (std::uint64_t z = lowest; z < x; ++z) {
+    if (std::gcd(x, z) != 1) continue;
+    if (sample.moves.size() < limit) {
+      sample.moves.push_back(z);
+    } else if (!count_here) {
+      cut = true;
+      break;
+    }
+    ++found;
+  }
+  if (!sample.total && !cut) sample.total = found;
   return sample;
 }
 

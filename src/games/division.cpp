@@ -179,4 +179,40 @@ std::vector<Position> DivisionGame::moves_to_value(Position n, Nimber target) co
   return moves;
 }
 
+std::string DivisionGame::move_rule() const {
+  return fmt::format("a move replaces a heap of n by floor(n / d) for some d in {{{}}} (0 has no moves)",
+                     format_number_set(divisors_));
+}
+
+// floor(n / d) = to exactly when n / (to + 1) < d <= n / to.
+std::string DivisionGame::why_not_move(Position from, Position to) const {
+  if (from == 0) return "a heap of 0 has no moves";
+  if (to >= from) return fmt::format("a move divides the heap: floor({} / d) is below {} for every d >= 2", from, from);
+  // to = 0 needs d > from (from / 1 + 1 could wrap); otherwise the first d
+  // above from / (to + 1) must not pass from / to.
+  const bool reached = to == 0 ? divisors_.back() > from : [&] {
+    const auto d = std::lower_bound(divisors_.begin(), divisors_.end(), from / (to + 1) + 1);
+    return d != divisors_.end() && *d <= from / to;
+  }();
+  if (!reached)
+    return fmt::format("{} is not floor({} / d) for any d in {{{}}}", to, from, format_number_set(divisors_));
+  return {};
+}
+
+// Quotients grow as d falls: the divisors are walked downwards.
+MoveSample DivisionGame::moves_from(Position n, Position lowest, std::uint64_t limit) const {
+  MoveSample sample;
+  sample.total = 0;
+  if (n == 0) return sample;
+  Position last = 0;
+  for (auto d = divisors_.rbegin(); d != divisors_.rend(); ++d) {
+    const Position to = n / *d;
+    if (to < lowest || (*sample.total > 0 && to == last)) continue;
+    last = to;
+    ++*sample.total;
+    if (sample.moves.size() < limit) sample.moves.push_back(to);
+  }
+  return sample;
+}
+
 }  // namespace grundy

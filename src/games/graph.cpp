@@ -505,4 +505,25 @@ std::vector<Position> GraphGame::moves_to_value(Position v, Nimber target) const
   return moves;
 }
 
+std::string GraphGame::move_rule() const { return fmt::format("a move follows an edge of the graph in {}", source_); }
+
+std::string GraphGame::why_not_move(Position from, Position to) const {
+  const std::uint32_t u = checked_vertex(from);
+  if (first_edge_[u] == first_edge_[u + 1]) return fmt::format("vertex {} has no moves", name_of(u));
+  for (std::uint64_t e = first_edge_[u]; e < first_edge_[u + 1]; ++e)
+    if (targets_[e] == to) return {};
+  return fmt::format("there is no edge from {} to {}", name_of(u), format_position(to));
+}
+
+MoveSample GraphGame::moves_from(Position v, Position lowest, std::uint64_t limit) const {
+  const std::uint32_t u = checked_vertex(v);
+  MoveSample sample;
+  for (std::uint64_t e = first_edge_[u]; e < first_edge_[u + 1]; ++e)
+    if (targets_[e] >= lowest) sample.moves.push_back(targets_[e]);
+  std::sort(sample.moves.begin(), sample.moves.end());
+  sample.total = sample.moves.size();
+  if (sample.moves.size() > limit) sample.moves.resize(static_cast<std::size_t>(limit));
+  return sample;
+}
+
 }  // namespace grundy

@@ -1,5 +1,9 @@
 #include "grundy/games/nim.hpp"
 
+#include <algorithm>
+
+#include <fmt/format.h>
+
 namespace grundy {
 
 // From a heap of n, the only move to value t (= heap size t) is to take n - t,
@@ -7,6 +11,24 @@ namespace grundy {
 std::vector<Position> Nim::moves_to_value(Position n, Nimber target) const {
   if (target.value() < n) return {target.value()};
   return {};
+}
+
+std::string Nim::move_rule() const { return "a move takes any number of tokens from one heap, at least one"; }
+
+std::string Nim::why_not_move(Position from, Position to) const {
+  if (from == 0) return "an empty heap has no moves";
+  if (to >= from) return heap_not_smaller(from, to);
+  return {};
+}
+
+// Every heap below n is a move.
+MoveSample Nim::moves_from(Position n, Position lowest, std::uint64_t limit) const {
+  MoveSample sample;
+  sample.total = n > lowest ? n - lowest : 0;
+  const std::uint64_t count = std::min(*sample.total, limit);
+  sample.moves.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(count, 1 << 16)));
+  for (std::uint64_t k = 0; k < count; ++k) sample.moves.push_back(lowest + k);
+  return sample;
 }
 
 }  // namespace grundy

@@ -96,4 +96,31 @@ std::vector<Position> SubtractionGame::moves_to_value(Position n, Nimber target)
   return moves;
 }
 
+std::string SubtractionGame::move_rule() const {
+  if (set_.size() == 1) return fmt::format("a move takes exactly {} token{}", set_[0], set_[0] == 1 ? "" : "s");
+  return fmt::format("a move takes s tokens for some s in {{{}}}", format_number_set(set_));
+}
+
+std::string SubtractionGame::why_not_move(Position from, Position to) const {
+  if (to >= from) return heap_not_smaller(from, to);
+  const std::uint64_t take = from - to;
+  if (!std::binary_search(set_.begin(), set_.end(), take))
+    return fmt::format("taking {} is not a move: {}", take, move_rule());
+  return {};
+}
+
+// Taking s leaves n - s >= lowest for s <= n - lowest: the largest such s
+// leaves the smallest heap, so S is walked downwards from there.
+MoveSample SubtractionGame::moves_from(Position n, Position lowest, std::uint64_t limit) const {
+  MoveSample sample;
+  if (lowest > n) {
+    sample.total = 0;
+    return sample;
+  }
+  const auto end = std::upper_bound(set_.begin(), set_.end(), n - lowest);
+  sample.total = static_cast<std::uint64_t>(end - set_.begin());
+  for (auto it = end; it != set_.begin() && sample.moves.size() < limit;) sample.moves.push_back(n - *--it);
+  return sample;
+}
+
 }  // namespace grundy

@@ -139,4 +139,30 @@ std::vector<Position> XyGame::moves_to_value(Position v, Nimber target) const {
   return moves;
 }
 
+std::string XyGame::move_rule() const {
+  return fmt::format("a move takes 1 or 2 tokens, but may not leave a multiple of X = {} or of Y = {} (0 is one)", x_,
+                     y_);
+}
+
+std::string XyGame::why_not_move(Position from, Position to) const {
+  if (to >= from) return heap_not_smaller(from, to);
+  if (from - to > 2) return fmt::format("taking {} is not a move: a move takes 1 or 2 tokens", from - to);
+  if (to == 0) return "a move may not leave 0 tokens (0 counts as a multiple of X and of Y)";
+  if (to % x_ == 0) return fmt::format("a move may not leave {}: it is a multiple of X = {}", to, x_);
+  if (to % y_ == 0) return fmt::format("a move may not leave {}: it is a multiple of Y = {}", to, y_);
+  return {};
+}
+
+MoveSample XyGame::moves_from(Position v, Position lowest, std::uint64_t limit) const {
+  MoveSample sample;
+  sample.total = 0;
+  for (std::uint64_t take = std::min<std::uint64_t>(2, v); take >= 1; --take) {
+    const std::uint64_t left = v - take;
+    if (left < lowest || forbidden(left)) continue;
+    ++*sample.total;
+    if (sample.moves.size() < limit) sample.moves.push_back(left);
+  }
+  return sample;
+}
+
 }  // namespace grundy

@@ -208,7 +208,7 @@ TEST(Cli, GraphGameFromFile) {
   // 2 ^ 1 = 3: a -> value 3? none; nim 1 -> value 2? none... so no move? a->b gives 1^1=0: winning.
   EXPECT_EQ(j["moves"], json::parse(R"([{"component":0,"from":"a","to":"b"}])"));
   r = grundy_run({"moves", "graph:" + file, "a", "+", "nim", "1"});
-  EXPECT_THAT(r.out, HasSubstr("vertex 0 (graph:" + file + "): a -> b"));
+  EXPECT_THAT(r.out, HasSubstr("token 0 (graph:" + file + "): a -> b"));
   r = grundy_run({"value", "graph:" + file, "zz"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("argument 2: no vertex named 'zz'"));

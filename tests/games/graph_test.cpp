@@ -317,7 +317,7 @@ TEST(GraphGameFormat, SpecAndComponentNoun) {
   const GraphGame g = GraphGame::from_text("a b\n", "some/dir/g.txt");
   EXPECT_EQ(g.spec(), "graph:some/dir/g.txt");
   EXPECT_FALSE(g.heap_indexed());
-  EXPECT_EQ(g.component_noun(), "vertex");
+  EXPECT_EQ(g.component_noun(), "token");
 }
 
 // ---------------------------------------------------------------- errors

@@ -21,7 +21,7 @@ void make_pipe(int fds[2]) {
 
 }  // namespace
 
-ProcessResult run_process(const std::string& program, const std::vector<std::string>& args, const std::string& input) {
+SpawnedProcess spawn_process(const std::string& program, const std::vector<std::string>& args) {
   int in_pipe[2];
   int out_pipe[2];
   int err_pipe[2];
@@ -54,34 +54,47 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
     close(err_pipe[0]);
     throw std::system_error(rc, std::generic_category(), "posix_spawn " + program);
   }
+  signal(SIGPIPE, SIG_IGN);
+  return {pid, in_pipe[1], out_pipe[0], err_pipe[0]};
+}
+
+int wait_for_exit(int pid) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "waitpid");
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+ProcessResult run_process(const std::string& program, const std::vector<std::string>& args, const std::string& input) {
+  const SpawnedProcess child = spawn_process(program, args);
 
   // Feed stdin and drain both outputs together so that no pipe fills up and
   // deadlocks the child.
   ProcessResult result;
   std::size_t written = 0;
-  int in_fd = in_pipe[1];
+  int in_fd = child.in;
   if (input.empty()) {
     close(in_fd);
     in_fd = -1;
   }
-  signal(SIGPIPE, SIG_IGN);  // a child that exits early must not kill the test
   bool out_open = true;
   bool err_open = true;
   char buffer[1 << 16];
   while (out_open || err_open || in_fd >= 0) {
-    pollfd fds[3] = {{out_open ? out_pipe[0] : -1, POLLIN, 0}, {err_open ? err_pipe[0] : -1, POLLIN, 0},
+    pollfd fds[3] = {{out_open ? child.out : -1, POLLIN, 0}, {err_open ? child.err : -1, POLLIN, 0},
                      {in_fd, POLLOUT, 0}};
     if (poll(fds, 3, -1) < 0) {
       if (errno == EINTR) continue;
       throw std::system_error(errno, std::generic_category(), "poll");
     }
     if (fds[0].revents != 0) {
-      const ssize_t n = read(out_pipe[0], buffer, sizeof buffer);
+      const ssize_t n = read(child.out, buffer, sizeof buffer);
       if (n > 0) result.out.append(buffer, static_cast<std::size_t>(n));
       else out_open = false;
     }
     if (fds[1].revents != 0) {
-      const ssize_t n = read(err_pipe[0], buffer, sizeof buffer);
+      const ssize_t n = read(child.err, buffer, sizeof buffer);
       if (n > 0) result.err.append(buffer, static_cast<std::size_t>(n));
       else err_open = false;
     }
@@ -94,14 +107,9 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
       }
     }
   }
-  close(out_pipe[0]);
-  close(err_pipe[0]);
-
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "waitpid");
-  }
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  close(child.out);
+  close(child.err);
+  result.exit_code = wait_for_exit(child.pid);
   return result;
 }
 

@@ -13,6 +13,19 @@ struct ProcessResult {
   std::string err;
 };
 
+// A child started with its three standard streams on pipes: write to `in`,
+// read from `out` and `err`. SIGPIPE is ignored from then on, so that a
+// child that exits early cannot kill the test.
+struct SpawnedProcess {
+  int pid = -1;
+  int in = -1;
+  int out = -1;
+  int err = -1;
+};
+[[nodiscard]] SpawnedProcess spawn_process(const std::string& program, const std::vector<std::string>& args);
+// Waits for the child: its exit status, or 128 + the signal that killed it.
+[[nodiscard]] int wait_for_exit(int pid);
+
 [[nodiscard]] ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
                                         const std::string& input = {});
 

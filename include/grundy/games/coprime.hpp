@@ -28,6 +28,9 @@ class CoprimeGame final : public Game {
   // by the heaps p*m < x with p the k-th prime and m having no prime factor
   // below p, coprime to x (their number is not computed: "more").
   [[nodiscard]] MoveSample first_moves_to_value(Position x, Nimber target, std::uint64_t limit) const override;
+  [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
+  [[nodiscard]] MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const override;
 
   // pi(p) for a prime p, remembered: sums and contest inputs repeat primes.
   [[nodiscard]] std::uint64_t prime_index(std::uint64_t p) const;

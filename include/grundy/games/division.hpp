@@ -53,6 +53,9 @@ class DivisionGame final : public Game {
   [[nodiscard]] std::string spec() const override;
   [[nodiscard]] Nimber value(Position n) const override;
   [[nodiscard]] std::vector<Position> moves_to_value(Position n, Nimber target) const override;
+  [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
+  [[nodiscard]] MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const override;
   [[nodiscard]] const RunTable* value_runs() const override { return runs() ? &*runs_ : nullptr; }
 
   // Every value below 2^64 as maximal runs; nullopt when there are more than

@@ -35,9 +35,13 @@ class GraphGame final : public Game {
   [[nodiscard]] bool heap_indexed() const override { return false; }
   [[nodiscard]] Position parse_position(std::string_view text) const override;  // a vertex name
   [[nodiscard]] std::string format_position(Position v) const override;         // its name
-  [[nodiscard]] std::string_view component_noun() const override { return "vertex"; }
+  // A component is a token on a vertex: "token 2: a -> b".
+  [[nodiscard]] std::string_view component_noun() const override { return "token"; }
   [[nodiscard]] Nimber value(Position v) const override;
   [[nodiscard]] std::vector<Position> moves_to_value(Position v, Nimber target) const override;
+  [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
+  [[nodiscard]] MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const override;
 
   [[nodiscard]] std::size_t vertex_count() const { return values_.size(); }
   // Distinct moves: a line repeating an edge adds no move (docs/games/graph.md).

@@ -39,6 +39,9 @@ class SubtractionGame final : public Game {
   [[nodiscard]] std::string spec() const override;
   [[nodiscard]] Nimber value(Position n) const override;
   [[nodiscard]] std::vector<Position> moves_to_value(Position n, Nimber target) const override;
+  [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
+  [[nodiscard]] MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const override;
 
   // The smallest period and, for it, the smallest preperiod, proven by the
   // window argument. Computes values until the proof succeeds; throws

@@ -32,6 +32,9 @@ class XyGame final : public Game {
   [[nodiscard]] std::string spec() const override;
   [[nodiscard]] Nimber value(Position v) const override { return Nimber(grundy_value(v)); }
   [[nodiscard]] std::vector<Position> moves_to_value(Position v, Nimber target) const override;
+  [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
+  [[nodiscard]] MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const override;
 
   // No move may leave a heap of this size: a multiple of X or of Y (or 0).
   [[nodiscard]] bool forbidden(std::uint64_t v) const { return v % x_ == 0 || v % y_ == 0; }

@@ -1,0 +1,524 @@
+#include "play.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/color.h>
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/parse_number.hpp"
+#include "grundy/strategy.hpp"
+
+namespace grundy::cli {
+namespace {
+
+// Heaps up to this size are also drawn as a row of tokens.
+constexpr Position kMostTokensDrawn = 30;
+// Legal moves listed in an error message before the list is cut.
+constexpr std::uint64_t kMovesListed = 10;
+// A command line longer than this is refused without being stored.
+constexpr std::size_t kLongestLine = 1024;
+// Sums with more components show the nim-sum without its terms.
+constexpr std::size_t kMostTermsShown = 8;
+
+struct Terminal {
+  bool input_is_terminal = false;
+  bool colour = false;
+  bool utf8 = false;
+};
+
+Terminal detect_terminal() {
+  Terminal t;
+  t.input_is_terminal = isatty(STDIN_FILENO) != 0;
+  const bool output_is_terminal = isatty(STDOUT_FILENO) != 0;
+  const char* no_colour = std::getenv("NO_COLOR");
+  t.colour = output_is_terminal && (no_colour == nullptr || *no_colour == '\0');
+  // The first of LC_ALL, LC_CTYPE, LANG that is set names the character set.
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') continue;
+    const std::string_view v(value);
+    t.utf8 = output_is_terminal && (v.find("UTF-8") != v.npos || v.find("utf8") != v.npos || v.find("utf-8") != v.npos);
+    break;
+  }
+  return t;
+}
+
+enum class Player { person, engine };
+
+// One line of input: nullopt at the end of the input. A line longer than
+// kLongestLine is read to its end but comes back as `too_long`.
+struct Line {
+  std::string text;
+  bool too_long = false;
+};
+
+std::optional<Line> read_line(std::FILE* in) {
+  Line line;
+  int c = 0;
+  bool any = false;
+  while ((c = std::getc(in)) != EOF) {
+    any = true;
+    if (c == '\n') break;
+    if (line.text.size() < kLongestLine) {
+      line.text.push_back(static_cast<char>(c));
+    } else {
+      line.too_long = true;
+    }
+  }
+  if (!any) return std::nullopt;
+  if (!line.text.empty() && line.text.back() == '\r') line.text.pop_back();
+  return line;
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > start) words.emplace_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
+std::string capitalized(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
+std::string lowercase(std::string_view text) {
+  std::string s(text);
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+class Session {
+ public:
+  Session(const SumArguments& sum, const PlayOptions& options, Terminal terminal)
+      : sum_(sum),
+        components_(sum.components.begin(), sum.components.end()),
+        rng_(options.seed),
+        // Suggestions draw from their own generator, so that asking for
+        // hints never changes the engine's later choices.
+        hint_rng_(options.seed ^ 0x5bd1e995u),
+        turn_(options.first == FirstPlayer::person ? Player::person : Player::engine),
+        terminal_(terminal) {}
+
+  int run() {
+    introduce();
+    for (;;) {
+      if (!any_move()) {
+        announce_end();
+        return 0;
+      }
+      if (turn_ == Player::engine) {
+        engine_turn();
+        continue;
+      }
+      show_position();
+      if (!person_turn()) return 0;
+    }
+  }
+
+ private:
+  struct Played {
+    Move move;
+    Player by;
+  };
+
+  // --- output ---
+
+  void say(std::string_view text) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+  }
+  [[nodiscard]] std::string paint(std::string_view text, fmt::text_style style) const {
+    if (!terminal_.colour) return std::string(text);
+    return fmt::format(style, "{}", text);
+  }
+  [[nodiscard]] std::string error_text(std::string_view text) const {
+    return paint(text, fmt::fg(fmt::terminal_color::red));
+  }
+
+  [[nodiscard]] const Game& game_of(std::size_t i) const { return *components_[i].game; }
+  [[nodiscard]] std::string noun(std::size_t i) const { return std::string(game_of(i).component_noun()); }
+  [[nodiscard]] std::string plural_noun() const {
+    const std::string n = noun(0);
+    for (std::size_t i = 1; i < components_.size(); ++i)
+      if (noun(i) != n) return "components";
+    return n + "s";
+  }
+  // "heap 2", or "heap 2 (nim)" in a sum of different games.
+  [[nodiscard]] std::string label(std::size_t i) const {
+    if (sum_.single_game()) return fmt::format("{} {}", noun(i), i + 1);
+    return fmt::format("{} {} ({})", noun(i), i + 1, game_of(i).spec());
+  }
+  [[nodiscard]] std::string position_text(std::size_t i, Position p) const { return game_of(i).format_position(p); }
+  [[nodiscard]] std::string move_text(const Move& m) const {
+    return fmt::format("{}: {} -> {}", label(m.component), position_text(m.component, m.from),
+                       position_text(m.component, m.to));
+  }
+  [[nodiscard]] std::string moves_count_text() const {
+    return fmt::format("{} move{}", history_.size(), history_.size() == 1 ? "" : "s");
+  }
+
+  // What to type to move, for this sum, with an example that is a legal move.
+  [[nodiscard]] std::string move_syntax() const {
+    const std::string kind = plural_noun();
+    const std::string what = kind == "tokens" ? "the vertex to move it to" : kind == "heaps" ? "its new size" : "its new position";
+    const std::string item = kind == "components" ? "component" : noun(0);
+    std::string example;
+    for (std::size_t k = 0; k < components_.size() && example.empty(); ++k) {
+      const std::size_t i = (k + 1) % components_.size();  // the second component first: '2 1' reads better
+      const MoveSample first = game_of(i).moves_from(components_[i].position, 0, 3);
+      if (!first.moves.empty())
+        example = fmt::format("{} {}", i + 1, position_text(i, first.moves[first.moves.size() / 2]));
+    }
+    std::string text = fmt::format("type a {} number and {}", item, what);
+    if (!example.empty()) text += fmt::format(" (such as '{}')", example);
+    if (components_.size() == 1) text += ", or just the new one";
+    return text;
+  }
+
+  void introduce() {
+    std::string text = fmt::format("Playing {} against the engine, which never misses a win.\n", sum_text());
+    text += rules_text();
+    text += fmt::format("{} first. To move, {}. Type 'help' for the commands.\n",
+                        turn_ == Player::person ? "You play" : "The engine plays", move_syntax());
+    say(text);
+  }
+
+  // The sum as it is written on the command line: "nim 3 4 + subtraction:1-3 7".
+  [[nodiscard]] std::string sum_text() const {
+    std::string text;
+    for (std::size_t i = 0; i < components_.size(); ++i) {
+      if (i == 0 || components_[i].game != components_[i - 1].game) {
+        if (i > 0) text += " + ";
+        text += game_of(i).spec();
+      }
+      text += ' ';
+      text += position_text(i, components_[i].position);
+    }
+    return text;
+  }
+
+  [[nodiscard]] std::string rules_text() const {
+    std::string text;
+    if (sum_.single_game()) {
+      text = fmt::format("Rule: {}; whoever cannot move loses.\n", sum_.games.front()->move_rule());
+    } else {
+      for (const auto& g : sum_.games) text += fmt::format("Rule of {}: {}.\n", g->spec(), g->move_rule());
+      text += "A turn is one move in one component; whoever cannot move loses.\n";
+    }
+    return text;
+  }
+
+  void show_position() {
+    const std::size_t n = components_.size();
+    const std::string_view token = terminal_.utf8 ? "\u25cf" : "o";
+    // Columns: label, position, tokens (heap games), value (on request).
+    std::vector<std::string> labels(n);
+    std::vector<std::string> positions(n);
+    std::vector<std::string> tokens(n);
+    std::vector<std::size_t> token_widths(n, 0);  // on screen: a token is one column
+    std::size_t label_width = 0;
+    std::size_t position_width = 0;
+    std::size_t token_width = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Position p = components_[i].position;
+      labels[i] = label(i);
+      positions[i] = position_text(i, p);
+      if (game_of(i).heap_indexed() && p <= kMostTokensDrawn) {
+        for (Position k = 0; k < p; ++k) tokens[i] += token;
+        token_widths[i] = static_cast<std::size_t>(p);
+      }
+      if (!game_of(i).has_move(p)) {
+        const std::string_view note = tokens[i].empty() ? "(no moves)" : " (no moves)";
+        tokens[i] += note;
+        token_widths[i] += note.size();
+      }
+      label_width = std::max(label_width, labels[i].size());
+      position_width = std::max(position_width, positions[i].size());
+      token_width = std::max(token_width, token_widths[i]);
+    }
+    std::vector<Nimber> values;
+    if (show_values_) values = current_values();
+    std::string text = "\n";
+    for (std::size_t i = 0; i < n; ++i) {
+      std::string row = fmt::format("  {:<{}}  {:>{}}", labels[i], label_width, positions[i], position_width);
+      if (token_width > 0) row += "  " + tokens[i] + std::string(token_width - token_widths[i], ' ');
+      if (show_values_) row += paint(fmt::format("  value {}", values[i]), fmt::fg(fmt::terminal_color::yellow));
+      while (!row.empty() && row.back() == ' ') row.pop_back();  // trailing blanks help nobody
+      text += row + "\n";
+    }
+    if (show_values_) text += paint(nim_sum_text(values), fmt::fg(fmt::terminal_color::yellow)) + "\n";
+    say(text);
+  }
+
+  // "3 xor 4 xor 5 = 2" (the terms only for small sums).
+  [[nodiscard]] static std::string nim_sum_equation(const std::vector<Nimber>& values) {
+    const Nimber total = nim_sum(values);
+    if (values.size() == 1 || values.size() > kMostTermsShown) return fmt::format("{}", total);
+    return fmt::format("{} = {}", fmt::join(values, " xor "), total);
+  }
+  [[nodiscard]] static std::string nim_sum_text(const std::vector<Nimber>& values) {
+    return "nim-sum " + nim_sum_equation(values) +
+           (nim_sum(values).is_zero() ? ": the player to move loses against perfect play"
+                                        : ": not 0, so the player to move can win");
+  }
+
+  [[nodiscard]] std::vector<Nimber> current_values() const {
+    std::vector<Nimber> values;
+    for (const Component& c : components_) values.push_back(c.game->value(c.position));
+    return values;
+  }
+
+  // The legal moves of a component, cut after kMovesListed; a run of
+  // consecutive heap sizes is written as a range.
+  [[nodiscard]] std::string legal_moves_text(std::size_t i) const {
+    const Game& g = game_of(i);
+    const Position p = components_[i].position;
+    const MoveSample s = g.moves_from(p, 0, kMovesListed);
+    if (s.moves.empty()) return "none";
+    if (g.heap_indexed() && s.total && *s.total > s.moves.size()) {
+      // The moves are total distinct sizes from the first one; when none lies
+      // above first + total - 1 they are exactly that range.
+      const Position last = s.moves.front() + (*s.total - 1);
+      const MoveSample above = g.moves_from(p, last, 2);
+      if (above.total == 1 && above.moves.front() == last)
+        return fmt::format("any size from {} to {} ({} moves)", s.moves.front(), last, *s.total);
+    }
+    std::vector<std::string> names;
+    for (Position to : s.moves) names.push_back(g.format_position(to));
+    std::string text = fmt::format("{}", fmt::join(names, ", "));
+    if (!s.complete()) text += s.total ? fmt::format(", ... ({} moves in all)", *s.total) : ", ... and more";
+    return text;
+  }
+
+  // --- the game ---
+
+  [[nodiscard]] bool any_move() const {
+    return std::any_of(components_.begin(), components_.end(),
+                       [](const Component& c) { return c.game->has_move(c.position); });
+  }
+
+  void apply(const Move& m, Player by) {
+    components_[m.component].position = m.to;
+    history_.push_back({m, by});
+    turn_ = by == Player::person ? Player::engine : Player::person;
+  }
+
+  void engine_turn() {
+    const std::optional<Move> m = engine_move(components_, rng_);
+    if (!m) return;  // unreachable: run() checked that a move exists
+    say(paint(fmt::format("\nThe engine moves {}.\n", move_text(*m)), fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan)));
+    apply(*m, Player::engine);
+  }
+
+  void announce_end() {
+    std::string text;
+    if (turn_ == Player::person) {
+      show_position();
+      text = fmt::format("\nYou have no move left: the engine wins after {}.\n", moves_count_text());
+    } else {
+      text = fmt::format("\nThe engine has no move left: you win after {}!\n", moves_count_text());
+    }
+    say(paint(text, fmt::emphasis::bold));
+  }
+
+  // Reads and carries out commands until the person moves (true), or quits
+  // or the input ends (false). Commands that change what is shown (values,
+  // undo) also return true, so that the position is shown again.
+  bool person_turn() {
+    for (;;) {
+      say(paint("your move> ", fmt::emphasis::bold));
+      const std::optional<Line> line = read_line(stdin);
+      if (!line) {
+        say(fmt::format("\nEnd of input: the game stops unfinished after {}.\n", moves_count_text()));
+        return false;
+      }
+      if (!terminal_.input_is_terminal) say(echo_text(*line) + "\n");
+      if (line->too_long) {
+        say(error_text(fmt::format("That line is longer than {} characters; {}.\n", kLongestLine, move_syntax())));
+        continue;
+      }
+      const std::vector<std::string> words = split_words(line->text);
+      if (words.empty()) continue;
+      const std::string command = words.size() == 1 ? lowercase(words[0]) : std::string();
+      if (command == "quit" || command == "exit" || command == "q") {
+        say(fmt::format("You left the game after {}.\n", moves_count_text()));
+        return false;
+      }
+      if (command == "help" || command == "?" || command == "h") {
+        say(help_text());
+        continue;
+      }
+      if (command == "hint") {
+        say(hint_text());
+        continue;
+      }
+      if (command == "values" || command == "v") {
+        show_values_ = !show_values_;
+        say(show_values_ ? "Values shown: each component's Grundy value and their nim-sum.\n" : "Values hidden.\n");
+        return true;
+      }
+      if (command == "undo" || command == "u") {
+        if (undo()) return true;
+        continue;
+      }
+      std::string why;
+      if (const std::optional<Move> m = read_move(words, why)) {
+        apply(*m, Player::person);
+        return true;
+      }
+      say(error_text(why + "\n"));
+    }
+  }
+
+  // A piped command as echoed after its prompt: long lines are cut.
+  [[nodiscard]] static std::string echo_text(const Line& line) {
+    constexpr std::size_t kEchoed = 60;
+    if (line.text.size() <= kEchoed && !line.too_long) return line.text;
+    return line.text.substr(0, kEchoed) + "...";
+  }
+
+  // Takes back the person's last move and the engine's moves after it.
+  bool undo() {
+    const auto last_own = std::find_if(history_.rbegin(), history_.rend(),
+                                       [](const Played& p) { return p.by == Player::person; });
+    if (last_own == history_.rend()) {
+      say(error_text("Nothing to undo: you have not moved yet.\n"));
+      return false;
+    }
+    std::vector<std::string> taken;
+    while (!history_.empty()) {
+      const Played p = history_.back();
+      history_.pop_back();
+      components_[p.move.component].position = p.move.from;
+      taken.push_back(fmt::format("{} {}", p.by == Player::person ? "your" : "the engine's", move_text(p.move)));
+      if (p.by == Player::person) break;
+    }
+    turn_ = Player::person;
+    std::reverse(taken.begin(), taken.end());
+    say(fmt::format("Took back {}.\n", fmt::join(taken, " and ")));
+    return true;
+  }
+
+  // The person's move from the words of a line, or nullopt with `why` set.
+  std::optional<Move> read_move(std::vector<std::string> words, std::string& why) const {
+    // "2 -> 1", "2->1" and "2 to 1" mean "2 1".
+    if (words.size() == 1) {
+      const std::size_t arrow = words[0].find("->");
+      if (arrow != std::string::npos && arrow > 0 && arrow + 2 < words[0].size())
+        words = {words[0].substr(0, arrow), words[0].substr(arrow + 2)};
+    }
+    if (words.size() == 3 && (words[1] == "->" || lowercase(words[1]) == "to")) words.erase(words.begin() + 1);
+    if (words.size() == 1 && components_.size() == 1) words.insert(words.begin(), "1");
+    if (words.size() != 2) {
+      why = words.size() == 1 && parse_u64(words[0])
+                ? fmt::format("'{}' alone is not a move: {}.", words[0], move_syntax())
+            : words.size() == 1 ? fmt::format("'{}' is not a command or a move: {}, or 'help'.", words[0], move_syntax())
+                              : fmt::format("Could not read that move: {}, or 'help'.", move_syntax());
+      return std::nullopt;
+    }
+    const auto index = parse_u64(words[0]);
+    if (!index || *index == 0 || *index > components_.size()) {
+      why = components_.size() == 1
+                ? fmt::format("There is no {} '{}': the only one is {} 1; {}.", noun(0), words[0], noun(0), move_syntax())
+                : fmt::format("There is no {} '{}': they are numbered 1 to {}; {}.",
+                              plural_noun() == "components" ? std::string("component") : noun(0), words[0],
+                              components_.size(), move_syntax());
+      return std::nullopt;
+    }
+    const std::size_t i = static_cast<std::size_t>(*index - 1);
+    const Game& g = game_of(i);
+    const Position from = components_[i].position;
+    Position to = 0;
+    try {
+      to = g.parse_position(words[1]);
+    } catch (const InputError& e) {
+      why = fmt::format("{}: {}", capitalized(label(i)), e.what());
+      return std::nullopt;
+    }
+    if (!g.has_move(from)) {
+      why = fmt::format("{} is at {} and has no moves left; choose another {}.", capitalized(label(i)), position_text(i, from),
+                        plural_noun() == "components" ? std::string("component") : noun(0));
+      return std::nullopt;
+    }
+    if (const std::string reason = g.why_not_move(from, to); !reason.empty()) {
+      why = fmt::format("{} cannot go from {} to {}, because {}.\nLegal moves of {}: {}.", capitalized(label(i)),
+                        position_text(i, from), position_text(i, to), reason, label(i), legal_moves_text(i));
+      return std::nullopt;
+    }
+    return Move{i, from, to};
+  }
+
+  [[nodiscard]] std::string help_text() const {
+    std::string text = fmt::format("To move, {}.\n", move_syntax());
+    text += "  '2 -> 1' and '2 to 1' mean the same as '2 1'.\n";
+    text +=
+        "Commands:\n"
+        "  hint    a winning move and why it wins, or why there is none\n"
+        "  values  show or hide each component's Grundy value and their nim-sum\n"
+        "  undo    take back your last move and the engine's reply\n"
+        "  help    this text\n"
+        "  quit    leave the game (so does the end of the input, Ctrl-D)\n";
+    text += rules_text();
+    text +=
+        "Why the engine never misses: every position has a Grundy value, and a sum of games is\n"
+        "lost by the player to move exactly when the values' nim-sum (their xor) is 0.\n";
+    return text;
+  }
+
+  [[nodiscard]] std::string hint_text() {
+    const std::vector<Nimber> values = current_values();
+    const Nimber total = nim_sum(values);
+    if (!total.is_zero()) {
+      const SumAnalysis a = analyze_sum(components_, 1);
+      const Move& m = a.winning_moves.front();
+      const Nimber v = values[m.component];
+      return paint(fmt::format("Hint: {}. The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves "
+                               "nim-sum 0.\n",
+                               move_text(m), nim_sum_equation(values), v, v, total, v ^ total),
+                   fmt::fg(fmt::terminal_color::green));
+    }
+    std::string text = fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.",
+                                   nim_sum_equation(values));
+    if (const std::optional<Move> m = stalling_move(components_, hint_rng_))
+      text += fmt::format(" Suggestion: {}, which keeps the most {} in play and leaves the engine few winning replies.",
+                          move_text(*m), plural_noun());
+    if (std::any_of(history_.begin(), history_.end(), [](const Played& p) { return p.by == Player::person; }))
+      text += " Or type 'undo' to go back and look for the win you missed.";
+    return paint(text + "\n", fmt::fg(fmt::terminal_color::green));
+  }
+
+  const SumArguments& sum_;
+  std::vector<Component> components_;
+  std::vector<Played> history_;
+  MoveRng rng_;
+  MoveRng hint_rng_;
+  Player turn_;
+  Terminal terminal_;
+  bool show_values_ = false;
+};
+
+}  // namespace
+
+int play(const SumArguments& sum, const PlayOptions& options) {
+  Session session(sum, options, detect_terminal());
+  return session.run();
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,38 @@
+#pragma once
+// How the engine of `grundy play` picks its moves in a sum of games: a
+// winning move whenever one exists (at random among them, so that games
+// differ), and otherwise a move that makes the opponent's task as hard as the
+// engine can judge cheaply.
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <span>
+
+#include "grundy/sum.hpp"
+
+namespace grundy {
+
+// The engine's source of choices: std::mt19937_64 is specified exactly by the
+// standard, so a seed replays the same game everywhere.
+using MoveRng = std::mt19937_64;
+
+using Move = SumMove<Position>;
+
+// A winning move chosen uniformly among the first `per_component` winning
+// moves of each component; nullopt when the nim-sum is 0 (no winning move).
+[[nodiscard]] std::optional<Move> random_winning_move(std::span<const Component> components, MoveRng& rng,
+                                                      std::uint64_t per_component = 64);
+
+// A move for a player facing nim-sum 0, among a sample of each component's
+// moves (its 8 lowest and its 8 highest): the one keeping the most
+// components playable, then leaving the opponent the fewest winning replies
+// (counted up to a cap), ties broken at random. nullopt when no component
+// has a move.
+[[nodiscard]] std::optional<Move> stalling_move(std::span<const Component> components, MoveRng& rng);
+
+// What the engine plays: a random winning move, else a stalling move;
+// nullopt only when there is no move at all (the engine has lost).
+[[nodiscard]] std::optional<Move> engine_move(std::span<const Component> components, MoveRng& rng);
+
+}  // namespace grundy

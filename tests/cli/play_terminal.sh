@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# `grundy play` on a real terminal, driven through tmux (send-keys /
+# capture-pane): the screen shows the position and the prompt, a typed move
+# gets the engine's answer, colours appear on a terminal, and NO_COLOR turns
+# them off.
+set -euo pipefail
+grundy=$1
+command -v tmux >/dev/null || { echo "tmux is missing: scripts/install-deps.sh installs it" >&2; exit 1; }
+
+socket=$(mktemp -u "${TMPDIR:-/tmp}/grundy-play-XXXXXX")  # a private tmux server
+tm() { tmux -u -S "$socket" "$@"; }
+trap 'tm kill-server 2>/dev/null || true; rm -f "$socket"' EXIT
+
+screen() { tm capture-pane -p -t "$1" "${@:2}"; }
+wait_for() {  # wait_for SESSION TEXT: until the screen shows TEXT (10 s at most)
+  for _ in $(seq 1 100); do
+    if screen "$1" | grep -qF -- "$2"; then return 0; fi
+    sleep 0.1
+  done
+  echo "FAIL: the screen of '$1' never showed '$2'; it shows:" >&2
+  screen "$1" >&2
+  exit 1
+}
+expect_screen() {  # expect_screen SESSION TEXT: the screen shows TEXT now
+  screen "$1" | grep -qF -- "$2" || { echo "FAIL: '$1' does not show '$2':" >&2; screen "$1" >&2; exit 1; }
+}
+
+start() {  # start SESSION ENVIRONMENT...: grundy play nim 3 4 5 in a new 100x30 terminal
+  local session=$1
+  shift
+  tm new-session -d -s "$session" -x 100 -y 30 \
+    "env -u NO_COLOR $* LANG=C.UTF-8 '$grundy' play nim 3 4 5 --seed 1; echo '[exit status '\$?']'; sleep 60"
+}
+
+start colour
+wait_for colour "your move>"
+expect_screen colour "Playing nim 3 4 5 against the engine"
+expect_screen colour "  heap 1  3  ●●●"
+expect_screen colour "  heap 3  5  ●●●●●"
+# Colours are on: the prompt is bold.
+screen colour -e | grep -q $'\e\\[1m' || { echo "FAIL: no colour on a terminal" >&2; screen colour -e | cat -v >&2; exit 1; }
+tm send-keys -t colour "1 1" Enter
+wait_for colour "The engine moves"
+tm send-keys -t colour "values" Enter
+wait_for colour "nim-sum"
+tm send-keys -t colour "quit" Enter
+wait_for colour "You left the game after 2 moves."
+wait_for colour "[exit status 0]"
+# Typed commands appear once: the terminal echoes them, grundy does not.
+count=$(screen colour | grep -c "your move> 1 1" || true)
+[[ $count == 1 ]] || { echo "FAIL: 'your move> 1 1' appears $count times" >&2; screen colour >&2; exit 1; }
+
+start plain NO_COLOR=1
+wait_for plain "your move>"
+if screen plain -e | grep -q $'\e\\['; then
+  echo "FAIL: colours despite NO_COLOR" >&2
+  screen plain -e | cat -v >&2
+  exit 1
+fi
+tm send-keys -t plain C-d
+wait_for plain "End of input: the game stops unfinished after 0 moves."
+echo "play on a terminal: ok"

@@ -1,0 +1,328 @@
+// `grundy play` driven through pipes: whole games against the engine, a
+// person who follows `hint`, and illegal or malformed input. The test keeps
+// its own copy of the position (from the moves it sends and the engine moves
+// it reads) and checks it with the library's nim-sum rule.
+
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "grundy/spec.hpp"
+#include "grundy/sum.hpp"
+#include "support/interactive_process.hpp"
+#include "support/run_process.hpp"
+
+namespace grundy {
+namespace {
+
+using ::testing::EndsWith;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+constexpr std::string_view kPrompt = "your move> ";
+
+std::string play_graph() { return std::string("graph:") + GRUNDY_TEST_DATA + "/graphs/play.txt"; }
+
+// The sum named by `args` (GAME POS... [+ GAME POS...]), built the test's own way.
+struct Model {
+  std::vector<std::unique_ptr<Game>> games;
+  std::vector<Component> components;
+
+  explicit Model(const std::vector<std::string>& args) {
+    bool expect_game = true;
+    for (const std::string& a : args) {
+      if (a == "+") {
+        expect_game = true;
+      } else if (expect_game) {
+        games.push_back(parse_game(a));
+        expect_game = false;
+      } else {
+        components.push_back({games.back().get(), games.back()->parse_position(a)});
+      }
+    }
+  }
+  [[nodiscard]] bool first_player_wins() const { return !analyze_sum(components).nim_sum.is_zero(); }
+
+  // Applies "The engine moves heap 2: 4 -> 1." lines found in `text`.
+  void apply_engine_moves(std::string_view text) {
+    constexpr std::string_view kLead = "The engine moves ";
+    for (std::size_t at = text.find(kLead); at != std::string_view::npos; at = text.find(kLead, at + 1)) {
+      const std::size_t end = text.find(".\n", at);
+      ASSERT_NE(end, std::string_view::npos);
+      const std::string_view line = text.substr(at + kLead.size(), end - at - kLead.size());
+      const std::size_t colon = line.rfind(": ");
+      const std::size_t arrow = line.rfind(" -> ");
+      ASSERT_TRUE(colon != std::string_view::npos && arrow != std::string_view::npos) << line;
+      // "heap 2" or "heap 2 (game)": the number follows the first blank.
+      const std::size_t index = std::stoul(std::string(line.substr(line.find(' ') + 1)));
+      ASSERT_TRUE(index >= 1 && index <= components.size()) << line;
+      Component& c = components[index - 1];
+      const Position from = c.game->parse_position(line.substr(colon + 2, arrow - colon - 2));
+      const Position to = c.game->parse_position(line.substr(arrow + 4));
+      ASSERT_EQ(from, c.position) << line;
+      ASSERT_TRUE(c.game->is_move(from, to)) << line;
+      c.position = to;
+    }
+  }
+
+  // A random legal move among each component's first 30, as "I TO".
+  std::string random_move(std::mt19937_64& rng) {
+    std::vector<std::pair<std::size_t, Position>> moves;
+    for (std::size_t i = 0; i < components.size(); ++i)
+      for (Position to : components[i].game->moves_from(components[i].position, 0, 30).moves) moves.emplace_back(i, to);
+    const auto [i, to] = moves.at(rng() % moves.size());
+    components[i].position = to;
+    return fmt::format("{} {}", i + 1, components[i].game->format_position(to));
+  }
+};
+
+std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
+  args.insert(args.begin(), "play");
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+std::vector<std::vector<std::string>> first_player_wins() {
+  return {
+      {"nim", "3", "4", "5"},
+      {"nim", "1", "6", "11", "13"},
+      {"subtraction:1,3,4", "20", "9"},
+      {"subtraction:2,5,7", "31", "12", "4"},
+      {"division:2-6", "100", "20"},
+      {"division:3,7", "1000", "64", "5"},
+      {play_graph(), "s15", "s14", "s13"},
+      {play_graph(), "s12", "s7"},
+      {"nim", "3", "+", "division:2-6", "20", "+", play_graph(), "s11"},
+      {"coprime", "10", "21", "25"},
+      {"xy:3,5", "23", "29", "17"},
+  };
+}
+
+TEST(Play, EngineMovingFirstWinsEveryFirstPlayerWin) {
+  int games = 0;
+  for (const auto& args : first_player_wins()) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      Model model(args);
+      ASSERT_TRUE(model.first_player_wins()) << fmt::format("{}", fmt::join(args, " "));
+      test::InteractiveProcess game(GRUNDY_EXE, with(args, {"--first", "engine", "--seed", std::to_string(seed)}));
+      std::mt19937_64 rng(seed);
+      std::string transcript;
+      for (;;) {
+        const std::string text = game.read_until(kPrompt);
+        transcript += text;
+        model.apply_engine_moves(text);
+        if (!text.ends_with(kPrompt)) break;
+        const std::string move = model.random_move(rng);
+        transcript += move + "\n";
+        game.send_line(move);
+      }
+      const test::ProcessResult end = game.finish();
+      EXPECT_EQ(end.exit_code, 0);
+      EXPECT_EQ(end.err, "");
+      EXPECT_THAT(transcript, HasSubstr("You have no move left: the engine wins after")) << transcript;
+      for (const Component& c : model.components) EXPECT_FALSE(c.game->has_move(c.position));
+      ++games;
+    }
+  }
+  EXPECT_EQ(games, 44);
+}
+
+TEST(Play, FollowingHintsWinsEveryFirstPlayerWin) {
+  for (const auto& args : first_player_wins()) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      Model model(args);
+      test::InteractiveProcess game(GRUNDY_EXE, with(args, {"--seed", std::to_string(seed)}));
+      std::string transcript;
+      int moves = 0;
+      for (;;) {
+        std::string text = game.read_until(kPrompt);
+        transcript += text;
+        model.apply_engine_moves(text);
+        if (!text.ends_with(kPrompt)) break;
+        game.send_line("hint");
+        text = game.read_until(kPrompt);
+        transcript += text;
+        // "Hint: heap 2: 4 -> 1. The nim-sum is ..."
+        const std::size_t at = text.find("Hint: ");
+        ASSERT_NE(at, std::string::npos) << transcript;
+        const std::string hint = text.substr(at + 6, text.find(". The nim-sum", at) - at - 6);
+        const std::size_t index = std::stoul(hint.substr(hint.find(' ') + 1));
+        const std::string to = hint.substr(hint.rfind(" -> ") + 4);
+        Component& c = model.components.at(index - 1);
+        ASSERT_TRUE(c.game->is_move(c.position, c.game->parse_position(to))) << hint;
+        c.position = c.game->parse_position(to);
+        game.send_line(fmt::format("{} {}", index, to));
+        ++moves;
+        ASSERT_LT(moves, 1000) << transcript;
+      }
+      const test::ProcessResult end = game.finish();
+      EXPECT_EQ(end.exit_code, 0);
+      EXPECT_THAT(transcript, HasSubstr("The engine has no move left: you win after")) << transcript;
+      EXPECT_THAT(transcript, Not(HasSubstr("No winning move"))) << transcript;
+    }
+  }
+}
+
+TEST(Play, IllegalAndMalformedMovesChangeNothing) {
+  const std::string script =
+      "values\n"
+      "1 9\n"        // a heap never grows
+      "1 3\n"        // nor stays
+      "4 1\n"        // no heap 4
+      "0 1\n"        // heaps count from 1
+      "1\n"          // a number alone
+      "1 x\n"        // not a size
+      "1 -1\n"       // a sign
+      "1 2 3\n"      // too many words
+      "hnt\n"        // a misspelt command
+      "1 99999999999999999999\n" +  // above 2^64
+      std::string(5000, '7') + "\n" +  // a line too long
+      "\n"                              // nothing
+      "values\n"                        // hides the values
+      "values\n"                        // and shows them again
+      "quit\n";
+  const auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "1"}, script);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "");
+  EXPECT_THAT(r.out, Not(HasSubstr("The engine moves")));
+  EXPECT_THAT(r.out, HasSubstr("Heap 1 cannot go from 3 to 9, because a heap only shrinks: 9 is more than the heap of 3.\n"
+                               "Legal moves of heap 1: 0, 1, 2.\n"));
+  EXPECT_THAT(r.out, HasSubstr("Heap 1 cannot go from 3 to 3, because a move must take at least one token"));
+  EXPECT_THAT(r.out, HasSubstr("There is no heap '4': they are numbered 1 to 3"));
+  EXPECT_THAT(r.out, HasSubstr("There is no heap '0'"));
+  EXPECT_THAT(r.out, HasSubstr("'1' alone is not a move"));
+  EXPECT_THAT(r.out, HasSubstr("Heap 1: 'x' is not a heap size of nim"));
+  EXPECT_THAT(r.out, HasSubstr("Heap 1: '-1' is not a heap size of nim"));
+  EXPECT_THAT(r.out, HasSubstr("Could not read that move"));
+  EXPECT_THAT(r.out, HasSubstr("'hnt' is not a command or a move"));
+  EXPECT_THAT(r.out, HasSubstr("Heap 1: '99999999999999999999' is not a heap size of nim"));
+  EXPECT_THAT(r.out, HasSubstr("That line is longer than 1024 characters"));
+  // Both `values` displays show the starting position.
+  const std::string shown = "  heap 1  3  ooo    value 3\n  heap 2  4  oooo   value 4\n  heap 3  5  ooooo  value 5\n";
+  const std::size_t first = r.out.find(shown);
+  ASSERT_NE(first, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(shown, first + 1), std::string::npos) << r.out;
+  EXPECT_THAT(r.out, EndsWith("your move> quit\nYou left the game after 0 moves.\n"));
+}
+
+TEST(Play, IllegalMovesInOtherGamesAreExplained) {
+  auto r = test::run_process(GRUNDY_EXE, {"play", "subtraction:1,3,4", "10", "--seed", "1"}, "8\n");
+  EXPECT_THAT(r.out, HasSubstr("Heap 1 cannot go from 10 to 8, because taking 2 is not a move: a move takes s tokens "
+                               "for some s in {1,3,4}.\nLegal moves of heap 1: 6, 7, 9.\n"));
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "1000", "--seed", "1"}, "1 2000\n");
+  EXPECT_THAT(r.out, HasSubstr("Legal moves of heap 1: any size from 0 to 999 (1000 moves).\n"));
+  r = test::run_process(GRUNDY_EXE, {"play", "coprime", "1000000000000000000", "--seed", "1"}, "1 2\n");
+  EXPECT_THAT(r.out, HasSubstr("gcd(1000000000000000000, 999999999999999998) = 2"));
+  EXPECT_THAT(r.out, HasSubstr("Legal moves of heap 1: 1, 3, 7, 9, 11, 13, 17, 19, 21, 23, ... "
+                               "(400000000000000000 moves in all).\n"));
+  r = test::run_process(GRUNDY_EXE, {"play", "division:2-6", "20", "+", "nim", "0", "--seed", "1"}, "1 0\n2 0\n");
+  EXPECT_THAT(r.out, HasSubstr("Heap 1 (division:2-6) cannot go from 20 to 0, because 0 is not floor(20 / d) for any d "
+                               "in {2-6}.\nLegal moves of heap 1 (division:2-6): 3, 4, 5, 6, 10.\n"));
+  EXPECT_THAT(r.out, HasSubstr("Heap 2 (nim) is at 0 and has no moves left; choose another heap."));
+  r = test::run_process(GRUNDY_EXE, {"play", play_graph(), "s6", "s3", "--seed", "1"}, "1 s3\n2 s9\n2 nowhere\n");
+  EXPECT_THAT(r.out, HasSubstr("Token 2 cannot go from s3 to s9, because there is no edge from s3 to s9.\n"
+                               "Legal moves of token 2: s1, s2.\n"));  // in the order the file names the vertices
+  EXPECT_THAT(r.out, HasSubstr("Token 1 cannot go from s6 to s3, because there is no edge from s6 to s3.\n"));
+  EXPECT_THAT(r.out, HasSubstr("Token 2: no vertex named 'nowhere' in graph"));
+  EXPECT_THAT(r.out, Not(HasSubstr("The engine moves")));
+  r = test::run_process(GRUNDY_EXE, {"play", "xy:5,7", "16", "+", "nim", "2", "--seed", "1"}, "1 15\n1 14\n");
+  EXPECT_THAT(r.out, HasSubstr("Heap 1 (xy:5,7) is at 16 and has no moves left"));
+}
+
+TEST(Play, UndoTakesBackAMoveAndItsReply) {
+  const auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "1"},
+                                   "undo\n1 1\nundo\nvalues\nquit\n");
+  EXPECT_THAT(r.out, HasSubstr("Nothing to undo: you have not moved yet."));
+  EXPECT_THAT(r.out, HasSubstr("Took back your heap 1: 3 -> 1 and the engine's heap "));
+  EXPECT_THAT(r.out, HasSubstr("  heap 1  3  ooo    value 3\n  heap 2  4  oooo   value 4\n  heap 3  5  ooooo  value 5\n"));
+  EXPECT_THAT(r.out, EndsWith("You left the game after 0 moves.\n"));
+}
+
+TEST(Play, EndOfInputStopsWithoutMorePrompts) {
+  const auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "1"}, "1 1\r\n");
+  EXPECT_EQ(r.exit_code, 0);
+  std::size_t prompts = 0;
+  for (std::size_t at = r.out.find(kPrompt); at != std::string::npos; at = r.out.find(kPrompt, at + 1)) ++prompts;
+  EXPECT_EQ(prompts, 2u);
+  EXPECT_THAT(r.out, EndsWith("your move> \nEnd of input: the game stops unfinished after 2 moves.\n"));
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos);  // no colours through a pipe
+}
+
+TEST(Play, SeedsReplayGamesAndVaryThem) {
+  const std::vector<std::string> args = {"play", "nim", "7", "11", "13", "14", "--first", "engine", "--seed"};
+  std::set<std::string> first_moves;
+  for (int seed = 1; seed <= 12; ++seed) {
+    auto with_seed = args;
+    with_seed.push_back(std::to_string(seed));
+    const auto a = test::run_process(GRUNDY_EXE, with_seed, "quit\n");
+    const auto b = test::run_process(GRUNDY_EXE, with_seed, "quit\n");
+    EXPECT_EQ(a.out, b.out);
+    first_moves.insert(a.out.substr(a.out.find("The engine moves"), 40));
+  }
+  EXPECT_EQ(first_moves.size(), 3u);  // heaps 11, 13 and 14 each have the winning move
+}
+
+TEST(Play, GamesWithoutMovesEndAtOnce) {
+  auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "0", "0"}, "");
+  EXPECT_THAT(r.out, EndsWith("You have no move left: the engine wins after 0 moves.\n"));
+  EXPECT_THAT(r.out, Not(HasSubstr(kPrompt)));
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "0", "--first", "engine"}, "");
+  EXPECT_THAT(r.out, EndsWith("The engine has no move left: you win after 0 moves!\n"));
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "1", "--seed", "4"}, "1 0\n");
+  EXPECT_THAT(r.out, EndsWith("The engine has no move left: you win after 1 move!\n"));
+}
+
+TEST(Play, HelpAndHintsExplain) {
+  auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "1", "2", "3", "--seed", "1"}, "help\nhint\n");
+  EXPECT_THAT(r.out, HasSubstr("Commands:\n  hint"));
+  EXPECT_THAT(r.out, HasSubstr("Rule: a move takes any number of tokens from one heap, at least one; whoever cannot "
+                               "move loses."));
+  EXPECT_THAT(r.out, HasSubstr("No winning move: the nim-sum is 1 xor 2 xor 3 = 0, and every move leaves a nonzero "
+                               "nim-sum. Suggestion: heap "));
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "1"}, "hint\n");
+  EXPECT_THAT(r.out, HasSubstr("Hint: heap 1: 3 -> 1. The nim-sum is 3 xor 4 xor 5 = 2; this move turns value 3 into "
+                               "3 xor 2 = 1 and leaves nim-sum 0.\n"));
+}
+
+TEST(Play, BadArgumentsAreUsageErrors) {
+  auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "--first", "you"}, "");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--first"));
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "--seed", "-1"}, "");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--seed '-1'"));
+  r = test::run_process(GRUNDY_EXE, {"play", "nim"}, "");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("followed by no position"));
+  r = test::run_process(GRUNDY_EXE, {"play", "--help"}, "");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("hint, values, undo, help, quit"));
+}
+
+// The README's transcript is the output of the command it shows.
+TEST(Play, ReadmeTranscriptIsReal) {
+  std::ifstream file(std::string(GRUNDY_EXAMPLES_DIR) + "/../README.md");
+  ASSERT_TRUE(file) << "README.md not found";
+  const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::string command = "$ printf 'values\\nhint\\n1 1\\n3 3\\n3 0\\n2 0\\n' | grundy play nim 3 4 5 --seed 7\n";
+  const std::size_t at = readme.find(command);
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t start = at + command.size();
+  const std::string shown = readme.substr(start, readme.find("```", start) - start);
+  const auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "7"},
+                                   "values\nhint\n1 1\n3 3\n3 0\n2 0\n");
+  EXPECT_EQ(r.out, shown);
+  EXPECT_THAT(shown, HasSubstr("you win after 7 moves!"));
+}
+
+}  // namespace
+}  // namespace grundy

@@ -1,0 +1,126 @@
+// The engine's choices (strategy.hpp): whole games between the engine and a
+// random opponent, the engine's win checked against the nim-sum rule, and the
+// stalling move's preferences.
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "grundy/games/graph.hpp"
+#include "grundy/spec.hpp"
+#include "grundy/strategy.hpp"
+
+namespace grundy {
+namespace {
+
+std::vector<Component> sum_of(const Game& g, const std::vector<Position>& positions) {
+  std::vector<Component> sum;
+  for (Position p : positions) sum.push_back({&g, p});
+  return sum;
+}
+
+bool any_move(const std::vector<Component>& sum) {
+  for (const Component& c : sum)
+    if (c.game->has_move(c.position)) return true;
+  return false;
+}
+
+// A uniformly random legal move among each component's first 40 moves.
+Move random_move(const std::vector<Component>& sum, MoveRng& rng) {
+  std::vector<Move> moves;
+  for (std::size_t i = 0; i < sum.size(); ++i)
+    for (Position to : sum[i].game->moves_from(sum[i].position, 0, 40).moves) moves.push_back({i, sum[i].position, to});
+  return moves.at(rng() % moves.size());
+}
+
+// Plays the engine (to move first) against random moves; true when the engine
+// makes the last move. Every engine move is checked to be legal.
+bool engine_wins_against_random(std::vector<Component> sum, std::uint64_t seed) {
+  MoveRng engine_rng(seed);
+  MoveRng opponent_rng(seed + 1000);
+  for (bool engine_turn = true;; engine_turn = !engine_turn) {
+    if (!any_move(sum)) return !engine_turn;
+    const Move m = engine_turn ? *engine_move(sum, engine_rng) : random_move(sum, opponent_rng);
+    EXPECT_TRUE(sum[m.component].game->is_move(m.from, m.to)) << m.from << " -> " << m.to;
+    EXPECT_EQ(m.from, sum[m.component].position);
+    sum[m.component].position = m.to;
+  }
+}
+
+TEST(Strategy, EngineWinsEveryFirstPlayerWinOfSmallSums) {
+  for (const char* spec : {"nim", "subtraction:1,3,4", "subtraction:2,5,7", "division:2-6", "coprime", "xy:3,5"}) {
+    const auto game = parse_game(spec);
+    int games = 0;
+    for (Position a = 0; a <= 12; ++a)
+      for (Position b = a; b <= 12; ++b)
+        for (Position c = b; c <= 40; c += 3) {
+          const auto sum = sum_of(*game, {a, b, c});
+          if (analyze_sum(sum).nim_sum.is_zero()) continue;
+          ++games;
+          EXPECT_TRUE(engine_wins_against_random(sum, a * 10000 + b * 100 + c)) << spec << " " << a << " " << b << " " << c;
+        }
+    EXPECT_GT(games, 100) << spec;
+  }
+}
+
+TEST(Strategy, WinningMoveLeavesNimSumZeroAndDependsOnTheSeed) {
+  const auto nim = parse_game("nim");
+  // Nim-sum 15: heaps 11, 13 and 14 each have a winning move (to 4, 2, 1).
+  const auto sum = sum_of(*nim, {7, 11, 13, 14});
+  const SumAnalysis a = analyze_sum(sum);
+  ASSERT_GE(a.winning_moves.size(), 3u);
+  std::set<std::size_t> components_seen;
+  for (std::uint64_t seed = 0; seed < 64; ++seed) {
+    MoveRng rng(seed);
+    const auto m = random_winning_move(sum, rng);
+    ASSERT_TRUE(m);
+    auto after = sum;
+    after[m->component].position = m->to;
+    EXPECT_TRUE(analyze_sum(after).nim_sum.is_zero());
+    components_seen.insert(m->component);
+    MoveRng same(seed);
+    const auto again = random_winning_move(sum, same);
+    EXPECT_EQ(again->component, m->component);
+    EXPECT_EQ(again->to, m->to);
+  }
+  EXPECT_EQ(components_seen.size(), a.winning_moves.size());  // every winning move gets played
+  MoveRng rng(1);
+  EXPECT_FALSE(random_winning_move(sum_of(*nim, {1, 2, 3}), rng));
+}
+
+TEST(Strategy, StallingKeepsComponentsAlive) {
+  const auto nim = parse_game("nim");
+  MoveRng rng(3);
+  // From 1 2 3 the moves 3 -> 2, 3 -> 1 and 2 -> 1 keep every heap; emptying one is worse.
+  for (int k = 0; k < 20; ++k) {
+    const auto m = stalling_move(sum_of(*nim, {1, 2, 3}), rng);
+    ASSERT_TRUE(m);
+    EXPECT_NE(m->to, 0u);
+  }
+  // Among moves keeping every heap, the fewest winning replies: from 2 2 the
+  // move to 1 2 leaves one winning reply (2 -> 1), as any legal move must.
+  const auto m = stalling_move(sum_of(*nim, {2, 2}), rng);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->to, 1u);
+  EXPECT_FALSE(stalling_move(sum_of(*nim, {0, 0}), rng));
+  EXPECT_FALSE(engine_move(sum_of(*nim, {0, 0, 0}), rng));
+}
+
+TEST(Strategy, GraphGames) {
+  // A chain a -> b -> c -> d plus a shortcut a -> d: from a the winning move
+  // goes to b or d, whichever leaves value 0.
+  const GraphGame g = GraphGame::from_text("a b\nb c\nc d\na d\n", "g.txt");
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    const auto sum = sum_of(g, {g.parse_position("a"), g.parse_position("b")});
+    if (analyze_sum(sum).nim_sum.is_zero()) continue;
+    EXPECT_TRUE(engine_wins_against_random(sum, seed));
+  }
+  MoveRng rng(0);
+  EXPECT_FALSE(engine_move(sum_of(g, {g.parse_position("d")}), rng));
+}
+
+}  // namespace
+}  // namespace grundy
