@@ -237,6 +237,7 @@ int run(int argc, char** argv) {
     PlayOptions options;
     options.first = a.first == "engine" ? FirstPlayer::engine : FirstPlayer::person;
     options.seed = a.seed ? parse_seed(*a.seed) : std::random_device{}();
+    options.seed_given = a.seed.has_value();
     return grundy::cli::play(sum, options);
   }
   if (!out.flush()) {

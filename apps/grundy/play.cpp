@@ -55,6 +55,19 @@ Terminal detect_terminal() {
 
 enum class Player { person, engine };
 
+struct OutputClosed {};
+
+// Text typed by the person, made safe to print: control bytes (an escape
+// sequence would reach the terminal) become '?'.
+std::string printable(std::string_view text) {
+  std::string s(text);
+  for (char& c : s) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte < 0x20 && c != '\n') || byte == 0x7f) c = '?';
+  }
+  return s;
+}
+
 // One line of input: nullopt at the end of the input. A line longer than
 // kLongestLine is read to its end but comes back as `too_long`.
 struct Line {
@@ -114,9 +127,21 @@ class Session {
         // hints never changes the engine's later choices.
         hint_rng_(options.seed ^ 0x5bd1e995u),
         turn_(options.first == FirstPlayer::person ? Player::person : Player::engine),
+        seed_(options.seed),
+        seed_given_(options.seed_given),
         terminal_(terminal) {}
 
   int run() {
+    try {
+      return play_to_the_end();
+    } catch (const OutputClosed&) {
+      std::fputs("grundy: error: could not write the output; the game stops\n", stderr);
+      return 1;
+    }
+  }
+
+ private:
+  int play_to_the_end() {
     introduce();
     for (;;) {
       if (!any_move()) {
@@ -132,7 +157,6 @@ class Session {
     }
   }
 
- private:
   struct Played {
     Move move;
     Player by;
@@ -140,9 +164,11 @@ class Session {
 
   // --- output ---
 
+  // Writes and flushes at once (a person is waiting); a closed or full
+  // output ends the session, so that no one plays into the void.
   void say(std::string_view text) {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    std::fflush(stdout);
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+      throw OutputClosed{};
   }
   [[nodiscard]] std::string paint(std::string_view text, fmt::text_style style) const {
     if (!terminal_.colour) return std::string(text);
@@ -187,7 +213,9 @@ class Session {
         example = fmt::format("{} {}", i + 1, position_text(i, first.moves[first.moves.size() / 2]));
     }
     std::string text = fmt::format("type a {} number and {}", item, what);
-    if (!example.empty()) text += fmt::format(" (such as '{}')", example);
+    if (!example.empty()) text += fmt::format(" (such as '{}': {} {} {})", example, item, example.substr(0, example.find(' ')),
+                                              kind == "tokens" ? "moves to " + example.substr(example.find(' ') + 1)
+                                                               : "becomes " + example.substr(example.find(' ') + 1));
     if (components_.size() == 1) text += ", or just the new one";
     return text;
   }
@@ -197,6 +225,7 @@ class Session {
     text += rules_text();
     text += fmt::format("{} first. To move, {}. Type 'help' for the commands.\n",
                         turn_ == Player::person ? "You play" : "The engine plays", move_syntax());
+    if (!seed_given_) text += fmt::format("(This game's engine seed is {}: --seed {} replays it.)\n", seed_, seed_);
     say(text);
   }
 
@@ -328,9 +357,9 @@ class Session {
   }
 
   void announce_end() {
+    show_position();
     std::string text;
     if (turn_ == Player::person) {
-      show_position();
       text = fmt::format("\nYou have no move left: the engine wins after {}.\n", moves_count_text());
     } else {
       text = fmt::format("\nThe engine has no move left: you win after {}!\n", moves_count_text());
@@ -357,6 +386,7 @@ class Session {
       const std::vector<std::string> words = split_words(line->text);
       if (words.empty()) continue;
       const std::string command = words.size() == 1 ? lowercase(words[0]) : std::string();
+      if (is_command(command)) say(command_note(words[0]));
       if (command == "quit" || command == "exit" || command == "q") {
         say(fmt::format("You left the game after {}.\n", moves_count_text()));
         return false;
@@ -379,19 +409,58 @@ class Session {
         continue;
       }
       std::string why;
-      if (const std::optional<Move> m = read_move(words, why)) {
+      std::optional<Move> m = read_move(words, why);
+      if (!m && line->text.find("->") != std::string::npos) {
+        // "2->1", "2-> 1": read again with the arrows apart (a vertex name
+        // holding "->" is tried whole first).
+        std::string spaced;
+        for (std::size_t k = 0; k < line->text.size(); ++k) {
+          if (line->text.compare(k, 2, "->") == 0) {
+            spaced += " -> ";
+            ++k;
+          } else {
+            spaced += line->text[k];
+          }
+        }
+        std::string ignored;
+        m = read_move(split_words(spaced), ignored);
+      }
+      if (m) {
+        say(fmt::format("You move {}.\n", move_text(*m)));
         apply(*m, Player::person);
         return true;
       }
-      say(error_text(why + "\n"));
+      say(error_text(printable(why) + "\n"));
     }
   }
 
   // A piped command as echoed after its prompt: long lines are cut.
   [[nodiscard]] static std::string echo_text(const Line& line) {
     constexpr std::size_t kEchoed = 60;
-    if (line.text.size() <= kEchoed && !line.too_long) return line.text;
-    return line.text.substr(0, kEchoed) + "...";
+    if (line.text.size() <= kEchoed && !line.too_long) return printable(line.text);
+    std::size_t cut = kEchoed;
+    while (cut > 0 && (static_cast<unsigned char>(line.text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    return printable(line.text.substr(0, cut)) + "...";
+  }
+
+  [[nodiscard]] static bool is_command(std::string_view word) {
+    for (std::string_view c : {"quit", "exit", "q", "help", "?", "h", "hint", "values", "v", "undo", "u"})
+      if (word == c) return true;
+    return false;
+  }
+
+  // With one component the new position alone is a move, but a command
+  // comes first: says how to move to a position named like the command.
+  [[nodiscard]] std::string command_note(const std::string& word) const {
+    if (components_.size() != 1) return {};
+    try {
+      const Position to = game_of(0).parse_position(word);
+      if (!game_of(0).is_move(components_[0].position, to)) return {};
+    } catch (const InputError&) {
+      return {};
+    }
+    return fmt::format("('{}' is read as a command; to move to {}, type '1 {}'.)\n", printable(word),
+                       printable(word), printable(word));
   }
 
   // Takes back the person's last move and the engine's moves after it.
@@ -418,12 +487,7 @@ class Session {
 
   // The person's move from the words of a line, or nullopt with `why` set.
   std::optional<Move> read_move(std::vector<std::string> words, std::string& why) const {
-    // "2 -> 1", "2->1" and "2 to 1" mean "2 1".
-    if (words.size() == 1) {
-      const std::size_t arrow = words[0].find("->");
-      if (arrow != std::string::npos && arrow > 0 && arrow + 2 < words[0].size())
-        words = {words[0].substr(0, arrow), words[0].substr(arrow + 2)};
-    }
+    // "2 -> 1" and "2 to 1" mean "2 1" ("2->1" is split by the caller).
     if (words.size() == 3 && (words[1] == "->" || lowercase(words[1]) == "to")) words.erase(words.begin() + 1);
     if (words.size() == 1 && components_.size() == 1) words.insert(words.begin(), "1");
     if (words.size() != 2) {
@@ -497,10 +561,13 @@ class Session {
     std::string text = fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.",
                                    nim_sum_equation(values));
     if (const std::optional<Move> m = stalling_move(components_, hint_rng_))
-      text += fmt::format(" Suggestion: {}, which keeps the most {} in play and leaves the engine few winning replies.",
-                          move_text(*m), plural_noun());
+      text += components_.size() == 1
+                  ? fmt::format(" Suggestion: {}, which leaves the engine the fewest winning replies.", move_text(*m))
+                  : fmt::format(" Suggestion: {}, which keeps the most {} in play and leaves the engine the fewest "
+                                "winning replies.",
+                                move_text(*m), plural_noun());
     if (std::any_of(history_.begin(), history_.end(), [](const Played& p) { return p.by == Player::person; }))
-      text += " Or type 'undo' to go back and look for the win you missed.";
+      text += " Or type 'undo' now to go back and look for the win you missed.";
     return paint(text + "\n", fmt::fg(fmt::terminal_color::green));
   }
 
@@ -510,6 +577,8 @@ class Session {
   MoveRng rng_;
   MoveRng hint_rng_;
   Player turn_;
+  std::uint64_t seed_;
+  bool seed_given_;
   Terminal terminal_;
   bool show_values_ = false;
 };

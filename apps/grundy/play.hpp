@@ -16,6 +16,7 @@ enum class FirstPlayer { person, engine };
 struct PlayOptions {
   FirstPlayer first = FirstPlayer::person;
   std::uint64_t seed = 0;  // the engine's choices among equally good moves
+  bool seed_given = false;  // else the session prints the seed, so the game can be replayed
 };
 
 // Plays one game to its end, to `quit` or to the end of the input. The

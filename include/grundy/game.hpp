@@ -69,7 +69,7 @@ class Game {
   // (>= lowest) when that is known. Each position reached appears once.
   // `moves_from(p, 0, 1)` is empty exactly when p has no moves.
   [[nodiscard]] virtual MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const = 0;
-  [[nodiscard]] bool has_move(Position p) const { return !moves_from(p, 0, 1).moves.empty(); }
+  [[nodiscard]] virtual bool has_move(Position p) const { return !moves_from(p, 0, 1).moves.empty(); }
 
  protected:
   // The reason shared by heap games when `to` is not below `from`.

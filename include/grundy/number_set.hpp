@@ -19,4 +19,8 @@ namespace grundy {
 // consecutive numbers as "a-b", everything else as a comma list.
 [[nodiscard]] std::string format_number_set(const std::vector<std::uint64_t>& sorted);
 
+// The set for a sentence: "1, 3 or 4" for a few elements (`conjunction`
+// joins the last two), else "one of {canonical text}".
+[[nodiscard]] std::string number_set_in_words(const std::vector<std::uint64_t>& sorted, std::string_view conjunction);
+
 }  // namespace grundy

@@ -24,11 +24,12 @@ using Move = SumMove<Position>;
 [[nodiscard]] std::optional<Move> random_winning_move(std::span<const Component> components, MoveRng& rng,
                                                       std::uint64_t per_component = 64);
 
-// A move for a player facing nim-sum 0, among a sample of each component's
-// moves (its 8 lowest and its 8 highest): the one keeping the most
-// components playable, then leaving the opponent the fewest winning replies
-// (counted up to a cap), ties broken at random. nullopt when no component
-// has a move.
+// A move for a player facing nim-sum 0, among each component's moves (all
+// of them when there are at most 64, else its 8 lowest and 8 highest): the
+// one keeping the most components playable, then leaving the opponent the
+// fewest winning replies (counted up to 8 per component, for at most 24
+// candidates drawn at random), ties broken at random. nullopt when no
+// component has a move.
 [[nodiscard]] std::optional<Move> stalling_move(std::span<const Component> components, MoveRng& rng);
 
 // What the engine plays: a random winning move, else a stalling move;

@@ -83,4 +83,15 @@ std::string format_number_set(const std::vector<std::uint64_t>& sorted) {
   return out;
 }
 
+std::string number_set_in_words(const std::vector<std::uint64_t>& sorted, std::string_view conjunction) {
+  constexpr std::size_t kMostListed = 8;
+  if (sorted.size() > kMostListed) return fmt::format("one of {{{}}}", format_number_set(sorted));
+  std::string text;
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    if (i > 0) text += i + 1 == sorted.size() ? fmt::format(" {} ", conjunction) : std::string(", ");
+    text += fmt::format("{}", sorted[i]);
+  }
+  return text;
+}
+
 }  // namespace grundy

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace grundy {
@@ -12,29 +15,45 @@ namespace {
 // replaying a game from its seed. The modulo bias is below 2^-40 here.
 std::size_t pick(MoveRng& rng, std::size_t n) { return static_cast<std::size_t>(rng() % n); }
 
+// A component with at most this many moves has them all considered.
+constexpr std::uint64_t kAllMovesUpTo = 64;
+// Otherwise its lowest and its highest moves, this many of each.
 constexpr std::uint64_t kSampleEachEnd = 8;
+// Candidates whose replies are counted (chosen at random among the rest).
+constexpr std::size_t kMostJudged = 24;
+// Winning replies are counted up to this many per component.
 constexpr std::uint64_t kReplyCap = 8;
 
-// The sampled moves of one component: its lowest and its highest ones.
 std::vector<Position> sample_moves(const Component& c) {
   const Game& g = *c.game;
-  std::vector<Position> moves = g.moves_from(c.position, 0, kSampleEachEnd).moves;
-  const Position high_start = c.position > kSampleEachEnd ? c.position - kSampleEachEnd : 0;
-  if (!moves.empty() && moves.back() < high_start) {
-    // For heap games every move lies below the position, so this window
-    // holds the highest moves; for graphs it is just another sample.
-    for (Position to : g.moves_from(c.position, high_start, kSampleEachEnd).moves)
-      if (to > moves.back()) moves.push_back(to);
-  }
+  const MoveSample first = g.moves_from(c.position, 0, kAllMovesUpTo);
+  if (first.complete() || first.moves.size() <= kSampleEachEnd) return first.moves;
+  std::vector<Position> moves(first.moves.begin(), first.moves.begin() + kSampleEachEnd);
+  // For heap games the highest moves lie just below the position; for
+  // graphs this is just another sample.
+  const Position below = c.position > kSampleEachEnd ? c.position - kSampleEachEnd : 0;
+  for (Position to : g.moves_from(c.position, std::max(below, moves.back() + 1), kSampleEachEnd).moves)
+    moves.push_back(to);
   return moves;
 }
 
-// How many winning moves a sum has, counting at most kReplyCap per component
-// and kReplyCap + 1 for a component whose count is unknown or larger.
-std::uint64_t winning_reply_count(std::span<const Component> components) {
-  const SumAnalysis a = analyze_sum(components, kReplyCap);
-  return a.winning_moves.size() + a.unlisted.size();  // one more than listed for each cut component
-}
+// Winning moves of one component to a given value, counted up to kReplyCap
+// (kReplyCap + 1 meaning more or unknown), remembered: many candidate moves
+// lead to the same target values, and sums often repeat a position.
+class ReplyCounter {
+ public:
+  std::uint64_t count(const Game& g, Position p, Nimber target) {
+    const auto key = std::make_tuple(&g, p, target.value());
+    if (auto it = known_.find(key); it != known_.end()) return it->second;
+    const MoveSample s = g.first_moves_to_value(p, target, kReplyCap);
+    const std::uint64_t n = s.moves.size() + (s.complete() ? 0 : 1);
+    known_.emplace(key, n);
+    return n;
+  }
+
+ private:
+  std::map<std::tuple<const Game*, Position, std::uint64_t>, std::uint64_t> known_;
+};
 
 }  // namespace
 
@@ -46,35 +65,58 @@ std::optional<Move> random_winning_move(std::span<const Component> components, M
 }
 
 std::optional<Move> stalling_move(std::span<const Component> components, MoveRng& rng) {
-  std::vector<Component> after(components.begin(), components.end());
+  const std::size_t n = components.size();
+  std::vector<Nimber> values;
   std::vector<bool> alive;
   std::size_t alive_count = 0;
   for (const Component& c : components) {
+    values.push_back(c.game->value(c.position));
     alive.push_back(c.game->has_move(c.position));
     if (alive.back()) ++alive_count;
   }
-  struct Scored {
-    Move move;
-    std::size_t alive;
-    std::uint64_t replies;
-  };
-  std::vector<Scored> best;
-  for (std::size_t i = 0; i < components.size(); ++i) {
+  const Nimber total = nim_sum(values);
+
+  // First preference: the most components left with a move.
+  std::vector<Move> keeping;
+  std::size_t most_alive = 0;
+  for (std::size_t i = 0; i < n; ++i) {
     if (!alive[i]) continue;
     for (Position to : sample_moves(components[i])) {
-      after[i].position = to;
-      const Scored s{{i, components[i].position, to},
-                     alive_count - (components[i].game->has_move(to) ? 0 : 1),
-                     winning_reply_count(after)};
-      const bool better = best.empty() || s.alive > best.front().alive ||
-                          (s.alive == best.front().alive && s.replies < best.front().replies);
-      if (better) best.clear();
-      if (better || (s.alive == best.front().alive && s.replies == best.front().replies)) best.push_back(s);
+      const std::size_t left = alive_count - (components[i].game->has_move(to) ? 0 : 1);
+      if (left < most_alive) continue;
+      if (left > most_alive) keeping.clear();
+      most_alive = left;
+      keeping.push_back({i, components[i].position, to});
     }
-    after[i].position = components[i].position;
   }
-  if (best.empty()) return std::nullopt;
-  return best[pick(rng, best.size())].move;
+  if (keeping.empty()) return std::nullopt;
+  // A random subset keeps the counting below bounded for big sums.
+  for (std::size_t k = 0; k + 1 < keeping.size() && k < kMostJudged; ++k)
+    std::swap(keeping[k], keeping[k + pick(rng, keeping.size() - k)]);
+  if (keeping.size() > kMostJudged) keeping.resize(kMostJudged);
+
+  // Then: the fewest winning replies for the opponent.
+  ReplyCounter counter;
+  std::vector<Move> best;
+  std::uint64_t fewest = std::numeric_limits<std::uint64_t>::max();
+  for (const Move& m : keeping) {
+    const Game& g = *components[m.component].game;
+    const Nimber moved = g.value(m.to);
+    const Nimber after = total ^ values[m.component] ^ moved;  // the nim-sum the opponent faces
+    std::uint64_t replies = 0;
+    if (!after.is_zero()) {
+      for (std::size_t j = 0; j < n && replies <= fewest; ++j) {
+        const Component& c = components[j];
+        replies += j == m.component ? counter.count(g, m.to, moved ^ after)
+                                    : counter.count(*c.game, c.position, values[j] ^ after);
+      }
+    }
+    if (replies > fewest) continue;
+    if (replies < fewest) best.clear();
+    fewest = replies;
+    best.push_back(m);
+  }
+  return best[pick(rng, best.size())];
 }
 
 std::optional<Move> engine_move(std::span<const Component> components, MoveRng& rng) {

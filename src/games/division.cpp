@@ -180,8 +180,8 @@ std::vector<Position> DivisionGame::moves_to_value(Position n, Nimber target) co
 }
 
 std::string DivisionGame::move_rule() const {
-  return fmt::format("a move replaces a heap of n by floor(n / d) for some d in {{{}}} (0 has no moves)",
-                     format_number_set(divisors_));
+  return fmt::format("a move replaces a heap of n by floor(n / d) for d = {} (0 has no moves)",
+                     number_set_in_words(divisors_, "or"));
 }
 
 // floor(n / d) = to exactly when n / (to + 1) < d <= n / to.
@@ -195,7 +195,7 @@ std::string DivisionGame::why_not_move(Position from, Position to) const {
     return d != divisors_.end() && *d <= from / to;
   }();
   if (!reached)
-    return fmt::format("{} is not floor({} / d) for any d in {{{}}}", to, from, format_number_set(divisors_));
+    return fmt::format("{} is not floor({} / d) for d = {}", to, from, number_set_in_words(divisors_, "or"));
   return {};
 }
 

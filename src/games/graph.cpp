@@ -515,14 +515,25 @@ std::string GraphGame::why_not_move(Position from, Position to) const {
   return fmt::format("there is no edge from {} to {}", name_of(u), format_position(to));
 }
 
+bool GraphGame::has_move(Position v) const {
+  const std::uint32_t u = checked_vertex(v);
+  return first_edge_[u] != first_edge_[u + 1];
+}
+
+// Vertices of a huge out-degree sort only the part of their moves returned.
 MoveSample GraphGame::moves_from(Position v, Position lowest, std::uint64_t limit) const {
   const std::uint32_t u = checked_vertex(v);
   MoveSample sample;
   for (std::uint64_t e = first_edge_[u]; e < first_edge_[u + 1]; ++e)
     if (targets_[e] >= lowest) sample.moves.push_back(targets_[e]);
-  std::sort(sample.moves.begin(), sample.moves.end());
   sample.total = sample.moves.size();
-  if (sample.moves.size() > limit) sample.moves.resize(static_cast<std::size_t>(limit));
+  if (sample.moves.size() > limit) {
+    const auto kept = sample.moves.begin() + static_cast<std::ptrdiff_t>(limit);
+    std::partial_sort(sample.moves.begin(), kept, sample.moves.end());
+    sample.moves.erase(kept, sample.moves.end());
+  } else {
+    std::sort(sample.moves.begin(), sample.moves.end());
+  }
   return sample;
 }
 

@@ -98,7 +98,7 @@ std::vector<Position> SubtractionGame::moves_to_value(Position n, Nimber target)
 
 std::string SubtractionGame::move_rule() const {
   if (set_.size() == 1) return fmt::format("a move takes exactly {} token{}", set_[0], set_[0] == 1 ? "" : "s");
-  return fmt::format("a move takes s tokens for some s in {{{}}}", format_number_set(set_));
+  return fmt::format("a move takes {} tokens", number_set_in_words(set_, "or"));
 }
 
 std::string SubtractionGame::why_not_move(Position from, Position to) const {

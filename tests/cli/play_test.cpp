@@ -3,6 +3,7 @@
 // its own copy of the position (from the moves it sends and the engine moves
 // it reads) and checks it with the library's nim-sum rule.
 
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -216,8 +217,8 @@ TEST(Play, IllegalAndMalformedMovesChangeNothing) {
 
 TEST(Play, IllegalMovesInOtherGamesAreExplained) {
   auto r = test::run_process(GRUNDY_EXE, {"play", "subtraction:1,3,4", "10", "--seed", "1"}, "8\n");
-  EXPECT_THAT(r.out, HasSubstr("Heap 1 cannot go from 10 to 8, because taking 2 is not a move: a move takes s tokens "
-                               "for some s in {1,3,4}.\nLegal moves of heap 1: 6, 7, 9.\n"));
+  EXPECT_THAT(r.out, HasSubstr("Heap 1 cannot go from 10 to 8, because taking 2 is not a move: a move takes 1, 3 or 4 "
+                               "tokens.\nLegal moves of heap 1: 6, 7, 9.\n"));
   r = test::run_process(GRUNDY_EXE, {"play", "nim", "1000", "--seed", "1"}, "1 2000\n");
   EXPECT_THAT(r.out, HasSubstr("Legal moves of heap 1: any size from 0 to 999 (1000 moves).\n"));
   r = test::run_process(GRUNDY_EXE, {"play", "coprime", "1000000000000000000", "--seed", "1"}, "1 2\n");
@@ -225,8 +226,8 @@ TEST(Play, IllegalMovesInOtherGamesAreExplained) {
   EXPECT_THAT(r.out, HasSubstr("Legal moves of heap 1: 1, 3, 7, 9, 11, 13, 17, 19, 21, 23, ... "
                                "(400000000000000000 moves in all).\n"));
   r = test::run_process(GRUNDY_EXE, {"play", "division:2-6", "20", "+", "nim", "0", "--seed", "1"}, "1 0\n2 0\n");
-  EXPECT_THAT(r.out, HasSubstr("Heap 1 (division:2-6) cannot go from 20 to 0, because 0 is not floor(20 / d) for any d "
-                               "in {2-6}.\nLegal moves of heap 1 (division:2-6): 3, 4, 5, 6, 10.\n"));
+  EXPECT_THAT(r.out, HasSubstr("Heap 1 (division:2-6) cannot go from 20 to 0, because 0 is not floor(20 / d) for d = 2, "
+                               "3, 4, 5 or 6.\nLegal moves of heap 1 (division:2-6): 3, 4, 5, 6, 10.\n"));
   EXPECT_THAT(r.out, HasSubstr("Heap 2 (nim) is at 0 and has no moves left; choose another heap."));
   r = test::run_process(GRUNDY_EXE, {"play", play_graph(), "s6", "s3", "--seed", "1"}, "1 s3\n2 s9\n2 nowhere\n");
   EXPECT_THAT(r.out, HasSubstr("Token 2 cannot go from s3 to s9, because there is no edge from s3 to s9.\n"
@@ -308,18 +309,64 @@ TEST(Play, BadArgumentsAreUsageErrors) {
   EXPECT_THAT(r.out, HasSubstr("hint, values, undo, help, quit"));
 }
 
+TEST(Play, ArrowsControlBytesAndCommandNames) {
+  auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "1"}, "2-> 1\n");
+  EXPECT_THAT(r.out, HasSubstr("You move heap 2: 4 -> 1.\n"));
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "1"}, "3 ->0\n");
+  EXPECT_THAT(r.out, HasSubstr("You move heap 3: 5 -> 0.\n"));
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "--seed", "1"}, "2->\n");
+  EXPECT_THAT(r.out, HasSubstr("'2->' is not a command or a move"));
+  // An escape sequence typed (or piped) in is printed harmlessly.
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "--seed", "1"}, "\x1b[31mred\n1 \x1b[2J\n");
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("'?[31mred' is not a command or a move"));
+  EXPECT_THAT(r.out, HasSubstr("Heap 1: '?[2J' is not a heap size"));
+  // A vertex named like a command: the command runs, with a note on how to move there.
+  const std::string dir = ::testing::TempDir();
+  const std::string file = dir + "/grundy_play_commands.txt";
+  std::ofstream(file) << "start hint\nstart undo\nhint end\n";
+  r = test::run_process(GRUNDY_EXE, {"play", "graph:" + file, "start", "--seed", "1"}, "hint\n1 hint\n");
+  EXPECT_THAT(r.out, HasSubstr("('hint' is read as a command; to move to hint, type '1 hint'.)\nHint: token 1: start -> undo."));
+  EXPECT_THAT(r.out, HasSubstr("You move token 1: start -> hint.\n"));
+  std::remove(file.c_str());
+}
+
+TEST(Play, TheLastPositionIsShownAndUnseededGamesTellTheirSeed) {
+  auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "1"}, "1 0\n");
+  EXPECT_THAT(r.out, HasSubstr("  heap 1  0  (no moves)\n\nThe engine has no move left: you win after 1 move!\n"));
+  const std::string lead = "(This game's engine seed is ";
+  const std::size_t at = r.out.find(lead);
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string seed = r.out.substr(at + lead.size(), r.out.find(':', at) - at - lead.size());
+  // The seed printed replays the game: the same engine moves from a bigger start.
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "5", "9", "13", "--first", "engine", "--seed", seed}, "");
+  const auto again = test::run_process(GRUNDY_EXE, {"play", "nim", "5", "9", "13", "--first", "engine", "--seed", seed}, "");
+  EXPECT_EQ(r.out, again.out);
+  EXPECT_THAT(r.out, Not(HasSubstr(lead)));
+}
+
+// A reader that goes away ends the session even when SIGPIPE is ignored
+// (write errors are checked), instead of playing on forever.
+TEST(Play, ClosedOutputEndsTheSession) {
+  const auto r = test::run_process(
+      "/bin/bash", {"-c", std::string("trap '' PIPE; yes hint | timeout 60 '") + GRUNDY_EXE +
+                              "' play nim 3 4 5 --seed 1 | head -c 100 >/dev/null; echo \"${PIPESTATUS[1]}\""});
+  EXPECT_EQ(r.out, "1\n");
+  EXPECT_THAT(r.err, HasSubstr("could not write the output"));
+}
+
 // The README's transcript is the output of the command it shows.
 TEST(Play, ReadmeTranscriptIsReal) {
   std::ifstream file(std::string(GRUNDY_EXAMPLES_DIR) + "/../README.md");
   ASSERT_TRUE(file) << "README.md not found";
   const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  const std::string command = "$ printf 'values\\nhint\\n1 1\\n3 3\\n3 0\\n2 0\\n' | grundy play nim 3 4 5 --seed 7\n";
+  const std::string command = "$ printf 'values\\nhint\\n1 1\\n3 3\\n3 0\\n1 0\\n' | grundy play nim 3 4 5 --seed 7\n";
   const std::size_t at = readme.find(command);
   ASSERT_NE(at, std::string::npos);
   const std::size_t start = at + command.size();
   const std::string shown = readme.substr(start, readme.find("```", start) - start);
   const auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "7"},
-                                   "values\nhint\n1 1\n3 3\n3 0\n2 0\n");
+                                   "values\nhint\n1 1\n3 3\n3 0\n1 0\n");
   EXPECT_EQ(r.out, shown);
   EXPECT_THAT(shown, HasSubstr("you win after 7 moves!"));
 }

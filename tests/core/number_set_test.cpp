@@ -63,5 +63,13 @@ TEST(NumberSet, HugeRangesAreRefusedWithoutExpanding) {
   expect_error("1-16777216,20000000-20000001", "more than 16777216 elements");
 }
 
+TEST(NumberSet, InWords) {
+  EXPECT_EQ(number_set_in_words({4}, "or"), "4");
+  EXPECT_EQ(number_set_in_words({1, 3}, "or"), "1 or 3");
+  EXPECT_EQ(number_set_in_words({1, 3, 4}, "or"), "1, 3 or 4");
+  EXPECT_EQ(number_set_in_words({1, 2, 3, 4, 5, 6, 7, 8}, "and"), "1, 2, 3, 4, 5, 6, 7 and 8");
+  EXPECT_EQ(number_set_in_words({1, 2, 3, 4, 5, 6, 7, 8, 9}, "or"), "one of {1-9}");
+}
+
 }  // namespace
 }  // namespace grundy

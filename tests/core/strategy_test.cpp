@@ -109,6 +109,28 @@ TEST(Strategy, StallingKeepsComponentsAlive) {
   EXPECT_FALSE(engine_move(sum_of(*nim, {0, 0, 0}), rng));
 }
 
+// Every move of a small component is a candidate: from 12 12 the engine's
+// stalling moves spread over 1..11 (each leaves exactly one winning reply).
+TEST(Strategy, StallingConsidersEveryMoveOfSmallComponents) {
+  const auto nim = parse_game("nim");
+  std::set<Position> reached;
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    MoveRng rng(seed);
+    const auto m = stalling_move(sum_of(*nim, {12, 12}), rng);
+    ASSERT_TRUE(m);
+    reached.insert(m->to);
+  }
+  EXPECT_EQ(reached, (std::set<Position>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
+  // A big heap: its lowest and highest moves are candidates.
+  reached.clear();
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    MoveRng rng(seed);
+    reached.insert(stalling_move(sum_of(*nim, {1000, 1000}), rng)->to);
+  }
+  EXPECT_TRUE(reached.count(999) == 1 && reached.count(1) == 1);
+  for (Position to : reached) EXPECT_TRUE(to <= 8 || to >= 992) << to;
+}
+
 TEST(Strategy, GraphGames) {
   // A chain a -> b -> c -> d plus a shortcut a -> d: from a the winning move
   // goes to b or d, whichever leaves value 0.

@@ -183,9 +183,9 @@ TEST(Moves, ReasonsSayWhy) {
   EXPECT_THAT(parse_game("nim")->why_not_move(3, 5), HasSubstr("5 is more than the heap of 3"));
   EXPECT_THAT(parse_game("nim")->why_not_move(0, 0), HasSubstr("no moves"));
   EXPECT_THAT(parse_game("subtraction:1,3,4")->why_not_move(9, 7), HasSubstr("taking 2 is not a move"));
-  EXPECT_THAT(parse_game("subtraction:1,3,4")->move_rule(), HasSubstr("{1,3,4}"));
+  EXPECT_THAT(parse_game("subtraction:1,3,4")->move_rule(), HasSubstr("a move takes 1, 3 or 4 tokens"));
   EXPECT_THAT(parse_game("subtraction:3")->move_rule(), HasSubstr("exactly 3 tokens"));
-  EXPECT_THAT(parse_game("division:2-6")->why_not_move(20, 0), HasSubstr("0 is not floor(20 / d) for any d in {2-6}"));
+  EXPECT_THAT(parse_game("division:2-6")->why_not_move(20, 0), HasSubstr("0 is not floor(20 / d) for d = 2, 3, 4, 5 or 6"));
   EXPECT_THAT(parse_game("division:2-6")->why_not_move(0, 0), HasSubstr("no moves"));
   EXPECT_THAT(parse_game("coprime")->why_not_move(10, 6), HasSubstr("gcd(10, 4) = 2"));
   EXPECT_THAT(parse_game("xy:5,7")->why_not_move(16, 15), HasSubstr("multiple of X = 5"));

@@ -42,6 +42,7 @@ class GraphGame final : public Game {
   [[nodiscard]] std::string move_rule() const override;
   [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
   [[nodiscard]] MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const override;
+  [[nodiscard]] bool has_move(Position v) const override;  // O(1), whatever the out-degree
 
   [[nodiscard]] std::size_t vertex_count() const { return values_.size(); }
   // Distinct moves: a line repeating an edge adds no move (docs/games/graph.md).
