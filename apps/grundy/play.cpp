@@ -57,6 +57,26 @@ enum class Player { person, engine };
 
 struct OutputClosed {};
 
+enum class Command { quit, help, hint, values, undo };
+
+// The words of each command (compared in lower case), in one table for the
+// dispatch and for the note on vertices named like a command.
+std::optional<Command> command_named(std::string_view word) {
+  struct Name {
+    std::string_view word;
+    Command command;
+  };
+  static constexpr Name kNames[] = {
+      {"quit", Command::quit}, {"exit", Command::quit},     {"q", Command::quit},
+      {"help", Command::help}, {"?", Command::help},        {"h", Command::help},
+      {"hint", Command::hint}, {"values", Command::values}, {"v", Command::values},
+      {"undo", Command::undo}, {"u", Command::undo},
+  };
+  for (const Name& n : kNames)
+    if (n.word == word) return n.command;
+  return std::nullopt;
+}
+
 // Text typed by the person, made safe to print: control bytes (an escape
 // sequence would reach the terminal) become '?'.
 std::string printable(std::string_view text) {
@@ -180,6 +200,9 @@ class Session {
 
   [[nodiscard]] const Game& game_of(std::size_t i) const { return *components_[i].game; }
   [[nodiscard]] std::string noun(std::size_t i) const { return std::string(game_of(i).component_noun()); }
+  // What one component is called in messages: "heap", "token", or
+  // "component" when the sum mixes heaps and tokens.
+  [[nodiscard]] std::string item_noun() const { return plural_noun() == "components" ? "component" : noun(0); }
   [[nodiscard]] std::string plural_noun() const {
     const std::string n = noun(0);
     for (std::size_t i = 1; i < components_.size(); ++i)
@@ -204,7 +227,7 @@ class Session {
   [[nodiscard]] std::string move_syntax() const {
     const std::string kind = plural_noun();
     const std::string what = kind == "tokens" ? "the vertex to move it to" : kind == "heaps" ? "its new size" : "its new position";
-    const std::string item = kind == "components" ? "component" : noun(0);
+    const std::string item = item_noun();
     std::string example;
     for (std::size_t k = 0; k < components_.size() && example.empty(); ++k) {
       const std::size_t i = (k + 1) % components_.size();  // the second component first: '2 1' reads better
@@ -385,28 +408,26 @@ class Session {
       }
       const std::vector<std::string> words = split_words(line->text);
       if (words.empty()) continue;
-      const std::string command = words.size() == 1 ? lowercase(words[0]) : std::string();
-      if (is_command(command)) say(command_note(words[0]));
-      if (command == "quit" || command == "exit" || command == "q") {
-        say(fmt::format("You left the game after {}.\n", moves_count_text()));
-        return false;
-      }
-      if (command == "help" || command == "?" || command == "h") {
-        say(help_text());
-        continue;
-      }
-      if (command == "hint") {
-        say(hint_text());
-        continue;
-      }
-      if (command == "values" || command == "v") {
-        show_values_ = !show_values_;
-        say(show_values_ ? "Values shown: each component's Grundy value and their nim-sum.\n" : "Values hidden.\n");
-        return true;
-      }
-      if (command == "undo" || command == "u") {
-        if (undo()) return true;
-        continue;
+      if (const auto command = words.size() == 1 ? command_named(lowercase(words[0])) : std::nullopt) {
+        say(command_note(words[0]));
+        switch (*command) {
+          case Command::quit:
+            say(fmt::format("You left the game after {}.\n", moves_count_text()));
+            return false;
+          case Command::help:
+            say(help_text());
+            continue;
+          case Command::hint:
+            say(hint_text());
+            continue;
+          case Command::values:
+            show_values_ = !show_values_;
+            say(show_values_ ? "Values shown: each component's Grundy value and their nim-sum.\n" : "Values hidden.\n");
+            return true;
+          case Command::undo:
+            if (undo()) return true;
+            continue;
+        }
       }
       std::string why;
       std::optional<Move> m = read_move(words, why);
@@ -441,12 +462,6 @@ class Session {
     std::size_t cut = kEchoed;
     while (cut > 0 && (static_cast<unsigned char>(line.text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
     return printable(line.text.substr(0, cut)) + "...";
-  }
-
-  [[nodiscard]] static bool is_command(std::string_view word) {
-    for (std::string_view c : {"quit", "exit", "q", "help", "?", "h", "hint", "values", "v", "undo", "u"})
-      if (word == c) return true;
-    return false;
   }
 
   // With one component the new position alone is a move, but a command
@@ -502,7 +517,7 @@ class Session {
       why = components_.size() == 1
                 ? fmt::format("There is no {} '{}': the only one is {} 1; {}.", noun(0), words[0], noun(0), move_syntax())
                 : fmt::format("There is no {} '{}': they are numbered 1 to {}; {}.",
-                              plural_noun() == "components" ? std::string("component") : noun(0), words[0],
+                              item_noun(), words[0],
                               components_.size(), move_syntax());
       return std::nullopt;
     }
@@ -518,7 +533,7 @@ class Session {
     }
     if (!g.has_move(from)) {
       why = fmt::format("{} is at {} and has no moves left; choose another {}.", capitalized(label(i)), position_text(i, from),
-                        plural_noun() == "components" ? std::string("component") : noun(0));
+                        item_noun());
       return std::nullopt;
     }
     if (const std::string reason = g.why_not_move(from, to); !reason.empty()) {
