@@ -6,6 +6,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/spec.hpp"
+#include "grundy/quote.hpp"
 
 namespace grundy::cli {
 
@@ -24,8 +25,8 @@ SumArguments parse_sum_arguments(const std::vector<std::string>& args) {
 
   auto close_group = [&] {
     if (game != nullptr && positions_in_group == 0)
-      throw InputError(fmt::format("argument {}: game '{}' is followed by no position; expected GAME POS [POS...]",
-                                   game_argument, args[game_argument - 1]));
+      throw InputError(fmt::format("argument {}: game {} is followed by no position; expected GAME POS [POS...]",
+                                   game_argument, quote(args[game_argument - 1])));
   };
 
   for (std::size_t i = 0; i < args.size(); ++i) {

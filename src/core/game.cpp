@@ -4,13 +4,14 @@
 
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
+#include "grundy/quote.hpp"
 
 namespace grundy {
 
 Position Game::parse_position(std::string_view text) const {
   if (auto n = parse_u64(text)) return *n;
-  throw InputError(fmt::format("'{}' is not a heap size of {}: {}; expected a whole number from 0 to 18446744073709551615",
-                               text, spec(), why_not_u64(text)));
+  throw InputError(fmt::format("{} is not a heap size of {}: {}; expected a whole number from 0 to 18446744073709551615",
+                               quote(text), spec(), why_not_u64(text)));
 }
 
 MoveSample Game::first_moves_to_value(Position p, Nimber target, std::uint64_t limit) const {

@@ -17,6 +17,8 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/quote.hpp"
+#include "grundy/utf8.hpp"
 
 namespace grundy {
 namespace {
@@ -33,11 +35,15 @@ constexpr std::size_t kCycleHead = 8;
 
 // Byte classes of the file format. A table keeps the tokenizer's inner loop
 // to one load and one compare per byte.
-enum ByteClass : unsigned char { kNameByte, kBlank, kNewline, kComment };
+enum ByteClass : unsigned char { kNameByte, kBlank, kNewline, kComment, kControl };
 
 constexpr std::array<ByteClass, 256> make_byte_classes() {
   std::array<ByteClass, 256> classes{};
   classes.fill(kNameByte);
+  // Names are printed in answers and messages: control bytes (an escape
+  // sequence, a NUL) are refused where they stand.
+  for (std::size_t c = 0; c < 0x20; ++c) classes[c] = kControl;
+  classes[0x7F] = kControl;
   classes[static_cast<unsigned char>(' ')] = kBlank;
   classes[static_cast<unsigned char>('\t')] = kBlank;
   // A CR counts as a blank anywhere, which is what makes CRLF files read
@@ -82,16 +88,6 @@ std::size_t column_of(std::string_view line_before) {
   return column;
 }
 
-// A name for an error message: quoted, and cut short if very long (at a code
-// point boundary, so the message stays valid UTF-8 when the name was).
-std::string quoted(std::string_view name) {
-  constexpr std::size_t kMaxShown = 60;
-  if (name.size() <= kMaxShown) return fmt::format("'{}'", name);
-  std::size_t cut = kMaxShown;
-  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0U) == 0x80U) --cut;
-  return fmt::format("'{}...' ({} bytes)", name.substr(0, cut), name.size());
-}
-
 // The whole file in one buffer. A regular file is read with a single fread of
 // its size (plus one byte, to see the end); anything else (a pipe) grows the
 // buffer by doubling. No zero-filling: every byte kept was written by fread.
@@ -102,7 +98,7 @@ struct FileBytes {
 
 FileBytes read_file(const std::string& path) {
   auto fail = [&path](int error) -> InputError {
-    return InputError(fmt::format("cannot read graph file '{}': {}", path, std::strerror(error)));
+    return InputError(fmt::format("cannot read graph file {}: {}", quote(path), std::strerror(error)));
   };
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!file) throw fail(errno);
@@ -181,11 +177,15 @@ class GraphGame::Builder {
     game_.name_start_.assign(1, 0);
     game_.name_index_.assign(std::size_t{1} << 10, NameSlot{0, kNoVertex, 0});
     tokenize();
+    if (vertices_ == 0) {
+      // Where the reader stopped looking: the end of the text.
+      const std::size_t lines = 1 + static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+      const std::size_t last_line = text.rfind('\n') == std::string_view::npos ? 0 : text.rfind('\n') + 1;
+      throw InputError(fmt::format("{}:{}:{}: the graph file ends without naming a vertex; expected lines 'u v' (a move "
+                                   "from vertex u to vertex v) or 'w' (a vertex)",
+                                   game_.source_, lines, column_of(text.substr(last_line))));
+    }
     text_ = {};
-    if (vertices_ == 0)
-      throw InputError(fmt::format("graph {} has no vertices; expected lines 'u v' (a move from vertex u to vertex v) "
-                                   "or 'w' (a vertex)",
-                                   game_.source_));
   }
 
   void build_csr() {
@@ -320,10 +320,19 @@ class GraphGame::Builder {
           p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
           if (p == nullptr) p = end;
           break;
+        case kControl:
+          bad_byte(line, std::string_view(line_start, static_cast<std::size_t>(p - line_start)), *p,
+                   "a control byte");
         case kNameByte: {
           const char* token = p;
-          while (p != end && byte_class(*p) == kNameByte) ++p;
+          unsigned char high_bits = 0;  // any byte >= 0x80 makes the name worth a UTF-8 check
+          while (p != end && byte_class(*p) == kNameByte) high_bits |= static_cast<unsigned char>(*p++);
           const std::string_view name(token, static_cast<std::size_t>(p - token));
+          if ((high_bits & 0x80U) != 0) {
+            if (const std::size_t bad = first_invalid_utf8(name); bad != std::string_view::npos)
+              bad_byte(line, std::string_view(line_start, static_cast<std::size_t>(token + bad - line_start)),
+                       token[bad], "a byte that is not UTF-8");
+          }
           if (names_on_line == 2)
             too_many_tokens(line, std::string_view(line_start, static_cast<std::size_t>(token - line_start)), name);
           const std::uint64_t hash = hash_name(name);
@@ -365,7 +374,13 @@ class GraphGame::Builder {
   [[noreturn]] void too_many_tokens(std::size_t line, std::string_view before, std::string_view name) const {
     throw InputError(fmt::format("{}:{}:{}: unexpected third name {} on one line; expected 'u v' (a move from vertex u "
                                  "to vertex v) or a single vertex name, with '#' to start a comment",
-                                 game_.source_, line, column_of(before), quoted(name)));
+                                 game_.source_, line, column_of(before), quote(name)));
+  }
+
+  [[noreturn]] void bad_byte(std::size_t line, std::string_view before, char byte, std::string_view what) const {
+    throw InputError(fmt::format("{}:{}:{}: {} (0x{:02x}) in a vertex name; names are UTF-8 text without control "
+                                 "characters, separated by spaces or tabs",
+                                 game_.source_, line, column_of(before), what, static_cast<unsigned char>(byte)));
   }
 
   // The vertex called `name`, numbered on first appearance.
@@ -487,7 +502,7 @@ Position GraphGame::parse_position(std::string_view text) const {
   }
   const bool cannot_be_a_name =
       std::any_of(text.begin(), text.end(), [](char c) { return byte_class(c) != kNameByte; });
-  throw InputError(fmt::format("no vertex named {} in graph {}{}", quoted(text), source_,
+  throw InputError(fmt::format("no vertex named {} in graph {}{}", quote(text), source_,
                                cannot_be_a_name ? " (vertex names contain no blanks, line breaks or '#')" : ""));
 }
 

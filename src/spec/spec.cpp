@@ -13,6 +13,7 @@
 #include "grundy/games/xy.hpp"
 #include "grundy/number_set.hpp"
 #include "grundy/parse_number.hpp"
+#include "grundy/quote.hpp"
 
 namespace grundy {
 namespace {
@@ -44,20 +45,20 @@ constexpr std::array kFamilies{
 std::unique_ptr<Game> parse_xy(std::string_view spec, std::string_view params) {
   const std::size_t comma = params.find(',');
   if (comma == std::string_view::npos || params.find(',', comma + 1) != std::string_view::npos)
-    throw InputError(fmt::format("game '{}': expected xy:X,Y with two numbers 1 <= X < Y, such as xy:5,7", spec));
+    throw InputError(fmt::format("game {}: expected xy:X,Y with two numbers 1 <= X < Y, such as xy:5,7", quote(spec)));
   std::uint64_t numbers[2] = {0, 0};
   const std::string_view texts[2] = {params.substr(0, comma), params.substr(comma + 1)};
   for (int i = 0; i < 2; ++i) {
     const char* name = i == 0 ? "X" : "Y";
     const auto n = parse_u64(texts[i]);
     if (!n)
-      throw InputError(fmt::format("game '{}': {} = '{}' is not a number: {}", spec, name, texts[i], why_not_u64(texts[i])));
+      throw InputError(fmt::format("game {}: {} = {} is not a number: {}", quote(spec), name, quote(texts[i]), why_not_u64(texts[i])));
     numbers[i] = *n;
   }
   try {
     return std::make_unique<XyGame>(numbers[0], numbers[1]);
   } catch (const InputError& e) {
-    throw InputError(fmt::format("game '{}': {}", spec, e.what()));
+    throw InputError(fmt::format("game {}: {}", quote(spec), e.what()));
   }
 }
 
@@ -78,36 +79,36 @@ std::unique_ptr<Game> parse_game(std::string_view spec) {
   const std::string_view params = has_params ? spec.substr(colon + 1) : std::string_view{};
 
   if (name == "nim") {
-    if (has_params) throw InputError(fmt::format("game '{}': nim takes no parameters; write just 'nim'", spec));
+    if (has_params) throw InputError(fmt::format("game {}: nim takes no parameters; write just 'nim'", quote(spec)));
     return std::make_unique<Nim>();
   }
   if (name == "subtraction") {
     if (!has_params)
-      throw InputError(fmt::format("game '{}': expected subtraction:S, with S a set such as 1,3,4 or 1-3", spec));
+      throw InputError(fmt::format("game {}: expected subtraction:S, with S a set such as 1,3,4 or 1-3", quote(spec)));
     return std::make_unique<SubtractionGame>(
-        parse_number_set(params, fmt::format("the subtraction set of game '{}'", spec), 1));
+        parse_number_set(params, fmt::format("the subtraction set of game {}", quote(spec)), 1));
   }
   if (name == "division") {
     if (!has_params)
-      throw InputError(fmt::format("game '{}': expected division:D, with D a set such as 2,3 or 2-6", spec));
+      throw InputError(fmt::format("game {}: expected division:D, with D a set such as 2,3 or 2-6", quote(spec)));
     return std::make_unique<DivisionGame>(
-        parse_number_set(params, fmt::format("the divisor set of game '{}'", spec), 2));
+        parse_number_set(params, fmt::format("the divisor set of game {}", quote(spec)), 2));
   }
   if (name == "coprime") {
-    if (has_params) throw InputError(fmt::format("game '{}': coprime takes no parameters; write just 'coprime'", spec));
+    if (has_params) throw InputError(fmt::format("game {}: coprime takes no parameters; write just 'coprime'", quote(spec)));
     return std::make_unique<CoprimeGame>();
   }
   if (name == "xy") {
-    if (!has_params) throw InputError(fmt::format("game '{}': expected xy:X,Y, such as xy:5,7", spec));
+    if (!has_params) throw InputError(fmt::format("game {}: expected xy:X,Y, such as xy:5,7", quote(spec)));
     return parse_xy(spec, params);
   }
   if (name == "graph") {
     if (!has_params || params.empty())
-      throw InputError(fmt::format("game '{}': expected graph:FILE, with FILE a graph file of lines 'u v'", spec));
+      throw InputError(fmt::format("game {}: expected graph:FILE, with FILE a graph file of lines 'u v'", quote(spec)));
     return std::make_unique<GraphGame>(GraphGame::from_file(std::string(params)));
   }
   if (spec.empty()) throw InputError(fmt::format("the game is empty: expected one of {}", known_families()));
-  throw InputError(fmt::format("unknown game '{}': expected one of {}", spec, known_families()));
+  throw InputError(fmt::format("unknown game {}: expected one of {}", quote(spec), known_families()));
 }
 
 }  // namespace grundy

@@ -320,7 +320,7 @@ TEST(Play, ArrowsControlBytesAndCommandNames) {
   r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "--seed", "1"}, "\x1b[31mred\n1 \x1b[2J\n");
   EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
   EXPECT_THAT(r.out, HasSubstr("'?[31mred' is not a command or a move"));
-  EXPECT_THAT(r.out, HasSubstr("Heap 1: '?[2J' is not a heap size"));
+  EXPECT_THAT(r.out, HasSubstr("Heap 1: '\\x1b[2J' is not a heap size"));
   // A vertex named like a command: the command runs, with a note on how to move there.
   const std::string dir = ::testing::TempDir();
   const std::string file = dir + "/grundy_play_commands.txt";

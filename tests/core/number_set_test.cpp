@@ -59,8 +59,10 @@ TEST(NumberSet, ErrorsSayWhereAndWhat) {
 }
 
 TEST(NumberSet, HugeRangesAreRefusedWithoutExpanding) {
-  expect_error("1-10000000000000", "more than 16777216 elements");
-  expect_error("1-16777216,20000000-20000001", "more than 16777216 elements");
+  expect_error("1-10000000000000", "more than 1048576 elements");
+  expect_error("1-1048576,2000000-2000001", "more than 1048576 elements");
+  expect_error("1-1048577", "more than 1048576 elements");
+  EXPECT_EQ(parse_number_set("1-1048575,2000000", "S", 1).size(), 1048576U);  // the largest set allowed
 }
 
 TEST(NumberSet, InWords) {

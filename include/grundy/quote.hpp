@@ -1,0 +1,24 @@
+#pragma once
+// Text from outside (a spec, a position, a vertex name, a file name) quoted
+// for an error message. Input bytes reach a terminal through our messages, so
+// they are made harmless first: printable ASCII and well-formed UTF-8 stay as
+// they are; control bytes (an escape sequence could reprogram the terminal,
+// a NUL would cut the message short), DEL and bytes that are not UTF-8 are
+// shown as \xNN. A long text is cut after kQuotedMax characters, with its
+// size in bytes, at a character boundary.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace grundy {
+
+inline constexpr std::size_t kQuotedMax = 60;
+
+// 'text', made printable as above: quote("3\x1b[2J") == "'3\\x1b[2J'".
+[[nodiscard]] std::string quote(std::string_view text);
+
+// The same without the quotes, for text inside a longer quoted phrase.
+[[nodiscard]] std::string printable_text(std::string_view text);
+
+}  // namespace grundy

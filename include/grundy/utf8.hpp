@@ -1,0 +1,20 @@
+#pragma once
+// UTF-8 well-formedness, by the table of well-formed byte sequences in the
+// Unicode standard (section 3.9): no overlong forms, no surrogates, nothing
+// above U+10FFFF. Used where input text is echoed (quote.hpp) or kept as
+// names (graph files).
+
+#include <cstddef>
+#include <string_view>
+
+namespace grundy {
+
+// The length (2 to 4) of the well-formed multi-byte sequence starting at
+// text[i], or 0 if none starts there (ASCII bytes also give 0).
+[[nodiscard]] std::size_t utf8_sequence_length(std::string_view text, std::size_t i);
+
+// The offset of the first byte of `text` that is not part of well-formed
+// UTF-8, or std::string_view::npos if it is all well-formed.
+[[nodiscard]] std::size_t first_invalid_utf8(std::string_view text);
+
+}  // namespace grundy

@@ -1,0 +1,47 @@
+#include "grundy/quote.hpp"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "grundy/utf8.hpp"
+
+namespace grundy {
+namespace {
+
+using namespace std::string_literals;
+
+TEST(Quote, KeepsPrintableTextAndUtf8) {
+  EXPECT_EQ(quote("subtraction:1,3"), "'subtraction:1,3'");
+  EXPECT_EQ(quote(""), "''");
+  EXPECT_EQ(quote("caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x8e\xb2"), "'caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x8e\xb2'");
+}
+
+TEST(Quote, EscapesControlBytesAndBadUtf8) {
+  EXPECT_EQ(quote("3\x1b[2J"), "'3\\x1b[2J'");
+  EXPECT_EQ(quote("a\0b"s), "'a\\x00b'");
+  EXPECT_EQ(quote("tab\there\x7f"), "'tab\\x09here\\x7f'");
+  EXPECT_EQ(quote("\xff\xfe"), "'\\xff\\xfe'");
+  EXPECT_EQ(quote("\xc0\xaf"), "'\\xc0\\xaf'");          // overlong '/'
+  EXPECT_EQ(quote("\xed\xa0\x80"), "'\\xed\\xa0\\x80'");  // a surrogate
+  EXPECT_EQ(quote("\xf4\x90\x80\x80"), "'\\xf4\\x90\\x80\\x80'");  // above U+10FFFF
+  EXPECT_EQ(quote("caf\xc3"), "'caf\\xc3'");              // cut short
+}
+
+TEST(Quote, CutsLongTextAtACharacter) {
+  const std::string long_text = std::string(59, 'x') + "\xc3\xa9\xc3\xa9";
+  EXPECT_EQ(quote(long_text), "'" + std::string(59, 'x') + "\xc3\xa9...' (63 bytes)");
+  EXPECT_EQ(printable_text(std::string(100, 'y')), std::string(60, 'y') + "... (100 bytes)");
+  EXPECT_EQ(quote(std::string(60, 'z')), "'" + std::string(60, 'z') + "'");
+}
+
+TEST(Utf8, FirstInvalidByte) {
+  EXPECT_EQ(first_invalid_utf8("plain"), std::string_view::npos);
+  EXPECT_EQ(first_invalid_utf8("\xc3\xa9t\xc3\xa9"), std::string_view::npos);
+  EXPECT_EQ(first_invalid_utf8("ab\x80"), 2U);
+  EXPECT_EQ(first_invalid_utf8("\xe2\x86"), 0U);
+  EXPECT_EQ(first_invalid_utf8("x\xf0\x9f\x8e\xb2y\xc1\x81"), 6U);
+}
+
+}  // namespace
+}  // namespace grundy
