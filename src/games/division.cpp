@@ -1,6 +1,7 @@
 #include "grundy/games/division.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 #include <queue>
 
@@ -152,6 +153,10 @@ const std::optional<SelfSimilarity>& DivisionGame::self_similarity() const {
 }
 
 Nimber DivisionGame::value(Position n) const {
+  // A small position is cheaper by recursion than the runs are to compute
+  // (5 s for division:2-100000): the runs are computed only when a large
+  // position (or a table of runs) asks for them.
+  if (!runs_done_ && n < kSmallByRecursion) return value_by_recursion(n);
   if (const auto& r = runs()) return r->value(n);
   return value_by_recursion(n);
 }
@@ -161,8 +166,13 @@ Nimber DivisionGame::value_by_recursion(Position n) const {
   if (auto it = memo_.find(n); it != memo_.end()) return Nimber(it->second);
   // Depth is at most 64: every move at least halves n.
   std::vector<Nimber> option_values;
-  option_values.reserve(divisors_.size());
-  for (std::uint64_t d : divisors_) option_values.push_back(value_by_recursion(n / d));
+  for (std::uint64_t d : divisors_) {
+    if (d > n) {  // this and every larger divisor leave 0 (divisors are sorted)
+      option_values.push_back(Nimber(0));
+      break;
+    }
+    option_values.push_back(value_by_recursion(n / d));
+  }
   const Nimber v = mex(option_values);
   memo_.emplace(n, v.value());
   return v;
@@ -175,6 +185,7 @@ std::vector<Position> DivisionGame::moves_to_value(Position n, Nimber target) co
     const Position to = n / d;
     if (!moves.empty() && moves.back() == to) continue;  // quotients only fall as d grows
     if (value(to) == target) moves.push_back(to);
+    if (d > n) break;  // every larger divisor leaves 0 too
   }
   return moves;
 }
@@ -199,19 +210,28 @@ std::string DivisionGame::why_not_move(Position from, Position to) const {
   return {};
 }
 
-// Quotients grow as d falls: the divisors are walked downwards.
+// Quotients grow as d falls: the divisors are walked downwards, from the
+// largest that leaves at least `lowest`. Every divisor above n leaves 0, one
+// move however many such divisors there are, so a small heap costs its own
+// size, not |D| (a set may hold millions of divisors).
 MoveSample DivisionGame::moves_from(Position n, Position lowest, std::uint64_t limit) const {
   MoveSample sample;
   sample.total = 0;
   if (n == 0) return sample;
+  bool any = false;
   Position last = 0;
-  for (auto d = divisors_.rbegin(); d != divisors_.rend(); ++d) {
-    const Position to = n / *d;
-    if (to < lowest || (*sample.total > 0 && to == last)) continue;
+  auto add = [&](Position to) {
+    if (any && to == last) return;
+    any = true;
     last = to;
     ++*sample.total;
     if (sample.moves.size() < limit) sample.moves.push_back(to);
-  }
+  };
+  // n / d >= lowest exactly when d <= n / lowest.
+  const Position largest_useful = lowest == 0 ? n : n / lowest;
+  const auto above = std::upper_bound(divisors_.begin(), divisors_.end(), largest_useful);
+  if (lowest == 0 && above != divisors_.end()) add(0);
+  for (auto d = std::make_reverse_iterator(above); d != divisors_.rend(); ++d) add(n / *d);
   return sample;
 }
 

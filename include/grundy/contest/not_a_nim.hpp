@@ -6,9 +6,11 @@
 // nim-sum is nonzero.
 //
 // The official limits are t <= 10^4, sum of n <= 3*10^5, a_i <= 10^7; grundy
-// accepts any counts and every a_i from 1 to 2^64 - 1. Odd piles up to 2^30
-// are answered together by one segmented sieve (least_factor_index.hpp);
-// larger ones one by one, by factoring and primecount.
+// accepts any counts and every a_i from 1 to 2^64 - 1. Odd piles up to a
+// bound are answered together by one segmented sieve (least_factor_index.hpp);
+// larger ones one by one, by factoring and primecount. The bound grows with
+// the number of odd piles (2^20 per pile, from 2^24 to 2^30), so that the
+// sieve never costs much more than answering its piles one by one would.
 
 #include <string>
 

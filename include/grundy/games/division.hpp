@@ -45,6 +45,8 @@ class DivisionGame final : public Game {
   static constexpr std::uint64_t kMaxEvents = std::uint64_t{1} << 28;
   // Longest base table a reported self-similar rule may have.
   static constexpr std::uint64_t kMaxRuleStart = std::uint64_t{1} << 20;
+  // Positions below this are answered by recursion until the runs exist.
+  static constexpr std::uint64_t kSmallByRecursion = std::uint64_t{1} << 16;
 
   // `divisors`: nonempty, every element >= 2; throws InputError otherwise.
   explicit DivisionGame(std::vector<std::uint64_t> divisors);
