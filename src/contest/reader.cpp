@@ -9,8 +9,12 @@
 
 namespace grundy::contest {
 
-ContestReader::ContestReader(int fd, std::string source)
-    : fd_(fd), source_(std::move(source)), owned_(new char[kBlock]), buffer_(owned_.get()) {}
+ContestReader::ContestReader(int fd, std::string source, std::size_t block_size)
+    : fd_(fd),
+      block_size_(block_size > 0 ? block_size : kBlock),
+      source_(std::move(source)),
+      owned_(new char[block_size_]),
+      buffer_(owned_.get()) {}
 
 ContestReader::ContestReader(std::string_view text, std::string source)
     : source_(std::move(source)), buffer_(text.data()), end_(text.size()), eof_(true) {}
@@ -21,7 +25,7 @@ bool ContestReader::refill() {
   pos_ = 0;
   end_ = 0;
   for (;;) {
-    const ssize_t got = ::read(fd_, owned_.get(), kBlock);
+    const ssize_t got = ::read(fd_, owned_.get(), block_size_);
     if (got > 0) {
       end_ = static_cast<std::size_t>(got);
       return true;

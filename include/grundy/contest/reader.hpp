@@ -23,8 +23,10 @@ namespace grundy::contest {
 class ContestReader {
  public:
   // Reads from an open file descriptor (0 for standard input); `source` names
-  // it in messages ("stdin", a file name).
-  ContestReader(int fd, std::string source);
+  // it in messages ("stdin", a file name). `block_size` is how much one
+  // read(2) asks for: tests and fuzzing make it tiny, so that numbers and
+  // line ends straddle the blocks.
+  ContestReader(int fd, std::string source, std::size_t block_size = kBlock);
   // Reads from text in memory (tests).
   ContestReader(std::string_view text, std::string source);
 
@@ -172,6 +174,7 @@ class ContestReader {
   std::string found();
 
   int fd_ = -1;
+  std::size_t block_size_ = 0;
   std::string source_;
   std::unique_ptr<char[]> owned_;
   const char* buffer_ = nullptr;
