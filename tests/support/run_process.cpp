@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -59,10 +60,17 @@ SpawnedProcess spawn_process(const std::string& program, const std::vector<std::
 }
 
 int wait_for_exit(int pid) {
+  long peak_kb = 0;
+  return wait_for_exit(pid, peak_kb);
+}
+
+int wait_for_exit(int pid, long& peak_kb) {
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "waitpid");
+  rusage usage{};
+  while (wait4(pid, &status, 0, &usage) < 0) {
+    if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "wait4");
   }
+  peak_kb = usage.ru_maxrss;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -109,7 +117,7 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
   }
   close(child.out);
   close(child.err);
-  result.exit_code = wait_for_exit(child.pid);
+  result.exit_code = wait_for_exit(child.pid, result.peak_kb);
   return result;
 }
 

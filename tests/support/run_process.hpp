@@ -11,6 +11,7 @@ struct ProcessResult {
   int exit_code = -1;  // the exit status, or 128 + signal number if killed by a signal
   std::string out;
   std::string err;
+  long peak_kb = 0;  // the child's peak resident memory (ru_maxrss), in KiB
 };
 
 // A child started with its three standard streams on pipes: write to `in`,
@@ -25,6 +26,8 @@ struct SpawnedProcess {
 [[nodiscard]] SpawnedProcess spawn_process(const std::string& program, const std::vector<std::string>& args);
 // Waits for the child: its exit status, or 128 + the signal that killed it.
 [[nodiscard]] int wait_for_exit(int pid);
+// The same, also giving the child's peak resident memory in KiB.
+[[nodiscard]] int wait_for_exit(int pid, long& peak_kb);
 
 [[nodiscard]] ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
                                         const std::string& input = {});
