@@ -6,6 +6,7 @@
 #include <sstream>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -81,6 +82,43 @@ TEST(NotANim, LargePilesBeyondTheSieve) {
   // 10^18 + 1 = 101 * 9901 * 999999000001: G = pi(101) = 26; 27 = pi(103).
   EXPECT_EQ(solve("3\n2\n1000000000000000001 101\n2\n1000000000000000001 103\n1\n18446744073709551615\n"),
             "Bob\nAlice\nAlice\n");
+}
+
+// The same piles answered one by one (few piles: the sieve stops at 2^20
+// numbers a pile) and by the sieve (padded with 200 piles of 3, which cancel
+// in pairs, so the sieve reaches them). Each test pairs x with its least prime
+// factor q, found here by trial division: G(x) = G(q) (both pi(q)), so the
+// answer is Bob; paired with the next odd number after q that is prime, the
+// answer is Alice (its value is one more).
+TEST(NotANim, SievedAndOneByOneAgree) {
+  auto least_factor = [](std::uint64_t x) {
+    for (std::uint64_t d = 3; d * d <= x; d += 2)
+      if (x % d == 0) return d;
+    return x;
+  };
+  auto next_prime = [&](std::uint64_t p) {
+    do p += 2;
+    while (least_factor(p) != p);
+    return p;
+  };
+  std::mt19937_64 rng(2004);
+  std::string tests;
+  std::string expected;
+  int count = 0;
+  for (int k = 0; k < 24; ++k) {
+    const std::uint64_t x = ((std::uint64_t{1} << 26) + rng() % (std::uint64_t{1} << 26)) | 1;
+    const std::uint64_t q = least_factor(x);
+    tests += fmt::format("2\n{} {}\n2\n{} {}\n", x, q, x, next_prime(q));
+    expected += "Bob\nAlice\n";
+    count += 2;
+  }
+  const std::string padding = "200\n" + [] {
+    std::string threes;
+    for (int i = 0; i < 200; ++i) threes += i == 0 ? "3" : " 3";
+    return threes;
+  }() + "\n";
+  EXPECT_EQ(solve(fmt::format("{}\n{}", count, tests)), expected);
+  EXPECT_EQ(solve(fmt::format("{}\n{}{}", count + 1, tests, padding)), expected + "Bob\n");
 }
 
 TEST(NotANim, MalformedInputsAreErrorsWithPositions) {

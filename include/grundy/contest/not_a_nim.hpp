@@ -9,7 +9,7 @@
 // accepts any counts and every a_i from 1 to 2^64 - 1. Odd piles up to a
 // bound are answered together by one segmented sieve (least_factor_index.hpp);
 // larger ones one by one, by factoring and primecount. The bound grows with
-// the number of odd piles (2^20 per pile, from 2^24 to 2^30), so that the
+// the number of odd piles (2^20 per pile, from 2^20 to 2^30), so that the
 // sieve never costs much more than answering its piles one by one would.
 
 #include <string>
