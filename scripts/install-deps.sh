@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libprimesieve-dev libprimecount-dev primecount
   time tmux
+  clang libclang-rt-dev
 )
 
 missing=()

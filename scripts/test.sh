@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, then builds and tests the
-# optimised build and the AddressSanitizer + UndefinedBehaviorSanitizer build.
+# optimised build and the AddressSanitizer + UndefinedBehaviorSanitizer build
+# (both replay the fuzz corpus), then builds the libFuzzer fuzzers with clang
+# and runs each for a few seconds (about a minute in all; fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-for preset in release sanitize; do
+for preset in release sanitize fuzz; do
   echo "== $preset build"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset"
