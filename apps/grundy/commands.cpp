@@ -17,6 +17,7 @@
 #include "grundy/contest/reader.hpp"
 #include "grundy/error.hpp"
 #include "grundy/pattern.hpp"
+#include "grundy/progress.hpp"
 #include "grundy/spec.hpp"
 
 namespace grundy::cli {
@@ -130,9 +131,15 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
                                  "use 'grundy value {} VERTEX...' for its positions",
                                  game.spec(), game.spec()));
   const std::string game_json = json(game.spec()).dump();
+  // Started before the first value, which may take long by itself: a
+  // division game finds all its runs then, a subtraction game its period.
+  LongTask task(fmt::format("computing the table of {} up to {}", game.spec(), request.to));
+  // Steps as a fraction of all: to + 1 values, with to < 2^64 - 1.
+  const std::uint64_t steps = request.to + 1;
   if (!request.runs) {
     if (format == Format::json) out.write(fmt::format("{{\"game\":{},\"values\":[", game_json));
     for (std::uint64_t n = 0;; ++n) {
+      task.advance(n, steps);
       const Nimber v = game.value(n);
       if (format == Format::json) {
         out.write(fmt::format("{}{}", n == 0 ? "" : ",", v));
@@ -170,6 +177,7 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
   std::uint64_t run_start = 0;
   Nimber run_value = game.value(0);
   for (std::uint64_t n = 1; n <= request.to; ++n) {
+    task.advance(n, steps);
     const Nimber v = game.value(n);
     if (v != run_value) {
       emit(run_start, n, run_value);

@@ -1,6 +1,8 @@
 // grundy: the command-line front end. A thin layer: parse the command line
 // with CLI11, call the library, print text or JSON. Exit status 0 on success,
-// 2 on a usage or input error (message on stderr), 1 on any other failure.
+// 2 on a usage or input error (message on stderr), 1 on any other failure;
+// 130 (143) when Ctrl-C (SIGTERM) stops it (interrupt.hpp). A failed or
+// interrupted run leaves no partial answer in a file (output.hpp).
 
 #include <cstdio>
 #include <exception>
@@ -15,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "interrupt.hpp"
 #include "play.hpp"
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
@@ -218,7 +221,8 @@ int run(int argc, char** argv) {
     return kExitInputError;
   }
 
-  // Long computations (prime counts near 10^18) say so on stderr.
+  // Long computations (large tables, prime counts near 10^18, pattern
+  // searches) say so on stderr.
   set_progress_output(stderr);
   const Format format = a.json ? Format::json : Format::text;
   Output out;
@@ -238,31 +242,47 @@ int run(int argc, char** argv) {
     options.first = a.first == "engine" ? FirstPlayer::engine : FirstPlayer::person;
     options.seed = a.seed ? parse_seed(*a.seed) : std::random_device{}();
     options.seed_given = a.seed.has_value();
+    keep_transcript_when_interrupted();
     return grundy::cli::play(sum, options);
   }
   if (!out.flush()) {
+    take_back_output();
     std::fputs("grundy: error: could not write the output\n", stderr);
     return 1;
   }
+  finish_output();
   return 0;
+}
+
+// After an error, what was written to a file is taken back: a partial
+// answer next to an error message could be read as the answer.
+void print_error(const char* prefix, const char* message) {
+  take_back_output();
+  fmt::print(stderr, "grundy: {}{}\n", prefix, message);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before anything is written and before any thread starts.
+  record_output_start();
+  handle_interruptions();
   try {
     return run(argc, argv);
   } catch (const InputError& e) {
-    fmt::print(stderr, "grundy: error: {}\n", e.what());
+    print_error("error: ", e.what());
     return kExitInputError;
   } catch (const LimitError& e) {
-    fmt::print(stderr, "grundy: error: {}\n", e.what());
+    print_error("error: ", e.what());
+    return 1;
+  } catch (const OutputFailed& e) {
+    print_error("error: ", e.what());
     return 1;
   } catch (const std::bad_alloc&) {
-    std::fputs("grundy: error: out of memory\n", stderr);
+    print_error("error: ", "out of memory");
     return 1;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "grundy: internal error: {}\n", e.what());
+    print_error("internal error: ", e.what());
     return 1;
   }
 }

@@ -1,13 +1,21 @@
 #pragma once
-// Progress of long computations (a prime count near 10^18 takes tens of
-// seconds). The library is silent unless a program sets an output, as the
-// command line does with stderr: then a LongTask that is still running after
-// a couple of seconds says what it is doing and for how long it has run, on
-// one self-updating line on a terminal, or on a line at its start and one at
-// its end otherwise.
+// Progress of long computations (a prime count near 10^18, a table of 10^9
+// values, a period search). The library is silent unless a program sets an
+// output, as the command line does with stderr: then a LongTask still running
+// after a second says what it is doing, how far it is when the loop behind it
+// knows (advance), and for how long it has run: on one self-updating line on
+// a terminal, or on a line at its start and one at its end otherwise. Tasks
+// shorter than a second say nothing, so scripted runs keep a clean stderr.
+//
+// One task reports at a time: a task started while another is reporting (a
+// prime count inside a table of the coprime game, or on another thread) is
+// silent and costs no thread, since the outer task's fraction is the one that
+// means something to the user.
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -15,29 +23,56 @@
 
 namespace grundy {
 
-// Where long tasks report; nullptr (the default) for nowhere.
+// Where long tasks report; nullptr (the default) for nowhere. Also forgets
+// a line hidden or ended on the previous output.
 void set_progress_output(std::FILE* out);
+
+// A program that writes to the terminal the progress line is on (standard
+// output on the same terminal as stderr) takes the line off the screen first
+// and gives it back once its own text ends with a newline; in between no
+// line is drawn.
+void hide_progress_line();
+void show_progress_line();
+
+// Ends the line shown, if any, with a newline, and draws no more: for a last
+// message such as "interrupted", which then starts on a clean line and is
+// never overwritten. Returns whether a line was shown.
+bool end_progress_line();
 
 class LongTask {
  public:
   // `what`: a phrase such as "counting the primes up to 1000000000000000003";
   // `expected_seconds`: an estimate shown to the user, 0 if none.
-  LongTask(std::string what, double expected_seconds);
+  explicit LongTask(std::string what, double expected_seconds = 0);
+  // The task's end line says "done", or "stopped" when an exception ends it.
   ~LongTask();
   LongTask(const LongTask&) = delete;
   LongTask& operator=(const LongTask&) = delete;
 
+  // `done` of `total` steps are finished (shown as a percentage). Two relaxed
+  // atomic stores, no lock and no system call: a loop may call it for every
+  // item.
+  void advance(std::uint64_t done, std::uint64_t total) {
+    done_steps_.store(done, std::memory_order_relaxed);
+    total_steps_.store(total, std::memory_order_relaxed);
+  }
+
  private:
   void watch();
+  [[nodiscard]] std::string status(bool terminal) const;
+  [[nodiscard]] std::string end_line() const;  // with mutex_ held
 
   std::string what_;
   double expected_seconds_;
-  std::FILE* out_;
+  std::FILE* out_ = nullptr;  // nullptr: silent (no output set, or another task reports)
   std::chrono::steady_clock::time_point start_;
+  std::atomic<std::uint64_t> done_steps_{0};
+  std::atomic<std::uint64_t> total_steps_{0};
+  int exceptions_at_start_ = 0;
   std::mutex mutex_;
   std::condition_variable done_signal_;
   bool done_ = false;
-  bool reported_ = false;
+  bool failed_ = false;  // ended by an exception: "stopped after", not "done in"
   std::thread watcher_;
 };
 

@@ -9,14 +9,45 @@
 #include "grundy/games/division.hpp"
 #include "grundy/games/subtraction.hpp"
 #include "grundy/games/xy.hpp"
+#include "grundy/progress.hpp"
 
 namespace grundy {
 namespace {
 
 constexpr std::uint64_t kMax = ~std::uint64_t{0};
 
+// G(0..count-1) of `game`, reported as a long task.
+std::vector<Nimber> first_values(const Game& game, std::uint64_t count) {
+  LongTask task(fmt::format("computing G(0..{}) of {}", count - 1, game.spec()));
+  std::vector<Nimber> values;
+  values.reserve(count);
+  for (std::uint64_t n = 0; n < count; ++n) {
+    task.advance(n, count);
+    values.push_back(game.value(n));
+  }
+  return values;
+}
+
+// observe_period and observe_self_similarity, reporting to `task` when given.
+std::optional<ObservedPeriod> find_period(std::span<const Nimber> values, LongTask* task);
+std::optional<ObservedSelfSimilarity> find_self_similarity(std::span<const Nimber> values, LongTask* task);
+
+std::optional<ObservedPeriod> period_search(const std::string& spec, std::span<const Nimber> values) {
+  LongTask task(fmt::format("looking for a period in G(0..{}) of {}", values.size() - 1, spec));
+  return find_period(values, &task);
+}
+
+std::optional<ObservedSelfSimilarity> self_similarity_search(const std::string& spec, std::span<const Nimber> values) {
+  LongTask task(fmt::format("looking for a rule G(n) = G(floor(n/m)) in G(0..{}) of {}", values.size() - 1, spec));
+  return find_self_similarity(values, &task);
+}
+
 Pattern subtraction_pattern(const SubtractionGame& game) {
-  const Periodicity& p = game.periodicity();
+  const Periodicity& p = [&]() -> const Periodicity& {
+    // Up to 2^28 values and a window search at each doubling: no fraction to show.
+    LongTask task(fmt::format("proving the period of {}", game.spec()));
+    return game.periodicity();
+  }();
   Pattern out;
   out.game = game.spec();
   out.kind = PatternKind::periodic;
@@ -39,16 +70,14 @@ Pattern subtraction_pattern(const SubtractionGame& game) {
 Pattern observed_pattern(const Game& game, std::uint64_t limit) {
   Pattern out;
   out.game = game.spec();
-  std::vector<Nimber> values;
-  values.reserve(limit + 1);
-  for (std::uint64_t n = 0; n <= limit; ++n) values.push_back(game.value(n));
+  const std::vector<Nimber> values = first_values(game, limit + 1);
   out.checked_up_to = limit;
-  if (auto p = observe_period(values)) {
+  if (auto p = period_search(out.game, values)) {
     out.kind = PatternKind::periodic;
     out.preperiod = p->preperiod;
     out.period = p->period;
     out.values.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(p->preperiod + p->period));
-  } else if (auto s = observe_self_similarity(values)) {
+  } else if (auto s = self_similarity_search(out.game, values)) {
     out.kind = PatternKind::self_similar;
     out.base = s->base;
     out.from = s->from;
@@ -58,7 +87,11 @@ Pattern observed_pattern(const Game& game, std::uint64_t limit) {
 }
 
 Pattern division_pattern(const DivisionGame& game, std::uint64_t limit) {
-  const auto& rule = game.self_similarity();
+  const auto& rule = [&]() -> const std::optional<SelfSimilarity>& {
+    // The walk over candidate points (up to 2^28 of them): no fraction to show.
+    LongTask task(fmt::format("computing the runs of {}", game.spec()));
+    return game.self_similarity();
+  }();
   if (!game.runs()) return observed_pattern(game, limit);  // values by recursion only
   Pattern out;
   out.game = game.spec();
@@ -101,14 +134,12 @@ Pattern xy_pattern(const XyGame& game, std::uint64_t limit) {
     return observed_pattern(game, limit);
   const std::uint64_t big_period = 2 * lcm;
   const std::uint64_t size = 4 * big_period + 8;
-  std::vector<Nimber> values;
-  values.reserve(size);
-  for (std::uint64_t n = 0; n < size; ++n) values.push_back(game.value(n));
+  const std::vector<Nimber> values = first_values(game, size);
   std::uint64_t start = 0;  // the first n with G(n..n+1) = G(n+P..n+P+1)
   while (start + big_period + 1 < size &&
          (values[start] != values[start + big_period] || values[start + 1] != values[start + 1 + big_period]))
     ++start;
-  const auto observed = observe_period(values);
+  const auto observed = period_search(game.spec(), values);
   // Conditions of the proof above; the theory says they always hold, and
   // the pattern is reported as observed only if they do not.
   const std::uint64_t from = observed ? std::max(observed->preperiod, start) : 0;
@@ -150,12 +181,15 @@ std::string_view to_string(PatternKind kind) {
   return "none";
 }
 
+namespace {
+
 // For each candidate period p, the smallest preperiod comes from walking down
 // from the end to the first n with G(n) != G(n + p); a wrong p usually fails
 // near the end, so the search costs far less than N * N in practice.
-std::optional<ObservedPeriod> observe_period(std::span<const Nimber> values) {
+std::optional<ObservedPeriod> find_period(std::span<const Nimber> values, LongTask* task) {
   const std::uint64_t size = values.size();
   for (std::uint64_t p = 1; 2 * p <= size; ++p) {
+    if (task != nullptr) task->advance(p - 1, size / 2);
     std::uint64_t e = size - p;  // G(n) = G(n + p) checked for e <= n < size - p
     while (e > 0 && values[e - 1] == values[e - 1 + p]) --e;
     // Accept: the periodic part is at least half of the values and holds at
@@ -165,9 +199,10 @@ std::optional<ObservedPeriod> observe_period(std::span<const Nimber> values) {
   return std::nullopt;
 }
 
-std::optional<ObservedSelfSimilarity> observe_self_similarity(std::span<const Nimber> values) {
+std::optional<ObservedSelfSimilarity> find_self_similarity(std::span<const Nimber> values, LongTask* task) {
   const std::uint64_t size = values.size();
   for (std::uint64_t m = 2; m < size; ++m) {
+    if (task != nullptr) task->advance(m - 2, size - 2);
     std::uint64_t from = size;  // G(n) = G(n / m) checked for from <= n < size
     while (from > 1 && values[from - 1] == values[(from - 1) / m]) --from;
     // Accept only a rule that maps the upper half of the values onto values
@@ -175,6 +210,14 @@ std::optional<ObservedSelfSimilarity> observe_self_similarity(std::span<const Ni
     if (from * m <= size / m) return ObservedSelfSimilarity{m, from};
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<ObservedPeriod> observe_period(std::span<const Nimber> values) { return find_period(values, nullptr); }
+
+std::optional<ObservedSelfSimilarity> observe_self_similarity(std::span<const Nimber> values) {
+  return find_self_similarity(values, nullptr);
 }
 
 Pattern find_pattern(const Game& game, std::uint64_t limit) {

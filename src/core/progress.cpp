@@ -1,8 +1,11 @@
 #include "grundy/progress.hpp"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
-#include <atomic>
+#include <algorithm>
+#include <exception>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -10,23 +13,128 @@ namespace grundy {
 
 namespace {
 
-std::atomic<std::FILE*> progress_output{nullptr};
-constexpr auto kQuietFor = std::chrono::seconds(2);  // tasks shorter than this say nothing
+constexpr auto kQuietFor = std::chrono::seconds(1);  // tasks shorter than this say nothing
+constexpr auto kRedrawEvery = std::chrono::seconds(1);
+
+// The state of the output shared by every task, and by the program through
+// hide/show/end_progress_line. Every write to the output happens under its
+// mutex, so that a line is never drawn while the program erases it or ends
+// it. Never destroyed: a thread may still hold the mutex when the process
+// exits (the CLI's interruption thread ends the process while holding it).
+struct Screen {
+  std::mutex mutex;
+  std::FILE* out = nullptr;
+  std::size_t shown = 0;  // characters of the line on the terminal, 0 if none
+  bool hidden = false;    // hide_progress_line() is in effect
+  bool ended = false;     // end_progress_line() was called: nothing more is written
+};
+
+Screen& screen() {
+  static Screen* const s = new Screen;
+  return *s;
+}
+
+// Set by the task that reports, so that tasks started meanwhile stay silent.
+std::atomic<bool> reporting{false};
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Columns of the terminal, 0 if unknown. A line wider than the terminal would
+// wrap, and '\r' would then return to the start of its last row only.
+std::size_t terminal_width(std::FILE* out) {
+  winsize size{};
+  if (::ioctl(::fileno(out), TIOCGWINSZ, &size) != 0) return 0;
+  return size.ws_col;
+}
+
+// Replaces the line on the terminal by `text` (s.mutex held): back to the
+// start of the line, the text, then spaces over what remains of a longer
+// previous line (no escape sequences, so that any terminal shows it right).
+void draw_locked(Screen& s, std::string text, bool final_line) {
+  if (s.ended || s.hidden) return;
+  const std::size_t width = terminal_width(s.out);
+  if (width > 1 && text.size() > width - 1) text.resize(width - 1);
+  std::string line = "\r";
+  line += text;
+  if (s.shown > text.size()) line.append(s.shown - text.size(), ' ');
+  if (final_line) line += '\n';
+  std::fputs(line.c_str(), s.out);
+  std::fflush(s.out);
+  s.shown = final_line ? 0 : std::max<std::size_t>(text.size(), 1);
+}
+
+void erase_locked(Screen& s) {
+  if (s.shown == 0 || s.ended) return;
+  std::string line = "\r";
+  line.append(s.shown, ' ');
+  line += '\r';
+  std::fputs(line.c_str(), s.out);
+  std::fflush(s.out);
+  s.shown = 0;
+}
+
 }  // namespace
 
-void set_progress_output(std::FILE* out) { progress_output.store(out); }
+void set_progress_output(std::FILE* out) {
+  Screen& s = screen();
+  std::lock_guard lock(s.mutex);
+  s.out = out;
+  s.shown = 0;
+  s.hidden = false;
+  s.ended = false;
+}
+
+void hide_progress_line() {
+  Screen& s = screen();
+  std::lock_guard lock(s.mutex);
+  if (s.out == nullptr) return;
+  erase_locked(s);
+  s.hidden = true;
+}
+
+void show_progress_line() {
+  Screen& s = screen();
+  std::lock_guard lock(s.mutex);
+  s.hidden = false;  // the watcher draws the line again at its next update
+}
+
+bool end_progress_line() {
+  Screen& s = screen();
+  std::lock_guard lock(s.mutex);
+  const bool shown = s.shown > 0 && !s.ended;
+  if (shown) {
+    std::fputs("\n", s.out);
+    std::fflush(s.out);
+  }
+  s.shown = 0;
+  s.ended = true;
+  return shown;
+}
 
 LongTask::LongTask(std::string what, double expected_seconds)
     : what_(std::move(what)),
       expected_seconds_(expected_seconds),
-      out_(progress_output.load()),
-      start_(std::chrono::steady_clock::now()) {
-  if (out_ != nullptr) watcher_ = std::thread([this] { watch(); });
+      start_(std::chrono::steady_clock::now()),
+      exceptions_at_start_(std::uncaught_exceptions()) {
+  {
+    Screen& s = screen();
+    std::lock_guard lock(s.mutex);
+    out_ = s.out;
+  }
+  bool idle = false;
+  if (out_ == nullptr || !reporting.compare_exchange_strong(idle, true)) {
+    out_ = nullptr;
+    return;
+  }
+  try {
+    watcher_ = std::thread([this] { watch(); });
+  } catch (const std::system_error&) {
+    // No thread to spare: the task runs silently rather than fail.
+    out_ = nullptr;
+    reporting.store(false);
+  }
 }
 
 LongTask::~LongTask() {
@@ -34,29 +142,59 @@ LongTask::~LongTask() {
   {
     std::lock_guard lock(mutex_);
     done_ = true;
+    failed_ = std::uncaught_exceptions() > exceptions_at_start_;
   }
   done_signal_.notify_all();
   watcher_.join();
+  reporting.store(false);
+}
+
+std::string LongTask::end_line() const {
+  return fmt::format("grundy: {}: {} {:.1f} s", what_, failed_ ? "stopped after" : "done in", seconds_since(start_));
+}
+
+std::string LongTask::status(bool terminal) const {
+  const std::string estimate =
+      expected_seconds_ > 0 ? fmt::format(" (about {:.0f} s expected)", expected_seconds_) : "";
+  if (!terminal) return fmt::format("grundy: {}{}...", what_, estimate);
+  const double seconds = seconds_since(start_);
+  const std::uint64_t total = total_steps_.load(std::memory_order_relaxed);
+  if (total == 0) return fmt::format("grundy: {}{}: {:.0f} s", what_, estimate, seconds);
+  const std::uint64_t done = std::min(done_steps_.load(std::memory_order_relaxed), total);
+  // Rounded down, so that 100% means finished.
+  const auto percent = static_cast<unsigned>(static_cast<double>(done) / static_cast<double>(total) * 100);
+  return fmt::format("grundy: {}{}: {}% ({:.0f} s)", what_, estimate, done == total ? 100 : std::min(percent, 99u),
+                     seconds);
 }
 
 void LongTask::watch() {
+  Screen& s = screen();
   const bool terminal = ::isatty(::fileno(out_)) == 1;
-  const std::string estimate = expected_seconds_ > 0 ? fmt::format(" (about {:.0f} s expected)", expected_seconds_) : "";
   std::unique_lock lock(mutex_);
   if (done_signal_.wait_for(lock, kQuietFor, [this] { return done_; })) return;
   if (terminal) {
     do {
-      fmt::print(out_, "\rgrundy: {}{}: {:.0f} s", what_, estimate, seconds_since(start_));
-      std::fflush(out_);
-    } while (!done_signal_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; }));
-    fmt::print(out_, "\rgrundy: {}: done in {:.1f} s{}\n", what_, seconds_since(start_), std::string(24, ' '));
-  } else {
-    fmt::print(out_, "grundy: {}{}...\n", what_, estimate);
-    std::fflush(out_);
-    done_signal_.wait(lock, [this] { return done_; });
-    fmt::print(out_, "grundy: {}: done in {:.1f} s\n", what_, seconds_since(start_));
+      std::lock_guard screen_lock(s.mutex);
+      draw_locked(s, status(true), false);
+    } while (!done_signal_.wait_for(lock, kRedrawEvery, [this] { return done_; }));
+    // A hidden line stays hidden: the program's output is mid-line there.
+    std::lock_guard screen_lock(s.mutex);
+    if (s.shown > 0) draw_locked(s, end_line(), true);
+    return;
   }
-  std::fflush(out_);
+  {
+    std::lock_guard screen_lock(s.mutex);
+    if (!s.ended) {
+      fmt::print(out_, "{}\n", status(false));
+      std::fflush(out_);
+    }
+  }
+  done_signal_.wait(lock, [this] { return done_; });
+  std::lock_guard screen_lock(s.mutex);
+  if (!s.ended) {
+    fmt::print(out_, "{}\n", end_line());
+    std::fflush(out_);
+  }
 }
 
 }  // namespace grundy

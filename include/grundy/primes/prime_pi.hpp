@@ -4,8 +4,8 @@
 // libprimecount (Kim Walisch's primecount: the combinatorial algorithms of
 // Deleglise-Rivat and Gourdon), which takes about 0.7 s for x = 10^15 and
 // about 4 times longer per factor 10 beyond (docs/games/coprime.md). A call
-// expected to take more than a couple of seconds reports through LongTask
-// (progress.hpp).
+// that runs for more than a second reports through LongTask (progress.hpp),
+// with the time it is expected to take when that is more than a second.
 
 #include <cstdint>
 

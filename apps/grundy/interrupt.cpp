@@ -1,0 +1,86 @@
+#include "interrupt.hpp"
+
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+#include <system_error>
+#include <thread>
+
+#include "grundy/progress.hpp"
+#include "output.hpp"
+
+namespace grundy::cli {
+namespace {
+
+std::atomic<bool> transcript{false};
+
+void write_message(bool new_line) {
+  const char* message = new_line ? "\ngrundy: interrupted\n" : "grundy: interrupted\n";
+  std::size_t left = std::strlen(message);
+  while (left > 0) {
+    const ssize_t n = ::write(STDERR_FILENO, message, left);
+    if (n <= 0) return;  // a closed stderr: nobody to tell
+    message += n;
+    left -= static_cast<std::size_t>(n);
+  }
+}
+
+[[noreturn]] void end_by(int signal_number) {
+  // Default action, unblocked in this thread only: raising it now ends the
+  // whole process with the signal's status.
+  ::signal(signal_number, SIG_DFL);
+  sigset_t one;
+  sigemptyset(&one);
+  sigaddset(&one, signal_number);
+  ::pthread_sigmask(SIG_UNBLOCK, &one, nullptr);
+  ::raise(signal_number);
+  ::_exit(128 + signal_number);  // not reached
+}
+
+void wait_for_signal(sigset_t signals) {
+  int signal_number = 0;
+  while (::sigwait(&signals, &signal_number) != 0) {
+  }
+  if (!transcript.load()) {
+    // False: the answer was complete just before the signal came, and the
+    // process is exiting with it.
+    if (!take_back_output()) return;
+  }
+  // A progress line shown is ended with its newline; else the output may
+  // have left the cursor of the terminal stderr shares in the middle of a line.
+  const bool progress_line_ended = end_progress_line();
+  const bool mid_line = ::isatty(STDERR_FILENO) == 1 &&
+                        (transcript.load() ? ::isatty(STDOUT_FILENO) == 1 : output_ends_mid_line());
+  write_message(!progress_line_ended && mid_line);
+  end_by(signal_number);
+}
+
+}  // namespace
+
+void handle_interruptions() {
+  sigset_t signals;
+  sigemptyset(&signals);
+  bool any = false;
+  for (int signal_number : {SIGINT, SIGTERM}) {
+    struct sigaction current {};
+    if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler == SIG_IGN) continue;
+    sigaddset(&signals, signal_number);
+    any = true;
+  }
+  if (!any) return;
+  ::pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  try {
+    std::thread([signals] { wait_for_signal(signals); }).detach();
+  } catch (const std::system_error&) {
+    // No thread to spare: the signals keep their default action (the run
+    // still stops, but without taking back a file written to).
+    ::pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
+  }
+}
+
+void keep_transcript_when_interrupted() { transcript.store(true); }
+
+}  // namespace grundy::cli

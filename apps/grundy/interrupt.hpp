@@ -1,0 +1,35 @@
+#pragma once
+// Ctrl-C (SIGINT) and SIGTERM: grundy stops cleanly. It takes back what it
+// wrote to a regular file on standard output (output.hpp), finishes a
+// progress line, says "grundy: interrupted" on stderr, and ends by the
+// signal itself: the shell reports exit status 130 (143 for SIGTERM).
+//
+// Why a thread waiting in sigwait rather than a signal handler: the signals
+// are blocked in every thread, so the clean-up runs as ordinary code, which
+// may take the output's lock and wait for a write in progress to finish
+// before it truncates the file. A handler could interrupt any thread at any
+// point, including another thread's write into the file it truncates, and
+// could use only async-signal-safe calls. The thread also acts while the
+// main thread is deep in a computation that cannot be interrupted
+// (primecount's), which a flag checked by the computation could not.
+//
+// Why end by the signal rather than exit(130): a shell running a script or
+// a loop stops it when a command was killed by SIGINT, and goes on when the
+// command exited normally (it then assumes the command handled Ctrl-C as
+// part of its work, as an editor does).
+
+namespace grundy::cli {
+
+// Blocks SIGINT and SIGTERM and starts the thread that waits for them. Call
+// at the start of main, before any other thread exists, so that every later
+// thread (progress, primecount's) inherits the blocked signals. A signal
+// ignored when grundy starts (SIGINT is, for a command a script starts with
+// '&') stays ignored.
+void handle_interruptions();
+
+// For `grundy play`: standard output is a transcript of the game so far,
+// kept as it is, and on a terminal its prompt is showing, so the message
+// starts on a new line.
+void keep_transcript_when_interrupted();
+
+}  // namespace grundy::cli
