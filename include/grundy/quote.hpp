@@ -5,7 +5,7 @@
 // they are; control bytes (an escape sequence could reprogram the terminal,
 // a NUL would cut the message short), DEL and bytes that are not UTF-8 are
 // shown as \xNN. A long text is cut after kQuotedMax characters, with its
-// size in bytes, at a character boundary.
+// size in bytes, at a character boundary; a file's path never is.
 
 #include <cstddef>
 #include <string>
@@ -20,5 +20,10 @@ inline constexpr std::size_t kQuotedMax = 60;
 
 // The same without the quotes, for text inside a longer quoted phrase.
 [[nodiscard]] std::string printable_text(std::string_view text);
+
+// A file's path, quoted or made printable in the same way but never cut: a
+// cut path would name another file, or none.
+[[nodiscard]] std::string quote_path(std::string_view path);
+[[nodiscard]] std::string printable_path(std::string_view path);
 
 }  // namespace grundy

@@ -7,13 +7,13 @@
 namespace grundy {
 namespace {
 
-// The first kQuotedMax characters of `text`, made printable; `cut` tells
-// whether anything was left out.
-std::string printable_prefix(std::string_view text, bool& cut) {
+// The first `max_characters` characters of `text`, made printable; `cut`
+// tells whether anything was left out.
+std::string printable_prefix(std::string_view text, std::size_t max_characters, bool& cut) {
   std::string out;
   std::size_t characters = 0;
   std::size_t i = 0;
-  while (i < text.size() && characters < kQuotedMax) {
+  while (i < text.size() && characters < max_characters) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c >= 0x20 && c < 0x7F) {
       out += static_cast<char>(c);
@@ -35,16 +35,23 @@ std::string printable_prefix(std::string_view text, bool& cut) {
 
 std::string printable_text(std::string_view text) {
   bool cut = false;
-  std::string out = printable_prefix(text, cut);
+  std::string out = printable_prefix(text, kQuotedMax, cut);
   if (cut) out += fmt::format("... ({} bytes)", text.size());
   return out;
 }
 
 std::string quote(std::string_view text) {
   bool cut = false;
-  const std::string shown = printable_prefix(text, cut);
+  const std::string shown = printable_prefix(text, kQuotedMax, cut);
   if (cut) return fmt::format("'{}...' ({} bytes)", shown, text.size());
   return fmt::format("'{}'", shown);
 }
+
+std::string printable_path(std::string_view path) {
+  bool cut = false;
+  return printable_prefix(path, path.size(), cut);
+}
+
+std::string quote_path(std::string_view path) { return fmt::format("'{}'", printable_path(path)); }
 
 }  // namespace grundy

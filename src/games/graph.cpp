@@ -98,7 +98,7 @@ struct FileBytes {
 
 FileBytes read_file(const std::string& path) {
   auto fail = [&path](int error) -> InputError {
-    return InputError(fmt::format("cannot read graph file {}: {}", quote(path), std::strerror(error)));
+    return InputError(fmt::format("cannot read graph file {}: {}", quote_path(path), std::strerror(error)));
   };
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!file) throw fail(errno);
@@ -183,7 +183,7 @@ class GraphGame::Builder {
       const std::size_t last_line = text.rfind('\n') == std::string_view::npos ? 0 : text.rfind('\n') + 1;
       throw InputError(fmt::format("{}:{}:{}: the graph file ends without naming a vertex; expected lines 'u v' (a move "
                                    "from vertex u to vertex v) or 'w' (a vertex)",
-                                   game_.source_, lines, column_of(text.substr(last_line))));
+                                   printable_path(game_.source_), lines, column_of(text.substr(last_line))));
     }
     text_ = {};
   }
@@ -374,13 +374,13 @@ class GraphGame::Builder {
   [[noreturn]] void too_many_tokens(std::size_t line, std::string_view before, std::string_view name) const {
     throw InputError(fmt::format("{}:{}:{}: unexpected third name {} on one line; expected 'u v' (a move from vertex u "
                                  "to vertex v) or a single vertex name, with '#' to start a comment",
-                                 game_.source_, line, column_of(before), quote(name)));
+                                 printable_path(game_.source_), line, column_of(before), quote(name)));
   }
 
   [[noreturn]] void bad_byte(std::size_t line, std::string_view before, char byte, std::string_view what) const {
     throw InputError(fmt::format("{}:{}:{}: {} (0x{:02x}) in a vertex name; names are UTF-8 text without control "
                                  "characters, separated by spaces or tabs",
-                                 game_.source_, line, column_of(before), what, static_cast<unsigned char>(byte)));
+                                 printable_path(game_.source_), line, column_of(before), what, static_cast<unsigned char>(byte)));
   }
 
   // The vertex called `name`, numbered on first appearance.
@@ -388,7 +388,7 @@ class GraphGame::Builder {
     const std::size_t slot = game_.find_slot(name, hash);
     if (game_.name_index_[slot].vertex != kNoVertex) return game_.name_index_[slot].vertex;
     if (vertices_ == kMaxVertices)
-      throw InputError(fmt::format("graph {} has more than {} vertices, the most grundy supports", game_.source_,
+      throw InputError(fmt::format("graph {} has more than {} vertices, the most grundy supports", printable_path(game_.source_),
                                    kMaxVertices));
     const std::uint32_t v = vertices_++;
     game_.name_index_[slot] = NameSlot{name_key(name, game_.name_bytes_.size()), v, name_check(name, hash)};
@@ -432,7 +432,7 @@ class GraphGame::Builder {
     path += game_.name_of(cycle.front());
     const std::string length = in_full ? "" : fmt::format(" of {} vertices", cycle.size());
     throw InputError(fmt::format("graph {} has a cycle{}: {}; grundy needs an acyclic graph (every play must end)",
-                                 game_.source_, length, path));
+                                 printable_path(game_.source_), length, path));
   }
 
   GraphGame& game_;
@@ -488,21 +488,21 @@ bool GraphGame::slot_holds(const NameSlot& slot, std::string_view name, std::uin
 
 std::uint32_t GraphGame::checked_vertex(Position v) const {
   if (v >= values_.size())
-    throw std::out_of_range(fmt::format("vertex number {} out of range: graph {} has {} vertices", v, source_,
+    throw std::out_of_range(fmt::format("vertex number {} out of range: graph {} has {} vertices", v, printable_path(source_),
                                         values_.size()));
   return static_cast<std::uint32_t>(v);
 }
 
 Position GraphGame::parse_position(std::string_view text) const {
   if (text.empty())
-    throw InputError(fmt::format("empty vertex name: expected the name of a vertex of graph {}", source_));
+    throw InputError(fmt::format("empty vertex name: expected the name of a vertex of graph {}", printable_path(source_)));
   if (!name_index_.empty()) {
     const std::size_t slot = find_slot(text, hash_name(text));
     if (name_index_[slot].vertex != kNoVertex) return name_index_[slot].vertex;
   }
   const bool cannot_be_a_name =
       std::any_of(text.begin(), text.end(), [](char c) { return byte_class(c) != kNameByte; });
-  throw InputError(fmt::format("no vertex named {} in graph {}{}", quote(text), source_,
+  throw InputError(fmt::format("no vertex named {} in graph {}{}", quote(text), printable_path(source_),
                                cannot_be_a_name ? " (vertex names contain no blanks, line breaks or '#')" : ""));
 }
 
@@ -520,7 +520,7 @@ std::vector<Position> GraphGame::moves_to_value(Position v, Nimber target) const
   return moves;
 }
 
-std::string GraphGame::move_rule() const { return fmt::format("a move follows an edge of the graph in {}", source_); }
+std::string GraphGame::move_rule() const { return fmt::format("a move follows an edge of the graph in {}", printable_path(source_)); }
 
 std::string GraphGame::why_not_move(Position from, Position to) const {
   const std::uint32_t u = checked_vertex(from);

@@ -43,5 +43,17 @@ TEST(Utf8, FirstInvalidByte) {
   EXPECT_EQ(first_invalid_utf8("x\xf0\x9f\x8e\xb2y\xc1\x81"), 6U);
 }
 
+TEST(QuotePath, NeverCutsAPath) {
+  // A path longer than any quoted text: the whole of it is named.
+  const std::string path = "/" + std::string(200, 'd') + "/graphs/no-such-file.txt";
+  EXPECT_EQ(quote_path(path), "'" + path + "'");
+  EXPECT_EQ(printable_path(path), path);
+}
+
+TEST(QuotePath, ShowsControlBytesAndBadUtf8AsHex) {
+  EXPECT_EQ(quote_path("a\x1b[2Jb/\xff.txt"), "'a\\x1b[2Jb/\\xff.txt'");
+  EXPECT_EQ(printable_path(std::string("x\0y", 3)), "x\\x00y");
+}
+
 }  // namespace
 }  // namespace grundy
