@@ -1,11 +1,10 @@
 // Bring your own game: describe the moves, and grundy's Solver does the rest.
 // The game: a heap of n tokens; take 1 or 4 tokens, or halve an even heap.
 #include <cstdint>
+#include <iostream>
 #include <vector>
 
-#include <fmt/format.h>
-
-#include "grundy/solver.hpp"
+#include <grundy/grundy.hpp>
 
 struct OneFourOrHalve {
   using Position = std::uint64_t;  // the heap size
@@ -21,10 +20,12 @@ struct OneFourOrHalve {
 
 int main() {
   grundy::Solver<OneFourOrHalve> solver;
-  for (std::uint64_t n = 0; n <= 20; ++n) fmt::print("G({}) = {}\n", n, solver.value(n));
+  // A grundy::Nimber prints as its number, with iostreams as here or with
+  // fmt (fmt::print("{:>3}", v)).
+  for (std::uint64_t n = 0; n <= 20; ++n) std::cout << "G(" << n << ") = " << solver.value(n) << '\n';
 
   const std::uint64_t heap = 1000;
-  fmt::print("heap {}: the {} player wins", heap, grundy::to_string(solver.winner(heap)));
-  if (auto moves = solver.winning_moves(heap); !moves.empty()) fmt::print(", e.g. by moving to {}", moves.front());
-  fmt::print("\n");
+  std::cout << "heap " << heap << ": the " << grundy::to_string(solver.winner(heap)) << " player wins";
+  if (auto moves = solver.winning_moves(heap); !moves.empty()) std::cout << ", e.g. by moving to " << moves.front();
+  std::cout << '\n';
 }

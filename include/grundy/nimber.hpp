@@ -4,9 +4,14 @@
 // A distinct type rather than a bare integer because heap-indexed games use
 // integers for positions too; mixing a position with its value is the classic
 // bug of this field, and the type system catches it here.
+//
+// A nimber prints as its number, both with fmt (`fmt::format("{:>4}", v)`:
+// every spec of an unsigned integer, width and base included) and with
+// iostreams (`std::cout << v`, honouring std::setw and the like).
 
 #include <compare>
 #include <cstdint>
+#include <iosfwd>
 #include <ranges>
 
 #include <fmt/format.h>
@@ -29,6 +34,14 @@ class Nimber {
   }
 
   friend constexpr auto operator<=>(Nimber, Nimber) = default;
+
+  // A template over the stream so that this header needs only <iosfwd>: the
+  // body is compiled where it is used, and a program that prints to a stream
+  // has included <ostream> (or <iostream>) by then.
+  template <class Char, class Traits>
+  friend std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& out, Nimber n) {
+    return out << n.value_;
+  }
 
  private:
   std::uint64_t value_ = 0;
@@ -53,6 +66,8 @@ enum class Winner { first, second };
 
 }  // namespace grundy
 
+// fmt prints a nimber as the unsigned integer it holds, so it accepts the same
+// format specs: "{}", "{:>4}", "{:08b}", "{:#x}".
 template <>
 struct fmt::formatter<grundy::Nimber> : fmt::formatter<std::uint64_t> {
   auto format(grundy::Nimber n, format_context& ctx) const { return fmt::formatter<std::uint64_t>::format(n.value(), ctx); }

@@ -1,5 +1,5 @@
 #pragma once
-// The coprime-take game (Codeforces 2004E "Not a Nim Problem", seed 003):
+// The coprime-take game (Codeforces 2004E "Not a Nim Problem"):
 // from a heap of x a move takes any y >= 1 stones with gcd(x, y) = 1.
 //
 // G(0) = 0, G(1) = 1, G(x) = 0 for even x, and G(x) = pi(lpf(x)) for odd

@@ -1,5 +1,5 @@
 #pragma once
-// The XY game (AtCoder ARC208 E, seed 004): from a heap of v a move takes 1 or
+// The XY game (AtCoder ARC208 E "XY Game"): from a heap of v a move takes 1 or
 // 2 tokens, but may not leave a multiple of X or of Y (0 is a multiple of
 // both, so a heap is never emptied; with X = 1 there are no moves at all).
 //
