@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <iterator>
 #include <span>
 
 #include <fmt/format.h>
@@ -15,9 +16,11 @@
 #include "grundy/contest/not_a_nim.hpp"
 #include "grundy/contest/xy_game.hpp"
 #include "grundy/contest/reader.hpp"
+#include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
+#include "grundy/quote.hpp"
 #include "grundy/spec.hpp"
 
 namespace grundy::cli {
@@ -111,7 +114,8 @@ void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, Ou
     const auto& m = a.winning_moves[k];
     const Game& g = *sum.components[m.component].game;
     const std::string game_note = sum.single_game() ? "" : fmt::format(" ({})", g.spec());
-    out.write(fmt::format("{} {}{}: {} -> {}\n", g.component_noun(), m.component, game_note, g.format_position(m.from),
+    // People count components from 1, as play does; JSON keeps the index from 0.
+    out.write(fmt::format("{} {}{}: {} -> {}\n", g.component_noun(), m.component + 1, game_note, g.format_position(m.from),
                           g.format_position(m.to)));
     // After the last listed move of a component that was cut, say what was left out.
     if (k + 1 < a.winning_moves.size() && a.winning_moves[k + 1].component == m.component) continue;
@@ -119,9 +123,9 @@ void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, Ou
                                   [&](const UnlistedMoves& u) { return u.component == m.component; });
     if (cut == a.unlisted.end()) continue;
     out.write(cut->total ? fmt::format("{} {}: ... and {} more ({} winning moves in all)\n", g.component_noun(),
-                                       cut->component, *cut->total - cut->listed, *cut->total)
+                                       cut->component + 1, *cut->total - cut->listed, *cut->total)
                          : fmt::format("{} {}: ... and more (their number is not computed)\n", g.component_noun(),
-                                       cut->component));
+                                       cut->component + 1));
   }
 }
 
@@ -192,9 +196,67 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
 
 namespace {
 
-std::string values_text(std::span<const Nimber> values) {
-  if (values.empty()) return "(none)";
-  return fmt::format("{}", fmt::join(values, " "));
+// Values per line when --values prints a whole list.
+constexpr std::uint64_t kValuesPerLine = 20;
+
+// G(first .. first + count - 1), separated by spaces. The values are the
+// game's own: a pattern does not keep them, a period may be 10^8 long.
+std::string values_text(const Game& game, std::uint64_t first, std::uint64_t count) {
+  std::string text;
+  for (std::uint64_t n = first; n < first + count; ++n)
+    fmt::format_to(std::back_inserter(text), "{}{}", n == first ? "" : " ", game.value(n));
+  return text;
+}
+
+// A list in a summary: its first values, and how many there are when cut.
+std::string first_values_text(const Game& game, std::uint64_t first, std::uint64_t count) {
+  if (count == 0) return "(none)";
+  if (count <= kPatternSummaryValues) return values_text(game, first, count);
+  return fmt::format("{} ... ({} values in all; --values prints them all)",
+                     values_text(game, first, kPatternSummaryValues), count);
+}
+
+// A whole list, a line of kValuesPerLine values at a time, each line led by
+// the index of its first value: written as it goes, never held whole. The
+// task's steps are the values of the whole pattern, G(0..value_count - 1).
+void write_value_lines(const Game& game, std::uint64_t first, std::uint64_t count, std::uint64_t value_count,
+                       LongTask& task, Output& out) {
+  if (count == 0) return;
+  const std::uint64_t last_line = first + (count - 1) / kValuesPerLine * kValuesPerLine;
+  const std::size_t width = fmt::formatted_size("{}", last_line);
+  for (std::uint64_t n = first; n < first + count; n += kValuesPerLine) {
+    task.advance(n, value_count);
+    out.write(fmt::format("    {:>{}}: {}\n", n, width,
+                          values_text(game, n, std::min(kValuesPerLine, first + count - n))));
+  }
+}
+
+// A list's heading, and its values: the first ones, or all of them.
+void write_value_list(const Game& game, const Pattern& p, std::string_view name, std::uint64_t first,
+                      std::uint64_t count, bool all_values, LongTask& task, Output& out) {
+  const std::string range = fmt::format("G({}..{})", first, first + count - 1);
+  if (!all_values) {
+    out.write(fmt::format("  {} {}: {}\n", name, range, first_values_text(game, first, count)));
+    return;
+  }
+  out.write(fmt::format("  {} {}, {} value{}:\n", name, range, count, count == 1 ? "" : "s"));
+  write_value_lines(game, first, count, p.value_count, task, out);
+}
+
+// The "values" array of --json --values, written in blocks of about 64 KB:
+// a nlohmann array of 10^8 numbers would take gigabytes.
+void write_values_json(const Game& game, std::uint64_t count, LongTask& task, Output& out) {
+  std::string block = "[";
+  for (std::uint64_t n = 0; n < count; ++n) {
+    fmt::format_to(std::back_inserter(block), "{}{}", n == 0 ? "" : ",", game.value(n));
+    if (block.size() >= (1 << 16)) {
+      task.advance(n, count);
+      out.write(block);
+      block.clear();
+    }
+  }
+  block += ']';
+  out.write(block);
 }
 
 std::string bound_text(std::uint64_t n) {
@@ -203,28 +265,49 @@ std::string bound_text(std::uint64_t n) {
 
 }  // namespace
 
-void print_pattern(const Game& game, std::uint64_t limit, Format format, Output& out) {
+void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Format format, Output& out) {
   const Pattern p = find_pattern(game, limit);
-  const std::span<const Nimber> values(p.values);
+  // Shown only while the values are written: they come from proven rules
+  // (or tables already computed), so this is the cost of the output.
+  LongTask task(fmt::format("writing the values G(0..{}) of {}", p.value_count == 0 ? 0 : p.value_count - 1, p.game));
   if (format == Format::json) {
     json j{{"game", p.game}, {"kind", to_string(p.kind)}, {"proven", p.proven}, {"checked_up_to", p.checked_up_to}};
-    json list = json::array();
-    for (Nimber v : values) list.push_back(v.value());
     if (p.kind == PatternKind::periodic) {
       j["preperiod"] = p.preperiod;
       j["period"] = p.period;
-      j["values"] = list;
     } else if (p.kind == PatternKind::self_similar) {
       j["base"] = p.base;
       j["from"] = p.from;
-      j["values"] = list;
+    }
+    if (p.kind != PatternKind::none) {
+      j["value_count"] = p.value_count;
+      // "values" is the whole list or absent, never cut: the summary's cut
+      // list has a name of its own.
+      if (!all_values) {
+        json first = json::array();
+        for (std::uint64_t n = 0; n < std::min(p.value_count, kPatternSummaryValues); ++n)
+          first.push_back(game.value(n).value());
+        j["first_values"] = first;
+      }
     }
     if (p.proven) {
       j["proof_bound"] = p.proof_bound;
       j["check"] = p.check;
       j["theorem"] = p.theorem;
+    } else {
+      j["reason"] = p.reason;
+      j["advice"] = p.advice;
     }
-    write_json(out, j);
+    if (!all_values || p.kind == PatternKind::none) {
+      write_json(out, j);
+      return;
+    }
+    // "values" sorts after every other key: append it to the object's text.
+    std::string head = j.dump();
+    head.back() = ',';
+    out.write(head + "\"values\":");
+    write_values_json(game, p.value_count, task, out);
+    out.write("}\n");
     return;
   }
   const std::string status = p.proven ? "proven" : fmt::format("observed up to n = {}, not proven", bound_text(p.checked_up_to));
@@ -235,15 +318,14 @@ void print_pattern(const Game& game, std::uint64_t limit, Format format, Output&
       if (p.preperiod == 0) {
         out.write("  preperiod: none\n");
       } else {
-        out.write(fmt::format("  preperiod G(0..{}): {}\n", p.preperiod - 1, values_text(values.first(p.preperiod))));
+        write_value_list(game, p, "preperiod", 0, p.preperiod, all_values, task, out);
       }
-      out.write(fmt::format("  period    G({}..{}): {}\n", p.preperiod, p.preperiod + p.period - 1,
-                            values_text(values.subspan(p.preperiod))));
+      write_value_list(game, p, "period   ", p.preperiod, p.period, all_values, task, out);
       break;
     case PatternKind::self_similar:
       out.write(fmt::format("{}: self-similar, {}\n", p.game, status));
       out.write(fmt::format("  G(n) = G(floor(n / {})) for every n >= {}\n", p.base, p.from));
-      out.write(fmt::format("  base values G(0..{}): {}\n", p.from - 1, values_text(values)));
+      write_value_list(game, p, "base values", 0, p.from, all_values, task, out);
       break;
     case PatternKind::none:
       out.write(fmt::format("{}: no periodic or self-similar rule found (values examined up to n = {})\n", p.game,
@@ -254,6 +336,9 @@ void print_pattern(const Game& game, std::uint64_t limit, Format format, Output&
     out.write(fmt::format("  proof: checked {}; {}\n", p.check, p.theorem));
     if (p.checked_up_to >= p.proof_bound)
       out.write(fmt::format("  (the rule was also checked directly up to n = {})\n", bound_text(p.checked_up_to)));
+  } else {
+    if (!p.reason.empty()) out.write(fmt::format("  why: {}\n", p.reason));
+    if (!p.advice.empty()) out.write(fmt::format("  try: {}\n", p.advice));
   }
 }
 
@@ -291,12 +376,25 @@ std::vector<std::string> contest_problem_names() {
 }
 
 void solve_contest(const std::string& problem, const std::string& input_file, Output& out) {
+  // The problem is checked before the input is opened: a misspelt name is
+  // the first thing to hear about.
+  const auto chosen = std::find_if(std::begin(kContestProblems), std::end(kContestProblems),
+                                   [&](const ContestProblem& p) { return p.name == problem; });
+  if (chosen == std::end(kContestProblems)) {
+    std::vector<std::string_view> names;
+    for (const ContestProblem& p : kContestProblems) names.push_back(p.name);
+    const auto closest = closest_name(problem, names);
+    throw InputError(fmt::format("unknown contest problem {}: {}{}", quote(problem),
+                                 closest ? fmt::format("did you mean '{}'? The problems are ", *closest)
+                                         : std::string("expected one of "),
+                                 fmt::join(names, ", ")));
+  }
   int fd = 0;
   std::string source = "stdin";
   if (!input_file.empty()) {
     fd = ::open(input_file.c_str(), O_RDONLY);
-    if (fd < 0) throw InputError(fmt::format("--input {}: cannot open: {}", input_file, std::strerror(errno)));
-    source = input_file;
+    if (fd < 0) throw InputError(fmt::format("--input {}: cannot open: {}", quote_path(input_file), std::strerror(errno)));
+    source = printable_path(input_file);
   }
   struct Closer {
     int fd;
@@ -305,14 +403,7 @@ void solve_contest(const std::string& problem, const std::string& input_file, Ou
     }
   } closer{fd};
   contest::ContestReader in(fd, source);
-  for (const ContestProblem& p : kContestProblems) {
-    if (problem == p.name) {
-      out.write(p.solve(in));
-      return;
-    }
-  }
-  throw InputError(fmt::format("unknown contest problem '{}': expected one of {}", problem,
-                               fmt::join(contest_problem_names(), ", ")));
+  out.write(chosen->solve(in));
 }
 
 }  // namespace grundy::cli

@@ -27,8 +27,11 @@ struct TableRequest {
 void print_table(const Game& game, const TableRequest& request, Format format, Output& out);
 
 // The pattern of a heap game's values (pattern.hpp); `limit` bounds the
-// values examined for games without a theorem of their own.
-void print_pattern(const Game& game, std::uint64_t limit, Format format, Output& out);
+// values examined for games without a theorem of their own. A summary shows
+// the first kPatternSummaryValues values of each list (preperiod, period,
+// base table); `all_values` prints them all, streamed.
+inline constexpr std::uint64_t kPatternSummaryValues = 30;
+void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Format format, Output& out);
 
 void print_games(Format format, Output& out);
 

@@ -4,6 +4,7 @@
 // 130 (143) when Ctrl-C (SIGTERM) stops it (interrupt.hpp). A failed or
 // interrupted run leaves no partial answer in a file (output.hpp).
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <limits>
@@ -19,10 +20,12 @@
 #include "commands.hpp"
 #include "interrupt.hpp"
 #include "play.hpp"
+#include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
+#include "grundy/quote.hpp"
 #include "grundy/spec.hpp"
 #include "sum_arguments.hpp"
 
@@ -35,15 +38,22 @@ constexpr int kExitInputError = 2;
 
 constexpr const char* kSumSyntax =
     "A sum of games is written GAME POS [POS...] [+ GAME POS [POS...]]...: each POS is one\n"
-    "component in the game named before it, and '+' starts components in another game.\n"
-    "Games: nim, subtraction:S (S a set such as 1,3,4 or 1-3), division:D (D a set such as\n"
-    "2-6), graph:FILE (positions are vertex names). 'grundy games' lists them all.\n";
+    "component in the game named before it, and '+' starts components in another game.\n";
 
-std::string games_footer() {
-  std::string text = "\nGames (spec strings):\n";
-  for (const GameFamily& f : game_families()) text += fmt::format("  {:<16} {}\n", f.syntax, f.summary);
+// The games, one line each, from the catalogue: help texts never fall behind it.
+std::string games_paragraph() {
+  std::string text = "Games (spec strings; 'grundy games' describes them):\n";
+  for (const GameFamily& f : game_families()) {
+    if (f.example == f.syntax) {
+      text += fmt::format("  {}\n", f.syntax);
+    } else {
+      text += fmt::format("  {:<16} such as {}\n", f.syntax, f.example);
+    }
+  }
   return text;
 }
+
+std::string sum_help() { return std::string(kSumSyntax) + games_paragraph(); }
 
 struct Arguments {
   std::vector<std::string> sum;
@@ -58,14 +68,23 @@ struct Arguments {
   std::string moves_limit = std::to_string(kDefaultMovesLimit);
   std::string first = "me";
   std::optional<std::string> seed;
+  std::string help_command;
+  bool pattern_values = false;  // pattern --values: every value of the rule, not the first ones
 };
+
+// The positional words of a sum. CLI11 adds "..." to the name of a list.
+void add_sum_option(CLI::App& cmd, Arguments& a) {
+  cmd.add_option("GAME POS", a.sum, "a sum of games: GAME POS [POS...] [+ GAME POS [POS...]]...")
+      ->required()
+      ->type_name("");
+}
 
 CLI::App* add_sum_command(CLI::App& app, const char* name, const char* description, const char* examples,
                           Arguments& a) {
   CLI::App* cmd = app.add_subcommand(name, description);
-  cmd->add_option("GAME POS...", a.sum, "a sum of games: GAME POS [POS...] [+ GAME POS...]")->required();
+  add_sum_option(*cmd, a);
   cmd->add_flag("--json", a.json, "print one JSON object instead of text");
-  cmd->footer(std::string("\n") + kSumSyntax + "\nExamples:\n" + examples);
+  cmd->footer("\n" + sum_help() + "\nExamples:\n" + examples);
   return cmd;
 }
 
@@ -106,12 +125,83 @@ std::uint64_t parse_seed(const std::string& text) {
   return *n;
 }
 
+// The names of grundy's commands, in the order of the help.
+std::vector<std::string_view> command_names(CLI::App& app) {
+  std::vector<std::string_view> names;
+  for (const CLI::App* sub : app.get_subcommands({})) names.emplace_back(sub->get_name());
+  return names;
+}
+
+// "did you mean 'help'? The commands are ..." or "expected one of ...".
+std::string expected_command(CLI::App& app, std::string_view word) {
+  const std::vector<std::string_view> names = command_names(app);
+  const auto closest = closest_name(word, names);
+  const std::string list = fmt::format("{}", fmt::join(names, ", "));
+  if (closest) return fmt::format("did you mean '{}'? The commands are {}", *closest, list);
+  return fmt::format("expected one of {}", list);
+}
+
+// What CLI11 would answer too vaguely, said before it parses: a missing or
+// unknown command word ("A subcommand is required"), and '++' in a sum,
+// which CLI11 takes as the end of the command's arguments.
+void check_command_words(CLI::App& app, int argc, char** argv) {
+  if (argc < 2)
+    throw InputError(fmt::format("expected a command: {}; 'grundy help' describes them",
+                                 fmt::join(command_names(app), ", ")));
+  const std::string_view command = argv[1];
+  if (command == "-h" || command == "--help" || command == "--version") return;  // CLI11's own
+  if (command.starts_with('-'))
+    throw InputError(fmt::format("unknown option {} before the command: options come after the command, "
+                                 "as in 'grundy value nim 3 --json'; 'grundy help' describes the commands",
+                                 quote(command)));
+  const std::vector<std::string_view> names = command_names(app);
+  if (std::find(names.begin(), names.end(), command) == names.end())
+    throw InputError(fmt::format("unknown command {}: {}; 'grundy help' describes them", quote(command),
+                                 expected_command(app, command)));
+  // The options that take a value, whose value is not a word of the sum.
+  constexpr std::string_view kValued[] = {"--limit", "--first", "--seed", "--to", "--input"};
+  constexpr std::string_view kFlags[] = {"--json", "--runs", "--help", "-h"};
+  std::size_t word = 0;  // the sum's words, counted from 1 as the sum's messages count them
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (std::find(std::begin(kValued), std::end(kValued), arg) != std::end(kValued)) {
+      ++i;
+      continue;
+    }
+    if (std::find(std::begin(kFlags), std::end(kFlags), arg) != std::end(kFlags) ||
+        (arg.starts_with("--") && arg.find('=') != std::string_view::npos))
+      continue;
+    ++word;
+    if (arg == "++")
+      throw InputError(fmt::format("argument {}: '++' is not a word of a sum; '+' alone starts components in "
+                                   "another game, as in 'nim 3 + subtraction:1-3 7'",
+                                   word));
+  }
+}
+
+// grundy help [COMMAND]: the same text as --help, on standard output.
+int print_help(CLI::App& app, const std::string& command) {
+  if (command.empty()) {
+    // app.help() would describe the command being run, 'help' itself.
+    std::fputs(app.get_formatter()->make_help(&app, app.get_name(), CLI::AppFormatMode::Normal).c_str(), stdout);
+    return 0;
+  }
+  for (CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_name() == command) {
+      std::fputs(sub->help(app.get_name()).c_str(), stdout);
+      return 0;
+    }
+  }
+  throw InputError(fmt::format("unknown command {}: {}", quote(command), expected_command(app, command)));
+}
+
 int run(int argc, char** argv) {
-  CLI::App app{"grundy: Sprague-Grundy values, winners and winning moves of impartial games"};
+  CLI::App app{"grundy: Sprague-Grundy values, winners and winning moves of impartial games", "grundy"};
   app.set_version_flag("--version", "grundy 0.1.0");
+  // CLI11 says "subcommand"; people say "command".
+  app.get_formatter()->label("SUBCOMMAND", "COMMAND");
   app.require_subcommand(1);
-  app.footer(std::string("\n") + kSumSyntax + games_footer() +
-             "\nRun 'grundy COMMAND --help' for a command's options and examples.\n");
+  app.footer("\n" + sum_help() + "\nRun 'grundy help COMMAND' (or 'grundy COMMAND --help') for a command's options and examples.\n");
   Arguments a;
 
   CLI::App* value = add_sum_command(app, "value", "Print the Grundy value of each position, one per line",
@@ -130,11 +220,14 @@ int run(int argc, char** argv) {
   moves->add_option("--limit", a.moves_limit,
                     fmt::format("list at most this many winning moves per component (default {}, 0 for all); "
                                 "the output then says how many there are in all, or that there are more",
-                                kDefaultMovesLimit));
+                                kDefaultMovesLimit))
+      ->type_name("N");
 
   CLI::App* table = app.add_subcommand("table", "Print the values of heap sizes 0..N, or their runs");
-  table->add_option("GAME", a.table_game, "a game on heap sizes (nim, subtraction:S, division:D, coprime, xy:X,Y)")->required();
-  table->add_option("--to", a.table_to, "the last heap size N (default 20)");
+  table->add_option("GAME", a.table_game, "a game on heap sizes, such as subtraction:1,3,4 (not graph:FILE)")
+      ->required()
+      ->type_name("");
+  table->add_option("--to", a.table_to, "the last heap size N (default 20)")->type_name("N");
   table->add_flag("--runs", a.runs, "print maximal runs of equal values as [from, to) value length");
   table->add_flag("--json", a.json, "print one JSON object instead of text");
   table->footer(
@@ -144,10 +237,15 @@ int run(int argc, char** argv) {
       "  grundy table division:2-6 --to 1000000000000000000 --runs\n");
 
   CLI::App* pattern = app.add_subcommand("pattern", "Find the rule of a heap game's values and say whether it is proven");
-  pattern->add_option("GAME", a.pattern_game, "a game on heap sizes (nim, subtraction:S, division:D, coprime, xy:X,Y)")->required();
+  pattern->add_option("GAME", a.pattern_game, "a game on heap sizes, such as subtraction:2,5,7 (not graph:FILE)")
+      ->required()
+      ->type_name("");
   pattern->add_option("--limit", a.pattern_limit,
                       fmt::format("for games without a theorem: the last heap size examined (default {})",
-                                  kDefaultPatternLimit));
+                                  kDefaultPatternLimit))
+      ->type_name("N");
+  pattern->add_flag("--values", a.pattern_values,
+                    "print every value of the rule, not only the first 30 of each list");
   pattern->add_flag("--json", a.json, "print one JSON object instead of text");
   pattern->footer(
       "\nRules: periodic, G(n + p) = G(n) for n >= e (smallest p, then smallest e); self-similar,\n"
@@ -159,18 +257,26 @@ int run(int argc, char** argv) {
       "                 every n, by induction (docs/games/division.md).\n"
       "  xy:X,Y         with lcm(X, Y) <= 250000: the forbidden sizes repeat every lcm, so two\n"
       "                 values that recur 2 lcm later make G periodic from there (docs/games/xy.md).\n"
-      "Other games get a rule observed on G(0..limit), marked 'not proven'.\n"
+      "Other games get a rule observed on G(0..limit), marked 'not proven'. When a rule is not\n"
+      "proven or none is found, 'why:' says why and 'try:' what might do better.\n"
+      "Values: the rule's values are G(0..e+p-1) (periodic) or G(0..n0-1) (self-similar). Text\n"
+      "shows the first 30 of the preperiod, of the period and of the base table, with\n"
+      "'... (N values in all; --values prints them all)' when cut; --values prints them all,\n"
+      "20 to a line led by the index of the first.\n"
       "JSON: {\"game\", \"kind\": \"periodic\"|\"self-similar\"|\"none\", \"proven\", \"checked_up_to\",\n"
-      "  periodic: \"preperiod\", \"period\", \"values\" (G(0..e+p-1)); self-similar: \"base\", \"from\",\n"
-      "  \"values\" (G(0..n0-1)); when proven: \"proof_bound\", \"theorem\"}.\n"
-      "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n");
+      "  periodic: \"preperiod\", \"period\"; self-similar: \"base\", \"from\"; for both: \"value_count\"\n"
+      "  (e+p or n0) and \"first_values\" (G(0..k-1), k = min(value_count, 30)), or with --values\n"
+      "  \"values\" (all value_count of them) instead; when proven: \"proof_bound\", \"check\",\n"
+      "  \"theorem\"; otherwise: \"reason\", \"advice\" (\"\" when there is none)}.\n"
+      "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n"
+      "  grundy pattern subtraction:1000000 --values\n");
 
   CLI::App* contest = app.add_subcommand("contest", "Solve a contest problem's input exactly as its judge expects");
   contest->add_option("PROBLEM", a.contest_problem,
                       fmt::format("the problem: {}", fmt::join(contest_problem_names(), ", ")))
       ->required()
-      ->check(CLI::IsMember(contest_problem_names()));
-  contest->add_option("--input", a.contest_input, "read this file instead of standard input");
+      ->type_name("");
+  contest->add_option("--input", a.contest_input, "read this file instead of standard input")->type_name("FILE");
   contest->footer(
       "\nProblems:\n"
       "  fdivgame  CodeChef FDIVGAME (Floor Division Game): T, then per test a line N and a line\n"
@@ -189,12 +295,14 @@ int run(int argc, char** argv) {
       "  grundy contest xy-game --input tests/data/contest/arc208e_1.in\n");
 
   CLI::App* play = app.add_subcommand("play", "Play a game against the engine, which never misses a win");
-  play->add_option("GAME POS...", a.sum, "a sum of games: GAME POS [POS...] [+ GAME POS...]")->required();
+  add_sum_option(*play, a);
   play->add_option("--first", a.first, "who moves first: me (default) or engine")
-      ->check(CLI::IsMember({"me", "engine"}));
+      ->type_name("me|engine")
+      ->check(CLI::IsMember({"me", "engine"}).description(""));
   play->add_option("--seed", a.seed,
-                   "make the engine's choices among equally good moves repeatable (default: a new game each time)");
-  play->footer(std::string("\n") + kSumSyntax +
+                   "make the engine's choices among equally good moves repeatable (default: a new game each time)")
+      ->type_name("N");
+  play->footer("\n" + sum_help() +
                "\nYou and the engine take turns; a turn is one move in one component, and whoever\n"
                "cannot move loses. Type a component's number and its new position ('2 1': heap 2\n"
                "becomes 1), or a command: hint, values, undo, help, quit. Commands come one per line\n"
@@ -206,7 +314,17 @@ int run(int argc, char** argv) {
 
   CLI::App* games = app.add_subcommand("games", "List the built-in games and their spec strings");
   games->add_flag("--json", a.json, "print one JSON object instead of text");
+  games->footer(
+      "\nText output: for each game its spec syntax and rule, then an example spec.\n"
+      "JSON: {\"games\": [{\"name\", \"syntax\", \"summary\", \"example\"}]}.\n"
+      "\nExamples:\n  grundy games\n  grundy games --json\n");
 
+  CLI::App* help = app.add_subcommand("help", "Show the help of grundy, or of one command");
+  help->add_option("COMMAND", a.help_command, "the command to describe")->type_name("");
+  help->footer("\nExamples:\n  grundy help\n  grundy help moves\n");
+
+  for (CLI::App* sub : app.get_subcommands({})) sub->group("Commands");
+  check_command_words(app, argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -216,10 +334,14 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fputs("grundy: error: ", stderr);
-    app.exit(e);
+    // One line, like every other error, pointing to the help of the command.
+    const std::vector<CLI::App*> chosen = app.get_subcommands();
+    fmt::print(stderr, "grundy: error: {}; see 'grundy help{}{}'\n", e.what(), chosen.empty() ? "" : " ",
+               chosen.empty() ? "" : chosen.front()->get_name());
     return kExitInputError;
   }
+
+  if (help->parsed()) return print_help(app, a.help_command);
 
   // Long computations (large tables, prime counts near 10^18, pattern
   // searches) say so on stderr.
@@ -233,7 +355,8 @@ int run(int argc, char** argv) {
     TableRequest request{parse_table_bound(a.table_to), a.runs};
     print_table(*parse_game(a.table_game), request, format, out);
   }
-  if (pattern->parsed()) print_pattern(*parse_game(a.pattern_game), parse_pattern_limit(a.pattern_limit), format, out);
+  if (pattern->parsed())
+    print_pattern(*parse_game(a.pattern_game), parse_pattern_limit(a.pattern_limit), a.pattern_values, format, out);
   if (contest->parsed()) solve_contest(a.contest_problem, a.contest_input, out);
   if (games->parsed()) print_games(format, out);
   if (play->parsed()) {

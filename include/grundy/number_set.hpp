@@ -11,9 +11,11 @@ namespace grundy {
 
 // Parses "a,b,c-d,...": whole numbers >= `min_element`, ranges a-b with
 // a <= b. Returns the elements sorted, without repeats. Throws InputError
-// naming `what` and the character position of the first fault.
+// naming `what` (which should name the text) and the character position of
+// the first fault, counted from 1 plus `column_offset` (the set's place in a
+// longer text such as a spec).
 [[nodiscard]] std::vector<std::uint64_t> parse_number_set(std::string_view text, std::string_view what,
-                                                          std::uint64_t min_element);
+                                                          std::uint64_t min_element, std::size_t column_offset = 0);
 
 // The canonical text of a sorted set without repeats: runs of three or more
 // consecutive numbers as "a-b", everything else as a comma list.

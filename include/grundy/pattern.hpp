@@ -34,19 +34,28 @@ struct Pattern {
   // The rule held (or, for none, values were examined) for every n up to this.
   std::uint64_t checked_up_to = 0;
 
-  // periodic: G(0 .. preperiod + period - 1), the preperiod then one period.
+  // periodic: the rule's values are G(0 .. preperiod + period - 1), the
+  // preperiod then one period.
   std::uint64_t preperiod = 0;
   std::uint64_t period = 0;
-  // self-similar: G(0 .. from - 1).
+  // self-similar: the rule's values are G(0 .. from - 1).
   std::uint64_t base = 0;
   std::uint64_t from = 0;
-  std::vector<Nimber> values;
+  // How many values the rule is made of (preperiod + period, or from; 0 for
+  // none). They are not stored: a proven period can be 10^8 values long, and
+  // each is the game's own game.value(n), cheap once the rule is known.
+  std::uint64_t value_count = 0;
 
   // When proven: the theorem, and the heap size below which the finite check
   // that it needs was made.
   std::string check;    // what was checked, e.g. "G(n) = G(floor(n/12)) for 6 <= n < 36"
   std::string theorem;  // why that suffices for every n
   std::uint64_t proof_bound = 0;
+
+  // When not proven (or none): why, in a sentence, and what might do better
+  // (advice may be empty when nothing would).
+  std::string reason;
+  std::string advice;
 };
 
 // Values examined for games without a theorem, unless the caller says.

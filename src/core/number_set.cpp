@@ -18,27 +18,32 @@ namespace {
 // fraction of a second (2^24 was the bound until fuzzing timed out on it).
 constexpr std::uint64_t kMaxSetSize = std::uint64_t{1} << 20;
 
-[[noreturn]] void fail(std::string_view what, std::string_view text, std::size_t column, std::string_view why) {
-  throw InputError(fmt::format("{} {}: at character {}: {}", what, quote(text), column + 1, why));
+// `what` already names the text (and the spec around it), so the text is not
+// quoted again: the column says where in it the fault is.
+[[noreturn]] void fail(std::string_view what, std::size_t column, std::string_view why) {
+  throw InputError(fmt::format("{}, at character {}: {}", what, column + 1, why));
 }
 
-std::uint64_t parse_element(std::string_view text, std::string_view token, std::size_t column,
-                            std::string_view what, std::uint64_t min_element) {
+std::uint64_t parse_element(std::string_view token, std::size_t column, std::string_view what,
+                            std::uint64_t min_element) {
   auto value = parse_u64(token);
   if (!value) {
-    if (token.empty()) fail(what, text, column, "expected a number");
-    fail(what, text, column, fmt::format("{} is not a number here: {}", quote(token), why_not_u64(token)));
+    if (token.empty()) fail(what, column, "expected a number");
+    fail(what, column, fmt::format("{} is not a number here: {}", quote(token), why_not_u64(token)));
   }
   if (*value < min_element)
-    fail(what, text, column, fmt::format("{} is too small: elements must be at least {}", *value, min_element));
+    fail(what, column, fmt::format("{} is too small: elements must be at least {}", *value, min_element));
   return *value;
 }
 
 }  // namespace
 
-std::vector<std::uint64_t> parse_number_set(std::string_view text, std::string_view what,
-                                            std::uint64_t min_element) {
-  if (text.empty()) throw InputError(fmt::format("{} is empty: expected a list such as 1,2,5 or a range such as 1-3", what));
+std::vector<std::uint64_t> parse_number_set(std::string_view text, std::string_view what, std::uint64_t min_element,
+                                            std::size_t column_offset) {
+  // The example obeys the least element: a divisor set cannot hold 1.
+  if (text.empty())
+    throw InputError(fmt::format("{} is empty: expected a list such as {},{},{} or a range such as {}-{}", what,
+                                 min_element, min_element + 2, min_element + 3, min_element, min_element + 2));
   std::vector<std::uint64_t> elements;
   std::size_t start = 0;
   while (start <= text.size()) {
@@ -47,20 +52,20 @@ std::vector<std::uint64_t> parse_number_set(std::string_view text, std::string_v
     const std::string_view item = text.substr(start, comma - start);
     const std::size_t dash = item.find('-');
     if (dash == std::string_view::npos) {
-      elements.push_back(parse_element(text, item, start, what, min_element));
+      elements.push_back(parse_element(item, column_offset + start, what, min_element));
     } else {
-      const std::uint64_t low = parse_element(text, item.substr(0, dash), start, what, min_element);
+      const std::uint64_t low = parse_element(item.substr(0, dash), column_offset + start, what, min_element);
       const std::uint64_t high =
-          parse_element(text, item.substr(dash + 1), start + dash + 1, what, min_element);
-      if (high < low) fail(what, text, start, fmt::format("the range {}-{} is empty: write the smaller end first", low, high));
+          parse_element(item.substr(dash + 1), column_offset + start + dash + 1, what, min_element);
+      if (high < low) fail(what, column_offset + start, fmt::format("the range {}-{} is empty: write the smaller end first", low, high));
       if (high - low >= kMaxSetSize || elements.size() + (high - low) >= kMaxSetSize)
-        fail(what, text, start, fmt::format("the set would have more than {} elements", kMaxSetSize));
+        fail(what, column_offset + start, fmt::format("the set would have more than {} elements", kMaxSetSize));
       for (std::uint64_t x = low;; ++x) {
         elements.push_back(x);
         if (x == high) break;
       }
     }
-    if (elements.size() > kMaxSetSize) fail(what, text, start, fmt::format("the set would have more than {} elements", kMaxSetSize));
+    if (elements.size() > kMaxSetSize) fail(what, column_offset + start, fmt::format("the set would have more than {} elements", kMaxSetSize));
     start = comma + 1;
   }
   std::sort(elements.begin(), elements.end());

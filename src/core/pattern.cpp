@@ -7,6 +7,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/games/division.hpp"
+#include "grundy/games/nim.hpp"
 #include "grundy/games/subtraction.hpp"
 #include "grundy/games/xy.hpp"
 #include "grundy/progress.hpp"
@@ -15,6 +16,10 @@ namespace grundy {
 namespace {
 
 constexpr std::uint64_t kMax = ~std::uint64_t{0};
+__extension__ typedef unsigned __int128 u128;
+
+// The largest --limit, shown in advice: what the CLI accepts.
+constexpr std::uint64_t kMaxLimit = std::uint64_t{1} << 28;
 
 // G(0..count-1) of `game`, reported as a long task.
 std::vector<Nimber> first_values(const Game& game, std::uint64_t count) {
@@ -43,18 +48,29 @@ std::optional<ObservedSelfSimilarity> self_similarity_search(const std::string& 
 }
 
 Pattern subtraction_pattern(const SubtractionGame& game) {
-  const Periodicity& p = [&]() -> const Periodicity& {
-    // Up to 2^28 values and a window search at each doubling: no fraction to show.
-    LongTask task(fmt::format("proving the period of {}", game.spec()));
-    return game.periodicity();
-  }();
   Pattern out;
   out.game = game.spec();
+  const Periodicity* found = nullptr;
+  try {
+    // Up to 2^28 values and a window search at each doubling: no fraction to show.
+    LongTask task(fmt::format("proving the period of {}", game.spec()));
+    found = &game.periodicity();
+  } catch (const LimitError&) {
+    // The table stops at kMaxTable values: say so as the answer, not as an error.
+    out.checked_up_to = SubtractionGame::kMaxTable - 1;
+    out.reason = fmt::format(
+        "no window of max(S) = {} values recurred in G(0..{}), the most values grundy computes for a subtraction "
+        "game: every subtraction game is periodic (its windows of max(S) values are finitely many), but this one's "
+        "preperiod and period are too long to be found",
+        game.set().back(), out.checked_up_to);
+    return out;  // no advice: no option computes more values
+  }
+  const Periodicity& p = *found;
   out.kind = PatternKind::periodic;
   out.proven = true;
   out.preperiod = p.preperiod;
   out.period = p.period;
-  for (std::uint64_t n = 0; n < p.preperiod + p.period; ++n) out.values.push_back(game.value(n));
+  out.value_count = p.preperiod + p.period;
   out.checked_up_to = p.proven_with - 1;
   out.proof_bound = p.proven_with;
   out.check = fmt::format("values G(0..{}), in which G({}..{}) = G({}..{})", p.proven_with - 1,
@@ -67,6 +83,8 @@ Pattern subtraction_pattern(const SubtractionGame& game) {
   return out;
 }
 
+// A rule seen on G(0..limit), with the reason and advice of a game that has
+// no theorem; callers with more to say replace them.
 Pattern observed_pattern(const Game& game, std::uint64_t limit) {
   Pattern out;
   out.game = game.spec();
@@ -76,14 +94,84 @@ Pattern observed_pattern(const Game& game, std::uint64_t limit) {
     out.kind = PatternKind::periodic;
     out.preperiod = p->preperiod;
     out.period = p->period;
-    out.values.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(p->preperiod + p->period));
+    out.value_count = p->preperiod + p->period;
   } else if (auto s = self_similarity_search(out.game, values)) {
     out.kind = PatternKind::self_similar;
     out.base = s->base;
     out.from = s->from;
-    out.values.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(s->from));
+    out.value_count = s->from;
+  }
+  const std::string more = limit < kMaxLimit
+                               ? fmt::format("a larger --limit N (at most {}) examines more values", kMaxLimit)
+                               : std::string();
+  if (out.kind != PatternKind::none) {
+    out.reason = fmt::format("grundy has no theorem for {}: the rule was only seen on G(0..{})", out.game, limit);
+    out.advice = more.empty() ? more : more + " and may refute it";
+  } else if (dynamic_cast<const Nim*>(&game) != nullptr) {
+    out.reason = "G(n) = n in nim: every value is new, so no rule of either kind can hold";
+  } else {
+    out.reason = fmt::format(
+        "no period and no rule G(n) = G(floor(n/m)) fits G(0..{}); a rule is accepted only when it covers at least "
+        "half of the values (and a period repeats twice after its preperiod)",
+        limit);
+    out.advice = more;
   }
   return out;
+}
+
+// The smallest m with G(n) = G(floor(n/m)) proven for every n from some n0
+// on, and that n0, without DivisionGame::self_similarity's cap on n0
+// (kMaxRuleStart, which keeps its table of G(0..n0-1) small): the same walk
+// over the runs, kept here only to say why no rule is reported. Unproven
+// rules are skipped: near 2^64 a small base can hold on a last stretch of
+// values only, which says nothing.
+struct UnreportedRule {
+  std::uint64_t base = 0;
+  std::uint64_t from = 0;
+};
+std::optional<UnreportedRule> uncapped_division_rule(const RunTable& t, std::uint64_t max_divisor) {
+  const std::uint64_t last_start = t.starts.back();
+  std::vector<std::uint64_t> bases;
+  for (std::size_t i = 1; i + 1 < t.size(); ++i)
+    if (last_start % t.starts[i] == 0) bases.push_back(last_start / t.starts[i]);
+  std::sort(bases.begin(), bases.end());
+  for (std::uint64_t m : bases) {
+    u128 from = 0;  // one more than the highest n with G(n) != G(floor(n/m))
+    for (std::size_t j = t.size() - 1; j >= 1 && from == 0; --j) {
+      const std::uint64_t first = t.starts[j];
+      const std::uint64_t last = t.last_of(j);
+      for (std::size_t k = t.run_of(last / m);; --k) {
+        if (t.values[k] != t.values[j]) {
+          const u128 image_last = std::min(t.last_of(k), last / m);
+          from = std::min<u128>(last, image_last * m + (m - 1)) + 1;
+          break;
+        }
+        if (t.starts[k] <= first / m) break;
+      }
+    }
+    if (from != 0 && std::max<u128>(u128{max_divisor} * from, m) <= kMax)
+      return UnreportedRule{m, static_cast<std::uint64_t>(from)};
+  }
+  return std::nullopt;
+}
+
+// Why a division game with known runs reports no rule: either a rule holds
+// but starts too late to be reported, or none holds below 2^64.
+void explain_missing_division_rule(const DivisionGame& game, Pattern& out) {
+  const RunTable& runs = *game.runs();
+  const std::string table = fmt::format("'grundy table {} --runs --to N' lists its values as runs", out.game);
+  if (const auto r = uncapped_division_rule(runs, game.divisors().back())) {
+    out.reason = fmt::format(
+        "a rule exists: G(n) = G(floor(n / {})) for every n >= {} (proven, as in docs/games/division.md), but it is "
+        "not reported, because its base table G(0..{}) is longer than the 2^20 values grundy reports",
+        r->base, r->from, r->from - 1);
+    out.advice = table;
+    return;
+  }
+  out.reason = fmt::format(
+      "no base m makes G(n) = G(floor(n/m)) hold from some n on: checked on all {} runs of equal values below 2^64",
+      runs.size());
+  out.advice = table;
 }
 
 Pattern division_pattern(const DivisionGame& game, std::uint64_t limit) {
@@ -92,15 +180,27 @@ Pattern division_pattern(const DivisionGame& game, std::uint64_t limit) {
     LongTask task(fmt::format("computing the runs of {}", game.spec()));
     return game.self_similarity();
   }();
-  if (!game.runs()) return observed_pattern(game, limit);  // values by recursion only
+  if (!game.runs()) {  // values by recursion only
+    Pattern out = observed_pattern(game, limit);
+    out.reason = fmt::format(
+        "{} has more than 2^20 runs of equal values below 2^64 (or they take more than 2^28 points to find), so no "
+        "rule could be checked on every n; {}",
+        out.game,
+        out.kind == PatternKind::none ? fmt::format("none fits G(0..{})", limit)
+                                      : fmt::format("the rule was only seen on G(0..{})", limit));
+    return out;
+  }
   Pattern out;
   out.game = game.spec();
   out.checked_up_to = kMax;  // every 64-bit value is known, as runs
-  if (!rule) return out;
+  if (!rule) {
+    explain_missing_division_rule(game, out);
+    return out;
+  }
   out.kind = PatternKind::self_similar;
   out.base = rule->base;
   out.from = rule->from;
-  out.values = rule->values;
+  out.value_count = rule->from;
   out.checked_up_to = rule->checked_up_to;
   out.proven = rule->proven;
   if (rule->proven) {
@@ -119,6 +219,34 @@ Pattern division_pattern(const DivisionGame& game, std::uint64_t limit) {
 // computes 8 lcm(X, Y) + 8 values (16 MB of them at the bound).
 constexpr std::uint64_t kXyProofMaxLcm = 250'000;
 
+// An XY game whose lcm(X, Y) (0 when above 2^64) is too large for the proof
+// below: the rule observed on G(0..limit). By docs/games/xy.md G is
+// 2 lcm-periodic from n = 2 lcm on, so G(0..6 lcm - 1) hold a preperiod of at
+// most half of them and two whole periods after it: enough for
+// observe_period to see the rule.
+Pattern xy_observed_pattern(const XyGame& game, std::uint64_t limit, std::uint64_t lcm) {
+  Pattern out = observed_pattern(game, limit);
+  const std::string lcm_text = lcm == 0 ? std::string("above 2^64") : fmt::format("= {}", lcm);
+  out.reason = fmt::format("lcm({}, {}) {} is above {}, the largest the proof handles, so {}", game.x(), game.y(),
+                           lcm_text, kXyProofMaxLcm,
+                           out.kind == PatternKind::none
+                               ? fmt::format("only G(0..{}) were examined, and no rule fits at least half of them", limit)
+                               : fmt::format("the rule was only seen on G(0..{})", limit));
+  const std::uint64_t enough = lcm != 0 && lcm <= kMaxLimit / 6 ? 6 * lcm - 1 : 0;
+  if (enough == 0) {
+    out.advice = fmt::format("G is periodic from n = 2 lcm(X, Y) on, with a period dividing 2 lcm(X, Y), but 6 lcm(X, "
+                             "Y) values, enough to see it, are more than the {} --limit allows",
+                             kMaxLimit);
+  } else if (limit < enough) {
+    out.advice = fmt::format("G is periodic from n = 2 lcm(X, Y) on, with a period dividing 2 lcm(X, Y): --limit {} "
+                             "(6 lcm - 1) examines enough values to see that rule (observed, not proven)",
+                             enough);
+  } else {
+    out.advice.clear();
+  }
+  return out;
+}
+
 // The XY game repeats S every L = lcm(X, Y), and G(n) depends only on which
 // of n - 1, n - 2 are in S and on G(n - 1), G(n - 2). So a pair of
 // consecutive values that recurs P = 2L places later (docs/games/xy.md shows
@@ -130,8 +258,8 @@ constexpr std::uint64_t kXyProofMaxLcm = 250'000;
 Pattern xy_pattern(const XyGame& game, std::uint64_t limit) {
   const std::uint64_t g = std::gcd(game.x(), game.y());
   std::uint64_t lcm = 0;
-  if (__builtin_mul_overflow(game.x() / g, game.y(), &lcm) || lcm > kXyProofMaxLcm)
-    return observed_pattern(game, limit);
+  const bool overflow = __builtin_mul_overflow(game.x() / g, game.y(), &lcm);
+  if (overflow || lcm > kXyProofMaxLcm) return xy_observed_pattern(game, limit, overflow ? 0 : lcm);
   const std::uint64_t big_period = 2 * lcm;
   const std::uint64_t size = 4 * big_period + 8;
   const std::vector<Nimber> values = first_values(game, size);
@@ -144,15 +272,19 @@ Pattern xy_pattern(const XyGame& game, std::uint64_t limit) {
   // the pattern is reported as observed only if they do not.
   const std::uint64_t from = observed ? std::max(observed->preperiod, start) : 0;
   if (!observed || 2 * start > size || start + 2 * big_period > size ||
-      from + big_period + observed->period > size)
-    return observed_pattern(game, limit);
+      from + big_period + observed->period > size) {
+    Pattern out = observed_pattern(game, limit);
+    out.reason = fmt::format("the proof's conditions failed on G(0..{}) (docs/games/xy.md says they never do); ",
+                             size - 1) + out.reason;
+    return out;
+  }
   Pattern out;
   out.game = game.spec();
   out.kind = PatternKind::periodic;
   out.proven = true;
   out.preperiod = observed->preperiod;
   out.period = observed->period;
-  out.values.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(out.preperiod + out.period));
+  out.value_count = out.preperiod + out.period;
   out.checked_up_to = size - 1;
   out.proof_bound = size;
   out.check = fmt::format("values G(0..{}), in which G({}..{}) = G({}..{}) and G(n + {}) = G(n) for {} <= n < {}",

@@ -1,9 +1,11 @@
 #include "grundy/spec.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include <fmt/format.h>
 
+#include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/games/coprime.hpp"
 #include "grundy/games/division.hpp"
@@ -68,6 +70,17 @@ std::string known_families() {
   return out;
 }
 
+// "did you mean 'subtraction:1,2'? " for a near miss of a family's name,
+// with the parameters as typed.
+std::string suggestion(std::string_view name, std::string_view params, bool has_params) {
+  std::array<std::string_view, kFamilies.size()> names{};
+  std::transform(kFamilies.begin(), kFamilies.end(), names.begin(), [](const GameFamily& f) { return f.name; });
+  const auto closest = closest_name(name, names);
+  if (!closest) return "";
+  const std::string spec = has_params ? fmt::format("{}:{}", *closest, params) : std::string(*closest);
+  return fmt::format("did you mean {}?", quote(spec));
+}
+
 }  // namespace
 
 std::span<const GameFamily> game_families() { return kFamilies; }
@@ -86,13 +99,13 @@ std::unique_ptr<Game> parse_game(std::string_view spec) {
     if (!has_params)
       throw InputError(fmt::format("game {}: expected subtraction:S, with S a set such as 1,3,4 or 1-3", quote(spec)));
     return std::make_unique<SubtractionGame>(
-        parse_number_set(params, fmt::format("the subtraction set of game {}", quote(spec)), 1));
+        parse_number_set(params, fmt::format("the subtraction set of game {}", quote(spec)), 1, colon + 1));
   }
   if (name == "division") {
     if (!has_params)
       throw InputError(fmt::format("game {}: expected division:D, with D a set such as 2,3 or 2-6", quote(spec)));
     return std::make_unique<DivisionGame>(
-        parse_number_set(params, fmt::format("the divisor set of game {}", quote(spec)), 2));
+        parse_number_set(params, fmt::format("the divisor set of game {}", quote(spec)), 2, colon + 1));
   }
   if (name == "coprime") {
     if (has_params) throw InputError(fmt::format("game {}: coprime takes no parameters; write just 'coprime'", quote(spec)));
@@ -108,7 +121,9 @@ std::unique_ptr<Game> parse_game(std::string_view spec) {
     return std::make_unique<GraphGame>(GraphGame::from_file(std::string(params)));
   }
   if (spec.empty()) throw InputError(fmt::format("the game is empty: expected one of {}", known_families()));
-  throw InputError(fmt::format("unknown game {}: expected one of {}", quote(spec), known_families()));
+  const std::string hint = suggestion(name, params, has_params);
+  throw InputError(fmt::format("unknown game {}: {} {} ('grundy games' describes them)", quote(spec),
+                               hint.empty() ? "expected one of" : hint + " The games are", known_families()));
 }
 
 }  // namespace grundy

@@ -66,7 +66,7 @@ TEST(Cli, MovesNimListsExactlyTheOneMove) {
   EXPECT_EQ(j["nim_sum"], 2);
   EXPECT_EQ(j["moves"], json::parse(R"([{"component":0,"from":3,"to":1}])"));
   auto r = grundy_run({"moves", "nim", "3", "4", "5"});
-  EXPECT_EQ(r.out, "first player wins (nim-sum 2); 1 winning move:\nheap 0: 3 -> 1\n");
+  EXPECT_EQ(r.out, "first player wins (nim-sum 2); 1 winning move:\nheap 1: 3 -> 1\n");
 }
 
 TEST(Cli, MovesWhenSecondPlayerWins) {
@@ -98,7 +98,7 @@ TEST(Cli, MixedSum) {
   // Winning: nim 2 -> 3? impossible; nim 2 -> value 3 no. subtraction 7 -> value 2: 6.
   EXPECT_EQ(j["moves"], json::parse(R"([{"component":1,"from":7,"to":6}])"));
   auto r = grundy_run({"moves", "nim", "2", "+", "subtraction:1-3", "7"});
-  EXPECT_EQ(r.out, "first player wins (nim-sum 1); 1 winning move:\nheap 1 (subtraction:1-3): 7 -> 6\n");
+  EXPECT_EQ(r.out, "first player wins (nim-sum 1); 1 winning move:\nheap 2 (subtraction:1-3): 7 -> 6\n");
   r = grundy_run({"value", "nim", "2", "+", "subtraction:1-3", "7", "5", "+", "nim", "9"});
   EXPECT_EQ(r.out, "2\n3\n1\n9\n");
 }
@@ -162,8 +162,7 @@ TEST_P(CliBadInput, ExitsTwoWithOneLineMessage) {
   EXPECT_EQ(r.out, "");
   EXPECT_THAT(r.err, StartsWith("grundy: error: "));
   EXPECT_THAT(r.err, HasSubstr(GetParam().message));
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), GetParam().message.find("Run with --help") == std::string::npos ? 1 : 2)
-      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -186,10 +185,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"TableBoundTooLarge",{"table", "nim", "--to", "18446744073709551615"}, "too large"},
         BadInput{"EmptyTableBound",{"table", "nim", "--to", ""}, "--to '': it is empty"},
         BadInput{"UnknownTableGame",{"table", "chess"}, "unknown game 'chess'"},
-        BadInput{"NoArguments",{"value"}, "Run with --help"},
-        BadInput{"UnknownCommand",{"frobnicate"}, "Run with --help"},
-        BadInput{"NoCommand",{}, "Run with --help"},
-        BadInput{"UnknownOption",{"value", "nim", "3", "--bogus"}, "Run with --help"}),
+        BadInput{"NoArguments",{"value"}, "GAME POS is required; see 'grundy help value'"},
+        BadInput{"UnknownCommand",{"frobnicate"}, "unknown command 'frobnicate': expected one of value, winner"},
+        BadInput{"NoCommand",{}, "expected a command: value, winner"},
+        BadInput{"UnknownOption",{"value", "nim", "3", "--bogus"}, "not expected: --bogus; see 'grundy help value'"}),
     [](const ::testing::TestParamInfo<BadInput>& param) { return param.param.name; });
 
 TEST(Cli, GraphGameFromFile) {
@@ -208,7 +207,7 @@ TEST(Cli, GraphGameFromFile) {
   // 2 ^ 1 = 3: a -> value 3? none; nim 1 -> value 2? none... so no move? a->b gives 1^1=0: winning.
   EXPECT_EQ(j["moves"], json::parse(R"([{"component":0,"from":"a","to":"b"}])"));
   r = grundy_run({"moves", "graph:" + file, "a", "+", "nim", "1"});
-  EXPECT_THAT(r.out, HasSubstr("token 0 (graph:" + file + "): a -> b"));
+  EXPECT_THAT(r.out, HasSubstr("token 1 (graph:" + file + "): a -> b"));
   r = grundy_run({"value", "graph:" + file, "zz"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("argument 2: no vertex named 'zz'"));
@@ -238,7 +237,7 @@ TEST(Cli, PatternDivisionJson) {
   EXPECT_EQ(j["proven"], true);
   EXPECT_EQ(j["base"], 12);
   EXPECT_EQ(j["from"], 6);
-  EXPECT_EQ(j["values"], json::array({0, 1, 2, 2, 3, 3}));
+  EXPECT_EQ(j["first_values"], json::array({0, 1, 2, 2, 3, 3}));
   EXPECT_EQ(j["checked_up_to"], 18446744073709551615ULL);
   EXPECT_EQ(j["proof_bound"], 36);
 }
@@ -249,11 +248,11 @@ TEST(Cli, PatternSubtractionJson) {
   EXPECT_EQ(j["proven"], true);
   EXPECT_EQ(j["period"], 4);
   EXPECT_EQ(j["preperiod"], 0);
-  EXPECT_EQ(j["values"], json::array({0, 1, 2, 3}));
+  EXPECT_EQ(j["first_values"], json::array({0, 1, 2, 3}));
   j = run_json({"pattern", "subtraction:3,4,6,10", "--json"});
   EXPECT_EQ(j["period"], 7);
   EXPECT_EQ(j["preperiod"], 14);
-  EXPECT_EQ(j["values"].size(), 21u);
+  EXPECT_EQ(j["first_values"].size(), 21u);
 }
 
 TEST(Cli, PatternTextSaysProvenOrNot) {
@@ -262,7 +261,7 @@ TEST(Cli, PatternTextSaysProvenOrNot) {
   EXPECT_THAT(r.out, StartsWith("division:2-6: self-similar, proven\n  G(n) = G(floor(n / 12)) for every n >= 6\n"));
   EXPECT_THAT(r.out, HasSubstr("for 6 <= n < 36"));
   r = grundy_run({"pattern", "nim", "--limit", "1000"});
-  EXPECT_EQ(r.out, "nim: no periodic or self-similar rule found (values examined up to n = 1000)\n");
+  EXPECT_THAT(r.out, StartsWith("nim: no periodic or self-similar rule found (values examined up to n = 1000)\n"));
   r = grundy_run({"pattern", "nim", "--limit", "0"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("--limit '0'"));
@@ -276,7 +275,7 @@ TEST(Cli, DivisionValuesAtFullSize) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "3\n0\n3\n0\n");  // as the closed form G(n) = G(floor(n/12)) of seed 002 gives
   r = grundy_run({"moves", "division:2-6", "13"});
-  EXPECT_EQ(r.out, "first player wins (nim-sum 1); 1 winning move:\nheap 0: 13 -> 6\n");
+  EXPECT_EQ(r.out, "first player wins (nim-sum 1); 1 winning move:\nheap 1: 13 -> 6\n");
 }
 
 TEST(Cli, TableRunsOfDivisionUpTo10To18) {
@@ -327,7 +326,7 @@ TEST(Cli, ContestSamplesAndErrors) {
 TEST(Cli, ContestFileAndProblemErrors) {
   auto r = grundy_run({"contest", "fdivgame", "--input", "/nonexistent/input.txt"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_THAT(r.err, HasSubstr("--input /nonexistent/input.txt: cannot open"));
+  EXPECT_THAT(r.err, HasSubstr("--input '/nonexistent/input.txt': cannot open"));
   r = grundy_run({"contest", "chess"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("chess"));
@@ -358,8 +357,8 @@ TEST(Cli, CoprimeValuesAndLimitedMoves) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out,
             "first player wins (nim-sum 26); the first 2 winning moves (--limit 2 per component):\n"
-            "heap 0: 1000000000000000001 -> 2\nheap 0: 1000000000000000001 -> 4\n"
-            "heap 0: ... and 494999504999999998 more (494999505000000000 winning moves in all)\n");
+            "heap 1: 1000000000000000001 -> 2\nheap 1: 1000000000000000001 -> 4\n"
+            "heap 1: ... and 494999504999999998 more (494999505000000000 winning moves in all)\n");
   r = grundy_run({"moves", "coprime", "1000000000000000001", "+", "nim", "21", "--limit", "1", "--json"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);

@@ -18,10 +18,12 @@ namespace grundy {
 namespace {
 
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 
-std::vector<std::uint64_t> as_numbers(const std::vector<Nimber>& values) {
+// The values a pattern is made of, G(0 .. value_count - 1): the game's own.
+std::vector<std::uint64_t> rule_values(const Game& game, const Pattern& p) {
   std::vector<std::uint64_t> out;
-  for (Nimber v : values) out.push_back(v.value());
+  for (std::uint64_t n = 0; n < p.value_count; ++n) out.push_back(game.value(n).value());
   return out;
 }
 
@@ -54,7 +56,8 @@ std::pair<std::uint64_t, std::uint64_t> brute_period(const std::vector<std::uint
 }
 
 TEST(Pattern, FdivgameIsProvenSelfSimilar) {
-  const Pattern p = find_pattern(DivisionGame({2, 3, 4, 5, 6}));
+  const DivisionGame game({2, 3, 4, 5, 6});
+  const Pattern p = find_pattern(game);
   EXPECT_EQ(p.game, "division:2-6");
   EXPECT_EQ(p.kind, PatternKind::self_similar);
   EXPECT_TRUE(p.proven);
@@ -62,17 +65,20 @@ TEST(Pattern, FdivgameIsProvenSelfSimilar) {
   EXPECT_EQ(p.from, 6u);
   EXPECT_EQ(p.proof_bound, 36u);
   EXPECT_EQ(p.checked_up_to, ~std::uint64_t{0});
-  EXPECT_THAT(as_numbers(p.values), ElementsAre(0, 1, 2, 2, 3, 3));
+  EXPECT_EQ(p.value_count, 6u);
+  EXPECT_THAT(rule_values(game, p), ElementsAre(0, 1, 2, 2, 3, 3));
   EXPECT_THAT(p.theorem, ::testing::HasSubstr("docs/games/division.md"));
 }
 
 TEST(Pattern, SubtractionOneToThree) {
-  const Pattern p = find_pattern(SubtractionGame({1, 2, 3}));
+  const SubtractionGame game({1, 2, 3});
+  const Pattern p = find_pattern(game);
   EXPECT_EQ(p.kind, PatternKind::periodic);
   EXPECT_TRUE(p.proven);
   EXPECT_EQ(p.period, 4u);
   EXPECT_EQ(p.preperiod, 0u);
-  EXPECT_THAT(as_numbers(p.values), ElementsAre(0, 1, 2, 3));
+  EXPECT_EQ(p.value_count, 4u);
+  EXPECT_THAT(rule_values(game, p), ElementsAre(0, 1, 2, 3));
 }
 
 TEST(Pattern, SubtractionPeriodsAreTheSmallest) {
@@ -95,8 +101,9 @@ TEST(Pattern, SubtractionPeriodsAreTheSmallest) {
     EXPECT_TRUE(p.proven) << game.spec();
     EXPECT_EQ(p.period, period) << game.spec();
     EXPECT_EQ(p.preperiod, e) << game.spec();
-    ASSERT_EQ(p.values.size(), e + period) << game.spec();
-    for (std::size_t n = 0; n < p.values.size(); ++n) ASSERT_EQ(p.values[n].value(), g[n]) << game.spec();
+    ASSERT_EQ(p.value_count, e + period) << game.spec();
+    const auto values = rule_values(game, p);
+    for (std::size_t n = 0; n < values.size(); ++n) ASSERT_EQ(values[n], g[n]) << game.spec();
   }
 }
 
@@ -129,8 +136,9 @@ TEST(Pattern, XyPeriodsAreProvenAndTheSmallest) {
     EXPECT_EQ(p.period, period) << game.spec();
     EXPECT_EQ(p.preperiod, preperiod) << game.spec();
     EXPECT_THAT(p.theorem, ::testing::HasSubstr("docs/games/xy.md")) << game.spec();
-    ASSERT_EQ(p.values.size(), preperiod + period) << game.spec();
-    for (std::size_t n = 0; n < p.values.size(); ++n) ASSERT_EQ(p.values[n].value(), g[n]) << game.spec();
+    ASSERT_EQ(p.value_count, preperiod + period) << game.spec();
+    const auto values = rule_values(game, p);
+    for (std::size_t n = 0; n < values.size(); ++n) ASSERT_EQ(values[n], g[n]) << game.spec();
   }
   // X = 3, Y = 6: the period 3 is shorter than lcm(X, Y) = 6.
   EXPECT_EQ(find_pattern(XyGame(3, 6)).period, 3u);
@@ -140,6 +148,25 @@ TEST(Pattern, XyWithALargeLcmIsOnlyObserved) {
   const Pattern p = find_pattern(XyGame(530, 879), 20000);  // lcm 465870
   EXPECT_FALSE(p.proven);
   EXPECT_EQ(p.checked_up_to, 20000u);
+  EXPECT_THAT(p.reason, HasSubstr("lcm(530, 879) = 465870 is above 250000"));
+  // 6 lcm - 1 values hold the preperiod and two whole periods (docs/games/xy.md).
+  EXPECT_THAT(p.advice, HasSubstr("--limit 2795219"));
+}
+
+TEST(Pattern, XyWithALargeLcmSaysWhyAndWhatToTry) {
+  const Pattern p = find_pattern(XyGame(1000, 1001));
+  EXPECT_EQ(p.kind, PatternKind::none);
+  EXPECT_EQ(p.value_count, 0u);
+  EXPECT_THAT(p.reason, HasSubstr("lcm(1000, 1001) = 1001000 is above 250000, the largest the proof handles"));
+  EXPECT_THAT(p.advice, HasSubstr("--limit 6005999"));
+  // The advice holds: that many values show the period, observed.
+  const Pattern seen = find_pattern(XyGame(1000, 1001), 6005999);
+  EXPECT_EQ(seen.kind, PatternKind::periodic);
+  EXPECT_FALSE(seen.proven);
+  EXPECT_EQ(2002000 % seen.period, 0u);
+  EXPECT_THAT(seen.reason, HasSubstr("is above 250000, the largest the proof handles, so the rule was only seen on "
+                                     "G(0..6005999)"));
+  EXPECT_EQ(seen.advice, "");
 }
 
 TEST(Pattern, NimHasNoneAndSaysHowFarItLooked) {
@@ -147,7 +174,8 @@ TEST(Pattern, NimHasNoneAndSaysHowFarItLooked) {
   EXPECT_EQ(p.kind, PatternKind::none);
   EXPECT_FALSE(p.proven);
   EXPECT_EQ(p.checked_up_to, 5000u);
-  EXPECT_TRUE(p.values.empty());
+  EXPECT_EQ(p.value_count, 0u);
+  EXPECT_THAT(p.reason, HasSubstr("G(n) = n"));
 }
 
 TEST(Pattern, GraphGamesHaveNoSequence) {
@@ -159,6 +187,18 @@ TEST(Pattern, DivisionWithoutRuleIsNoneOverAllOfIt) {
   const Pattern p = find_pattern(DivisionGame({11, 24, 28, 33, 556, 667}));
   EXPECT_EQ(p.kind, PatternKind::none);
   EXPECT_EQ(p.checked_up_to, ~std::uint64_t{0});
+  EXPECT_THAT(p.reason, HasSubstr("no base m makes G(n) = G(floor(n/m)) hold from some n on: checked on all 123 runs"));
+  EXPECT_THAT(p.advice, HasSubstr("grundy table division:11,24,28,33,556,667 --runs"));
+}
+
+// division:2,1000000 holds with base 2*10^6 only from n0 = 524288000000
+// (G(524287999999) = 0, G(262143) = 2): a base table too long to report, but
+// the rule is named, not hidden.
+TEST(Pattern, DivisionRuleTooLongToReportIsNamed) {
+  const Pattern p = find_pattern(DivisionGame({2, 1000000}));
+  EXPECT_EQ(p.kind, PatternKind::none);
+  EXPECT_THAT(p.reason, HasSubstr("a rule exists: G(n) = G(floor(n / 2000000)) for every n >= 524288000000 (proven"));
+  EXPECT_THAT(p.reason, HasSubstr("longer than the 2^20 values grundy reports"));
 }
 
 TEST(ObservePeriod, FindsSmallestPeriodThenPreperiod) {

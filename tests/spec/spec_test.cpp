@@ -44,6 +44,12 @@ void expect_error(std::string_view spec, std::string_view fragment) {
 TEST(Spec, ErrorsSayWhatWasExpected) {
   expect_error("", "the game is empty: expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, graph:FILE");
   expect_error("chess", "unknown game 'chess': expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, graph:FILE");
+  expect_error("subtracton:1,2", "unknown game 'subtracton:1,2': did you mean 'subtraction:1,2'? The games are nim, subtraction:S,");
+  expect_error("Nim", "unknown game 'Nim': did you mean 'nim'?");
+  expect_error("Division:2-6", "did you mean 'division:2-6'?");
+  expect_error("subtraction:{}", "the subtraction set of game 'subtraction:{}', at character 13: '{}' is not a number here");
+  expect_error("division:", "the divisor set of game 'division:' is empty: expected a list such as 2,4,5 or a range such as 2-4");
+  expect_error("subtraction:", "expected a list such as 1,3,4 or a range such as 1-3");
   expect_error("nim:3", "nim takes no parameters");
   expect_error("coprime:2", "coprime takes no parameters");
   expect_error("subtraction", "expected subtraction:S");
@@ -53,7 +59,7 @@ TEST(Spec, ErrorsSayWhatWasExpected) {
   expect_error("subtraction:16777217", "up to 16777216");
   expect_error("division", "expected division:D");
   expect_error("division:1,2", "must be at least 2");
-  expect_error("division:2,-3", "at character 3: expected a number");
+  expect_error("division:2,-3", "at character 12: expected a number");
   expect_error("graph", "expected graph:FILE");
   expect_error("graph:", "expected graph:FILE");
   expect_error("graph:/nonexistent/file.txt", "/nonexistent/file.txt");

@@ -1,0 +1,111 @@
+// What a person sees after a typing mistake or a request for help: which
+// word was wrong, the closest right one, and help that lists every game.
+
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "support/run_process.hpp"
+
+namespace grundy {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+test::ProcessResult grundy_run(const std::vector<std::string>& args) { return test::run_process(GRUNDY_EXE, args); }
+
+// An input error: status 2, nothing on stdout, one line on stderr.
+std::string error_of(const std::vector<std::string>& args) {
+  const auto r = grundy_run(args);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, StartsWith("grundy: error: "));
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  return r.err;
+}
+
+TEST(Mistakes, UnknownCommandIsNamedWithTheClosestOne) {
+  EXPECT_THAT(error_of({"hlep"}), HasSubstr("unknown command 'hlep': did you mean 'help'?"));
+  EXPECT_THAT(error_of({"values", "nim", "3"}), HasSubstr("unknown command 'values': did you mean 'value'?"));
+  EXPECT_THAT(error_of({"Moves", "nim", "3"}), HasSubstr("did you mean 'moves'?"));
+  const std::string far = error_of({"solve", "nim", "3"});
+  EXPECT_THAT(far, HasSubstr("unknown command 'solve': expected one of value, winner, moves, table, pattern"));
+  EXPECT_THAT(far, Not(HasSubstr("did you mean")));
+  EXPECT_THAT(error_of({}), HasSubstr("expected a command: value, winner, moves"));
+  EXPECT_THAT(error_of({"help", "mvoes"}), HasSubstr("unknown command 'mvoes': did you mean 'moves'?"));
+}
+
+TEST(Mistakes, HelpCommandPrintsTheSameAsHelpOption) {
+  auto r = grundy_run({"help"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Usage: grundy [OPTIONS] COMMAND"));
+  EXPECT_THAT(r.out, HasSubstr("Commands:"));
+  EXPECT_EQ(r.out, grundy_run({"--help"}).out);
+  for (const char* command : {"value", "winner", "moves", "table", "pattern", "contest", "play", "games"}) {
+    r = grundy_run({"help", command});
+    EXPECT_EQ(r.exit_code, 0) << command << ": " << r.err;
+    EXPECT_THAT(r.out, HasSubstr(std::string("Usage: grundy ") + command + " ")) << command;
+    EXPECT_EQ(r.out, grundy_run({command, "--help"}).out) << command;
+    EXPECT_THAT(r.out, HasSubstr("Examples:\n")) << command;
+  }
+}
+
+TEST(Mistakes, UnknownGameSuggestsTheClosestSpec) {
+  EXPECT_THAT(error_of({"value", "subtracton:1,2", "3"}),
+              HasSubstr("argument 1: unknown game 'subtracton:1,2': did you mean 'subtraction:1,2'?"));
+  EXPECT_THAT(error_of({"value", "Nim", "3"}), HasSubstr("unknown game 'Nim': did you mean 'nim'?"));
+  EXPECT_THAT(error_of({"value", "nim", "3", "+", "divison:2-6", "4"}),
+              HasSubstr("argument 4: unknown game 'divison:2-6': did you mean 'division:2-6'?"));
+  const std::string kayles = error_of({"value", "kayles", "3"});
+  EXPECT_THAT(kayles, HasSubstr("unknown game 'kayles': expected one of nim, subtraction:S"));
+  EXPECT_THAT(error_of({"table", "coprme"}), HasSubstr("did you mean 'coprime'?"));
+}
+
+TEST(Mistakes, SetErrorsQuoteOnceAndGiveValidExamples) {
+  const std::string braces = error_of({"value", "subtraction:{}", "3"});
+  EXPECT_THAT(braces, HasSubstr("the subtraction set of game 'subtraction:{}', at character 13: '{}' is not a number"));
+  EXPECT_EQ(braces.find("'{}'"), braces.rfind("'{}'")) << braces;  // the set itself is quoted once
+  // A divisor set holds numbers >= 2: so does its example.
+  EXPECT_THAT(error_of({"value", "division:", "3"}), HasSubstr("expected a list such as 2,4,5 or a range such as 2-4"));
+  EXPECT_THAT(error_of({"value", "subtraction:", "3"}), HasSubstr("expected a list such as 1,3,4 or a range such as 1-3"));
+}
+
+TEST(Mistakes, DoublePlusIsNamedByItsPlace) {
+  EXPECT_THAT(error_of({"value", "nim", "3", "++", "nim", "2"}),
+              HasSubstr("argument 3: '++' is not a word of a sum; '+' alone starts components in another game"));
+  EXPECT_THAT(error_of({"moves", "--limit", "3", "nim", "3", "4", "++", "nim", "2"}), HasSubstr("argument 4: '++'"));
+}
+
+TEST(Mistakes, OptionErrorsAreOneLineNamingTheCommandHelp) {
+  EXPECT_THAT(error_of({"play", "--first", "x", "nim", "3"}), HasSubstr("--first: x not in {me,engine}; see 'grundy help play'"));
+  EXPECT_THAT(error_of({"value", "--lim", "3", "nim", "3"}), HasSubstr("see 'grundy help value'"));
+}
+
+TEST(Mistakes, ContestProblemSuggestsTheClosest) {
+  EXPECT_THAT(error_of({"contest", "fdivgam", "--input", "/nonexistent"}),
+              HasSubstr("unknown contest problem 'fdivgam': did you mean 'fdivgame'?"));
+  EXPECT_THAT(error_of({"contest", "chess"}), HasSubstr("expected one of fdivgame, not-a-nim, xy-game"));
+}
+
+TEST(Help, EveryGameAndNumbersReadAsNumbers) {
+  for (const char* command : {"value", "winner", "moves", "play"}) {
+    const auto r = grundy_run({command, "--help"});
+    // Every family of the catalogue, from the catalogue.
+    for (const char* game : {"nim", "subtraction:S", "division:D", "coprime", "xy:X,Y", "graph:FILE"})
+      EXPECT_THAT(r.out, HasSubstr("  " + std::string(game))) << command;
+    EXPECT_THAT(r.out, HasSubstr("GAME POS...\n")) << command;
+    EXPECT_THAT(r.out, Not(HasSubstr("POS....."))) << command;
+  }
+  EXPECT_THAT(grundy_run({"moves", "--help"}).out, HasSubstr("--limit N "));
+  EXPECT_THAT(grundy_run({"table", "--help"}).out, HasSubstr("--to N "));
+  EXPECT_THAT(grundy_run({"play", "--help"}).out, HasSubstr("--seed N "));
+  for (const char* command : {"moves", "table", "pattern", "play", "contest"}) EXPECT_THAT(grundy_run({command, "--help"}).out, Not(HasSubstr("TEXT")));
+  EXPECT_THAT(grundy_run({"games", "--help"}).out, HasSubstr("Examples:\n  grundy games\n"));
+}
+
+}  // namespace
+}  // namespace grundy

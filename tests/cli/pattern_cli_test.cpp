@@ -1,0 +1,168 @@
+// `grundy pattern`: a summary by default, every value with --values (written
+// as it goes, so a long period costs no memory), and a reason when no rule is
+// found or proven.
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "support/run_process.hpp"
+
+namespace grundy {
+namespace {
+
+using ::testing::EndsWith;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using nlohmann::json;
+
+test::ProcessResult grundy_run(const std::vector<std::string>& args) {
+  return test::run_process(GRUNDY_EXE, args);
+}
+
+json run_json(const std::vector<std::string>& args) {
+  const auto r = grundy_run(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  return json::parse(r.out);
+}
+
+// The values of --values text lines "    n: v v v", checking that each line
+// starts at the index that follows the line before.
+std::vector<std::uint64_t> listed_values(const std::string& text, std::uint64_t first) {
+  std::vector<std::uint64_t> values;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    const auto colon = line.find(": ");
+    if (!line.starts_with("    ") || colon == std::string::npos) continue;
+    EXPECT_EQ(std::stoull(line.substr(0, colon)), first + values.size()) << line;
+    std::istringstream numbers(line.substr(colon + 2));
+    std::size_t on_line = 0;
+    for (std::uint64_t v; numbers >> v; ++on_line) values.push_back(v);
+    EXPECT_LE(on_line, 20u) << line;
+  }
+  return values;
+}
+
+// subtraction:1000000: G(n) = 0 below 10^6, 1 up to 2*10^6 - 1, period 2*10^6.
+TEST(PatternCli, LongPeriodSummaryIsSmallAndNamesTheCut) {
+  const auto r = grundy_run({"pattern", "subtraction:1000000"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LT(r.out.size(), 4096u);  // was 4 MB: the whole period on one line
+  std::string thirty_zeros = "0";
+  for (int i = 1; i < 30; ++i) thirty_zeros += " 0";
+  EXPECT_THAT(r.out, HasSubstr("  preperiod: none\n  period    G(0..1999999): " + thirty_zeros +
+                               " ... (2000000 values in all; --values prints them all)\n"));
+  EXPECT_THAT(r.out, HasSubstr("  proof: checked values"));
+}
+
+TEST(PatternCli, ValuesFlagPrintsEveryValueWrapped) {
+  const auto r = grundy_run({"pattern", "subtraction:3,4,6,10", "--values"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("  preperiod G(0..13), 14 values:\n    0: 0 0 0 1 1 1 2 2 2 0 3 3 1 4\n"
+                               "  period    G(14..20), 7 values:\n    14: 0 2 0 1 3 1 2\n  proof: "));
+
+  const auto big = grundy_run({"pattern", "subtraction:1000000", "--values"});
+  EXPECT_EQ(big.exit_code, 0) << big.err;
+  EXPECT_THAT(big.out, HasSubstr("  period    G(0..1999999), 2000000 values:\n"));
+  const auto values = listed_values(big.out, 0);
+  ASSERT_EQ(values.size(), 2000000u);
+  for (std::size_t n = 0; n < values.size(); ++n) ASSERT_EQ(values[n], n < 1000000 ? 0u : 1u) << n;
+  // Wrapped: no line holds more than 20 values (checked above), and the
+  // lines are aligned on the widest index.
+  EXPECT_THAT(big.out, HasSubstr("\n          0: 0 0"));
+  EXPECT_THAT(big.out, HasSubstr("\n    1999980: 1 1"));
+}
+
+TEST(PatternCli, SelfSimilarValuesList) {
+  const auto r = grundy_run({"pattern", "division:2-6", "--values"});
+  EXPECT_THAT(r.out, HasSubstr("  base values G(0..5), 6 values:\n    0: 0 1 2 2 3 3\n"));
+}
+
+TEST(PatternCli, JsonSummaryHasFirstValuesNotValues) {
+  json j = run_json({"pattern", "subtraction:1000000", "--json"});
+  EXPECT_EQ(j["kind"], "periodic");
+  EXPECT_EQ(j["period"], 2000000);
+  EXPECT_EQ(j["preperiod"], 0);
+  EXPECT_EQ(j["value_count"], 2000000);
+  EXPECT_EQ(j["first_values"], json(std::vector<int>(30, 0)));
+  EXPECT_FALSE(j.contains("values"));  // a cut list is never called "values"
+  EXPECT_TRUE(j.contains("theorem"));
+  EXPECT_FALSE(j.contains("reason"));
+
+  j = run_json({"pattern", "subtraction:1,2,3", "--json"});
+  EXPECT_EQ(j["value_count"], 4);
+  EXPECT_EQ(j["first_values"], json::array({0, 1, 2, 3}));
+  EXPECT_FALSE(j.contains("values"));
+}
+
+TEST(PatternCli, JsonValuesHasThemAll) {
+  json j = run_json({"pattern", "subtraction:3,4,6,10", "--json", "--values"});
+  EXPECT_EQ(j["values"], json::array({0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 3, 3, 1, 4, 0, 2, 0, 1, 3, 1, 2}));
+  EXPECT_EQ(j["value_count"], 21);
+  EXPECT_FALSE(j.contains("first_values"));
+  EXPECT_EQ(j["period"], 7);
+  EXPECT_EQ(j["proof_bound"], 1024);
+
+  j = run_json({"pattern", "subtraction:1000000", "--json", "--values"});
+  ASSERT_EQ(j["values"].size(), 2000000u);
+  EXPECT_EQ(j["values"][999999], 0);
+  EXPECT_EQ(j["values"][1000000], 1);
+  EXPECT_EQ(j["values"][1999999], 1);
+
+  j = run_json({"pattern", "division:2-6", "--json", "--values"});
+  EXPECT_EQ(j["values"], json::array({0, 1, 2, 2, 3, 3}));
+  EXPECT_EQ(j["base"], 12);
+}
+
+TEST(PatternCli, NoRuleSaysWhyAndWhatToTry) {
+  auto r = grundy_run({"pattern", "xy:1000,1001"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("xy:1000,1001: no periodic or self-similar rule found (values examined up to n = "
+                               "100000)\n  why: lcm(1000, 1001) = 1001000 is above 250000, the largest the proof "
+                               "handles"));
+  EXPECT_THAT(r.out, HasSubstr("\n  try: "));
+  EXPECT_THAT(r.out, HasSubstr("--limit 6005999"));
+
+  r = grundy_run({"pattern", "division:2,1000000"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("  why: a rule exists: G(n) = G(floor(n / 2000000)) for every n >= 524288000000"));
+  EXPECT_THAT(r.out, HasSubstr("  try: 'grundy table division:2,1000000 --runs"));
+
+  r = grundy_run({"pattern", "nim", "--limit", "1000"});
+  EXPECT_THAT(r.out, HasSubstr("\n  why: G(n) = n in nim"));
+  EXPECT_THAT(r.out, Not(HasSubstr("try:")));  // no --limit would help
+
+  const json j = run_json({"pattern", "xy:1000,1001", "--json"});
+  EXPECT_EQ(j["kind"], "none");
+  EXPECT_EQ(j["proven"], false);
+  EXPECT_THAT(j["reason"].get<std::string>(), HasSubstr("is above 250000"));
+  EXPECT_THAT(j["advice"].get<std::string>(), HasSubstr("--limit 6005999"));
+  EXPECT_FALSE(j.contains("value_count"));
+  EXPECT_FALSE(j.contains("first_values"));
+  EXPECT_FALSE(j.contains("theorem"));
+}
+
+// --values streams: a period of 8 * 10^6 values is written as it goes, so the
+// peak memory is the proof's (38 MB measured), not that of a list of every
+// value (146 MB for text, 496 MB for a nlohmann array, before streaming).
+TEST(PatternCli, ValuesAreStreamedInLittleMemory) {
+  constexpr long kMostKb = 96 * 1024;
+  for (const std::vector<std::string>& format : {std::vector<std::string>{}, {"--json"}}) {
+    std::vector<std::string> args{"pattern", "subtraction:4000000", "--values"};
+    args.insert(args.end(), format.begin(), format.end());
+    const auto r = grundy_run(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_THAT(r.out, EndsWith("\n"));
+    EXPECT_GT(r.out.size(), 16'000'000u);  // 8 * 10^6 values were written
+    EXPECT_LT(r.peak_kb, kMostKb) << (format.empty() ? "text" : "json");
+  }
+}
+
+}  // namespace
+}  // namespace grundy
