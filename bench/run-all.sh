@@ -89,12 +89,13 @@ done <"$work/all.tsv"
 echo
 echo "Problems: fdivgame = CodeChef FDIVGAME (\`grundy contest fdivgame\`), not-a-nim = Codeforces 2004E"
 echo "(\`grundy contest not-a-nim\`), xy-game = AtCoder ARC208 E (\`grundy contest xy-game\`), graph = \`grundy value graph:FILE 0\`."
-echo "Times: wall time of the best of $runs runs of each program on each input (seed 002's memoised program: 1 run),"
+echo "Times: wall time of the best of $runs runs of each program on each input (FDIVGAME's memoised program: 1 run),"
 echo "from bash's clock around \`/usr/bin/time\`; memory: peak resident set size of that run (\`/usr/bin/time -f %M\`)."
 echo "Memory ratio: grundy's peak over the reference's (1/17 = 17 times less). Answers compared byte for byte."
-echo "References: the seeds' C++ programs, cut out of the seed files in $seeds_dir at run time and compiled"
-echo "with g++ -O2 -std=c++17; grundy: the bench preset (Release). Inputs: bench/*/gen_* with fixed seeds."
-((quick)) && echo "--quick: without the large inputs and without seed 002's memoised program."
+echo "References: the C++ solutions printed in the project's reference documents (tutorials and editorials of"
+echo "these problems), cut out of those documents at run time and compiled with g++ -O2 -std=c++17; none is kept"
+echo "in the repository. grundy: the bench preset (Release). Inputs: bench/*/gen_* with fixed seeds."
+((quick)) && echo "--quick: without the large inputs and without FDIVGAME's memoised program."
 machine_line
 echo "Whole run, build included: $(awk -v a="$started" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f s", b - a }')."
 

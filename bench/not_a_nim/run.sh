@@ -77,7 +77,7 @@ declare -A shape=(
 limit=300
 
 if ((records == 0)); then
-  echo "| input | size | grundy | seed 003 | time ratio | memory ratio |"
+  echo "| input | size | grundy | tutorial program (2004E) | time ratio | memory ratio |"
   echo "|---|---|---|---|---|---|"
 fi
 status=0
@@ -91,7 +91,7 @@ for input in "${inputs[@]}"; do
   fi
   [[ $same == NO ]] && { echo "not_a_nim/run.sh: answers differ on $input" >&2; status=1; }
   if ((records)); then
-    record not-a-nim "$input" "${shape[$input]}" "$(stat -c %s "$work/$input.in")" "$g_s" "$g_kb" "seed 003" "$s_s" "$s_kb" "$same" "$why"
+    record not-a-nim "$input" "${shape[$input]}" "$(stat -c %s "$work/$input.in")" "$g_s" "$g_kb" "tutorial program (2004E)" "$s_s" "$s_kb" "$same" "$why"
   else
     s_cell=$why
     [[ $s_s != - ]] && s_cell=$(cell "$s_s" "$s_kb")

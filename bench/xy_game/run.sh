@@ -77,7 +77,7 @@ for input in "${inputs[@]}"; do
   fi
   if ((records)); then
     record xy-game "$input" "${shape[$input]}" "$(stat -c %s "$work/$input.in")" "$secs" "$kb" \
-      "none (seed 004 has no program)" - - "$same" "n/a"
+      "none (the editorial has no program)" - - "$same" "n/a"
     continue
   fi
   size=$(size_mb "$work/$input.in")
