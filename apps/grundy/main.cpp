@@ -73,10 +73,21 @@ struct Arguments {
 };
 
 // The positional words of a sum. CLI11 adds "..." to the name of a list.
+// Usage lines as CLI11 writes them, but for the sum: required, though CLI11
+// is not told so (see add_sum_option), so not shown in brackets.
+class UsageFormatter : public CLI::Formatter {
+ public:
+  std::string make_option_usage(const CLI::Option* opt) const override {
+    std::string usage = CLI::Formatter::make_option_usage(opt);
+    if (usage == "[GAME POS...]") usage = usage.substr(1, usage.size() - 2);
+    return usage;
+  }
+};
+
+// Not required by CLI11: the words after '--' join the sum after parsing,
+// and parse_sum_arguments says what is missing when there are none.
 void add_sum_option(CLI::App& cmd, Arguments& a) {
-  cmd.add_option("GAME POS", a.sum, "a sum of games: GAME POS [POS...] [+ GAME POS [POS...]]...")
-      ->required()
-      ->type_name("");
+  cmd.add_option("GAME POS", a.sum, "a sum of games: GAME POS [POS...] [+ GAME POS [POS...]]...")->type_name("");
 }
 
 CLI::App* add_sum_command(CLI::App& app, const char* name, const char* description, const char* examples,
@@ -164,6 +175,7 @@ void check_command_words(CLI::App& app, int argc, char** argv) {
   std::size_t word = 0;  // the sum's words, counted from 1 as the sum's messages count them
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
+    if (arg == "--") return;  // the rest are words of the sum, whatever they look like
     if (std::find(std::begin(kValued), std::end(kValued), arg) != std::end(kValued)) {
       ++i;
       continue;
@@ -198,6 +210,7 @@ int print_help(CLI::App& app, const std::string& command) {
 int run(int argc, char** argv) {
   CLI::App app{"grundy: Sprague-Grundy values, winners and winning moves of impartial games", "grundy"};
   app.set_version_flag("--version", "grundy 0.1.0");
+  app.formatter(std::make_shared<UsageFormatter>());  // before the commands, which copy it
   // CLI11 says "subcommand"; people say "command".
   app.get_formatter()->label("SUBCOMMAND", "COMMAND");
   app.require_subcommand(1);
@@ -276,7 +289,8 @@ int run(int argc, char** argv) {
                       fmt::format("the problem: {}", fmt::join(contest_problem_names(), ", ")))
       ->required()
       ->type_name("");
-  contest->add_option("--input", a.contest_input, "read this file instead of standard input")->type_name("FILE");
+  CLI::Option* contest_input =
+      contest->add_option("--input", a.contest_input, "read this file instead of standard input")->type_name("FILE");
   contest->footer(
       "\nProblems:\n"
       "  fdivgame  CodeChef FDIVGAME (Floor Division Game): T, then per test a line N and a line\n"
@@ -325,8 +339,19 @@ int run(int argc, char** argv) {
 
   for (CLI::App* sub : app.get_subcommands({})) sub->group("Commands");
   check_command_words(app, argc, argv);
+  // '--' ends the options: every word after it is a word of the sum, such as
+  // a vertex named '-x'. CLI11 would take '--' as the end of one list
+  // positional and the start of the next, so the words after it are kept
+  // from CLI11 and added to the sum after parsing.
+  int parsed_count = argc;
+  for (int i = 2; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--") {
+      parsed_count = i;
+      break;
+    }
+  }
   try {
-    app.parse(argc, argv);
+    app.parse(parsed_count, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -342,6 +367,13 @@ int run(int argc, char** argv) {
   }
 
   if (help->parsed()) return print_help(app, a.help_command);
+  if (parsed_count < argc) {
+    const bool takes_a_sum = value->parsed() || winner->parsed() || moves->parsed() || play->parsed();
+    if (!takes_a_sum)
+      throw InputError(fmt::format("'--' is for the words of a sum (value, winner, moves, play), not for '{}'",
+                                   argv[1]));
+    a.sum.insert(a.sum.end(), argv + parsed_count + 1, argv + argc);
+  }
 
   // Long computations (large tables, prime counts near 10^18, pattern
   // searches) say so on stderr.
@@ -357,7 +389,12 @@ int run(int argc, char** argv) {
   }
   if (pattern->parsed())
     print_pattern(*parse_game(a.pattern_game), parse_pattern_limit(a.pattern_limit), a.pattern_values, format, out);
-  if (contest->parsed()) solve_contest(a.contest_problem, a.contest_input, out);
+  if (contest->parsed()) {
+    // An empty name is a mistake (an unset variable, say), not a way to say stdin.
+    if (contest_input->count() > 0 && a.contest_input.empty())
+      throw InputError("--input '': the file name is empty; leave out --input to read standard input");
+    solve_contest(a.contest_problem, a.contest_input, out);
+  }
   if (games->parsed()) print_games(format, out);
   if (play->parsed()) {
     const SumArguments sum = parse_sum_arguments(a.sum);

@@ -17,6 +17,7 @@
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/strategy.hpp"
+#include "grundy/utf8.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -77,13 +78,19 @@ std::optional<Command> command_named(std::string_view word) {
   return std::nullopt;
 }
 
-// Text typed by the person, made safe to print: control bytes (an escape
-// sequence would reach the terminal) become '?'.
+// Text typed by the person, made safe to print: control characters (an
+// escape sequence would reach the terminal), C1 ones included, become '?'.
 std::string printable(std::string_view text) {
-  std::string s(text);
-  for (char& c : s) {
-    const auto byte = static_cast<unsigned char>(c);
-    if ((byte < 0x20 && c != '\n') || byte == 0x7f) c = '?';
+  std::string s;
+  s.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (c1_control_at(text, i)) {
+      s += '?';
+      ++i;  // both bytes of the character
+    } else {
+      s += (byte < 0x20 && byte != '\n') || byte == 0x7f ? '?' : text[i];
+    }
   }
   return s;
 }

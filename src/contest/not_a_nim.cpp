@@ -16,6 +16,9 @@ namespace {
 
 constexpr std::uint64_t kMaxValue = ~std::uint64_t{0};
 constexpr std::uint64_t kMaxCount = ~std::uint64_t{0};
+// Tests are numbered with 32 bits (the sieve queue holds a test number per
+// odd pile), so t is checked where it is read, not after 2^32 tests of data.
+constexpr std::uint64_t kMaxTests = std::numeric_limits<std::uint32_t>::max();
 constexpr std::uint64_t kMinSieveLimit = std::uint64_t{1} << 20;
 
 }  // namespace
@@ -25,15 +28,13 @@ std::string solve_not_a_nim(ContestReader& in) {
   // Piles are not kept: each goes to the nim-sum of its test at once (1 and
   // even piles), or is queued with its test's number for the sieve (odd
   // piles up to 2^30, 8 bytes each) or for factoring (larger ones).
-  const std::uint64_t tests = in.number_on_new_line("the number of tests t", 1, kMaxCount);
+  const std::uint64_t tests = in.number_on_new_line("the number of tests t", 1, kMaxTests);
   in.end_of_line("t");
   std::vector<std::uint64_t> nim_sums;
   std::vector<std::uint32_t> sieved;
   std::vector<std::uint32_t> sieved_test;
   std::vector<std::pair<std::uint64_t, std::uint32_t>> large;
   for (std::uint64_t t = 1; t <= tests; ++t) {
-    if (t > std::numeric_limits<std::uint32_t>::max())
-      throw LimitError("more than 2^32 - 1 tests: grundy numbers tests with 32 bits");
     const std::uint64_t count =
         in.number_on_new_line([&] { return fmt::format("the count n of test {} of {}", t, tests); }, 1, kMaxCount);
     in.end_of_line([&] { return fmt::format("n of test {}", t); });

@@ -7,7 +7,13 @@ namespace grundy {
 
 std::string_view why_not_u64(std::string_view text) {
   if (text.empty()) return "it is empty";
-  if (text.front() == '-') return "it is negative";
+  const auto digits = [](std::string_view t) {
+    return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (text.front() == '-' && digits(text.substr(1))) {
+    // "-0" is zero written with a sign, not a negative number.
+    return text.find_first_not_of("0", 1) == std::string_view::npos ? "it has a sign" : "it is negative";
+  }
   if (text.front() == '+') return "it has a sign";
   if (!std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
     if (text.find_first_of(" \t\r\n") != std::string_view::npos) return "it contains a blank";

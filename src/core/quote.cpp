@@ -18,7 +18,7 @@ std::string printable_prefix(std::string_view text, std::size_t max_characters, 
     if (c >= 0x20 && c < 0x7F) {
       out += static_cast<char>(c);
       ++i;
-    } else if (const std::size_t n = c >= 0x80 ? utf8_sequence_length(text, i) : 0; n > 0) {
+    } else if (const std::size_t n = c >= 0x80 && !c1_control_at(text, i) ? utf8_sequence_length(text, i) : 0; n > 0) {
       out.append(text.substr(i, n));
       i += n;
     } else {

@@ -332,6 +332,9 @@ class GraphGame::Builder {
             if (const std::size_t bad = first_invalid_utf8(name); bad != std::string_view::npos)
               bad_byte(line, std::string_view(line_start, static_cast<std::size_t>(token + bad - line_start)),
                        token[bad], "a byte that is not UTF-8");
+            for (std::size_t k = 0; k + 1 < name.size(); ++k)
+              if (c1_control_at(name, k))
+                bad_c1(line, std::string_view(line_start, static_cast<std::size_t>(token + k - line_start)), token[k + 1]);
           }
           if (names_on_line == 2)
             too_many_tokens(line, std::string_view(line_start, static_cast<std::size_t>(token - line_start)), name);
@@ -381,6 +384,14 @@ class GraphGame::Builder {
     throw InputError(fmt::format("{}:{}:{}: {} (0x{:02x}) in a vertex name; names are UTF-8 text without control "
                                  "characters, separated by spaces or tabs",
                                  printable_path(game_.source_), line, column_of(before), what, static_cast<unsigned char>(byte)));
+  }
+
+  // U+0080..U+009F: well-formed UTF-8, but control characters all the same.
+  [[noreturn]] void bad_c1(std::size_t line, std::string_view before, char second_byte) const {
+    throw InputError(fmt::format("{}:{}:{}: a control character (U+{:04X}) in a vertex name; names are UTF-8 text "
+                                 "without control characters, separated by spaces or tabs",
+                                 printable_path(game_.source_), line, column_of(before),
+                                 static_cast<unsigned char>(second_byte)));
   }
 
   // The vertex called `name`, numbered on first appearance.

@@ -185,7 +185,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"TableBoundTooLarge",{"table", "nim", "--to", "18446744073709551615"}, "too large"},
         BadInput{"EmptyTableBound",{"table", "nim", "--to", ""}, "--to '': it is empty"},
         BadInput{"UnknownTableGame",{"table", "chess"}, "unknown game 'chess'"},
-        BadInput{"NoArguments",{"value"}, "GAME POS is required; see 'grundy help value'"},
+        BadInput{"NoArguments",{"value"}, "expected GAME POS [POS...]; for example: nim 3 4 5"},
+        BadInput{"NothingAfterDoubleDash",{"value", "--"}, "expected GAME POS [POS...]"},
+        BadInput{"DoubleDashOutsideASum",{"table", "nim", "--", "3"}, "'--' is for the words of a sum"},
+        BadInput{"EmptyInputFile",{"contest", "fdivgame", "--input", ""}, "--input '': the file name is empty"},
+        BadInput{"MinusZero",{"value", "nim", "-0"}, "'-0' is not a heap size of nim: it has a sign"},
         BadInput{"UnknownCommand",{"frobnicate"}, "unknown command 'frobnicate': expected one of value, winner"},
         BadInput{"NoCommand",{}, "expected a command: value, winner"},
         BadInput{"UnknownOption",{"value", "nim", "3", "--bogus"}, "not expected: --bogus; see 'grundy help value'"}),
@@ -368,6 +372,52 @@ TEST(Cli, CoprimeValuesAndLimitedMoves) {
   r = grundy_run({"moves", "coprime", "9", "--limit", "x"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("--limit 'x'"));
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// A reader that goes away: grundy ends as Unix filters do, quietly by
+// SIGPIPE (141 in the shell); with SIGPIPE ignored, the failed write is an
+// error with status 1. (docs/cli.md, "Errors and exit status".) The test
+// process ignores SIGPIPE, and its children inherit that: `env
+// --default-signal=PIPE` gives the pipeline the usual disposition back.
+TEST(Cli, ReaderGoingAwayEndsBySigpipeOrStatusOne) {
+  const std::string pipeline = std::string("'") + GRUNDY_EXE +
+                               "' table nim --to 100000000 | head -1; echo \"status ${PIPESTATUS[0]}\"";
+  auto r = test::run_process("/usr/bin/env", {"--default-signal=PIPE", "bash", "-c", pipeline});
+  EXPECT_EQ(r.out, "0\t0\nstatus 141\n");
+  EXPECT_EQ(r.err, "");
+  r = test::run_process("/bin/bash", {"-c", pipeline});
+  EXPECT_EQ(r.out, "0\t0\nstatus 1\n");
+  EXPECT_EQ(r.err, "grundy: error: could not write the output\n");
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// '--' ends the options: a vertex named like an option can be written after it.
+TEST(Cli, DoubleDashEndsTheOptions) {
+  auto r = grundy_run({"value", "nim", "--", "3"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "3\n");
+  const std::string file = ::testing::TempDir() + "/grundy_dash_names.txt";
+  std::ofstream(file) << "a -x\n-x --json\n";
+  r = grundy_run({"moves", "graph:" + file, "a", "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["winner"], "second");  // a -> -x -> --json: a is lost
+  r = grundy_run({"value", "--json", "--", "graph:" + file, "-x", "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["values"], json::parse("[1, 0]"));
+  r = grundy_run({"winner", "graph:" + file, "-x"});  // without '--', '-x' is an option
+  EXPECT_EQ(r.exit_code, 2);
+  std::remove(file.c_str());
 }
 
 }  // namespace

@@ -224,7 +224,9 @@ TEST(MalformedInput, HugeClaimedCountsCostNoMemory) {
     for (const std::string& input : {"1000000000\n"s, "18446744073709551615\n1\n1\n"s, "1\n" + count_line + "1 2\n"}) {
       const auto r = test::run_process(GRUNDY_EXE, {"contest", problem}, input);
       EXPECT_EQ(r.exit_code, 2) << input;
-      EXPECT_THAT(r.err, HasSubstr(", found the end of the")) << input;
+      // not-a-nim numbers its tests with 32 bits: t = 2^64 - 1 is refused at once.
+      const bool refused_count = problem == "not-a-nim" && input.starts_with("18446744073709551615");
+      EXPECT_THAT(r.err, HasSubstr(refused_count ? "t is 18446744073709551615: it must be from 1 to 4294967295" : ", found the end of the")) << input;
       EXPECT_LT(r.peak_kb, kMostKb) << input;
     }
   }

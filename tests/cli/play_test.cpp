@@ -321,6 +321,11 @@ TEST(Play, ArrowsControlBytesAndCommandNames) {
   EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
   EXPECT_THAT(r.out, HasSubstr("'?[31mred' is not a command or a move"));
   EXPECT_THAT(r.out, HasSubstr("Heap 1: '\\x1b[2J' is not a heap size"));
+  // So is a C1 control character (U+009B: CSI in one character).
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "--seed", "1"}, "\xc2\x9b" "31mred\n1 \xc2\x9b" "2J\n");
+  EXPECT_EQ(r.out.find("\xc2\x9b"), std::string::npos) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("'?31mred' is not a command or a move"));
+  EXPECT_THAT(r.out, HasSubstr("Heap 1: '\\xc2\\x9b2J' is not a heap size"));
   // A vertex named like a command: the command runs, with a note on how to move there.
   const std::string dir = ::testing::TempDir();
   const std::string file = dir + "/grundy_play_commands.txt";
@@ -353,6 +358,12 @@ TEST(Play, ClosedOutputEndsTheSession) {
                               "' play nim 3 4 5 --seed 1 | head -c 100 >/dev/null; echo \"${PIPESTATUS[1]}\""});
   EXPECT_EQ(r.out, "1\n");
   EXPECT_THAT(r.err, HasSubstr("could not write the output"));
+  // With SIGPIPE as most shells leave it, the session ends by it (141).
+  const auto quiet = test::run_process(
+      "/usr/bin/env", {"--default-signal=PIPE", "bash", "-c",
+                       std::string("yes hint | timeout 60 '") + GRUNDY_EXE +
+                           "' play nim 3 4 5 --seed 1 | head -c 100 >/dev/null; echo \"${PIPESTATUS[1]}\""});
+  EXPECT_EQ(quiet.out, "141\n");
 }
 
 // The README's transcript is the output of the command it shows.

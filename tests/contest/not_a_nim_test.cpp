@@ -133,7 +133,11 @@ TEST(NotANim, MalformedInputsAreErrorsWithPositions) {
 }
 
 TEST(NotANim, HugeClaimedCountsFailWithoutAllocating) {
-  EXPECT_THAT(error_of("18446744073709551615\n1\n1\n"), HasSubstr("expected the count n of test 2"));
+  // t is numbered with 32 bits: a larger t is refused where it stands, before any data.
+  EXPECT_THAT(error_of("18446744073709551615\n1\n1\n"),
+              HasSubstr("line 1, column 1: the number of tests t is 18446744073709551615: it must be from 1 to 4294967295"));
+  EXPECT_THAT(error_of("4294967296\n"), HasSubstr("line 1, column 1: the number of tests t is 4294967296: it must be from 1 to 4294967295"));
+  EXPECT_THAT(error_of("4294967295\n1\n1\n"), HasSubstr("expected the count n of test 2 of 4294967295"));
   EXPECT_THAT(error_of("1\n18446744073709551615\n1 2 3\n"), HasSubstr("expected pile 4 of 18446744073709551615"));
 }
 

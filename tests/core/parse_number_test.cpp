@@ -25,6 +25,12 @@ TEST(ParseU64, RefusesEverythingElse) {
 TEST(ParseU64, ExplainsWhy) {
   EXPECT_EQ(why_not_u64(""), "it is empty");
   EXPECT_EQ(why_not_u64("-1"), "it is negative");
+  EXPECT_EQ(why_not_u64("-0"), "it has a sign");  // zero with a sign, not a negative number
+  EXPECT_EQ(why_not_u64("-000"), "it has a sign");
+  EXPECT_EQ(why_not_u64("-007"), "it is negative");
+  EXPECT_EQ(why_not_u64("--"), "it contains a character other than a digit");
+  EXPECT_EQ(why_not_u64("-"), "it contains a character other than a digit");
+  EXPECT_EQ(why_not_u64("-x"), "it contains a character other than a digit");
   EXPECT_EQ(why_not_u64("+1"), "it has a sign");
   EXPECT_EQ(why_not_u64("18446744073709551616"), "it is larger than 18446744073709551615");
   EXPECT_EQ(why_not_u64("1e3"), "it is not written as a whole number in plain digits");

@@ -311,6 +311,10 @@ TEST(GraphGameErrors, ControlBytesAndBadUtf8AreRefused) {
   EXPECT_THAT(graph_error("x \xc0\xaf\n"), HasSubstr("g.txt:1:3: a byte that is not UTF-8 (0xc0)"));  // overlong '/'
   EXPECT_THAT(graph_error("x \xed\xa0\x80\n"), HasSubstr("not UTF-8 (0xed)"));                      // a surrogate
   EXPECT_THAT(graph_error("x caf\xc3\n"), HasSubstr("g.txt:1:6: a byte that is not UTF-8 (0xc3)"));   // cut short
+  // C1 controls are well-formed UTF-8 but act as escapes on some terminals.
+  EXPECT_THAT(graph_error("a b\xc2\x9b" "5m\n"), HasSubstr("g.txt:1:4: a control character (U+009B) in a vertex name"));
+  EXPECT_THAT(graph_error("\xc2\x80 b\n"), HasSubstr("g.txt:1:1: a control character (U+0080)"));
+  EXPECT_EQ(value_of(graph("\xc2\xa0x y\n"), "\xc2\xa0x"), 1U);  // U+00A0 is no control
   // Well-formed UTF-8 names and any bytes in comments are fine.
   const GraphGame g = graph("\xc3\xa9t\xc3\xa9 \xe2\x86\x92 # \xff\x01 anything\n");
   EXPECT_EQ(value_of(g, "\xc3\xa9t\xc3\xa9"), 1U);
