@@ -77,7 +77,7 @@ declare -A shape=(
 limit=300
 
 if ((records == 0)); then
-  echo "| input | size | grundy | closed form (seed 002) | ratio | memoised (seed 002) | ratio |"
+  echo "| input | size | grundy | closed form (FDIVGAME write-up) | ratio | memoised (FDIVGAME write-up) | ratio |"
   echo "|---|---|---|---|---|---|---|"
 fi
 status=0
@@ -110,8 +110,8 @@ for input in "${inputs[@]}"; do
     [[ $same == NO ]] && { echo "fdivgame/run.sh: answers differ on $input (see the table)" >&2; status=1; }
   done
   if ((records)); then
-    record fdivgame "$input" "${shape[$input]}" "$bytes" "$g_s" "$g_kb" "closed form (seed 002)" "$c_s" "$c_kb" "$c_same" "$c_why"
-    ((quick)) || record fdivgame "$input" "${shape[$input]}" "$bytes" "$g_s" "$g_kb" "memoised (seed 002)" "$m_s" "$m_kb" "$m_same" "$m_why"
+    record fdivgame "$input" "${shape[$input]}" "$bytes" "$g_s" "$g_kb" "closed form (FDIVGAME write-up)" "$c_s" "$c_kb" "$c_same" "$c_why"
+    ((quick)) || record fdivgame "$input" "${shape[$input]}" "$bytes" "$g_s" "$g_kb" "memoised (FDIVGAME write-up)" "$m_s" "$m_kb" "$m_same" "$m_why"
   else
     c_cell=$c_why m_cell=$m_why
     [[ $c_s != - ]] && c_cell=$(cell "$c_s" "$c_kb")

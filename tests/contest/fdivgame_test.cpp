@@ -1,5 +1,8 @@
 #include "grundy/contest/fdivgame.hpp"
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <random>
@@ -89,6 +92,74 @@ TEST(Fdivgame, HugeClaimedCountsFailWithoutAllocating) {
   // Nothing is sized from T or N: these fail at the end of the data at once.
   EXPECT_THAT(error_of("18446744073709551615\n1\n1\n"), HasSubstr("expected the count N of test 2"));
   EXPECT_THAT(error_of("1\n18446744073709551615\n1 2 3\n"), HasSubstr("expected integer 4 of 18446744073709551615"));
+}
+
+// Lines of hundreds of integers go through the reader's block parser: the
+// answers must still be those of the definition.
+TEST(Fdivgame, LongLinesAgreeWithTheDefinition) {
+  std::mt19937_64 rng(2017);
+  Definition g;
+  std::string input = "2\n";
+  std::string expected;
+  for (int t = 0; t < 2; ++t) {
+    const int n = 200 + static_cast<int>(rng() % 50);  // about 2 KB a line
+    input += std::to_string(n) + "\n";
+    std::uint64_t x = 0;
+    for (int i = 0; i < n; ++i) {
+      // Every length from 1 to 19 digits, leading zeros now and then.
+      const auto digits = static_cast<int>(1 + rng() % 18);
+      std::uint64_t a = 1;
+      for (int k = 1; k < digits; ++k) a *= 10;
+      a += rng() % (a * 9);
+      if (rng() % 100 == 0) a = 1000000000000000000ULL;
+      x ^= g(a);
+      input += (rng() % 20 == 0 ? "00" : "") + std::to_string(a) + (i + 1 < n ? " " : "\n");
+    }
+    expected += x != 0 ? "Henry\n" : "Derek\n";
+  }
+  EXPECT_EQ(solve(input), expected);
+}
+
+// The outcome of solving `text` read from a file in blocks of `block` bytes.
+std::string outcome_from_file(const std::string& text, std::size_t block) {
+  std::FILE* tmp = std::tmpfile();
+  if (tmp == nullptr || std::fwrite(text.data(), 1, text.size(), tmp) != text.size()) return "cannot write";
+  std::fflush(tmp);
+  ::lseek(::fileno(tmp), 0, SEEK_SET);
+  std::string out;
+  try {
+    ContestReader in(::fileno(tmp), "input", block);
+    out = solve_fdivgame(in);
+  } catch (const InputError& e) {
+    out = e.what();
+  }
+  std::fclose(tmp);
+  return out;
+}
+
+// A long valid input with one byte changed, read from memory and from a file
+// in blocks of several sizes: the same answer or the same message each time.
+TEST(Fdivgame, DamagedLongInputsGiveTheSameOutcomeFromEverySource) {
+  std::mt19937_64 rng(2018);
+  std::string valid = "3\n";
+  for (int t = 0; t < 3; ++t) {
+    valid += "400\n";
+    for (int i = 0; i < 400; ++i) valid += std::to_string(1 + rng() % 1000000000000000000ULL) + (i < 399 ? " " : "\n");
+  }
+  static const char kBytes[] = {' ', '\t', '\r', '\n', '0', '9', 'x', '-', '+', '\0', '\xff', '1'};
+  for (int round = 0; round < 60; ++round) {
+    std::string text = valid;
+    if (round > 0) text[rng() % text.size()] = kBytes[rng() % sizeof kBytes];
+    std::string from_memory;
+    try {
+      from_memory = solve(text);
+    } catch (const InputError& e) {
+      from_memory = e.what();
+    }
+    if (round > 0 && from_memory == solve(valid)) continue;  // (a harmless change)
+    for (const std::size_t block : {std::size_t{1}, std::size_t{200}, std::size_t{4096}, std::size_t{1} << 20})
+      ASSERT_EQ(outcome_from_file(text, block), from_memory) << "blocks of " << block;
+  }
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 // number, spaces or tabs around numbers, a missing final newline, leading
 // zeros. Nothing is allocated from a count the input claims.
 
+#include <bit>
 #include <concepts>
 #include <cstdint>
 #include <memory>
@@ -52,6 +53,66 @@ class ContestReader {
     skip_blanks();
     if (at_line_end()) fail_number_expected(describe());
     return parse_number(describe, min, max);
+  }
+
+  // Up to `limit` numbers of the current line, each from min to max, taken
+  // while they have the plain shape of a long line of numbers: 1 to 19
+  // digits followed by one space (which is consumed). Folds each into
+  // `state` (state = fold(state, value)) and returns how many it took; the
+  // state is kept in a local meanwhile, so that it stays in a register
+  // rather than in memory the compiler must assume the buffer may alias.
+  // It stops before anything else (the
+  // line's last number, a tab, a second blank, a bad byte, a value out of
+  // range, the edge of the buffer), which the caller then reads with
+  // number_on_line: that path gives the messages, so none is produced here.
+  //
+  // How: a bitmap of the non-digit bytes of each 64-byte chunk (digits.hpp)
+  // says where every number ends, so finding the next one is a bit scan; the
+  // chunks follow at a fixed stride, one computed ahead, so that finding the
+  // ends never waits for the numbers; each value is read back from its end.
+  // The only branches that depend on the data are the chunk changes and,
+  // for 17 to 19 digits, the third word of a value.
+  template <class State, class Fold>
+  std::uint64_t plain_numbers_on_line(std::uint64_t limit, std::uint64_t min, std::uint64_t max, State& state,
+                                      Fold&& fold) {
+    skip_blanks();  // as number_on_line would
+    // Room: 24 bytes before a number's end for digits_ending_at, and the
+    // current chunk and the next one inside the buffer.
+    constexpr std::size_t kChunk = 64;
+    if (limit == 0 || pos_ < 24 || end_ - pos_ < 3 * kChunk) return 0;
+    const char* start = buffer_ + pos_;  // the first byte of the current number
+    const char* chunk = start;
+    const char* const last_chunk = buffer_ + end_ - 2 * kChunk;
+    std::uint64_t ends = non_digit_bits(chunk);
+    std::uint64_t next_ends = non_digit_bits(chunk + kChunk);
+    std::uint64_t taken = 0;
+    State folded = state;
+    for (;;) {
+      if (ends == 0) {
+        chunk += kChunk;
+        if (chunk > last_chunk) break;
+        ends = next_ends;
+        next_ends = non_digit_bits(chunk + kChunk);
+        continue;
+      }
+      const char* const end = chunk + std::countr_zero(ends);
+      ends &= ends - 1;
+      const auto length = static_cast<std::size_t>(end - start);
+      const std::uint64_t value = digits_ending_at(end, length);
+      // A length of 0 or over 19 reads as 0: when 0 is out of range, the
+      // range test covers the length as well.
+      const bool length_ok = min > 0 || length - 1 < 19;
+      // One test for all the ways to stop (& rather than &&: no branch
+      // each), so that the one branch goes the same way while the line is plain.
+      const unsigned plain = unsigned{length_ok} & unsigned{value - min <= max - min} & unsigned{*end == ' '};
+      if (plain == 0) break;
+      folded = fold(folded, value);
+      start = end + 1;
+      if (++taken == limit) break;
+    }
+    state = folded;
+    pos_ = static_cast<std::size_t>(start - buffer_);
+    return taken;
   }
 
   // The end of the current line (spaces, tabs, \r allowed before it) or of
