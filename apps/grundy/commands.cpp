@@ -122,10 +122,10 @@ void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, Ou
     const auto cut = std::find_if(a.unlisted.begin(), a.unlisted.end(),
                                   [&](const UnlistedMoves& u) { return u.component == m.component; });
     if (cut == a.unlisted.end()) continue;
-    out.write(cut->total ? fmt::format("{} {}: ... and {} more ({} winning moves in all)\n", g.component_noun(),
-                                       cut->component + 1, *cut->total - cut->listed, *cut->total)
-                         : fmt::format("{} {}: ... and more (their number is not computed)\n", g.component_noun(),
-                                       cut->component + 1));
+    out.write(cut->total ? fmt::format("{} {}{}: ... and {} more ({} winning moves in all)\n", g.component_noun(),
+                                       cut->component + 1, game_note, *cut->total - cut->listed, *cut->total)
+                         : fmt::format("{} {}{}: ... and more (their number is not computed)\n", g.component_noun(),
+                                       cut->component + 1, game_note));
   }
 }
 
@@ -297,6 +297,7 @@ void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Forma
     } else {
       j["reason"] = p.reason;
       j["advice"] = p.advice;
+      if (p.rule_not_reported) j["rule_not_reported"] = true;
     }
     if (!all_values || p.kind == PatternKind::none) {
       write_json(out, j);
@@ -328,8 +329,12 @@ void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Forma
       write_value_list(game, p, "base values", 0, p.from, all_values, task, out);
       break;
     case PatternKind::none:
-      out.write(fmt::format("{}: no periodic or self-similar rule found (values examined up to n = {})\n", p.game,
-                            bound_text(p.checked_up_to)));
+      if (p.rule_not_reported) {
+        out.write(fmt::format("{}: self-similar, proven, but not reported: its base table is too long\n", p.game));
+      } else {
+        out.write(fmt::format("{}: no periodic or self-similar rule found (values examined up to n = {})\n", p.game,
+                              bound_text(p.checked_up_to)));
+      }
       break;
   }
   if (p.proven) {

@@ -72,7 +72,6 @@ struct Arguments {
   bool pattern_values = false;  // pattern --values: every value of the rule, not the first ones
 };
 
-// The positional words of a sum. CLI11 adds "..." to the name of a list.
 // Usage lines as CLI11 writes them, but for the sum: required, though CLI11
 // is not told so (see add_sum_option), so not shown in brackets.
 class UsageFormatter : public CLI::Formatter {
@@ -169,6 +168,16 @@ void check_command_words(CLI::App& app, int argc, char** argv) {
   if (std::find(names.begin(), names.end(), command) == names.end())
     throw InputError(fmt::format("unknown command {}: {}; 'grundy help' describes them", quote(command),
                                  expected_command(app, command)));
+  // Only value, winner, moves and play read a sum: '--' and '++' mean
+  // nothing to the other commands.
+  constexpr std::string_view kSumCommands[] = {"value", "winner", "moves", "play"};
+  if (std::find(std::begin(kSumCommands), std::end(kSumCommands), command) == std::end(kSumCommands)) {
+    for (int i = 2; i < argc; ++i)
+      if (std::string_view(argv[i]) == "--")
+        throw InputError(fmt::format("'--' is for the words of a sum (value, winner, moves, play), not for '{}'",
+                                     command));
+    return;
+  }
   // The options that take a value, whose value is not a word of the sum.
   constexpr std::string_view kValued[] = {"--limit", "--first", "--seed", "--to", "--input"};
   constexpr std::string_view kFlags[] = {"--json", "--runs", "--help", "-h"};
@@ -360,20 +369,22 @@ int run(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // One line, like every other error, pointing to the help of the command.
+    // CLI11's message quotes the words as typed: made printable like every
+    // other echo of input (no escape sequence, no second line).
     const std::vector<CLI::App*> chosen = app.get_subcommands();
-    fmt::print(stderr, "grundy: error: {}; see 'grundy help{}{}'\n", e.what(), chosen.empty() ? "" : " ",
-               chosen.empty() ? "" : chosen.front()->get_name());
+    const bool sum_command = !chosen.empty() && (chosen.front() == value || chosen.front() == winner ||
+                                                 chosen.front() == moves || chosen.front() == play);
+    const std::string_view what = e.what();
+    const bool dash_word = what.find("not expected: -") != std::string_view::npos;
+    fmt::print(stderr, "grundy: error: {}{}; see 'grundy help{}{}'\n", printable_whole(what),
+               sum_command && dash_word ? " (a position that starts with '-' is written after '--')" : "",
+               chosen.empty() ? "" : " ", chosen.empty() ? "" : chosen.front()->get_name());
     return kExitInputError;
   }
 
   if (help->parsed()) return print_help(app, a.help_command);
-  if (parsed_count < argc) {
-    const bool takes_a_sum = value->parsed() || winner->parsed() || moves->parsed() || play->parsed();
-    if (!takes_a_sum)
-      throw InputError(fmt::format("'--' is for the words of a sum (value, winner, moves, play), not for '{}'",
-                                   argv[1]));
-    a.sum.insert(a.sum.end(), argv + parsed_count + 1, argv + argc);
-  }
+  // Only sum commands get here with a '--' (check_command_words).
+  if (parsed_count < argc) a.sum.insert(a.sum.end(), argv + parsed_count + 1, argv + argc);
 
   // Long computations (large tables, prime counts near 10^18, pattern
   // searches) say so on stderr.

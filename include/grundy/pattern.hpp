@@ -56,6 +56,9 @@ struct Pattern {
   // (advice may be empty when nothing would).
   std::string reason;
   std::string advice;
+  // kind none, although a proven rule exists: its base table is too long to
+  // report (division games with n0 above 2^20); `reason` names the rule.
+  bool rule_not_reported = false;
 };
 
 // Values examined for games without a theorem, unless the caller says.

@@ -26,4 +26,8 @@ inline constexpr std::size_t kQuotedMax = 60;
 [[nodiscard]] std::string quote_path(std::string_view path);
 [[nodiscard]] std::string printable_path(std::string_view path);
 
+// Any text made printable in the same way and never cut: for a message that
+// quotes input itself (CLI11's), which a cut would garble.
+[[nodiscard]] std::string printable_whole(std::string_view text);
+
 }  // namespace grundy

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/games/coprime.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/games/nim.hpp"
 #include "grundy/games/subtraction.hpp"
@@ -109,6 +110,11 @@ Pattern observed_pattern(const Game& game, std::uint64_t limit) {
     out.advice = more.empty() ? more : more + " and may refute it";
   } else if (dynamic_cast<const Nim*>(&game) != nullptr) {
     out.reason = "G(n) = n in nim: every value is new, so no rule of either kind can hold";
+  } else if (dynamic_cast<const CoprimeGame*>(&game) != nullptr) {
+    // More values cannot help, and --limit 2^28 costs minutes and gigabytes.
+    out.reason =
+        "G(p) = pi(p) for every odd prime p (docs/games/coprime.md): the values grow without bound, so no rule of "
+        "either kind can hold";
   } else {
     out.reason = fmt::format(
         "no period and no rule G(n) = G(floor(n/m)) fits G(0..{}); a rule is accepted only when it covers at least "
@@ -165,6 +171,7 @@ void explain_missing_division_rule(const DivisionGame& game, Pattern& out) {
         "a rule exists: G(n) = G(floor(n / {})) for every n >= {} (proven, as in docs/games/division.md), but it is "
         "not reported, because its base table G(0..{}) is longer than the 2^20 values grundy reports",
         r->base, r->from, r->from - 1);
+    out.rule_not_reported = true;
     out.advice = table;
     return;
   }

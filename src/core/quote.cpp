@@ -47,10 +47,12 @@ std::string quote(std::string_view text) {
   return fmt::format("'{}'", shown);
 }
 
-std::string printable_path(std::string_view path) {
+std::string printable_whole(std::string_view text) {
   bool cut = false;
-  return printable_prefix(path, path.size(), cut);
+  return printable_prefix(text, text.size(), cut);
 }
+
+std::string printable_path(std::string_view path) { return printable_whole(path); }
 
 std::string quote_path(std::string_view path) { return fmt::format("'{}'", printable_path(path)); }
 

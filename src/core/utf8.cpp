@@ -29,8 +29,9 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
 }
 
 bool c1_control_at(std::string_view text, std::size_t i) {
-  return i + 1 < text.size() && static_cast<unsigned char>(text[i]) == 0xC2 &&
-         static_cast<unsigned char>(text[i + 1]) <= 0x9F;  // a continuation byte is >= 0x80
+  if (i + 1 >= text.size() || static_cast<unsigned char>(text[i]) != 0xC2) return false;
+  const auto second = static_cast<unsigned char>(text[i + 1]);
+  return second >= 0x80 && second <= 0x9F;
 }
 
 std::size_t first_invalid_utf8(std::string_view text) {

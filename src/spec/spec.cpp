@@ -77,7 +77,14 @@ std::string suggestion(std::string_view name, std::string_view params, bool has_
   std::transform(kFamilies.begin(), kFamilies.end(), names.begin(), [](const GameFamily& f) { return f.name; });
   const auto closest = closest_name(name, names);
   if (!closest) return "";
-  const std::string spec = has_params ? fmt::format("{}:{}", *closest, params) : std::string(*closest);
+  const GameFamily& family = *std::find_if(kFamilies.begin(), kFamilies.end(),
+                                           [&](const GameFamily& f) { return f.name == *closest; });
+  // The suggestion must itself be a spec: the parameters as typed for a
+  // family that takes some, none for one that takes none, and the syntax
+  // when they are missing.
+  const bool takes_params = family.syntax.find(':') != std::string_view::npos;
+  std::string spec(family.name);
+  if (takes_params) spec = has_params ? fmt::format("{}:{}", family.name, params) : std::string(family.syntax);
   return fmt::format("did you mean {}?", quote(spec));
 }
 

@@ -192,7 +192,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"MinusZero",{"value", "nim", "-0"}, "'-0' is not a heap size of nim: it has a sign"},
         BadInput{"UnknownCommand",{"frobnicate"}, "unknown command 'frobnicate': expected one of value, winner"},
         BadInput{"NoCommand",{}, "expected a command: value, winner"},
-        BadInput{"UnknownOption",{"value", "nim", "3", "--bogus"}, "not expected: --bogus; see 'grundy help value'"}),
+        BadInput{"UnknownOption",{"value", "nim", "3", "--bogus"}, "not expected: --bogus (a position that starts with '-' is written after '--'); see 'grundy help value'"}),
     [](const ::testing::TestParamInfo<BadInput>& param) { return param.param.name; });
 
 TEST(Cli, GraphGameFromFile) {

@@ -74,6 +74,24 @@ TEST(Mistakes, SetErrorsQuoteOnceAndGiveValidExamples) {
   EXPECT_THAT(error_of({"value", "subtraction:", "3"}), HasSubstr("expected a list such as 1,3,4 or a range such as 1-3"));
 }
 
+TEST(Mistakes, CommandLineParserMessagesArePrintableAndOneLine) {
+  // CLI11 quotes the words itself: control characters, C1 ones and newlines
+  // are shown as \xNN like every other echo of input.
+  const std::string escaped = error_of({"value", "nim", "3", "--x\x1b[31m\xc2\x9b" "5m"});
+  EXPECT_THAT(escaped, HasSubstr("--x\\x1b[31m\\xc2\\x9b5m"));
+  EXPECT_EQ(escaped.find('\x1b'), std::string::npos);
+  EXPECT_THAT(error_of({"value", "nim", "3", "--x\nsecond line"}), HasSubstr("--x\\x0asecond line"));
+  EXPECT_THAT(error_of({"play", "nim", "3", "--first", "\x1b[2J"}), HasSubstr("\\x1b[2J not in {me,engine}"));
+  // A position that looks like an option: how to write it.
+  EXPECT_THAT(error_of({"value", "nim", "3", "-x"}), HasSubstr("(a position that starts with '-' is written after '--')"));
+}
+
+TEST(Mistakes, DoubleDashAndDoublePlusOutsideASum) {
+  EXPECT_THAT(error_of({"table", "--", "nim"}), HasSubstr("'--' is for the words of a sum"));
+  EXPECT_THAT(error_of({"help", "--", "moves"}), HasSubstr("'--' is for the words of a sum"));
+  EXPECT_THAT(error_of({"pattern", "++"}), Not(HasSubstr("word of a sum")));
+}
+
 TEST(Mistakes, DoublePlusIsNamedByItsPlace) {
   EXPECT_THAT(error_of({"value", "nim", "3", "++", "nim", "2"}),
               HasSubstr("argument 3: '++' is not a word of a sum; '+' alone starts components in another game"));

@@ -135,6 +135,14 @@ TEST(PatternCli, NoRuleSaysWhyAndWhatToTry) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("  why: a rule exists: G(n) = G(floor(n / 2000000)) for every n >= 524288000000"));
   EXPECT_THAT(r.out, HasSubstr("  try: 'grundy table division:2,1000000 --runs"));
+  // The first line agrees: a rule exists, it is only not reported.
+  EXPECT_THAT(r.out, ::testing::StartsWith("division:2,1000000: self-similar, proven, but not reported"));
+  EXPECT_TRUE(json::parse(grundy_run({"pattern", "division:2,1000000", "--json"}).out)["rule_not_reported"]);
+
+  // coprime's values grow without bound: no --limit would help.
+  r = grundy_run({"pattern", "coprime", "--limit", "1000"});
+  EXPECT_THAT(r.out, HasSubstr("\n  why: G(p) = pi(p) for every odd prime p"));
+  EXPECT_THAT(r.out, Not(HasSubstr("try:")));
 
   r = grundy_run({"pattern", "nim", "--limit", "1000"});
   EXPECT_THAT(r.out, HasSubstr("\n  why: G(n) = n in nim"));

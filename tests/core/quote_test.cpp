@@ -35,6 +35,7 @@ TEST(Quote, EscapesControlBytesAndBadUtf8) {
   EXPECT_FALSE(c1_control_at("\xc2\x9b", 1));
   EXPECT_FALSE(c1_control_at("\xc2", 0));
   EXPECT_FALSE(c1_control_at("\xc2\xa0", 0));
+  EXPECT_FALSE(c1_control_at("\xc2" "A", 0));  // not a continuation byte: no character at all
 }
 
 TEST(Quote, CutsLongTextAtACharacter) {

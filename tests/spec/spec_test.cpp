@@ -47,6 +47,10 @@ TEST(Spec, ErrorsSayWhatWasExpected) {
   expect_error("subtracton:1,2", "unknown game 'subtracton:1,2': did you mean 'subtraction:1,2'? The games are nim, subtraction:S,");
   expect_error("Nim", "unknown game 'Nim': did you mean 'nim'?");
   expect_error("Division:2-6", "did you mean 'division:2-6'?");
+  // Suggestions are specs themselves.
+  expect_error("Nim:3", "did you mean 'nim'?");
+  expect_error("coprme:5", "did you mean 'coprime'?");
+  expect_error("subtracton", "did you mean 'subtraction:S'?");
   expect_error("subtraction:{}", "the subtraction set of game 'subtraction:{}', at character 13: '{}' is not a number here");
   expect_error("division:", "the divisor set of game 'division:' is empty: expected a list such as 2,4,5 or a range such as 2-4");
   expect_error("subtraction:", "expected a list such as 1,3,4 or a range such as 1-3");
