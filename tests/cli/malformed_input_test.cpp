@@ -6,9 +6,12 @@
 // tables hold the courtesies that must be accepted: CRLF line ends, a last
 // line without its newline, leading zeros.
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -182,6 +185,8 @@ TEST(MalformedInput, GraphFiles) {
       {"a control byte", "a b\x01\n", 1, 4, "a control byte (0x01) in a vertex name"},
       {"an escape sequence", "\x1b[31m x\n", 1, 1, "a control byte (0x1b)"},
       {"a NUL byte", "a\0 b\n"s, 1, 2, "a control byte (0x00)"},
+      {"a NUL byte first", "\0\0\0\0"s, 1, 1, "a control byte (0x00)"},
+      {"a C1 control character", "a b\xc2\x9b" "1m\n", 1, 4, "a control character (U+009B)"},
       {"a cycle", "a b\nb c\nc a\n", 0, 0, "has a cycle: a -> b -> c -> a"},
   };
   for (const GraphCase& c : malformed) {
@@ -210,6 +215,58 @@ TEST(MalformedInput, GraphFiles) {
     EXPECT_EQ(r.out, a.answer);
   }
   std::filesystem::remove(file);
+}
+
+// Runs grundy while writing `chunk` to its standard input over and over,
+// until it stops reading (the pipe breaks).
+test::ProcessResult run_on_endless_stdin(const std::vector<std::string>& args, const std::string& chunk) {
+  const test::SpawnedProcess child = test::spawn_process(GRUNDY_EXE, args);
+  while (write(child.in, chunk.data(), chunk.size()) > 0) {
+  }
+  close(child.in);
+  // What it printed is a line or two, well within the pipes' buffers.
+  test::ProcessResult result;
+  char buffer[4096];
+  for (const auto& [fd, text] : {std::pair{child.out, &result.out}, std::pair{child.err, &result.err}}) {
+    for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) text->append(buffer, static_cast<std::size_t>(n));
+    close(fd);
+  }
+  result.exit_code = test::wait_for_exit(child.pid, result.peak_kb);
+  return result;
+}
+
+TEST(MalformedInput, EndlessGraphFilesAreRefusedEarly) {
+  // Graph files are read a block at a time and checked as they come: an
+  // endless input ends at its first bad byte or at a limit of
+  // docs/games/graph.md, in a few megabytes. Read whole first, /dev/zero
+  // took gigabytes and ended in "out of memory".
+  constexpr long kMostKb = 64 * 1024;
+  const auto zero = test::run_process(GRUNDY_EXE, {"value", "graph:/dev/zero", "a"});
+  EXPECT_EQ(zero.exit_code, 2);
+  EXPECT_EQ(zero.out, "");
+  EXPECT_THAT(zero.err, StartsWith("grundy: error: argument 1: /dev/zero:1:1: a control byte (0x00) in a vertex name"));
+  EXPECT_LT(zero.peak_kb, kMostKb);
+
+  // Random bytes: refused on the first line or so, wherever the first bad byte falls.
+  const auto random = test::run_process(GRUNDY_EXE, {"value", "graph:/dev/urandom", "a"});
+  EXPECT_EQ(random.exit_code, 2);
+  EXPECT_THAT(random.err, StartsWith("grundy: error: argument 1: /dev/urandom:"));
+  EXPECT_EQ(random.err.find('\x1b'), std::string::npos);
+  EXPECT_LT(random.peak_kb, kMostKb);
+
+  // A pipe that never ends a line: refused at the line limit, 2^20 bytes.
+  const auto line = run_on_endless_stdin({"value", "graph:/dev/stdin", "a"}, std::string(4096, 'x'));
+  EXPECT_EQ(line.exit_code, 2);
+  EXPECT_EQ(line.out, "");
+  EXPECT_THAT(line.err, StartsWith("grundy: error: argument 1: /dev/stdin:1:1048577: a line longer than 1048576 "
+                                   "bytes, the most grundy supports in a graph file"));
+  EXPECT_LT(line.peak_kb, kMostKb);
+
+  // Valid lines, then a NUL byte: refused there, whatever follows.
+  const auto nul = run_on_endless_stdin({"value", "graph:/dev/stdin", "a"}, "a b\n"s + std::string(1, '\0'));
+  EXPECT_EQ(nul.exit_code, 2);
+  EXPECT_THAT(nul.err, StartsWith("grundy: error: argument 1: /dev/stdin:2:1: a control byte (0x00)"));
+  EXPECT_LT(nul.peak_kb, kMostKb);
 }
 
 TEST(MalformedInput, HugeClaimedCountsCostNoMemory) {

@@ -1,13 +1,22 @@
 #include "grundy/games/graph.hpp"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <csignal>
 #include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <numeric>
 #include <random>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -17,6 +26,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/solver.hpp"
+#include "support/run_process.hpp"
 
 namespace grundy {
 namespace {
@@ -582,6 +592,275 @@ TEST(GraphGameRandom, ReportedCycleIsARealCycle) {
       EXPECT_EQ(distinct.size(), names.size() - 1) << message;
     }
   }
+}
+
+// ---------------------------------------------------------------- limits
+
+GraphLimits limits_with(void (*set)(GraphLimits&)) {
+  GraphLimits limits;
+  set(limits);
+  return limits;
+}
+
+std::string limited_error(std::string_view text, const GraphLimits& limits) {
+  return input_error([&] { (void)GraphGame::from_text(text, "g.txt", limits); });
+}
+
+TEST(GraphGameLimits, DefaultsAdmitTheBenchmarkGraph) {
+  // bench/graph: 10^6 vertices, 10^7 edge lines, 138 MB (378 MB with long names).
+  const GraphLimits limits;
+  EXPECT_GE(limits.max_vertices, 50'000'000U);
+  EXPECT_GE(limits.max_edge_lines, 200'000'000U);
+  EXPECT_GE(limits.max_bytes, 2'000'000'000U);
+  EXPECT_GE(limits.max_line, 1'000'000U);
+}
+
+TEST(GraphGameLimits, LineLongerThanTheLimit) {
+  const GraphLimits limits = limits_with([](GraphLimits& l) { l.max_line = 5; });
+  EXPECT_EQ(GraphGame::from_text("a bcd\nbcd\n", "g.txt", limits).vertex_count(), 2U);  // 5 bytes is fine
+  // The place is the first byte past the limit; comments and blanks count.
+  EXPECT_EQ(limited_error("a b\na bcde\n", limits),
+            "g.txt:2:6: a line longer than 5 bytes, the most grundy supports in a graph file");
+  EXPECT_THAT(limited_error("a # xyz\n", limits), StartsWith("g.txt:1:6: a line longer than 5 bytes"));
+  EXPECT_THAT(limited_error("a b      \n", limits), StartsWith("g.txt:1:6: a line longer than 5 bytes"));
+  EXPECT_THAT(limited_error("a\nabcdef", limits), StartsWith("g.txt:2:6: a line longer than 5 bytes"));  // no line end
+  EXPECT_THAT(limited_error("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", limits), StartsWith("g.txt:1:3: a line longer"));
+  // A control byte past the limit is past the limit; errors before it come first.
+  EXPECT_THAT(limited_error("abcde\x01", limits), StartsWith("g.txt:1:6: a line longer than 5 bytes"));
+  EXPECT_THAT(limited_error("abcd\x01", limits), StartsWith("g.txt:1:5: a control byte (0x01)"));
+  EXPECT_THAT(limited_error("a b c", limits), StartsWith("g.txt:1:5: unexpected third name 'c'"));
+  EXPECT_THAT(limited_error("a b cd", limits), StartsWith("g.txt:1:6: a line longer than 5 bytes"));
+  EXPECT_THAT(limited_error("a\xff b cdef", limits), StartsWith("g.txt:1:2: a byte that is not UTF-8 (0xff)"));
+}
+
+TEST(GraphGameLimits, FileLongerThanTheLimit) {
+  const GraphLimits limits = limits_with([](GraphLimits& l) { l.max_bytes = 12; });
+  EXPECT_EQ(GraphGame::from_text("a b\nc d\ne f\n", "g.txt", limits).vertex_count(), 6U);  // 12 bytes
+  // The place is byte 13.
+  EXPECT_EQ(limited_error("a b\nc d\ne f\ng", limits),
+            "g.txt:4:1: a graph file longer than 12 bytes, the most grundy supports");
+  EXPECT_THAT(limited_error("a b\nc d\ne fg\n", limits), StartsWith("g.txt:3:5: a graph file longer than 12 bytes"));
+  // Byte 13 is the second of the character at column 4.
+  EXPECT_THAT(limited_error("a b\nc d\ne  \xc3\xa9\n", limits), StartsWith("g.txt:3:4: a graph file longer"));
+  EXPECT_THAT(limited_error("# comment only\n", limits), StartsWith("g.txt:1:13: a graph file longer"));
+  EXPECT_THAT(limited_error("a b c\nlonger than twelve", limits), StartsWith("g.txt:1:5: unexpected third name"));
+}
+
+TEST(GraphGameLimits, TooManyVertices) {
+  const GraphLimits limits = limits_with([](GraphLimits& l) { l.max_vertices = 3; });
+  EXPECT_EQ(GraphGame::from_text("a b\nb c\na c\nc\n", "g.txt", limits).vertex_count(), 3U);
+  EXPECT_EQ(limited_error("a b\nb c\n\tc  d\n", limits),
+            "g.txt:3:5: more than 3 vertices, the most grundy supports in a graph file");
+  // Names are interned in batches; an error later in the batch does not hide this one.
+  EXPECT_THAT(limited_error("a b\nb c\nd e f\n", limits), StartsWith("g.txt:3:1: more than 3 vertices"));
+  EXPECT_THAT(limited_error("a b\nc d\x01\n", limits), StartsWith("g.txt:2:3: more than 3 vertices"));
+}
+
+TEST(GraphGameLimits, TooManyEdgeLines) {
+  // Edge lines are counted as read, repeats included: they take memory until
+  // the repeats are dropped.
+  const GraphLimits limits = limits_with([](GraphLimits& l) { l.max_edge_lines = 2; });
+  EXPECT_EQ(GraphGame::from_text("a b\na b\nc\nc\n", "g.txt", limits).edge_count(), 1U);
+  EXPECT_EQ(limited_error("a b\na b\nc\n a  b\n", limits),
+            "g.txt:4:5: more than 2 edge lines ('u v'), the most grundy supports in a graph file");
+}
+
+// ---------------------------------------------------------------- reading in blocks
+
+// Everything a read gives: each vertex (in the order of its number) with its
+// value and its moves, or the error message.
+std::string outcome(const std::function<GraphGame()>& read) {
+  try {
+    const GraphGame g = read();
+    std::string text = fmt::format("{} vertices, {} edges\n", g.vertex_count(), g.edge_count());
+    for (Position v = 0; v < g.vertex_count(); ++v) {
+      text += fmt::format("{} = {}:", g.format_position(v), g.value(v).value());
+      for (std::uint64_t t = 0; t <= g.value(v).value() + 1; ++t)
+        for (Position w : g.moves_to_value(v, Nimber(t))) text += fmt::format(" {}", w);
+      text += '\n';
+    }
+    return text;
+  } catch (const InputError& e) {
+    return std::string("error: ") + e.what();
+  }
+}
+
+// Random text in and around the format: names short and long, UTF-8, bytes
+// that are not, C1 and C0 controls, blanks, CRLF, comments, third names, a
+// byte order mark; mostly graphs, often not.
+std::string random_graph_text(std::mt19937_64& rng) {
+  static const std::vector<std::string> names = {"a", "b", "c", "d1", "e22", "f-f", "g\xc3\xa9", "long-name-h",
+                                                 "\xe6\x97\xa5", "abcdefgh", "abcdefghi"};
+  static const std::vector<std::string> odd = {"\xff", "\xc2\x85", "\x01", std::string(1, '\0'), "\xc3", "\x7f",
+                                               "\xe6\x97", "\xc2\xa0", "#"};
+  static const std::vector<std::string> blanks = {" ", "  ", "\t", "\r", " \t "};
+  static const std::vector<std::string> ends = {"\n", "\n", "\n", "\r\n", "\n\n", " # note \xff\x01\n", "#\n"};
+  std::string text = rng() % 8 == 0 ? "\xEF\xBB\xBF" : "";
+  const std::size_t lines = rng() % 12;
+  for (std::size_t i = 0; i < lines; ++i) {
+    if (rng() % 6 == 0) text += blanks[rng() % blanks.size()];
+    const std::size_t count = rng() % 16 == 0 ? 3 : rng() % 3;  // sometimes a third name
+    for (std::size_t k = 0; k < count; ++k) {
+      if (k > 0) text += blanks[rng() % blanks.size()];
+      std::string name = names[rng() % names.size()];
+      if (rng() % 24 == 0) name.insert(rng() % (name.size() + 1), odd[rng() % odd.size()]);
+      text += name;
+    }
+    if (i + 1 < lines || rng() % 2 == 0) text += ends[rng() % ends.size()];
+  }
+  return text;
+}
+
+// Limits small enough for short texts to pass them, or none.
+GraphLimits random_limits(std::mt19937_64& rng) {
+  GraphLimits limits;
+  if (rng() % 2 == 0) limits.max_line = 1 + rng() % 14;
+  if (rng() % 3 == 0) limits.max_bytes = rng() % 60;
+  if (rng() % 3 == 0) limits.max_vertices = 1 + rng() % 8;
+  if (rng() % 3 == 0) limits.max_edge_lines = rng() % 6;
+  return limits;
+}
+
+TEST(GraphGameBlocks, EveryBlockSizeReadsLikeTheWholeText) {
+  // Names, CRLF, comments and multi-byte characters straddle the blocks of
+  // 1 to 17 bytes; each read must give what reading the text at once gives,
+  // graph or error, limits included.
+  std::mt19937_64 rng(16);
+  int graphs = 0;
+  int errors = 0;
+  for (int round = 0; round < 1500; ++round) {
+    const std::string text = random_graph_text(rng);
+    GraphLimits limits = round % 2 == 0 ? GraphLimits{} : random_limits(rng);
+    limits.block_size = text.size() + 1;
+    const std::string whole = outcome([&] { return GraphGame::from_text(text, "g.txt", limits); });
+    (whole.starts_with("error: ") ? errors : graphs) += 1;
+    for (std::size_t block = 1; block <= 17; ++block) {
+      limits.block_size = block;
+      ASSERT_EQ(outcome([&] { return GraphGame::from_text(text, "g.txt", limits); }), whole)
+          << "block size " << block << ", text '" << text << "'";
+    }
+  }
+  EXPECT_GT(graphs, 300);  // both kinds are well represented
+  EXPECT_GT(errors, 300);
+}
+
+TEST(GraphGameBlocks, FilesReadInSmallBlocksLikeTheWholeText) {
+  // The same through from_file, whose buffer keeps the start of the line
+  // while the blocks move on.
+  const std::string path = ::testing::TempDir() + "grundy_graph_blocks.txt";
+  std::mt19937_64 rng(61);
+  for (int round = 0; round < 200; ++round) {
+    const std::string text = random_graph_text(rng) + random_graph_text(rng);
+    std::ofstream(path, std::ios::binary) << text;
+    GraphLimits limits = round % 2 == 0 ? GraphLimits{} : random_limits(rng);
+    limits.block_size = text.size() + 1;
+    const std::string whole = outcome([&] { return GraphGame::from_text(text, path, limits); });
+    for (std::size_t block = 1; block <= 17; ++block) {
+      limits.block_size = block;
+      ASSERT_EQ(outcome([&] { return GraphGame::from_file(path, limits); }), whole)
+          << "block size " << block << ", text '" << text << "'";
+    }
+  }
+  std::filesystem::remove(path);
+}
+
+TEST(GraphGameBlocks, RandomDagsInSmallBlocks) {
+  const RandomDag dag = random_dag(300, 2000, 7);
+  GraphLimits limits;
+  limits.block_size = dag.text.size();
+  const std::string whole = outcome([&] { return GraphGame::from_text(dag.text, "g.txt", limits); });
+  ASSERT_THAT(whole, StartsWith("300 vertices"));
+  for (const std::size_t block : {1U, 2U, 3U, 5U, 8U, 13U, 17U, 64U, 1000U}) {
+    limits.block_size = block;
+    EXPECT_EQ(outcome([&] { return GraphGame::from_text(dag.text, "g.txt", limits); }), whole) << block;
+  }
+}
+
+// ---------------------------------------------------------------- endless inputs
+
+TEST(GraphGameEndless, DevZeroIsRefusedAtItsFirstByte) {
+  EXPECT_EQ(input_error([] { (void)GraphGame::from_file("/dev/zero"); }),
+            "/dev/zero:1:1: a control byte (0x00) in a vertex name; names are UTF-8 text without control characters, "
+            "separated by spaces or tabs");
+}
+
+// The peak resident memory of this process so far, in KiB.
+long peak_kb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+struct EndlessRead {
+  std::string message;
+  long growth_kb = 0;  // how far the reader's peak memory rose above what it had before
+};
+
+// Reads `line`, repeated forever, from a pipe with `limits`, in a child
+// process, so that its peak memory is the reader's alone: a forked child
+// starts its peak at its resident memory at the fork.
+EndlessRead read_endless_pipe(const std::string& line, const GraphLimits& limits) {
+  std::signal(SIGPIPE, SIG_IGN);
+  int data[2];
+  int report[2];
+  if (pipe(data) != 0 || pipe(report) != 0) throw std::runtime_error("pipe");
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork");
+  if (pid == 0) {
+    close(data[1]);
+    close(report[0]);
+    const long before = peak_kb();
+    std::string message = "no error";
+    try {
+      (void)GraphGame::from_file(fmt::format("/dev/fd/{}", data[0]), limits);
+    } catch (const std::exception& e) {
+      message = e.what();
+    }
+    close(data[0]);
+    const std::string out = fmt::format("{}\n{}", peak_kb() - before, message);
+    (void)!write(report[1], out.data(), out.size());
+    _exit(0);
+  }
+  close(data[0]);
+  close(report[1]);
+  // Write until the child has stopped reading: the pipe breaks.
+  std::string block;
+  while (block.size() < 65536) block += line;
+  while (write(data[1], block.data(), block.size()) > 0) {
+  }
+  close(data[1]);
+  std::string out;
+  char buffer[4096];
+  for (ssize_t n; (n = read(report[0], buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(n));
+  close(report[0]);
+  EXPECT_EQ(test::wait_for_exit(pid), 0);
+  const std::size_t newline = out.find('\n');
+  if (newline == std::string::npos) return {"no report: " + out, 0};
+  return {out.substr(newline + 1), std::stol(out.substr(0, newline))};
+}
+
+TEST(GraphGameEndless, EndlessValidLinesEndAtALimitInBoundedMemory) {
+  // 2^20 edge lines with long comments: 128 MiB of text. The reader keeps
+  // 8 bytes per edge line (8 MiB) and a buffer of a line and a block, never
+  // the text.
+  const std::string comment(120, 'x');
+  GraphLimits limits;
+  limits.max_edge_lines = std::uint64_t{1} << 20;
+  const EndlessRead edges = read_endless_pipe("a b # " + comment + "\n", limits);
+  EXPECT_THAT(edges.message, HasSubstr(":1048577:3: more than 1048576 edge lines ('u v'), the most grundy supports"));
+  EXPECT_LT(edges.growth_kb, 48 * 1024) << edges.message;
+
+  // Comments only: nothing is kept but the buffer, until the byte limit.
+  limits = GraphLimits{};
+  limits.max_bytes = std::uint64_t{1} << 27;  // 128 MiB
+  const EndlessRead bytes = read_endless_pipe("# " + comment + "\n", limits);
+  EXPECT_THAT(bytes.message, HasSubstr(":1091202:6: a graph file longer than 134217728 bytes, the most grundy supports"));
+  EXPECT_LT(bytes.growth_kb, 16 * 1024) << bytes.message;
+
+  // One endless line: refused at the line limit.
+  const EndlessRead line = read_endless_pipe("abc", GraphLimits{});
+  EXPECT_THAT(line.message, HasSubstr(":1:1048577: a line longer than 1048576 bytes"));
+  EXPECT_LT(line.growth_kb, 16 * 1024) << line.message;
 }
 
 }  // namespace

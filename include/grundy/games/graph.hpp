@@ -8,9 +8,10 @@
 //
 // Vertex names are tokens: runs of bytes other than blanks (space, tab, CR)
 // and '#'. Blank lines are ignored; a line holding more than two tokens is an
-// error. Every value is computed when the graph is read (O(V + E), in reverse
-// topological order); a graph with a cycle is refused with an InputError that
-// names the vertices of one cycle.
+// error. The file is read a block at a time and checked as it comes, so a bad
+// byte is refused before the rest is read. Every value is computed when the
+// graph is read (O(V + E), in reverse topological order); a graph with a
+// cycle is refused with an InputError that names the vertices of one cycle.
 
 #include <cstdint>
 #include <string>
@@ -21,15 +22,34 @@
 
 namespace grundy {
 
+// What a graph file may hold (docs/games/graph.md, "Limits"). Passing one is
+// an InputError naming the limit and the place where it was passed, so that
+// no file, however large or endless (/dev/zero, a pipe), can take all the
+// memory: with the defaults, reading any file needs at most about 10 GB
+// (62 bytes per vertex, 12 per edge line, 1.5 per byte of names), and the
+// benchmark's graph of 10^6 vertices and 10^7 edges (138 MB) is far inside
+// them. Tests lower the limits, and shrink block_size so that names and
+// line ends straddle the reads.
+struct GraphLimits {
+  std::uint64_t max_bytes = std::uint64_t{1} << 31;       // bytes in the file: 2 GiB
+  std::uint64_t max_vertices = std::uint64_t{1} << 26;    // 67,108,864
+  std::uint64_t max_edge_lines = std::uint64_t{1} << 28;  // lines 'u v', repeats included: 268,435,456
+  std::size_t max_line = std::size_t{1} << 20;            // bytes in one line, before its LF: 1 MiB
+  std::size_t block_size = std::size_t{1} << 20;          // bytes asked for by one read
+};
+
 class GraphGame final : public Game {
  public:
-  // Reads the graph file at `path`. The spec is "graph:" + path.
-  // Throws InputError: unreadable file, malformed line (with line:column),
-  // cycle, more than 2^32 - 1 vertices.
+  // Reads the graph file at `path` (a regular file, a pipe, a device). The
+  // spec is "graph:" + path. Throws InputError: unreadable file, malformed
+  // line (with line:column), a limit passed (with line:column), cycle.
   [[nodiscard]] static GraphGame from_file(const std::string& path);
+  [[nodiscard]] static GraphGame from_file(const std::string& path, const GraphLimits& limits);
 
-  // Reads a graph from `text`; `source` names it in error messages and in the spec.
+  // Reads a graph from `text`, a block at a time exactly as a file is read;
+  // `source` names it in error messages and in the spec.
   [[nodiscard]] static GraphGame from_text(std::string_view text, std::string source);
+  [[nodiscard]] static GraphGame from_text(std::string_view text, std::string source, const GraphLimits& limits);
 
   [[nodiscard]] std::string spec() const override { return "graph:" + source_; }
   [[nodiscard]] bool heap_indexed() const override { return false; }
