@@ -1,7 +1,7 @@
 #include "grundy/games/division.hpp"
 
 #include <algorithm>
-#include <iterator>
+#include <bit>
 #include <limits>
 #include <queue>
 
@@ -10,6 +10,7 @@
 #include "grundy/error.hpp"
 #include "grundy/mex.hpp"
 #include "grundy/number_set.hpp"
+#include "grundy/progress.hpp"
 
 namespace grundy {
 namespace {
@@ -24,6 +25,8 @@ struct PointStream {
   std::uint64_t point;  // divisors[index] * start
   std::uint64_t start;
   std::size_t index;
+  std::size_t run;    // the run that starts at `start`
+  std::size_t range;  // the range of D that holds divisors[index]
   bool operator>(const PointStream& other) const { return point > other.point; }
 };
 
@@ -36,6 +39,41 @@ DivisionGame::DivisionGame(std::vector<std::uint64_t> divisors) : divisors_(std:
   if (divisors_.front() < 2)
     throw InputError(fmt::format("a division game cannot divide by {}: every divisor must be at least 2",
                                  divisors_.front()));
+  for (std::size_t i = 0; i < divisors_.size(); ++i) {
+    if (!ranges_.empty() && ranges_.back().high + 1 == divisors_[i]) {
+      ++ranges_.back().high;
+    } else {
+      ranges_.push_back({divisors_[i], divisors_[i], i});
+    }
+  }
+}
+
+// Within a range, floor(n / d) is constant on blocks of d: from d, the block
+// of quotient q = floor(n / d) ends at floor(n / q). So a range costs at
+// most about 2 sqrt(n) steps, however many divisors it holds.
+template <class Visit>
+void DivisionGame::for_each_quotient(Position n, Visit&& visit) const {
+  bool any = false;
+  Position last = 0;
+  auto emit = [&](Position q) {
+    if (any && q == last) return;  // a quotient shared by neighbouring ranges
+    any = true;
+    last = q;
+    visit(q);
+  };
+  for (const Range& r : ranges_) {
+    for (std::uint64_t d = r.low;;) {
+      if (d > n) {  // this and every larger divisor leave 0
+        emit(0);
+        return;
+      }
+      const Position q = n / d;
+      emit(q);
+      const std::uint64_t block_end = n / q;  // q >= 1 here
+      if (block_end >= r.high) break;
+      d = block_end + 1;
+    }
+  }
 }
 
 std::string DivisionGame::spec() const { return "division:" + format_number_set(divisors_); }
@@ -47,33 +85,66 @@ std::string DivisionGame::spec() const { return "division:" + format_number_set(
 // evaluate G at those points, in increasing order: every quotient p / d < p
 // lies in a run already known. Each run start contributes one stream of
 // points d * s (sorted by d), merged through a heap.
+//
+// Most points of a long range of D change nothing, and are skipped. At
+// n = d * s, with s the start of run r, the quotient of d moves from run
+// r - 1 into run r. If d - 1 is in D and its quotient at n - 1 already lay in
+// run r, and d + 1 is in D and its quotient at n still lies in run r - 1,
+// then the set of runs met by D is the same at n - 1 and at n: d's move
+// cannot change G. Both conditions only get easier as d grows within the
+// range (floor((n - 1) / (d - 1)) = s + floor((s - 1) / (d - 1)) falls towards
+// s, floor(n / (d + 1)) = s - ceil(s / (d + 1)) rises towards s - 1), so once
+// they hold, the stream jumps to the last divisor of the range, whose right
+// neighbour is not in D. A point is evaluated when any of the streams that
+// meet there was not skipped, so G is still evaluated wherever it changes.
 const std::optional<RunTable>& DivisionGame::runs() const {
   if (runs_done_) return runs_;
   runs_done_ = true;
+  // Silent unless it runs for a second (and inside pattern's task of the
+  // same name); the points climb to 2^64 about geometrically, so their bit
+  // width is the fraction shown.
+  LongTask task(fmt::format("computing the runs of {}", spec()));
   RunTable table;
   table.starts.push_back(0);
   table.values.push_back(Nimber(0));
 
   std::priority_queue<PointStream, std::vector<PointStream>, std::greater<>> points;
-  auto push_stream = [&](std::uint64_t start, std::size_t index) {
-    std::uint64_t point = 0;
-    if (index < divisors_.size() && !__builtin_mul_overflow(divisors_[index], start, &point))
-      points.push({point, start, index});
+  auto push_point = [&](PointStream stream) {
+    if (!__builtin_mul_overflow(divisors_[stream.index], stream.start, &stream.point)) points.push(stream);
+  };
+  // d * s changes nothing, by the conditions above. Called while popping a
+  // point p = d' * s with d' < d, all runs below p known: the quotient
+  // floor((n - 1) / (d - 1)) < 2s <= p is in a known run.
+  auto skippable = [&](std::uint64_t d, std::uint64_t s, std::size_t run) {
+    std::uint64_t n = 0;
+    if (__builtin_mul_overflow(d, s, &n)) return false;  // the stream ends anyway
+    return table.run_of((n - 1) / (d - 1)) == run && n / (d + 1) >= table.starts[run - 1];
+  };
+  // The stream's next point after `stream`, if any.
+  auto advance = [&](const PointStream& stream) {
+    PointStream next = stream;
+    if (++next.index >= divisors_.size()) return;  // the end of D, or the point 1, which has no stream
+    if (next.index > ranges_[next.range].last()) ++next.range;
+    const Range& r = ranges_[next.range];
+    const std::uint64_t d = divisors_[next.index];
+    if (d > r.low && d < r.high && skippable(d, stream.start, stream.run)) next.index = r.last();
+    push_point(next);
   };
 
   std::vector<Nimber> option_values;
   std::uint64_t events = 0;
   std::uint64_t previous = 0;
   // The point 1 is where G first changes: G(1) = mex{G(0)} = 1.
-  points.push({1, 0, divisors_.size()});
+  points.push({1, 0, divisors_.size(), 0, 0});
   while (!points.empty()) {
     const PointStream top = points.top();
     points.pop();
-    push_stream(top.start, top.index + 1);
+    advance(top);
     const std::uint64_t p = top.point;
     if (p == previous) continue;  // several streams meet here
     previous = p;
     if (++events > kMaxEvents) return runs_;
+    task.advance(static_cast<std::uint64_t>(std::bit_width(p)), 64);
 
     // The values of floor(p / d) over d in D, one lookup per run met: all d
     // with floor(p / d) >= s, the start of the run found, land in that run.
@@ -94,7 +165,7 @@ const std::optional<RunTable>& DivisionGame::runs() const {
     if (table.starts.size() == kMaxRuns) return runs_;
     table.starts.push_back(p);
     table.values.push_back(v);
-    push_stream(p, 0);
+    push_point({0, p, 0, table.size() - 1, 0});
   }
   runs_ = std::move(table);
   return runs_;
@@ -153,11 +224,14 @@ const std::optional<SelfSimilarity>& DivisionGame::self_similarity() const {
 }
 
 Nimber DivisionGame::value(Position n) const {
-  // A small position is cheaper by recursion than the runs are to compute
-  // (5 s for division:2-100000): the runs are computed only when a large
-  // position (or a table of runs) asks for them.
+  // A small position is cheaper by recursion than the runs can be (a set
+  // with many short runs takes a minute to find them all): the runs are
+  // computed only when a large position (or a table of runs) asks for them.
   if (!runs_done_ && n < kSmallByRecursion) return value_by_recursion(n);
   if (const auto& r = runs()) return r->value(n);
+  if (memo_.contains(n)) return Nimber(memo_.at(n));
+  // Without runs a far position may visit many quotients: report it.
+  LongTask task(fmt::format("computing G({}) of {} by recursion", n, spec()));
   return value_by_recursion(n);
 }
 
@@ -166,13 +240,7 @@ Nimber DivisionGame::value_by_recursion(Position n) const {
   if (auto it = memo_.find(n); it != memo_.end()) return Nimber(it->second);
   // Depth is at most 64: every move at least halves n.
   std::vector<Nimber> option_values;
-  for (std::uint64_t d : divisors_) {
-    if (d > n) {  // this and every larger divisor leave 0 (divisors are sorted)
-      option_values.push_back(Nimber(0));
-      break;
-    }
-    option_values.push_back(value_by_recursion(n / d));
-  }
+  for_each_quotient(n, [&](Position q) { option_values.push_back(value_by_recursion(q)); });
   const Nimber v = mex(option_values);
   memo_.emplace(n, v.value());
   return v;
@@ -181,12 +249,9 @@ Nimber DivisionGame::value_by_recursion(Position n) const {
 std::vector<Position> DivisionGame::moves_to_value(Position n, Nimber target) const {
   std::vector<Position> moves;
   if (n == 0) return moves;
-  for (std::uint64_t d : divisors_) {
-    const Position to = n / d;
-    if (!moves.empty() && moves.back() == to) continue;  // quotients only fall as d grows
+  for_each_quotient(n, [&](Position to) {
     if (value(to) == target) moves.push_back(to);
-    if (d > n) break;  // every larger divisor leaves 0 too
-  }
+  });
   return moves;
 }
 
@@ -211,9 +276,10 @@ std::string DivisionGame::why_not_move(Position from, Position to) const {
 }
 
 // Quotients grow as d falls: the divisors are walked downwards, from the
-// largest that leaves at least `lowest`. Every divisor above n leaves 0, one
-// move however many such divisors there are, so a small heap costs its own
-// size, not |D| (a set may hold millions of divisors).
+// largest that leaves at least `lowest`, by blocks of equal quotient within
+// each range of D. Every divisor above n leaves 0, one move however many such
+// divisors there are, so a heap costs about sqrt(n) per range, not |D| (a
+// set may hold a million divisors).
 MoveSample DivisionGame::moves_from(Position n, Position lowest, std::uint64_t limit) const {
   MoveSample sample;
   sample.total = 0;
@@ -229,9 +295,18 @@ MoveSample DivisionGame::moves_from(Position n, Position lowest, std::uint64_t l
   };
   // n / d >= lowest exactly when d <= n / lowest.
   const Position largest_useful = lowest == 0 ? n : n / lowest;
-  const auto above = std::upper_bound(divisors_.begin(), divisors_.end(), largest_useful);
-  if (lowest == 0 && above != divisors_.end()) add(0);
-  for (auto d = std::make_reverse_iterator(above); d != divisors_.rend(); ++d) add(n / *d);
+  if (lowest == 0 && divisors_.back() > n) add(0);
+  for (auto r = ranges_.rbegin(); r != ranges_.rend(); ++r) {
+    if (r->low > largest_useful) continue;
+    for (std::uint64_t d = std::min(r->high, largest_useful);;) {
+      const Position q = n / d;  // at least 1, and at least lowest
+      add(q);
+      // The smallest divisor with quotient q is floor(n / (q + 1)) + 1 (q < n).
+      const std::uint64_t block_start = n / (q + 1) + 1;
+      if (block_start <= r->low) break;
+      d = block_start - 1;
+    }
+  }
   return sample;
 }
 

@@ -7,12 +7,19 @@
 // window of max(S) consecutive values recurs p places later, G(n + p) = G(n)
 // for every n from there on (docs/games/subtraction.md). Past that, every
 // position costs O(1).
+//
+// The table is filled in one of two ways. A set whose ranges a..b average
+// more than two numbers (subtraction:1-100000) slides a window over each
+// range: the options of n + 1 are those of n with one value in and one out
+// per range, so counts of the values present and a MexCounter give each G(n)
+// in O(number of ranges), not O(|S|). Other sets read their options directly.
 
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "grundy/game.hpp"
+#include "grundy/mex_counter.hpp"
 #include "grundy/value_table.hpp"
 
 namespace grundy {
@@ -57,12 +64,27 @@ class SubtractionGame final : public Game {
   }
 
  private:
+  // A maximal range low..high of consecutive numbers in S.
+  struct Range {
+    std::uint64_t low;
+    std::uint64_t high;
+  };
+
   void extend_to(std::uint64_t last) const;
+  void fill_by_options(std::uint64_t last) const;
+  void fill_by_windows(std::uint64_t last) const;
+  // Rough work per value of the fill in use, to decide when to report progress.
+  [[nodiscard]] std::uint64_t work_per_value() const;
   [[nodiscard]] std::optional<Periodicity> try_prove_period() const;
 
   std::vector<std::uint64_t> set_;  // sorted, no repeats
+  std::vector<Range> ranges_;       // S as ranges, in increasing order
+  bool by_windows_ = false;         // which fill the table uses (fixed for the game)
   // Grown lazily by const queries: a cache, not observable state.
   mutable ValueTable table_;
+  // With by_windows_: the values G(n - high .. n - low) of every range, for
+  // n = table_.size() - 1 (the last value computed).
+  mutable MexCounter window_;
   mutable std::optional<Periodicity> periodicity_;
 };
 
