@@ -20,8 +20,9 @@
 # bench (build/bench; the log is shown only on failure); then, with the
 # binaries just built, bench/fdivgame/run.sh (grundy against seed 002's closed
 # form and memoised programs), bench/not_a_nim/run.sh (against seed 003's
-# program), bench/xy_game/run.sh (seed 004 has no program: absolute times) and
-# bench/graph/run.sh (grundy value graph:FILE 0), each with --records. Every
+# program), bench/xy_game/run.sh (seed 004 has no program: absolute times),
+# bench/graph/run.sh (grundy value graph:FILE 0) and bench/slow_paths/run.sh
+# (two value computations once slow), each with --records. Every
 # input comes from a generator in bench/ with a fixed seed, and grundy and the
 # references read the same files. The reference programs are cut out of the
 # seed files into a temporary directory at run time and compiled with g++ -O2
@@ -63,7 +64,7 @@ fi
 # Each problem's run.sh prints one tab-separated record per row (see record
 # in bench/common/timing.sh); a failing script does not stop the others.
 failed=()
-for problem in fdivgame not_a_nim xy_game graph; do
+for problem in fdivgame not_a_nim xy_game graph slow_paths; do
   echo "run-all: bench/$problem/run.sh" >&2
   args=(--records --no-build --runs "$runs")
   ((quick)) && args+=(--quick)
@@ -81,14 +82,15 @@ echo "| problem | input (shape, size) | grundy: time, peak memory | reference pr
 echo "|---|---|---|---|---|---|---|---|"
 differ=()
 while IFS=$'\t' read -r problem input shape bytes g_s g_kb ref r_s r_kb same note; do
-  size=$(awk -v b="$bytes" 'BEGIN { if (b < 1e3) printf "%d B", b; else if (b < 1e6) printf "%.1f kB", b / 1e3; else printf "%.1f MB", b / 1e6 }')
+  size=$(awk -v b="$bytes" 'BEGIN { if (b == "-") printf "no input"; else if (b < 1e3) printf "%d B", b; else if (b < 1e6) printf "%.1f kB", b / 1e3; else printf "%.1f MB", b / 1e6 }')
   if [[ $r_s == - ]]; then r_cell=$note; else r_cell=$(cell "$r_s" "$r_kb"); fi
   [[ $same == NO ]] && { differ+=("$problem $input ($ref)"); same="**NO**"; }
   echo "| $problem | $input ($shape; $size) | $(cell "$g_s" "$g_kb") | $ref | $r_cell | $(ratio "$r_s" "$g_s") | $(is_time "$g_s" && is_time "$r_s" && mem_ratio "$g_kb" "$r_kb" || echo n/a) | $same |"
 done <"$work/all.tsv"
 echo
 echo "Problems: fdivgame = CodeChef FDIVGAME (\`grundy contest fdivgame\`), not-a-nim = Codeforces 2004E"
-echo "(\`grundy contest not-a-nim\`), xy-game = AtCoder ARC208 E (\`grundy contest xy-game\`), graph = \`grundy value graph:FILE 0\`."
+echo "(\`grundy contest not-a-nim\`), xy-game = AtCoder ARC208 E (\`grundy contest xy-game\`), graph = \`grundy value graph:FILE 0\`,"
+echo "value = two value computations that took 421 s and 13 s before their window and quotient-block methods."
 echo "Times: wall time of the best of $runs runs of each program on each input (FDIVGAME's memoised program: 1 run),"
 echo "from bash's clock around \`/usr/bin/time\`; memory: peak resident set size of that run (\`/usr/bin/time -f %M\`)."
 echo "Memory ratio: grundy's peak over the reference's (1/17 = 17 times less). Answers compared byte for byte."
