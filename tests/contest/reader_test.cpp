@@ -124,7 +124,7 @@ TEST(ContestReader, WordPathErrorsNameTheColumn) {
   EXPECT_THAT(what_fails("7\r\n" + pad, 0, 9), "");
 }
 
-// From a file of 3.5 MB, so numbers straddle the reader's 1 MiB blocks.
+// From a file of 3.5 MB, so numbers straddle the reader's 256 KiB blocks.
 TEST(ContestReader, NumbersAcrossBlockBoundaries) {
   std::string text;
   std::vector<std::uint64_t> expected;

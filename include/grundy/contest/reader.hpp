@@ -140,7 +140,9 @@ class ContestReader {
   [[nodiscard]] std::uint64_t column() const { return offset() - line_start_ + 1; }
 
  private:
-  static constexpr std::size_t kBlock = std::size_t{1} << 20;
+  // 256 KiB: a block stays in the L2 cache while it is parsed (1 MiB measured
+  // 6% slower on 10^7 FDIVGAME values).
+  static constexpr std::size_t kBlock = std::size_t{1} << 18;
 
   // True if a byte is available at pos_ (refilling the buffer if needed).
   bool available() {
