@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/utf8.hpp"
 
@@ -643,6 +644,8 @@ GraphGame GraphGame::from_text(std::string_view text, std::string source, const 
 GraphGame GraphGame::from_file(const std::string& path) { return from_file(path, GraphLimits{}); }
 
 GraphGame GraphGame::from_file(const std::string& path, const GraphLimits& limits) {
+  // A graph of 10^7 edges takes a few seconds: said on stderr after one.
+  LongTask task(fmt::format("reading and solving the graph {}", printable_path(path)));
   GraphGame game;
   game.source_ = path;
   Builder builder(game, limits);

@@ -422,3 +422,18 @@ TEST(Cli, DoubleDashEndsTheOptions) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// A long table is written as it is computed: 2*10^7 values (about 180 MB of
+// JSON) in a few megabytes, not a string of the whole answer.
+TEST(Cli, TableStreamsInLittleMemory) {
+  const auto r = test::run_process(
+      "/bin/bash", {"-c", std::string("exec '") + GRUNDY_EXE + "' table nim --to 20000000 --json >/dev/null"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LT(r.peak_kb, 96 * 1024);
+}
+
+}  // namespace
+}  // namespace grundy
