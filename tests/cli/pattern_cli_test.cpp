@@ -170,7 +170,12 @@ TEST(PatternCli, ValuesAreStreamedInLittleMemory) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_THAT(r.out, EndsWith("\n"));
     EXPECT_GT(r.out.size(), 16'000'000u);  // 8 * 10^6 values were written
+    // Under AddressSanitizer freed blocks wait in a quarantine of up to
+    // 256 MB, so a peak there says nothing about streaming: the optimised
+    // build checks the bound.
+#if !defined(__SANITIZE_ADDRESS__)
     EXPECT_LT(r.peak_kb, kMostKb) << (format.empty() ? "text" : "json");
+#endif
   }
 }
 
