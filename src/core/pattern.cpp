@@ -127,36 +127,18 @@ Pattern observed_pattern(const Game& game, std::uint64_t limit) {
 
 // The smallest m with G(n) = G(floor(n/m)) proven for every n from some n0
 // on, and that n0, without DivisionGame::self_similarity's cap on n0
-// (kMaxRuleStart, which keeps its table of G(0..n0-1) small): the same walk
-// over the runs, kept here only to say why no rule is reported. Unproven
-// rules are skipped: near 2^64 a small base can hold on a last stretch of
-// values only, which says nothing.
+// (kMaxRuleStart, which keeps its table of G(0..n0-1) small): said only to
+// explain why no rule is reported. Unproven rules are skipped: near 2^64 a
+// small base can hold on a last stretch of values only, which says nothing.
 struct UnreportedRule {
   std::uint64_t base = 0;
   std::uint64_t from = 0;
 };
-std::optional<UnreportedRule> uncapped_division_rule(const RunTable& t, std::uint64_t max_divisor) {
-  const std::uint64_t last_start = t.starts.back();
-  std::vector<std::uint64_t> bases;
-  for (std::size_t i = 1; i + 1 < t.size(); ++i)
-    if (last_start % t.starts[i] == 0) bases.push_back(last_start / t.starts[i]);
-  std::sort(bases.begin(), bases.end());
-  for (std::uint64_t m : bases) {
-    u128 from = 0;  // one more than the highest n with G(n) != G(floor(n/m))
-    for (std::size_t j = t.size() - 1; j >= 1 && from == 0; --j) {
-      const std::uint64_t first = t.starts[j];
-      const std::uint64_t last = t.last_of(j);
-      for (std::size_t k = t.run_of(last / m);; --k) {
-        if (t.values[k] != t.values[j]) {
-          const u128 image_last = std::min(t.last_of(k), last / m);
-          from = std::min<u128>(last, image_last * m + (m - 1)) + 1;
-          break;
-        }
-        if (t.starts[k] <= first / m) break;
-      }
-    }
-    if (from != 0 && std::max<u128>(u128{max_divisor} * from, m) <= kMax)
-      return UnreportedRule{m, static_cast<std::uint64_t>(from)};
+std::optional<UnreportedRule> uncapped_division_rule(const DivisionGame& game) {
+  const std::uint64_t max_divisor = game.divisors().back();
+  for (std::uint64_t m : game.rule_bases()) {
+    const std::optional<std::uint64_t> from = game.rule_start(m);
+    if (from && std::max<u128>(u128{max_divisor} * *from, m) <= kMax) return UnreportedRule{m, *from};
   }
   return std::nullopt;
 }
@@ -164,9 +146,8 @@ std::optional<UnreportedRule> uncapped_division_rule(const RunTable& t, std::uin
 // Why a division game with known runs reports no rule: either a rule holds
 // but starts too late to be reported, or none holds below 2^64.
 void explain_missing_division_rule(const DivisionGame& game, Pattern& out) {
-  const RunTable& runs = *game.runs();
   const std::string table = fmt::format("'grundy table {} --runs --to N' lists its values as runs", out.game);
-  if (const auto r = uncapped_division_rule(runs, game.divisors().back())) {
+  if (const auto r = uncapped_division_rule(game)) {
     out.reason = fmt::format(
         "a rule exists: G(n) = G(floor(n / {})) for every n >= {} (proven, as in docs/games/division.md), but it is "
         "not reported, because its base table G(0..{}) is longer than the 2^20 values grundy reports",
@@ -177,7 +158,7 @@ void explain_missing_division_rule(const DivisionGame& game, Pattern& out) {
   }
   out.reason = fmt::format(
       "no base m makes G(n) = G(floor(n/m)) hold from some n on: checked on all {} runs of equal values below 2^64",
-      runs.size());
+      game.runs()->size());
   out.advice = table;
 }
 

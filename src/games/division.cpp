@@ -179,42 +179,54 @@ const std::optional<RunTable>& DivisionGame::runs() const {
 // n where the identity fails. The check covers every n up to 2^64 - 1, so the
 // rule is proven (by the induction in docs/games/division.md) whenever
 // max(max(D) * n0, m) is within that range.
+std::vector<std::uint64_t> DivisionGame::rule_bases() const {
+  std::vector<std::uint64_t> bases;
+  if (!runs()) return bases;
+  const RunTable& t = *runs_;
+  const std::uint64_t last_start = t.starts.back();
+  for (std::size_t i = 1; i + 1 < t.size(); ++i)
+    if (last_start % t.starts[i] == 0) bases.push_back(last_start / t.starts[i]);
+  std::sort(bases.begin(), bases.end());
+  return bases;
+}
+
+std::optional<std::uint64_t> DivisionGame::rule_start(std::uint64_t m) const {
+  const RunTable& t = *runs();
+  // One more than the highest n with G(n) != G(floor(n/m)). G(1) = 1 and
+  // G(0) = 0, so the walk always fails by n = 1.
+  u128 from = 0;
+  for (std::size_t j = t.size() - 1; j >= 1 && from == 0; --j) {
+    const std::uint64_t first = t.starts[j];
+    const std::uint64_t last = t.last_of(j);
+    // Images floor(n/m) of run j, from the top; the first run of another
+    // value that they meet gives the highest failing n.
+    for (std::size_t k = t.run_of(last / m);; --k) {
+      if (t.values[k] != t.values[j]) {
+        const u128 image_last = std::min(t.last_of(k), last / m);
+        from = std::min<u128>(last, image_last * m + (m - 1)) + 1;
+        break;
+      }
+      if (t.starts[k] <= first / m) break;
+    }
+  }
+  if (from == 0 || from > kMax) return std::nullopt;
+  return static_cast<std::uint64_t>(from);
+}
+
 const std::optional<SelfSimilarity>& DivisionGame::self_similarity() const {
   if (rule_done_) return rule_;
   rule_done_ = true;
   if (!runs()) return rule_;
   const RunTable& t = *runs_;
-  const std::uint64_t last_start = t.starts.back();
-  std::vector<std::uint64_t> bases;
-  for (std::size_t i = 1; i + 1 < t.size(); ++i)
-    if (last_start % t.starts[i] == 0) bases.push_back(last_start / t.starts[i]);
-  std::sort(bases.begin(), bases.end());
-
-  for (std::uint64_t m : bases) {
-    // The smallest n0 with G(n) = G(floor(n/m)) for n0 <= n <= 2^64 - 1.
-    // G(1) = 1 and G(0) = 0, so the walk always fails by n = 1.
-    u128 from = 0;
-    for (std::size_t j = t.size() - 1; j >= 1 && from == 0; --j) {
-      const std::uint64_t first = t.starts[j];
-      const std::uint64_t last = t.last_of(j);
-      // Images floor(n/m) of run j, from the top; the first run of another
-      // value that they meet gives the highest failing n.
-      for (std::size_t k = t.run_of(last / m);; --k) {
-        if (t.values[k] != t.values[j]) {
-          const u128 image_last = std::min(t.last_of(k), last / m);
-          from = std::min<u128>(last, image_last * m + (m - 1)) + 1;
-          break;
-        }
-        if (t.starts[k] <= first / m) break;
-      }
-    }
-    if (from == 0 || from > kMaxRuleStart) continue;
+  for (std::uint64_t m : rule_bases()) {
+    const std::optional<std::uint64_t> from = rule_start(m);
+    if (!from || *from > kMaxRuleStart) continue;
     SelfSimilarity rule;
     rule.base = m;
-    rule.from = static_cast<std::uint64_t>(from);
+    rule.from = *from;
     for (std::uint64_t n = 0; n < rule.from; ++n) rule.values.push_back(t.value(n));
     rule.checked_up_to = kMax;
-    const u128 bound = std::max<u128>(u128{divisors_.back()} * from, m);
+    const u128 bound = std::max<u128>(u128{divisors_.back()} * *from, m);
     rule.proven = bound <= kMax;
     rule.proof_bound = rule.proven ? static_cast<std::uint64_t>(bound) : 0;
     rule_ = std::move(rule);

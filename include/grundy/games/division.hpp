@@ -74,6 +74,14 @@ class DivisionGame final : public Game {
   // kMaxRuleStart); nullopt if none is found.
   [[nodiscard]] const std::optional<SelfSimilarity>& self_similarity() const;
 
+  // The two steps of that search, for callers with another cap on the start
+  // (pattern names a rule too long to report). rule_bases: every base worth
+  // trying, increasing (empty without runs). rule_start: the smallest n0 with
+  // G(n) = G(floor(n / m)) for every n0 <= n <= 2^64 - 1, checked on the runs;
+  // nullopt when it holds on no 64-bit n. Both need runs().
+  [[nodiscard]] std::vector<std::uint64_t> rule_bases() const;
+  [[nodiscard]] std::optional<std::uint64_t> rule_start(std::uint64_t m) const;
+
   // The heap rule: the sizes reachable from n (repeats possible).
   void options(std::uint64_t n, std::vector<std::uint64_t>& out) const {
     if (n == 0) return;
