@@ -83,7 +83,9 @@ void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, Ou
     json moves = json::array();
     for (const auto& m : a.winning_moves) {
       const Game& g = *sum.components[m.component].game;
-      moves.push_back({{"component", m.component}, {"from", position_json(g, m.from)}, {"to", position_json(g, m.to)}});
+      json to = json::array();
+      for (Position p : m.to) to.push_back(position_json(g, p));
+      moves.push_back({{"component", m.component}, {"from", position_json(g, m.from)}, {"to", to}});
     }
     json j{{"game", sum.game_label()}, {"winner", to_string(a.winner)}, {"nim_sum", a.nim_sum.value()},
            {"moves", moves}};
@@ -116,7 +118,7 @@ void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, Ou
     const std::string game_note = sum.single_game() ? "" : fmt::format(" ({})", g.spec());
     // People count components from 1, as play does; JSON keeps the index from 0.
     out.write(fmt::format("{} {}{}: {} -> {}\n", g.component_noun(), m.component + 1, game_note, g.format_position(m.from),
-                          g.format_position(m.to)));
+                          g.format_option(m.to)));
     // After the last listed move of a component that was cut, say what was left out.
     if (k + 1 < a.winning_moves.size() && a.winning_moves[k + 1].component == m.component) continue;
     const auto cut = std::find_if(a.unlisted.begin(), a.unlisted.end(),

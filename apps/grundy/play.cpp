@@ -186,6 +186,7 @@ class Session {
 
   struct Played {
     Move move;
+    const Game* game;  // of the component moved in, which a move may leave empty
     Player by;
   };
 
@@ -224,29 +225,46 @@ class Session {
   [[nodiscard]] std::string position_text(std::size_t i, Position p) const { return game_of(i).format_position(p); }
   [[nodiscard]] std::string move_text(const Move& m) const {
     return fmt::format("{}: {} -> {}", label(m.component), position_text(m.component, m.from),
-                       position_text(m.component, m.to));
+                       game_of(m.component).format_option(m.to));
   }
   [[nodiscard]] std::string moves_count_text() const {
     return fmt::format("{} move{}", history_.size(), history_.size() == 1 ? "" : "s");
   }
 
+  // True when some component's moves can leave several heaps, or none.
+  [[nodiscard]] bool any_split() const {
+    return std::any_of(components_.begin(), components_.end(),
+                       [](const Component& c) { return !c.game->moves_leave_one_position(); });
+  }
+
+  // An option as a person types it: "3 + 5", "0" for nothing.
+  [[nodiscard]] std::string typed_option(std::size_t i, const Option& o) const {
+    if (o.empty()) return "0";
+    std::vector<std::string> names;
+    for (Position p : o) names.push_back(position_text(i, p));
+    return fmt::format("{}", fmt::join(names, " + "));
+  }
+
   // What to type to move, for this sum, with an example that is a legal move.
   [[nodiscard]] std::string move_syntax() const {
     const std::string kind = plural_noun();
-    const std::string what = kind == "tokens" ? "the vertex to move it to" : kind == "heaps" ? "its new size" : "its new position";
+    const bool splits = any_split();
+    const std::string what = splits              ? "the heaps it leaves"
+                             : kind == "tokens" ? "the vertex to move it to"
+                             : kind == "heaps"  ? "its new size"
+                                                : "its new position";
     const std::string item = item_noun();
-    std::string example;
-    for (std::size_t k = 0; k < components_.size() && example.empty(); ++k) {
-      const std::size_t i = (k + 1) % components_.size();  // the second component first: '2 1' reads better
-      const MoveSample first = game_of(i).moves_from(components_[i].position, 0, 3);
-      if (!first.moves.empty())
-        example = fmt::format("{} {}", i + 1, position_text(i, first.moves[first.moves.size() / 2]));
-    }
     std::string text = fmt::format("type a {} number and {}", item, what);
-    if (!example.empty()) text += fmt::format(" (such as '{}': {} {} {})", example, item, example.substr(0, example.find(' ')),
-                                              kind == "tokens" ? "moves to " + example.substr(example.find(' ') + 1)
-                                                               : "becomes " + example.substr(example.find(' ') + 1));
-    if (components_.size() == 1) text += ", or just the new one";
+    for (std::size_t k = 0; k < components_.size(); ++k) {
+      const std::size_t i = (k + 1) % components_.size();  // the second component first: '2 1' reads better
+      const OptionSample first = game_of(i).list_options(components_[i].position, 3);
+      if (first.options.empty()) continue;
+      const Option& o = first.options[first.options.size() / 2];
+      text += fmt::format(" (such as '{} {}': {} {} {})", i + 1, typed_option(i, o), item, i + 1,
+                          kind == "tokens" ? "moves to " + typed_option(i, o) : "becomes " + game_of(i).format_option(o));
+      break;
+    }
+    if (components_.size() == 1) text += splits ? ", or just the heaps left" : ", or just the new one";
     return text;
   }
 
@@ -347,23 +365,7 @@ class Session {
   // The legal moves of a component, cut after kMovesListed; a run of
   // consecutive heap sizes is written as a range.
   [[nodiscard]] std::string legal_moves_text(std::size_t i) const {
-    const Game& g = game_of(i);
-    const Position p = components_[i].position;
-    const MoveSample s = g.moves_from(p, 0, kMovesListed);
-    if (s.moves.empty()) return "none";
-    if (g.heap_indexed() && s.total && *s.total > s.moves.size()) {
-      // The moves are total distinct sizes from the first one; when none lies
-      // above first + total - 1 they are exactly that range.
-      const Position last = s.moves.front() + (*s.total - 1);
-      const MoveSample above = g.moves_from(p, last, 2);
-      if (above.total == 1 && above.moves.front() == last)
-        return fmt::format("any size from {} to {} ({} moves)", s.moves.front(), last, *s.total);
-    }
-    std::vector<std::string> names;
-    for (Position to : s.moves) names.push_back(g.format_position(to));
-    std::string text = fmt::format("{}", fmt::join(names, ", "));
-    if (!s.complete()) text += s.total ? fmt::format(", ... ({} moves in all)", *s.total) : ", ... and more";
-    return text;
+    return game_of(i).describe_options(components_[i].position, kMovesListed);
   }
 
   // --- the game ---
@@ -373,9 +375,15 @@ class Session {
                        [](const Component& c) { return c.game->has_move(c.position); });
   }
 
+  // The component moved in is replaced by the positions its move leaves.
   void apply(const Move& m, Player by) {
-    components_[m.component].position = m.to;
-    history_.push_back({m, by});
+    const Game* game = components_[m.component].game;
+    const auto at = components_.begin() + static_cast<std::ptrdiff_t>(m.component);
+    components_.erase(at);
+    std::vector<Component> left;
+    for (Position p : m.to) left.push_back({game, p});
+    components_.insert(components_.begin() + static_cast<std::ptrdiff_t>(m.component), left.begin(), left.end());
+    history_.push_back({m, game, by});
     turn_ = by == Player::person ? Player::engine : Player::person;
   }
 
@@ -476,8 +484,8 @@ class Session {
   [[nodiscard]] std::string command_note(const std::string& word) const {
     if (components_.size() != 1) return {};
     try {
-      const Position to = game_of(0).parse_position(word);
-      if (!game_of(0).is_move(components_[0].position, to)) return {};
+      const Option to = game_of(0).normalize_option({game_of(0).parse_position(word)});
+      if (!game_of(0).is_option(components_[0].position, to)) return {};
     } catch (const InputError&) {
       return {};
     }
@@ -497,7 +505,9 @@ class Session {
     while (!history_.empty()) {
       const Played p = history_.back();
       history_.pop_back();
-      components_[p.move.component].position = p.move.from;
+      const auto at = components_.begin() + static_cast<std::ptrdiff_t>(p.move.component);
+      components_.erase(at, at + static_cast<std::ptrdiff_t>(p.move.to.size()));
+      components_.insert(components_.begin() + static_cast<std::ptrdiff_t>(p.move.component), Component{p.game, p.move.from});
       taken.push_back(fmt::format("{} {}", p.by == Player::person ? "your" : "the engine's", move_text(p.move)));
       if (p.by == Player::person) break;
     }
@@ -507,16 +517,18 @@ class Session {
     return true;
   }
 
-  // The person's move from the words of a line, or nullopt with `why` set.
+  // The person's move from the words of a line, or nullopt with `why` set:
+  // a component's number, then what the move leaves there. One word is one
+  // position, whole (a vertex name may hold '+'); several are heaps, apart
+  // or joined by '+', and "0" or "nothing" is no heap.
   std::optional<Move> read_move(std::vector<std::string> words, std::string& why) const {
     // "2 -> 1" and "2 to 1" mean "2 1" ("2->1" is split by the caller).
-    if (words.size() == 3 && (words[1] == "->" || lowercase(words[1]) == "to")) words.erase(words.begin() + 1);
+    if (words.size() >= 3 && (words[1] == "->" || lowercase(words[1]) == "to")) words.erase(words.begin() + 1);
     if (words.size() == 1 && components_.size() == 1) words.insert(words.begin(), "1");
-    if (words.size() != 2) {
+    if (words.size() < 2) {
       why = words.size() == 1 && parse_u64(words[0])
                 ? fmt::format("'{}' alone is not a move: {}.", words[0], move_syntax())
-            : words.size() == 1 ? fmt::format("'{}' is not a command or a move: {}, or 'help'.", words[0], move_syntax())
-                              : fmt::format("Could not read that move: {}, or 'help'.", move_syntax());
+                : fmt::format("'{}' is not a command or a move: {}, or 'help'.", words[0], move_syntax());
       return std::nullopt;
     }
     const auto index = parse_u64(words[0]);
@@ -531,9 +543,9 @@ class Session {
     const std::size_t i = static_cast<std::size_t>(*index - 1);
     const Game& g = game_of(i);
     const Position from = components_[i].position;
-    Position to = 0;
+    Option to;
     try {
-      to = g.parse_position(words[1]);
+      to = read_option(g, std::span<const std::string>(words).subspan(1));
     } catch (const InputError& e) {
       why = fmt::format("{}: {}", capitalized(label(i)), e.what());
       return std::nullopt;
@@ -543,12 +555,34 @@ class Session {
                         item_noun());
       return std::nullopt;
     }
-    if (const std::string reason = g.why_not_move(from, to); !reason.empty()) {
+    if (const std::string reason = g.why_not_option(from, to); !reason.empty()) {
       why = fmt::format("{} cannot go from {} to {}, because {}.\nLegal moves of {}: {}.", capitalized(label(i)),
-                        position_text(i, from), position_text(i, to), reason, label(i), legal_moves_text(i));
+                        position_text(i, from), g.format_option(to), reason, label(i), legal_moves_text(i));
       return std::nullopt;
     }
-    return Move{i, from, to};
+    return Move{i, from, std::move(to)};
+  }
+
+  // The positions typed after a component's number, in the game's order.
+  static Option read_option(const Game& g, std::span<const std::string> typed) {
+    if (typed.size() == 1) {
+      try {
+        return g.normalize_option({g.parse_position(typed[0])});
+      } catch (const InputError&) {
+        if (typed[0].find('+') == std::string::npos) throw;
+      }
+    }
+    Option to;
+    for (const std::string& word : typed) {
+      std::size_t start = 0;
+      while (start <= word.size()) {
+        const std::size_t plus = std::min(word.find('+', start), word.size());
+        const std::string piece = word.substr(start, plus - start);
+        if (!piece.empty() && lowercase(piece) != "nothing") to.push_back(g.parse_position(piece));
+        start = plus + 1;
+      }
+    }
+    return g.normalize_option(std::move(to));
   }
 
   [[nodiscard]] std::string help_text() const {

@@ -4,11 +4,21 @@
 // heap-indexed games, a vertex number for graph games (which print and parse
 // vertex names).
 //
+// A move replaces the component it is made in by zero or more positions of
+// the same game: its option. Most games leave exactly one position (nim:
+// 5 -> 3); take-and-break games may leave none (a heap taken whole) or
+// several (Kayles: 9 -> 3 + 5). The value of an option is the nim-sum of the
+// values of the positions it leaves (Sprague-Grundy), so sums, winning moves
+// and play all work on options. Games whose moves always leave one position
+// derive from OneToOneGame (one_to_one_game.hpp), which writes these in terms
+// of single positions.
+//
 // Games given as code by a user go through the Solver template instead
 // (solver.hpp); this interface is for games chosen by a spec string.
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,14 +30,22 @@ namespace grundy {
 
 using Position = std::uint64_t;
 
-// Some of the moves from a position to positions of one value, for games
-// where listing them all could take too long (the coprime game has about
-// 10^17 moves to value 0 from a heap of 10^18).
-struct MoveSample {
-  std::vector<Position> moves;          // the first ones, in the game's order
-  std::optional<std::uint64_t> total;   // how many such moves there are in all; unknown if empty
-  [[nodiscard]] bool complete() const { return total && *total == moves.size(); }
+// What one move leaves in place of a component: zero or more positions of
+// the same game, in the game's canonical order (normalize_option).
+using Option = std::vector<Position>;
+
+// Some of the options of a position, for positions with too many to list
+// (the coprime game has about 10^17 moves to value 0 from a heap of 10^18).
+struct OptionSample {
+  std::vector<Option> options;          // the first ones, in the game's order
+  std::optional<std::uint64_t> total;   // how many there are in all; unknown if empty
+  [[nodiscard]] bool complete() const { return total && *total == options.size(); }
 };
+
+// No limit on a count of moves listed.
+inline constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
+
+struct Pattern;  // pattern.hpp
 
 class Game {
  public:
@@ -48,28 +66,48 @@ class Game {
   [[nodiscard]] virtual std::string_view component_noun() const { return "heap"; }
 
   [[nodiscard]] virtual Nimber value(Position p) const = 0;
+  // The value of an option: the nim-sum of its positions' values.
+  [[nodiscard]] Nimber option_value(std::span<const Position> option) const;
 
   // Every value below 2^64 as runs, for heap games that have them at hand
   // (so a table of runs up to any size costs nothing); nullptr otherwise.
   [[nodiscard]] virtual const RunTable* value_runs() const { return nullptr; }
-  // Every move from `p` to a position of value `target`.
-  [[nodiscard]] virtual std::vector<Position> moves_to_value(Position p, Nimber target) const = 0;
-  // At most `limit` of those moves, and their number when it is known. The
-  // default lists them all and keeps the first `limit`.
-  [[nodiscard]] virtual MoveSample first_moves_to_value(Position p, Nimber target, std::uint64_t limit) const;
+
+  // True when every move leaves exactly one position (OneToOneGame).
+  [[nodiscard]] virtual bool moves_leave_one_position() const { return false; }
 
   // What a move is, in one sentence for people: "a move takes 1, 3 or 4 tokens".
   [[nodiscard]] virtual std::string move_rule() const = 0;
-  // Why `from` -> `to` is not a move, in words for people ("taking 2 is not a
-  // move: ..."); empty when it is a move.
-  [[nodiscard]] virtual std::string why_not_move(Position from, Position to) const = 0;
-  [[nodiscard]] bool is_move(Position from, Position to) const { return why_not_move(from, to).empty(); }
-  // The moves from `p` to positions >= `lowest`, in increasing order of the
-  // position reached, at most `limit` of them, and how many there are in all
-  // (>= lowest) when that is known. Each position reached appears once.
-  // `moves_from(p, 0, 1)` is empty exactly when p has no moves.
-  [[nodiscard]] virtual MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const = 0;
-  [[nodiscard]] virtual bool has_move(Position p) const { return !moves_from(p, 0, 1).moves.empty(); }
+
+  // The first `limit` options of `p` whose value is `target`, in the game's
+  // order, and how many there are in all when that is known.
+  [[nodiscard]] virtual OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const = 0;
+  // The first `limit` options of `p`, each once, in the game's order, and
+  // how many there are in all when known. `list_options(p, 1)` is empty
+  // exactly when p has no moves.
+  [[nodiscard]] virtual OptionSample list_options(Position p, std::uint64_t limit) const = 0;
+  // Some options of `p` for the engine to weigh: all of them when there are
+  // at most 64, else a spread of them. Empty exactly when p has no moves.
+  [[nodiscard]] virtual std::vector<Option> sample_options(Position p) const;
+  [[nodiscard]] virtual bool has_move(Position p) const { return !list_options(p, 1).options.empty(); }
+
+  // Why `from` -> `to` is not a move, in words for people ("taking 2 is not
+  // a move: ..."); empty when it is. `to` is in canonical order.
+  [[nodiscard]] virtual std::string why_not_option(Position from, std::span<const Position> to) const = 0;
+  [[nodiscard]] bool is_option(Position from, std::span<const Position> to) const { return why_not_option(from, to).empty(); }
+  // An option as typed by a person (heaps in any order, empty heaps
+  // written as 0) in the game's canonical order. The default keeps it.
+  [[nodiscard]] virtual Option normalize_option(Option typed) const { return typed; }
+  // "3 + 5", one position as itself, "nothing" for none.
+  [[nodiscard]] std::string format_option(std::span<const Position> option) const;
+  // The options of `p` in words for people, cut after `limit` of them:
+  // "any size from 0 to 9 (10 moves)", "2 + 5, 3 + 4, 1 + 6".
+  [[nodiscard]] virtual std::string describe_options(Position p, std::uint64_t limit) const;
+
+  // The pattern of this heap game's values (pattern.hpp), with the proof
+  // of the family's theorem when it has one. The default reports the rule
+  // observed on G(0..limit) (observe_pattern), proven by nothing.
+  [[nodiscard]] virtual Pattern pattern(std::uint64_t limit) const;
 
  protected:
   // The reason shared by heap games when `to` is not below `from`.

@@ -6,12 +6,14 @@
 //   self-similar  G(n) = G(floor(n / m)) for every n >= n0 (smallest m, then n0)
 //   none          neither rule fits the values computed
 //
-// Proven rules come from the games' own theorems: subtraction games by the
-// window argument (docs/games/subtraction.md), division games by the
-// induction on floor(n / d) (docs/games/division.md), XY games with a small
-// lcm(X, Y) by the same window argument over a multiple of the period of
-// their forbidden sizes (docs/games/xy.md). For any other heap game
-// the rule is only observed on the values computed, and says so.
+// Proven rules come from the families' own theorems, each in its game's
+// Game::pattern: subtraction games by the window argument
+// (docs/games/subtraction.md), division games by the induction on
+// floor(n / d) (docs/games/division.md), XY games by the window argument
+// over a multiple of the period of their forbidden sizes (docs/games/xy.md),
+// octal games by the Guy-Smith periodicity theorem (docs/games/octal.md).
+// For any other heap game the rule is only observed on the values computed,
+// and says so.
 
 #include <cstdint>
 #include <optional>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "grundy/game.hpp"
+#include "grundy/periodicity.hpp"
 
 namespace grundy {
 
@@ -59,14 +62,18 @@ struct Pattern {
   // kind none, although a proven rule exists: its base table is too long to
   // report (division games with n0 above 2^20); `reason` names the rule.
   bool rule_not_reported = false;
+
+  // Makes this a proven period (kind, preperiod, period, value_count, and
+  // checked_up_to = proven_with - 1); the caller states the proof.
+  void set_proven_period(const Periodicity& p) {
+    kind = PatternKind::periodic;
+    proven = true;
+    preperiod = p.preperiod;
+    period = p.period;
+    value_count = p.preperiod + p.period;
+    checked_up_to = p.proven_with - 1;
+  }
 };
-
-// Values examined for games without a theorem, unless the caller says.
-inline constexpr std::uint64_t kDefaultPatternLimit = 100000;
-
-// The pattern of a heap-indexed game (throws InputError for other games).
-// `limit` bounds the values examined for games without a theorem of their own.
-[[nodiscard]] Pattern find_pattern(const Game& game, std::uint64_t limit = kDefaultPatternLimit);
 
 // Rules observed in a finite sequence G(0..N-1), with no theorem behind them.
 // A rule is accepted only if it explains at least half of the sequence and,
@@ -81,5 +88,26 @@ struct ObservedSelfSimilarity {
 };
 [[nodiscard]] std::optional<ObservedPeriod> observe_period(std::span<const Nimber> values);
 [[nodiscard]] std::optional<ObservedSelfSimilarity> observe_self_similarity(std::span<const Nimber> values);
+
+// Values examined for games without a theorem, unless the caller says.
+inline constexpr std::uint64_t kDefaultPatternLimit = 100000;
+
+// The largest limit: what the command line accepts.
+inline constexpr std::uint64_t kMaxPatternLimit = std::uint64_t{1} << 28;
+
+// The pattern of a heap-indexed game (throws InputError for other games):
+// game.pattern(limit). `limit` bounds the values examined for games without
+// a theorem of their own.
+[[nodiscard]] Pattern find_pattern(const Game& game, std::uint64_t limit = kDefaultPatternLimit);
+
+// The rule observed on G(0..limit), proven by nothing, with the reason and
+// advice of a game that has no theorem: Game::pattern's default, and what
+// families with more to say start from.
+[[nodiscard]] Pattern observe_pattern(const Game& game, std::uint64_t limit);
+
+// G(0..count-1) of `game`, reported as a long task.
+[[nodiscard]] std::vector<Nimber> first_values(const Game& game, std::uint64_t count);
+// observe_period, reported as a long task on the game named `spec`.
+[[nodiscard]] std::optional<ObservedPeriod> search_period(const std::string& spec, std::span<const Nimber> values);
 
 }  // namespace grundy

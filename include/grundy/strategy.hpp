@@ -17,16 +17,13 @@ namespace grundy {
 // standard, so a seed replays the same game everywhere.
 using MoveRng = std::mt19937_64;
 
-using Move = SumMove<Position>;
-
 // A winning move chosen uniformly among the first `per_component` winning
 // moves of each component; nullopt when the nim-sum is 0 (no winning move).
 [[nodiscard]] std::optional<Move> random_winning_move(std::span<const Component> components, MoveRng& rng,
                                                       std::uint64_t per_component = 64);
 
-// A move for a player facing nim-sum 0, among each component's moves (all
-// of them when there are at most 64, else its 8 lowest and 8 highest): the
-// one keeping the most components playable, then leaving the opponent the
+// A move for a player facing nim-sum 0, among each component's sampled
+// options (Game::sample_options): the one keeping the most components playable, then leaving the opponent the
 // fewest winning replies (counted up to 8 per component, for at most 24
 // candidates drawn at random), ties broken at random. nullopt when no
 // component has a move.

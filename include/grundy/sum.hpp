@@ -2,7 +2,7 @@
 // Sums of games. A sum is played by moving in exactly one component; its value
 // is the nim-sum (XOR) of the component values (Sprague-Grundy), and a move is
 // winning exactly when it brings the nim-sum to 0: in component i, a move to
-// any position of value (value_i XOR total). Note the target may exceed
+// any option of value (value_i XOR total). Note the target may exceed
 // value_i in games other than Nim, so every component is searched.
 
 #include <cstddef>
@@ -45,6 +45,15 @@ struct Component {
   Position position;
 };
 
+// A move in a run-time sum: component `component` (numbered from 0), at
+// `from`, is replaced by the positions of `to` (none, one, or several).
+struct Move {
+  std::size_t component;
+  Position from;
+  Option to;
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
 // A component whose winning moves were not all listed.
 struct UnlistedMoves {
   std::size_t component;
@@ -56,11 +65,9 @@ struct SumAnalysis {
   std::vector<Nimber> values;  // one per component
   Nimber nim_sum;
   Winner winner;
-  std::vector<SumMove<Position>> winning_moves;  // empty when the second player wins
+  std::vector<Move> winning_moves;  // empty when the second player wins
   std::vector<UnlistedMoves> unlisted;           // components cut at the limit
 };
-
-inline constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
 
 // Values, winner and winning moves; at most `limit_per_component` moves are
 // listed for each component (games such as coprime can have billions).

@@ -4,6 +4,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
+#include "grundy/pattern.hpp"
 #include "grundy/quote.hpp"
 
 namespace grundy {
@@ -14,14 +15,33 @@ Position Game::parse_position(std::string_view text) const {
                                quote(text), spec(), why_not_u64(text)));
 }
 
-MoveSample Game::first_moves_to_value(Position p, Nimber target, std::uint64_t limit) const {
-  MoveSample sample{moves_to_value(p, target), std::nullopt};
-  sample.total = sample.moves.size();
-  if (sample.moves.size() > limit) sample.moves.resize(static_cast<std::size_t>(limit));
-  return sample;
+std::string Game::format_position(Position p) const { return fmt::format("{}", p); }
+
+Nimber Game::option_value(std::span<const Position> option) const {
+  Nimber total;
+  for (Position p : option) total ^= value(p);
+  return total;
 }
 
-std::string Game::format_position(Position p) const { return fmt::format("{}", p); }
+std::vector<Option> Game::sample_options(Position p) const { return list_options(p, 64).options; }
+
+std::string Game::format_option(std::span<const Position> option) const {
+  if (option.empty()) return "nothing";
+  std::string text;
+  for (Position p : option) text += (text.empty() ? "" : " + ") + format_position(p);
+  return text;
+}
+
+std::string Game::describe_options(Position p, std::uint64_t limit) const {
+  const OptionSample s = list_options(p, limit);
+  if (s.options.empty()) return "none";
+  std::string text;
+  for (const Option& o : s.options) text += (text.empty() ? "" : ", ") + format_option(o);
+  if (!s.complete()) text += s.total ? fmt::format(", ... ({} moves in all)", *s.total) : ", ... and more";
+  return text;
+}
+
+Pattern Game::pattern(std::uint64_t limit) const { return observe_pattern(*this, limit); }
 
 std::string Game::heap_not_smaller(Position from, Position to) {
   if (to == from) return fmt::format("a move must take at least one token: the heap of {} must become smaller", from);

@@ -15,27 +15,10 @@ namespace {
 // replaying a game from its seed. The modulo bias is below 2^-40 here.
 std::size_t pick(MoveRng& rng, std::size_t n) { return static_cast<std::size_t>(rng() % n); }
 
-// A component with at most this many moves has them all considered.
-constexpr std::uint64_t kAllMovesUpTo = 64;
-// Otherwise its lowest and its highest moves, this many of each.
-constexpr std::uint64_t kSampleEachEnd = 8;
 // Candidates whose replies are counted (chosen at random among the rest).
 constexpr std::size_t kMostJudged = 24;
 // Winning replies are counted up to this many per component.
 constexpr std::uint64_t kReplyCap = 8;
-
-std::vector<Position> sample_moves(const Component& c) {
-  const Game& g = *c.game;
-  const MoveSample first = g.moves_from(c.position, 0, kAllMovesUpTo);
-  if (first.complete() || first.moves.size() <= kSampleEachEnd) return first.moves;
-  std::vector<Position> moves(first.moves.begin(), first.moves.begin() + kSampleEachEnd);
-  // For heap games the highest moves lie just below the position; for
-  // graphs this is just another sample.
-  const Position below = c.position > kSampleEachEnd ? c.position - kSampleEachEnd : 0;
-  for (Position to : g.moves_from(c.position, std::max(below, moves.back() + 1), kSampleEachEnd).moves)
-    moves.push_back(to);
-  return moves;
-}
 
 // Winning moves of one component to a given value, counted up to kReplyCap
 // (kReplyCap + 1 meaning more or unknown), remembered: many candidate moves
@@ -45,8 +28,8 @@ class ReplyCounter {
   std::uint64_t count(const Game& g, Position p, Nimber target) {
     const auto key = std::make_tuple(&g, p, target.value());
     if (auto it = known_.find(key); it != known_.end()) return it->second;
-    const MoveSample s = g.first_moves_to_value(p, target, kReplyCap);
-    const std::uint64_t n = s.moves.size() + (s.complete() ? 0 : 1);
+    const OptionSample s = g.options_to_value(p, target, kReplyCap);
+    const std::uint64_t n = s.options.size() + (s.complete() ? 0 : 1);
     known_.emplace(key, n);
     return n;
   }
@@ -76,17 +59,20 @@ std::optional<Move> stalling_move(std::span<const Component> components, MoveRng
   }
   const Nimber total = nim_sum(values);
 
-  // First preference: the most components left with a move.
+  // First preference: the most components left with a move (a split
+  // can leave several).
   std::vector<Move> keeping;
   std::size_t most_alive = 0;
   for (std::size_t i = 0; i < n; ++i) {
     if (!alive[i]) continue;
-    for (Position to : sample_moves(components[i])) {
-      const std::size_t left = alive_count - (components[i].game->has_move(to) ? 0 : 1);
+    const Game& g = *components[i].game;
+    for (Option& to : g.sample_options(components[i].position)) {
+      std::size_t left = alive_count - 1;
+      for (Position p : to) left += g.has_move(p) ? 1u : 0u;
       if (left < most_alive) continue;
       if (left > most_alive) keeping.clear();
       most_alive = left;
-      keeping.push_back({i, components[i].position, to});
+      keeping.push_back({i, components[i].position, std::move(to)});
     }
   }
   if (keeping.empty()) return std::nullopt;
@@ -101,15 +87,16 @@ std::optional<Move> stalling_move(std::span<const Component> components, MoveRng
   std::uint64_t fewest = std::numeric_limits<std::uint64_t>::max();
   for (const Move& m : keeping) {
     const Game& g = *components[m.component].game;
-    const Nimber moved = g.value(m.to);
-    const Nimber after = total ^ values[m.component] ^ moved;  // the nim-sum the opponent faces
+    const Nimber after = total ^ values[m.component] ^ g.option_value(m.to);  // the nim-sum the opponent faces
     std::uint64_t replies = 0;
     if (!after.is_zero()) {
       for (std::size_t j = 0; j < n && replies <= fewest; ++j) {
+        if (j == m.component) continue;
         const Component& c = components[j];
-        replies += j == m.component ? counter.count(g, m.to, moved ^ after)
-                                    : counter.count(*c.game, c.position, values[j] ^ after);
+        replies += counter.count(*c.game, c.position, values[j] ^ after);
       }
+      for (std::size_t k = 0; k < m.to.size() && replies <= fewest; ++k)
+        replies += counter.count(g, m.to[k], g.value(m.to[k]) ^ after);
     }
     if (replies > fewest) continue;
     if (replies < fewest) best.clear();

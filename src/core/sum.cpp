@@ -1,5 +1,7 @@
 #include "grundy/sum.hpp"
 
+#include <utility>
+
 namespace grundy {
 
 SumAnalysis analyze_sum(std::span<const Component> components, std::uint64_t limit_per_component) {
@@ -13,9 +15,9 @@ SumAnalysis analyze_sum(std::span<const Component> components, std::uint64_t lim
   // A winning move brings component i to value_i XOR total (sum.hpp).
   for (std::size_t i = 0; i < components.size(); ++i) {
     const Component& c = components[i];
-    MoveSample sample = c.game->first_moves_to_value(c.position, result.values[i] ^ result.nim_sum, limit_per_component);
-    for (Position to : sample.moves) result.winning_moves.push_back({i, c.position, to});
-    if (!sample.complete()) result.unlisted.push_back({i, sample.moves.size(), sample.total});
+    OptionSample sample = c.game->options_to_value(c.position, result.values[i] ^ result.nim_sum, limit_per_component);
+    for (Option& to : sample.options) result.winning_moves.push_back({i, c.position, std::move(to)});
+    if (!sample.complete()) result.unlisted.push_back({i, sample.options.size(), sample.total});
   }
   return result;
 }

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "grundy/pattern.hpp"
 #include "grundy/primes/factor.hpp"
 #include "grundy/primes/prime_pi.hpp"
 
@@ -148,5 +149,28 @@ MoveSample CoprimeGame::moves_from(Position x, Position lowest, std::uint64_t li
   if (!sample.total && !cut) sample.total = found;
   return sample;
 }
+
+// More values cannot help, and --limit 2^28 costs minutes and gigabytes.
+Pattern CoprimeGame::pattern(std::uint64_t limit) const {
+  Pattern out = observe_pattern(*this, limit);
+  if (out.kind != PatternKind::none) return out;
+  out.reason =
+      "G(p) = pi(p) for every odd prime p (docs/games/coprime.md): the values grow without bound, so no rule of "
+      "either kind can hold";
+  out.advice.clear();
+  return out;
+}
+
+namespace {
+std::unique_ptr<Game> parse_coprime(const SpecText& spec) {
+  spec.expect_no_params();
+  return std::make_unique<CoprimeGame>();
+}
+}  // namespace
+
+const GameFamily kCoprimeFamily{"coprime", "coprime",
+                                "a heap of x tokens; take any y >= 1 of them with gcd(x, y) = 1 (Codeforces 2004E); "
+                                "exact values for every 64-bit heap",
+                                "coprime", parse_coprime};
 
 }  // namespace grundy

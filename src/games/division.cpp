@@ -10,7 +10,9 @@
 #include "grundy/error.hpp"
 #include "grundy/mex.hpp"
 #include "grundy/number_set.hpp"
+#include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
+#include "grundy/quote.hpp"
 
 namespace grundy {
 namespace {
@@ -321,5 +323,101 @@ MoveSample DivisionGame::moves_from(Position n, Position lowest, std::uint64_t l
   }
   return sample;
 }
+
+namespace {
+
+// The smallest m with G(n) = G(floor(n/m)) proven for every n from some n0
+// on, and that n0, without DivisionGame::self_similarity's cap on n0
+// (kMaxRuleStart, which keeps its table of G(0..n0-1) small): said only to
+// explain why no rule is reported. Unproven rules are skipped: near 2^64 a
+// small base can hold on a last stretch of values only, which says nothing.
+struct UnreportedRule {
+  std::uint64_t base = 0;
+  std::uint64_t from = 0;
+};
+std::optional<UnreportedRule> uncapped_division_rule(const DivisionGame& game) {
+  const std::uint64_t max_divisor = game.divisors().back();
+  for (std::uint64_t m : game.rule_bases()) {
+    const std::optional<std::uint64_t> from = game.rule_start(m);
+    if (from && std::max<u128>(u128{max_divisor} * *from, m) <= kMax) return UnreportedRule{m, *from};
+  }
+  return std::nullopt;
+}
+
+// Why a division game with known runs reports no rule: either a rule holds
+// but starts too late to be reported, or none holds below 2^64.
+void explain_missing_division_rule(const DivisionGame& game, Pattern& out) {
+  const std::string table = fmt::format("'grundy table {} --runs --to N' lists its values as runs", out.game);
+  if (const auto r = uncapped_division_rule(game)) {
+    out.reason = fmt::format(
+        "a rule exists: G(n) = G(floor(n / {})) for every n >= {} (proven, as in docs/games/division.md), but it is "
+        "not reported, because its base table G(0..{}) is longer than the 2^20 values grundy reports",
+        r->base, r->from, r->from - 1);
+    out.rule_not_reported = true;
+    out.advice = table;
+    return;
+  }
+  out.reason = fmt::format(
+      "no base m makes G(n) = G(floor(n/m)) hold from some n on: checked on all {} runs of equal values below 2^64",
+      game.runs()->size());
+  out.advice = table;
+}
+
+}  // namespace
+
+Pattern DivisionGame::pattern(std::uint64_t limit) const {
+  const DivisionGame& game = *this;
+  const auto& rule = [&]() -> const std::optional<SelfSimilarity>& {
+    // The walk over candidate points (up to 2^28 of them): no fraction to show.
+    LongTask task(fmt::format("computing the runs of {}", game.spec()));
+    return game.self_similarity();
+  }();
+  if (!game.runs()) {  // values by recursion only
+    Pattern out = observe_pattern(game, limit);
+    out.reason = fmt::format(
+        "{} has more than 2^20 runs of equal values below 2^64 (or they take more than 2^28 points to find), so no "
+        "rule could be checked on every n; {}",
+        out.game,
+        out.kind == PatternKind::none ? fmt::format("none fits G(0..{})", limit)
+                                      : fmt::format("the rule was only seen on G(0..{})", limit));
+    return out;
+  }
+  Pattern out;
+  out.game = game.spec();
+  out.checked_up_to = kMax;  // every 64-bit value is known, as runs
+  if (!rule) {
+    explain_missing_division_rule(game, out);
+    return out;
+  }
+  out.kind = PatternKind::self_similar;
+  out.base = rule->base;
+  out.from = rule->from;
+  out.value_count = rule->from;
+  out.checked_up_to = rule->checked_up_to;
+  out.proven = rule->proven;
+  if (rule->proven) {
+    out.proof_bound = rule->proof_bound;
+    out.check = fmt::format("G(n) = G(floor(n/{})) for {} <= n < {} = max(max(D) * n0, m)", rule->base, rule->from,
+                            rule->proof_bound);
+    out.theorem = fmt::format(
+        "for n >= max(D) * n0 = {} every option floor(n/d) is >= n0 and floor(floor(n/d)/m) = floor(floor(n/m)/d), "
+        "so by induction n and floor(n/m) have options of equal values (docs/games/division.md)",
+        game.divisors().back() * rule->from);
+  }
+  return out;
+}
+
+namespace {
+std::unique_ptr<Game> parse_division(const SpecText& spec) {
+  spec.expect_params("division:D, with D a set such as 2,3 or 2-6");
+  return std::make_unique<DivisionGame>(parse_number_set(
+      spec.params, fmt::format("the divisor set of game {}", quote(spec.spec)), 2, spec.params_column()));
+}
+}  // namespace
+
+const GameFamily kDivisionFamily{"division", "division:D",
+                                 "a number n; replace it by floor(n/d) for some d in the finite set D of integers >= 2 "
+                                 "(0 is erased); division:2-6 is CodeChef FDIVGAME",
+                                 "division:2-6", parse_division};
 
 }  // namespace grundy

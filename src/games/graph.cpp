@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/mex.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/utf8.hpp"
@@ -178,33 +179,6 @@ void prefetch([[maybe_unused]] const void* address) {
 #endif
 }
 
-// A reusable mark array for the mex of many values: kept all-zero between
-// uses, so each use costs O(number of values), never O(its capacity).
-class MexScratch {
- public:
-  template <class Values>
-  std::uint32_t mex(const Values& values, std::size_t count) {
-    // The mex of `count` values is at most `count`: larger values cannot matter.
-    if (count < 64) {
-      std::uint64_t seen = 0;
-      for (std::size_t i = 0; i < count; ++i)
-        if (const std::uint32_t v = values(i); v < 64) seen |= std::uint64_t{1} << v;
-      return static_cast<std::uint32_t>(std::countr_one(seen));
-    }
-    if (marks_.size() < count + 1) marks_.resize(count + 1);
-    for (std::size_t i = 0; i < count; ++i)
-      if (const std::uint32_t v = values(i); v <= count) marks_[v] = 1;
-    std::uint32_t m = 0;
-    while (marks_[m] != 0) ++m;
-    for (std::size_t i = 0; i < count; ++i)
-      if (const std::uint32_t v = values(i); v <= count) marks_[v] = 0;
-    return m;
-  }
-
- private:
-  std::vector<unsigned char> marks_;
-};
-
 // The edges as read, (from, to) in file order, kept in blocks that double
 // up to a fixed size: growing never copies them (a doubling vector needs
 // three times their memory at its peak), nothing is reserved from a guess at
@@ -357,7 +331,7 @@ class GraphGame::Builder {
     auto& values = game_.values_;
     values.assign(vertices_, 0);
     std::vector<State> state(vertices_, kUnseen);
-    MexScratch scratch;
+    MexMarks marks;
 
     for (std::uint32_t root = 0; root < vertices_; ++root) {
       if (state[root] != kUnseen) continue;
@@ -376,8 +350,9 @@ class GraphGame::Builder {
           continue;
         }
         const std::uint64_t begin = first[v];
-        values[v] = scratch.mex([&](std::size_t i) { return values[targets[begin + i]]; },
-                                static_cast<std::size_t>(end - begin));
+        values[v] = static_cast<std::uint32_t>(
+            marks.mex_of(static_cast<std::size_t>(end - begin), [&](std::size_t i) { return values[targets[begin + i]]; })
+                .value());
         state[v] = kDone;
         stack_.pop_back();
       }
@@ -741,5 +716,18 @@ MoveSample GraphGame::moves_from(Position v, Position lowest, std::uint64_t limi
   }
   return sample;
 }
+
+namespace {
+std::unique_ptr<Game> parse_graph(const SpecText& spec) {
+  if (!spec.has_params || spec.params.empty())
+    throw InputError(fmt::format("game {}: expected graph:FILE, with FILE a graph file of lines 'u v'", quote(spec.spec)));
+  return std::make_unique<GraphGame>(GraphGame::from_file(std::string(spec.params)));
+}
+}  // namespace
+
+const GameFamily kGraphFamily{"graph", "graph:FILE",
+                              "a token on a vertex of the acyclic directed graph in FILE (lines 'u v' for a move u -> v); "
+                              "positions are vertex names",
+                              "graph:examples/data/chain.txt", parse_graph};
 
 }  // namespace grundy

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "grundy/pattern.hpp"
+
 namespace grundy {
 
 // From a heap of n, the only move to value t (= heap size t) is to take n - t,
@@ -30,5 +32,22 @@ MoveSample Nim::moves_from(Position n, Position lowest, std::uint64_t limit) con
   for (std::uint64_t k = 0; k < count; ++k) sample.moves.push_back(lowest + k);
   return sample;
 }
+
+// No rule can hold, and more values cannot show one.
+Pattern Nim::pattern(std::uint64_t limit) const {
+  Pattern out = observe_pattern(*this, limit);
+  out.reason = "G(n) = n in nim: every value is new, so no rule of either kind can hold";
+  out.advice.clear();
+  return out;
+}
+
+namespace {
+std::unique_ptr<Game> parse_nim(const SpecText& spec) {
+  spec.expect_no_params();
+  return std::make_unique<Nim>();
+}
+}  // namespace
+
+const GameFamily kNimFamily{"nim", "nim", "a heap of n tokens; take any positive number of them", "nim", parse_nim};
 
 }  // namespace grundy

@@ -7,7 +7,9 @@
 
 #include "grundy/error.hpp"
 #include "grundy/number_set.hpp"
+#include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
+#include "grundy/quote.hpp"
 
 namespace grundy {
 namespace {
@@ -213,5 +215,52 @@ MoveSample SubtractionGame::moves_from(Position n, Position lowest, std::uint64_
   for (auto it = end; it != set_.begin() && sample.moves.size() < limit;) sample.moves.push_back(n - *--it);
   return sample;
 }
+
+// The pattern: periodicity proven by the window argument.
+
+Pattern SubtractionGame::pattern(std::uint64_t /*limit*/) const {
+  const SubtractionGame& game = *this;
+  Pattern out;
+  out.game = game.spec();
+  const Periodicity* found = nullptr;
+  try {
+    // Up to 2^28 values and a window search at each doubling: no fraction to show.
+    LongTask task(fmt::format("proving the period of {}", game.spec()));
+    found = &game.periodicity();
+  } catch (const LimitError&) {
+    // The table stops at kMaxTable values: say so as the answer, not as an error.
+    out.checked_up_to = SubtractionGame::kMaxTable - 1;
+    out.reason = fmt::format(
+        "no window of max(S) = {} values recurred in G(0..{}), the most values grundy computes for a subtraction "
+        "game: every subtraction game is periodic (its windows of max(S) values are finitely many), but this one's "
+        "preperiod and period are too long to be found",
+        game.set().back(), out.checked_up_to);
+    return out;  // no advice: no option computes more values
+  }
+  const Periodicity& p = *found;
+  out.set_proven_period(p);
+  out.proof_bound = p.proven_with;
+  out.check = fmt::format("values G(0..{}), in which G({}..{}) = G({}..{})", p.proven_with - 1,
+                          p.proven_with - game.set().back() - p.period, p.proven_with - 1 - p.period,
+                          p.proven_with - game.set().back(), p.proven_with - 1);
+  out.theorem = fmt::format(
+      "G(n) depends only on the {} values before it (max(S) = {}); the last {} values computed recur {} places "
+      "earlier, so the sequence repeats from there on (docs/games/subtraction.md)",
+      game.set().back(), game.set().back(), game.set().back(), p.period);
+  return out;
+}
+
+namespace {
+std::unique_ptr<Game> parse_subtraction(const SpecText& spec) {
+  spec.expect_params("subtraction:S, with S a set such as 1,3,4 or 1-3");
+  return std::make_unique<SubtractionGame>(parse_number_set(
+      spec.params, fmt::format("the subtraction set of game {}", quote(spec.spec)), 1, spec.params_column()));
+}
+}  // namespace
+
+const GameFamily kSubtractionFamily{
+    "subtraction", "subtraction:S",
+    "a heap of n tokens; take s of them for some s in the finite set S (list and ranges: 1,3,4 or 1-3)",
+    "subtraction:1,3,4", parse_subtraction};
 
 }  // namespace grundy

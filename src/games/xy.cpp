@@ -1,11 +1,17 @@
 #include "grundy/games/xy.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/mex.hpp"
 #include "grundy/modular_window.hpp"
+#include "grundy/parse_number.hpp"
+#include "grundy/pattern.hpp"
+#include "grundy/progress.hpp"
+#include "grundy/quote.hpp"
 
 namespace grundy {
 namespace {
@@ -43,7 +49,8 @@ unsigned XyGame::grundy_value(std::uint64_t v) const {
   // A forbidden size still has moves, to v - 1 and v - 2 when those are
   // free: its value is the mex of theirs.
   // Both usually lie in one block: its type is found once.
-  bool seen[3] = {false, false, false};
+  Nimber options[2];
+  std::size_t count = 0;
   std::uint64_t known_block = ~std::uint64_t{0};
   unsigned known_type = 0;
   for (std::uint64_t take = 1; take <= 2 && take <= v; ++take) {
@@ -54,11 +61,9 @@ unsigned XyGame::grundy_value(std::uint64_t v) const {
       known_block = q;
       known_type = type_at_block(q);
     }
-    seen[value_in_block(u, q, known_type)] = true;
+    options[count++] = Nimber(value_in_block(u, q, known_type));
   }
-  unsigned mex = 0;
-  while (mex < 3 && seen[mex]) ++mex;
-  return mex;
+  return static_cast<unsigned>(mex(std::span<const Nimber>(options, count)).value());
 }
 
 unsigned XyGame::free_value(std::uint64_t v) const {
@@ -164,5 +169,126 @@ MoveSample XyGame::moves_from(Position v, Position lowest, std::uint64_t limit) 
   }
   return sample;
 }
+
+namespace {
+
+// XY games whose lcm(X, Y) is at most this get a proven period: the proof
+// computes 8 lcm(X, Y) + 8 values (16 MB of them at the bound).
+constexpr std::uint64_t kXyProofMaxLcm = 250'000;
+
+// An XY game whose lcm(X, Y) (0 when above 2^64) is too large for the proof
+// below: the rule observed on G(0..limit). By docs/games/xy.md G is
+// 2 lcm-periodic from n = 2 lcm on, so G(0..6 lcm - 1) hold a preperiod of at
+// most half of them and two whole periods after it: enough for
+// observe_period to see the rule.
+Pattern xy_observe_pattern(const XyGame& game, std::uint64_t limit, std::uint64_t lcm) {
+  Pattern out = observe_pattern(game, limit);
+  const std::string lcm_text = lcm == 0 ? std::string("above 2^64") : fmt::format("= {}", lcm);
+  out.reason = fmt::format("lcm({}, {}) {} is above {}, the largest the proof handles, so {}", game.x(), game.y(),
+                           lcm_text, kXyProofMaxLcm,
+                           out.kind == PatternKind::none
+                               ? fmt::format("only G(0..{}) were examined, and no rule fits at least half of them", limit)
+                               : fmt::format("the rule was only seen on G(0..{})", limit));
+  const std::uint64_t enough = lcm != 0 && lcm <= kMaxPatternLimit / 6 ? 6 * lcm - 1 : 0;
+  if (enough == 0) {
+    out.advice = fmt::format("G is periodic from n = 2 lcm(X, Y) on, with a period dividing 2 lcm(X, Y), but 6 lcm(X, "
+                             "Y) values, enough to see it, are more than the {} --limit allows",
+                             kMaxPatternLimit);
+  } else if (limit < enough) {
+    out.advice = fmt::format("G is periodic from n = 2 lcm(X, Y) on, with a period dividing 2 lcm(X, Y): --limit {} "
+                             "(6 lcm - 1) examines enough values to see that rule (observed, not proven)",
+                             enough);
+  } else {
+    out.advice.clear();
+  }
+  return out;
+}
+
+// The XY game repeats S every L = lcm(X, Y), and G(n) depends only on which
+// of n - 1, n - 2 are in S and on G(n - 1), G(n - 2). So a pair of
+// consecutive values that recurs P = 2L places later (docs/games/xy.md shows
+// one always does, from n = 2L at the latest) makes the sequence P-periodic
+// from there, by induction. An observed rule G(n + p) = G(n) that holds on a
+// whole P-period beyond both preperiods then holds for every n. It is also the
+// smallest period: any true period q fails only before the P-periodic part,
+// so it would fit the values computed and be found before p.
+}  // namespace
+
+Pattern XyGame::pattern(std::uint64_t limit) const {
+  const XyGame& game = *this;
+  const std::uint64_t g = std::gcd(game.x(), game.y());
+  std::uint64_t lcm = 0;
+  const bool overflow = __builtin_mul_overflow(game.x() / g, game.y(), &lcm);
+  if (overflow || lcm > kXyProofMaxLcm) return xy_observe_pattern(game, limit, overflow ? 0 : lcm);
+  const std::uint64_t big_period = 2 * lcm;
+  const std::uint64_t size = 4 * big_period + 8;
+  const std::vector<Nimber> values = first_values(game, size);
+  std::uint64_t start = 0;  // the first n with G(n..n+1) = G(n+P..n+P+1)
+  while (start + big_period + 1 < size &&
+         (values[start] != values[start + big_period] || values[start + 1] != values[start + 1 + big_period]))
+    ++start;
+  const auto observed = search_period(game.spec(), values);
+  // Conditions of the proof above; the theory says they always hold, and
+  // the pattern is reported as observed only if they do not.
+  const std::uint64_t from = observed ? std::max(observed->preperiod, start) : 0;
+  if (!observed || 2 * start > size || start + 2 * big_period > size ||
+      from + big_period + observed->period > size) {
+    Pattern out = observe_pattern(game, limit);
+    out.reason = fmt::format("the proof's conditions failed on G(0..{}) (docs/games/xy.md says they never do); ",
+                             size - 1) + out.reason;
+    return out;
+  }
+  Pattern out;
+  out.game = game.spec();
+  out.kind = PatternKind::periodic;
+  out.proven = true;
+  out.preperiod = observed->preperiod;
+  out.period = observed->period;
+  out.value_count = out.preperiod + out.period;
+  out.checked_up_to = size - 1;
+  out.proof_bound = size;
+  out.check = fmt::format("values G(0..{}), in which G({}..{}) = G({}..{}) and G(n + {}) = G(n) for {} <= n < {}",
+                          size - 1, start, start + 1, start + big_period, start + big_period + 1, out.period,
+                          out.preperiod, size - out.period);
+  out.theorem = fmt::format(
+      "the forbidden sizes repeat every lcm(X, Y) = {} and G(n) depends only on which of n-1, n-2 are forbidden and "
+      "on G(n-1), G(n-2), so G(n + {}) = G(n) for n >= {} by induction; the rule holds on G({}..{}), a whole "
+      "period of {}, hence for every n >= {}; a smaller period would fail only before {} and would have been found "
+      "(docs/games/xy.md)",
+      lcm, big_period, start, from, from + big_period - 1, big_period, out.preperiod, start);
+  return out;
+}
+
+namespace {
+// xy:X,Y: two numbers, the game checks 1 <= X < Y <= 10^18.
+std::unique_ptr<Game> parse_xy(const SpecText& spec) {
+  spec.expect_params("xy:X,Y, such as xy:5,7");
+  const std::string_view params = spec.params;
+  const std::size_t comma = params.find(',');
+  if (comma == std::string_view::npos || params.find(',', comma + 1) != std::string_view::npos)
+    throw InputError(
+        fmt::format("game {}: expected xy:X,Y with two numbers 1 <= X < Y, such as xy:5,7", quote(spec.spec)));
+  std::uint64_t numbers[2] = {0, 0};
+  const std::string_view texts[2] = {params.substr(0, comma), params.substr(comma + 1)};
+  for (int i = 0; i < 2; ++i) {
+    const char* name = i == 0 ? "X" : "Y";
+    const auto n = parse_u64(texts[i]);
+    if (!n)
+      throw InputError(fmt::format("game {}: {} = {} is not a number: {}", quote(spec.spec), name, quote(texts[i]),
+                                   why_not_u64(texts[i])));
+    numbers[i] = *n;
+  }
+  try {
+    return std::make_unique<XyGame>(numbers[0], numbers[1]);
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("game {}: {}", quote(spec.spec), e.what()));
+  }
+}
+}  // namespace
+
+const GameFamily kXyFamily{"xy", "xy:X,Y",
+                           "a heap of v tokens; take 1 or 2 of them, but never leave a multiple of X or of Y "
+                           "(1 <= X < Y <= 10^18; 0 counts, so a heap is never emptied); AtCoder ARC208 E",
+                           "xy:5,7", parse_xy};
 
 }  // namespace grundy

@@ -7,6 +7,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "grundy/spec.hpp"
+
 #include "support/run_process.hpp"
 
 namespace grundy {
@@ -60,8 +62,10 @@ TEST(Mistakes, UnknownGameSuggestsTheClosestSpec) {
   EXPECT_THAT(error_of({"value", "Nim", "3"}), HasSubstr("unknown game 'Nim': did you mean 'nim'?"));
   EXPECT_THAT(error_of({"value", "nim", "3", "+", "divison:2-6", "4"}),
               HasSubstr("argument 4: unknown game 'divison:2-6': did you mean 'division:2-6'?"));
-  const std::string kayles = error_of({"value", "kayles", "3"});
-  EXPECT_THAT(kayles, HasSubstr("unknown game 'kayles': expected one of nim, subtraction:S"));
+  // Nothing close: the list of games, with no made-up suggestion.
+  EXPECT_THAT(error_of({"value", "chess", "3"}), HasSubstr("unknown game 'chess': expected one of nim, subtraction:S"));
+  EXPECT_THAT(error_of({"value", "kayle", "3"}), HasSubstr("did you mean 'kayles'?"));
+  EXPECT_THAT(error_of({"value", "octl:0.77", "3"}), HasSubstr("did you mean 'octal:0.77'?"));
   EXPECT_THAT(error_of({"table", "coprme"}), HasSubstr("did you mean 'coprime'?"));
 }
 
@@ -113,8 +117,8 @@ TEST(Help, EveryGameAndNumbersReadAsNumbers) {
   for (const char* command : {"value", "winner", "moves", "play"}) {
     const auto r = grundy_run({command, "--help"});
     // Every family of the catalogue, from the catalogue.
-    for (const char* game : {"nim", "subtraction:S", "division:D", "coprime", "xy:X,Y", "graph:FILE"})
-      EXPECT_THAT(r.out, HasSubstr("  " + std::string(game))) << command;
+    for (const GameFamily& f : game_families())
+      EXPECT_THAT(r.out, HasSubstr("  " + std::string(f.syntax))) << command;
     EXPECT_THAT(r.out, HasSubstr("GAME POS...\n")) << command;
     EXPECT_THAT(r.out, Not(HasSubstr("POS....."))) << command;
   }

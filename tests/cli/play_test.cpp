@@ -53,6 +53,26 @@ struct Model {
   }
   [[nodiscard]] bool first_player_wins() const { return !analyze_sum(components).nim_sum.is_zero(); }
 
+  // "3 + 5", "7" or "nothing", as play writes what a move leaves.
+  static Option read_option(const Game& g, std::string_view text) {
+    Option o;
+    if (text == "nothing") return o;
+    for (std::size_t start = 0;;) {
+      const std::size_t plus = text.find(" + ", start);
+      o.push_back(g.parse_position(text.substr(start, plus == std::string_view::npos ? plus : plus - start)));
+      if (plus == std::string_view::npos) return o;
+      start = plus + 3;
+    }
+  }
+
+  // Component `index` (from 0) replaced by what a move leaves.
+  void replace(std::size_t index, const Option& to) {
+    const Game* g = components[index].game;
+    components.erase(components.begin() + static_cast<std::ptrdiff_t>(index));
+    for (std::size_t k = 0; k < to.size(); ++k)
+      components.insert(components.begin() + static_cast<std::ptrdiff_t>(index + k), Component{g, to[k]});
+  }
+
   // Applies "The engine moves heap 2: 4 -> 1." lines found in `text`.
   void apply_engine_moves(std::string_view text) {
     constexpr std::string_view kLead = "The engine moves ";
@@ -68,21 +88,25 @@ struct Model {
       ASSERT_TRUE(index >= 1 && index <= components.size()) << line;
       Component& c = components[index - 1];
       const Position from = c.game->parse_position(line.substr(colon + 2, arrow - colon - 2));
-      const Position to = c.game->parse_position(line.substr(arrow + 4));
+      const Option to = read_option(*c.game, line.substr(arrow + 4));
       ASSERT_EQ(from, c.position) << line;
-      ASSERT_TRUE(c.game->is_move(from, to)) << line;
-      c.position = to;
+      ASSERT_TRUE(c.game->is_option(from, to)) << line;
+      replace(index - 1, to);
     }
   }
 
-  // A random legal move among each component's first 30, as "I TO".
+  // A random legal move among each component's first 30, as "I TO", or
+  // "I A + B" for a split ("I 0" for nothing).
   std::string random_move(std::mt19937_64& rng) {
-    std::vector<std::pair<std::size_t, Position>> moves;
+    std::vector<std::pair<std::size_t, Option>> moves;
     for (std::size_t i = 0; i < components.size(); ++i)
-      for (Position to : components[i].game->moves_from(components[i].position, 0, 30).moves) moves.emplace_back(i, to);
+      for (Option& to : components[i].game->list_options(components[i].position, 30).options) moves.emplace_back(i, to);
     const auto [i, to] = moves.at(rng() % moves.size());
-    components[i].position = to;
-    return fmt::format("{} {}", i + 1, components[i].game->format_position(to));
+    std::vector<std::string> names;
+    for (Position p : to) names.push_back(components[i].game->format_position(p));
+    const std::string typed = names.empty() ? "0" : fmt::format("{}", fmt::join(names, " + "));
+    replace(i, to);
+    return fmt::format("{} {}", i + 1, typed);
   }
 };
 
@@ -159,8 +183,8 @@ TEST(Play, FollowingHintsWinsEveryFirstPlayerWin) {
         const std::size_t index = std::stoul(hint.substr(hint.find(' ') + 1));
         const std::string to = hint.substr(hint.rfind(" -> ") + 4);
         Component& c = model.components.at(index - 1);
-        ASSERT_TRUE(c.game->is_move(c.position, c.game->parse_position(to))) << hint;
-        c.position = c.game->parse_position(to);
+        ASSERT_TRUE(c.game->is_option(c.position, Model::read_option(*c.game, to))) << hint;
+        model.replace(index - 1, Model::read_option(*c.game, to));
         game.send_line(fmt::format("{} {}", index, to));
         ++moves;
         ASSERT_LT(moves, 1000) << transcript;
@@ -203,7 +227,7 @@ TEST(Play, IllegalAndMalformedMovesChangeNothing) {
   EXPECT_THAT(r.out, HasSubstr("'1' alone is not a move"));
   EXPECT_THAT(r.out, HasSubstr("Heap 1: 'x' is not a heap size of nim"));
   EXPECT_THAT(r.out, HasSubstr("Heap 1: '-1' is not a heap size of nim"));
-  EXPECT_THAT(r.out, HasSubstr("Could not read that move"));
+  EXPECT_THAT(r.out, HasSubstr("a move here leaves exactly one heap in place of the heap it is made in, not 2"));
   EXPECT_THAT(r.out, HasSubstr("'hnt' is not a command or a move"));
   EXPECT_THAT(r.out, HasSubstr("Heap 1: '99999999999999999999' is not a heap size of nim"));
   EXPECT_THAT(r.out, HasSubstr("That line is longer than 1024 characters"));

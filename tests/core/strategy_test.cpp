@@ -32,8 +32,17 @@ bool any_move(const std::vector<Component>& sum) {
 Move random_move(const std::vector<Component>& sum, MoveRng& rng) {
   std::vector<Move> moves;
   for (std::size_t i = 0; i < sum.size(); ++i)
-    for (Position to : sum[i].game->moves_from(sum[i].position, 0, 40).moves) moves.push_back({i, sum[i].position, to});
+    for (Option& to : sum[i].game->list_options(sum[i].position, 40).options) moves.push_back({i, sum[i].position, to});
   return moves.at(rng() % moves.size());
+}
+
+// The sum after a move: the component replaced by what the move leaves.
+std::vector<Component> after_move(std::vector<Component> sum, const Move& m) {
+  const Game* g = sum[m.component].game;
+  sum.erase(sum.begin() + static_cast<std::ptrdiff_t>(m.component));
+  for (std::size_t k = 0; k < m.to.size(); ++k)
+    sum.insert(sum.begin() + static_cast<std::ptrdiff_t>(m.component + k), Component{g, m.to[k]});
+  return sum;
 }
 
 // Plays the engine (to move first) against random moves; true when the engine
@@ -44,14 +53,16 @@ bool engine_wins_against_random(std::vector<Component> sum, std::uint64_t seed) 
   for (bool engine_turn = true;; engine_turn = !engine_turn) {
     if (!any_move(sum)) return !engine_turn;
     const Move m = engine_turn ? *engine_move(sum, engine_rng) : random_move(sum, opponent_rng);
-    EXPECT_TRUE(sum[m.component].game->is_move(m.from, m.to)) << m.from << " -> " << m.to;
+    EXPECT_TRUE(sum[m.component].game->is_option(m.from, m.to))
+        << m.from << " -> " << sum[m.component].game->format_option(m.to);
     EXPECT_EQ(m.from, sum[m.component].position);
-    sum[m.component].position = m.to;
+    sum = after_move(sum, m);
   }
 }
 
 TEST(Strategy, EngineWinsEveryFirstPlayerWinOfSmallSums) {
-  for (const char* spec : {"nim", "subtraction:1,3,4", "subtraction:2,5,7", "division:2-6", "coprime", "xy:3,5"}) {
+  for (const char* spec : {"nim", "subtraction:1,3,4", "subtraction:2,5,7", "division:2-6", "coprime", "xy:3,5",
+                           "kayles", "octal:0.137", "grundy-game", "hex:0.9"}) {
     const auto game = parse_game(spec);
     int games = 0;
     for (Position a = 0; a <= 12; ++a)
@@ -77,9 +88,7 @@ TEST(Strategy, WinningMoveLeavesNimSumZeroAndDependsOnTheSeed) {
     MoveRng rng(seed);
     const auto m = random_winning_move(sum, rng);
     ASSERT_TRUE(m);
-    auto after = sum;
-    after[m->component].position = m->to;
-    EXPECT_TRUE(analyze_sum(after).nim_sum.is_zero());
+    EXPECT_TRUE(analyze_sum(after_move(sum, *m)).nim_sum.is_zero());
     components_seen.insert(m->component);
     MoveRng same(seed);
     const auto again = random_winning_move(sum, same);
@@ -98,13 +107,13 @@ TEST(Strategy, StallingKeepsComponentsAlive) {
   for (int k = 0; k < 20; ++k) {
     const auto m = stalling_move(sum_of(*nim, {1, 2, 3}), rng);
     ASSERT_TRUE(m);
-    EXPECT_NE(m->to, 0u);
+    EXPECT_NE(m->to, Option{0});
   }
   // Among moves keeping every heap, the fewest winning replies: from 2 2 the
   // move to 1 2 leaves one winning reply (2 -> 1), as any legal move must.
   const auto m = stalling_move(sum_of(*nim, {2, 2}), rng);
   ASSERT_TRUE(m);
-  EXPECT_EQ(m->to, 1u);
+  EXPECT_EQ(m->to, Option{1});
   EXPECT_FALSE(stalling_move(sum_of(*nim, {0, 0}), rng));
   EXPECT_FALSE(engine_move(sum_of(*nim, {0, 0, 0}), rng));
 }
@@ -118,14 +127,14 @@ TEST(Strategy, StallingConsidersEveryMoveOfSmallComponents) {
     MoveRng rng(seed);
     const auto m = stalling_move(sum_of(*nim, {12, 12}), rng);
     ASSERT_TRUE(m);
-    reached.insert(m->to);
+    reached.insert(m->to.at(0));
   }
   EXPECT_EQ(reached, (std::set<Position>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
   // A big heap: its lowest and highest moves are candidates.
   reached.clear();
   for (std::uint64_t seed = 0; seed < 200; ++seed) {
     MoveRng rng(seed);
-    reached.insert(stalling_move(sum_of(*nim, {1000, 1000}), rng)->to);
+    reached.insert(stalling_move(sum_of(*nim, {1000, 1000}), rng)->to.at(0));
   }
   EXPECT_TRUE(reached.count(999) == 1 && reached.count(1) == 1);
   for (Position to : reached) EXPECT_TRUE(to <= 8 || to >= 992) << to;

@@ -139,8 +139,9 @@ TEST(Coprime, SumOfLargeAndSmallHeaps) {
   ASSERT_FALSE(a.winning_moves.empty());
   for (const auto& m : a.winning_moves) {
     const std::uint64_t rest = a.nim_sum.value() ^ a.values[m.component].value();
-    EXPECT_EQ(game.value(m.to).value(), rest) << "component " << m.component;
-    EXPECT_EQ(std::gcd(m.from, m.from - m.to), 1u);
+    ASSERT_EQ(m.to.size(), 1u);
+    EXPECT_EQ(game.value(m.to[0]).value(), rest) << "component " << m.component;
+    EXPECT_EQ(std::gcd(m.from, m.from - m.to[0]), 1u);
   }
 }
 

@@ -9,6 +9,7 @@
 #include <numeric>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 
 #include "grundy/games/graph.hpp"
 #include "grundy/primes/factor.hpp"
+#include "grundy/one_to_one_game.hpp"
 #include "grundy/spec.hpp"
 
 namespace grundy {
@@ -27,6 +29,15 @@ using ::testing::HasSubstr;
 using Rule = std::function<std::set<Position>(Position)>;
 
 constexpr Position kMax64 = std::numeric_limits<Position>::max();
+
+// The one-position move queries of a game whose moves leave one position.
+std::unique_ptr<OneToOneGame> parse_one_to_one(const std::string& spec) {
+  std::unique_ptr<Game> game = parse_game(spec);
+  auto* one = dynamic_cast<OneToOneGame*>(game.get());
+  if (one == nullptr) throw std::logic_error(spec + " has moves that leave several positions");
+  game.release();
+  return std::unique_ptr<OneToOneGame>(one);
+}
 
 struct Case {
   std::string spec;
@@ -76,7 +87,7 @@ std::vector<Case> heap_cases() {
 }
 
 // Checks every query of `game` at `p` against the set of positions `moves`.
-void check_position(const Game& game, Position p, const std::set<Position>& moves, Position probe_to) {
+void check_position(const OneToOneGame& game, Position p, const std::set<Position>& moves, Position probe_to) {
   SCOPED_TRACE(fmt::format("{} at {}", game.spec(), p));
   const std::vector<Position> all(moves.begin(), moves.end());
   EXPECT_EQ(game.has_move(p), !all.empty());
@@ -114,14 +125,14 @@ void check_position(const Game& game, Position p, const std::set<Position>& move
 
 TEST(Moves, HeapGamesMatchTheirRulesUpTo300) {
   for (const Case& c : heap_cases()) {
-    const auto game = parse_game(c.spec);
+    const auto game = parse_one_to_one(c.spec);
     EXPECT_FALSE(game->move_rule().empty());
     for (Position p = 0; p <= 300; ++p) check_position(*game, p, c.rule(p), p + 3);
   }
 }
 
 TEST(Moves, CoprimeAtRandomLargerHeaps) {
-  const auto game = parse_game("coprime");
+  const auto game = parse_one_to_one("coprime");
   std::mt19937_64 rng(11);
   for (int k = 0; k < 60; ++k) {
     const Position x = 300 + rng() % 5000;
@@ -135,7 +146,7 @@ TEST(Moves, CoprimeAtRandomLargerHeaps) {
 // Far from 0 the rules are checked on samples: the first and last moves, the
 // totals, and moves next to illegal ones.
 TEST(Moves, HugeHeaps) {
-  const auto nim = parse_game("nim");
+  const auto nim = parse_one_to_one("nim");
   MoveSample s = nim->moves_from(kMax64, 0, 3);
   EXPECT_EQ(s.moves, (std::vector<Position>{0, 1, 2}));
   EXPECT_EQ(s.total, kMax64);
@@ -144,7 +155,7 @@ TEST(Moves, HugeHeaps) {
   EXPECT_TRUE(nim->is_move(kMax64, kMax64 - 1));
   EXPECT_FALSE(nim->is_move(kMax64, kMax64));
 
-  const auto division = parse_game("division:2-6");
+  const auto division = parse_one_to_one("division:2-6");
   s = division->moves_from(kMax64, 0, 10);
   EXPECT_EQ(s.moves, (std::vector<Position>{kMax64 / 6, kMax64 / 5, kMax64 / 4, kMax64 / 3, kMax64 / 2}));
   EXPECT_TRUE(division->is_move(kMax64, kMax64 / 4));
@@ -152,12 +163,12 @@ TEST(Moves, HugeHeaps) {
   EXPECT_FALSE(division->is_move(kMax64, kMax64 / 4 - 1));
   EXPECT_FALSE(division->is_move(kMax64, 0));
 
-  const auto subtraction = parse_game("subtraction:2,5,7");
+  const auto subtraction = parse_one_to_one("subtraction:2,5,7");
   s = subtraction->moves_from(kMax64, 0, 10);
   EXPECT_EQ(s.moves, (std::vector<Position>{kMax64 - 7, kMax64 - 5, kMax64 - 2}));
   EXPECT_FALSE(subtraction->is_move(kMax64, kMax64 - 3));
 
-  const auto coprime = parse_game("coprime");
+  const auto coprime = parse_one_to_one("coprime");
   const Position x = 1'000'000'000'000'000'000;  // 2^18 5^18: phi = 4 * 10^17
   s = coprime->moves_from(x, 0, 4);
   EXPECT_EQ(s.moves, (std::vector<Position>{1, 3, 7, 9}));
@@ -171,7 +182,7 @@ TEST(Moves, HugeHeaps) {
   EXPECT_EQ(s.moves, (std::vector<Position>{kMax64 - 100000 + 2, kMax64 - 100000 + 3}));
   EXPECT_FALSE(s.total.has_value());  // a long range is not counted
 
-  const auto xy = parse_game("xy:999999999,1000000000");
+  const auto xy = parse_one_to_one("xy:999999999,1000000000");
   EXPECT_FALSE(xy->is_move(1'000'000'000'000'000'001, 1'000'000'000'000'000'000));
   EXPECT_TRUE(xy->is_move(1'000'000'000'000'000'002, 1'000'000'000'000'000'001));
   s = xy->moves_from(1'000'000'000'000'000'002, 0, 5);
@@ -179,19 +190,19 @@ TEST(Moves, HugeHeaps) {
 }
 
 TEST(Moves, ReasonsSayWhy) {
-  EXPECT_THAT(parse_game("nim")->why_not_move(3, 3), HasSubstr("at least one token"));
-  EXPECT_THAT(parse_game("nim")->why_not_move(3, 5), HasSubstr("5 is more than the heap of 3"));
-  EXPECT_THAT(parse_game("nim")->why_not_move(0, 0), HasSubstr("no moves"));
-  EXPECT_THAT(parse_game("subtraction:1,3,4")->why_not_move(9, 7), HasSubstr("taking 2 is not a move"));
-  EXPECT_THAT(parse_game("subtraction:1,3,4")->move_rule(), HasSubstr("a move takes 1, 3 or 4 tokens"));
-  EXPECT_THAT(parse_game("subtraction:3")->move_rule(), HasSubstr("exactly 3 tokens"));
-  EXPECT_THAT(parse_game("division:2-6")->why_not_move(20, 0), HasSubstr("0 is not floor(20 / d) for d = 2, 3, 4, 5 or 6"));
-  EXPECT_THAT(parse_game("division:2-6")->why_not_move(0, 0), HasSubstr("no moves"));
-  EXPECT_THAT(parse_game("coprime")->why_not_move(10, 6), HasSubstr("gcd(10, 4) = 2"));
-  EXPECT_THAT(parse_game("xy:5,7")->why_not_move(16, 15), HasSubstr("multiple of X = 5"));
-  EXPECT_THAT(parse_game("xy:5,7")->why_not_move(16, 14), HasSubstr("multiple of Y = 7"));
-  EXPECT_THAT(parse_game("xy:5,7")->why_not_move(16, 12), HasSubstr("1 or 2 tokens"));
-  EXPECT_THAT(parse_game("xy:5,7")->why_not_move(2, 0), HasSubstr("0"));
+  EXPECT_THAT(parse_one_to_one("nim")->why_not_move(3, 3), HasSubstr("at least one token"));
+  EXPECT_THAT(parse_one_to_one("nim")->why_not_move(3, 5), HasSubstr("5 is more than the heap of 3"));
+  EXPECT_THAT(parse_one_to_one("nim")->why_not_move(0, 0), HasSubstr("no moves"));
+  EXPECT_THAT(parse_one_to_one("subtraction:1,3,4")->why_not_move(9, 7), HasSubstr("taking 2 is not a move"));
+  EXPECT_THAT(parse_one_to_one("subtraction:1,3,4")->move_rule(), HasSubstr("a move takes 1, 3 or 4 tokens"));
+  EXPECT_THAT(parse_one_to_one("subtraction:3")->move_rule(), HasSubstr("exactly 3 tokens"));
+  EXPECT_THAT(parse_one_to_one("division:2-6")->why_not_move(20, 0), HasSubstr("0 is not floor(20 / d) for d = 2, 3, 4, 5 or 6"));
+  EXPECT_THAT(parse_one_to_one("division:2-6")->why_not_move(0, 0), HasSubstr("no moves"));
+  EXPECT_THAT(parse_one_to_one("coprime")->why_not_move(10, 6), HasSubstr("gcd(10, 4) = 2"));
+  EXPECT_THAT(parse_one_to_one("xy:5,7")->why_not_move(16, 15), HasSubstr("multiple of X = 5"));
+  EXPECT_THAT(parse_one_to_one("xy:5,7")->why_not_move(16, 14), HasSubstr("multiple of Y = 7"));
+  EXPECT_THAT(parse_one_to_one("xy:5,7")->why_not_move(16, 12), HasSubstr("1 or 2 tokens"));
+  EXPECT_THAT(parse_one_to_one("xy:5,7")->why_not_move(2, 0), HasSubstr("0"));
 }
 
 TEST(Moves, GraphFollowsItsEdges) {

@@ -12,11 +12,12 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "grundy/game.hpp"
+#include "grundy/game_family.hpp"
+#include "grundy/one_to_one_game.hpp"
 
 namespace grundy {
 
-class CoprimeGame final : public Game {
+class CoprimeGame final : public OneToOneGame {
  public:
   [[nodiscard]] std::string spec() const override { return "coprime"; }
   [[nodiscard]] Nimber value(Position x) const override;
@@ -29,6 +30,7 @@ class CoprimeGame final : public Game {
   // below p, coprime to x (their number is not computed: "more").
   [[nodiscard]] MoveSample first_moves_to_value(Position x, Nimber target, std::uint64_t limit) const override;
   [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] Pattern pattern(std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
   [[nodiscard]] MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const override;
 
@@ -39,5 +41,8 @@ class CoprimeGame final : public Game {
   mutable std::mutex cache_mutex_;
   mutable std::unordered_map<std::uint64_t, std::uint64_t> index_cache_;
 };
+
+// The family in the registry (registry.hpp).
+extern const GameFamily kCoprimeFamily;
 
 }  // namespace grundy

@@ -23,7 +23,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "grundy/game.hpp"
+#include "grundy/game_family.hpp"
+#include "grundy/one_to_one_game.hpp"
 #include "grundy/run_table.hpp"
 
 namespace grundy {
@@ -42,7 +43,7 @@ struct SelfSimilarity {
   std::uint64_t checked_up_to = 0;  // the identity holds for from <= n <= this
 };
 
-class DivisionGame final : public Game {
+class DivisionGame final : public OneToOneGame {
  public:
   // Most runs computed before the game falls back to recursion.
   static constexpr std::size_t kMaxRuns = std::size_t{1} << 20;
@@ -61,6 +62,7 @@ class DivisionGame final : public Game {
   [[nodiscard]] Nimber value(Position n) const override;
   [[nodiscard]] std::vector<Position> moves_to_value(Position n, Nimber target) const override;
   [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] Pattern pattern(std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
   [[nodiscard]] MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const override;
   [[nodiscard]] const RunTable* value_runs() const override { return runs() ? &*runs_ : nullptr; }
@@ -117,5 +119,8 @@ class DivisionGame final : public Game {
   mutable std::optional<SelfSimilarity> rule_;
   mutable std::unordered_map<std::uint64_t, std::uint64_t> memo_;
 };
+
+// The family in the registry (registry.hpp).
+extern const GameFamily kDivisionFamily;
 
 }  // namespace grundy

@@ -18,7 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "grundy/game.hpp"
+#include "grundy/game_family.hpp"
+#include "grundy/one_to_one_game.hpp"
 
 namespace grundy {
 
@@ -38,7 +39,7 @@ struct GraphLimits {
   std::size_t block_size = std::size_t{1} << 20;          // bytes asked for by one read
 };
 
-class GraphGame final : public Game {
+class GraphGame final : public OneToOneGame {
  public:
   // Reads the graph file at `path` (a regular file, a pipe, a device). The
   // spec is "graph:" + path. Throws InputError: unreadable file, malformed
@@ -100,5 +101,8 @@ class GraphGame final : public Game {
   // addressing with linear probing, at most half full.
   std::vector<NameSlot> name_index_;
 };
+
+// The family in the registry (registry.hpp).
+extern const GameFamily kGraphFamily;
 
 }  // namespace grundy

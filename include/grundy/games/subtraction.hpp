@@ -18,21 +18,15 @@
 #include <optional>
 #include <vector>
 
-#include "grundy/game.hpp"
+#include "grundy/game_family.hpp"
+#include "grundy/one_to_one_game.hpp"
+#include "grundy/periodicity.hpp"
 #include "grundy/mex_counter.hpp"
 #include "grundy/value_table.hpp"
 
 namespace grundy {
 
-// G(n + period) = G(n) for all n >= preperiod.
-struct Periodicity {
-  std::uint64_t preperiod = 0;
-  std::uint64_t period = 0;
-  // The table length that proved it: values below this bound were computed.
-  std::uint64_t proven_with = 0;
-};
-
-class SubtractionGame final : public Game {
+class SubtractionGame final : public OneToOneGame {
  public:
   // Largest element of S accepted, so the proof window stays in memory.
   static constexpr std::uint64_t kMaxElement = std::uint64_t{1} << 24;
@@ -47,6 +41,7 @@ class SubtractionGame final : public Game {
   [[nodiscard]] Nimber value(Position n) const override;
   [[nodiscard]] std::vector<Position> moves_to_value(Position n, Nimber target) const override;
   [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] Pattern pattern(std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
   [[nodiscard]] MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const override;
 
@@ -87,5 +82,8 @@ class SubtractionGame final : public Game {
   mutable MexCounter window_;
   mutable std::optional<Periodicity> periodicity_;
 };
+
+// The family in the registry (registry.hpp).
+extern const GameFamily kSubtractionFamily;
 
 }  // namespace grundy

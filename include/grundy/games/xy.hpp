@@ -15,11 +15,12 @@
 
 #include <cstdint>
 
-#include "grundy/game.hpp"
+#include "grundy/game_family.hpp"
+#include "grundy/one_to_one_game.hpp"
 
 namespace grundy {
 
-class XyGame final : public Game {
+class XyGame final : public OneToOneGame {
  public:
   // The largest Y accepted (ARC208 E allows 10^9): 3X must stay below 2^63.
   static constexpr std::uint64_t kMaxY = 1'000'000'000'000'000'000;
@@ -33,6 +34,7 @@ class XyGame final : public Game {
   [[nodiscard]] Nimber value(Position v) const override { return Nimber(grundy_value(v)); }
   [[nodiscard]] std::vector<Position> moves_to_value(Position v, Nimber target) const override;
   [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] Pattern pattern(std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
   [[nodiscard]] MoveSample moves_from(Position p, Position lowest, std::uint64_t limit) const override;
 
@@ -59,5 +61,8 @@ class XyGame final : public Game {
   std::uint64_t modulus_;  // 3X: jY mod 3X gives jY mod X and floor(jY/X) mod 3
   std::uint64_t step_;     // -3Y mod 3X: the change of jY mod 3X when j falls by 3
 };
+
+// The family in the registry (registry.hpp).
+extern const GameFamily kXyFamily;
 
 }  // namespace grundy

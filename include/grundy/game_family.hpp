@@ -1,0 +1,43 @@
+#pragma once
+// GameFamily: one entry of the registry of built-in games (registry.hpp).
+// A family states once what every command, help text, suggestion and test
+// reads about it: its name and syntax, its rule in one line, an example,
+// and the parser that turns a spec into a Game. Its proofs of patterns are
+// its games' own Game::pattern.
+
+#include <cstddef>
+#include <memory>
+#include <string_view>
+
+#include "grundy/game.hpp"
+
+namespace grundy {
+
+// A spec split at its first ':' into the family's name and its parameters.
+struct SpecText {
+  std::string_view spec;    // "subtraction:1-3", as typed
+  std::string_view name;    // "subtraction"
+  std::string_view params;  // "1-3"; empty when there is no ':'
+  bool has_params = false;  // whether there is a ':'
+  [[nodiscard]] std::size_t params_column() const { return name.size() + 1; }
+
+  // For families without parameters: throws InputError when some were given.
+  void expect_no_params() const;
+  // For families with parameters: throws InputError saying "expected
+  // <what>" when there is no ':' (the family's parser judges what follows).
+  void expect_params(std::string_view what) const;
+};
+
+struct GameFamily {
+  std::string_view name;     // "subtraction"
+  std::string_view syntax;   // "subtraction:S"
+  std::string_view summary;  // one line: the rule
+  std::string_view example;  // "subtraction:1,3,4", a spec that parses
+  // The game a spec of this family names; throws InputError saying what
+  // was expected.
+  std::unique_ptr<Game> (*parse)(const SpecText& spec);
+
+  [[nodiscard]] bool takes_params() const { return syntax.find(':') != std::string_view::npos; }
+};
+
+}  // namespace grundy

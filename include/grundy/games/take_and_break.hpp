@@ -1,0 +1,111 @@
+#pragma once
+// TakeAndBreakGame: heap games in which a move takes tokens from one heap and
+// may break what is left into several heaps (docs/games/octal.md).
+//
+//   octal:CODE   Winning Ways' octal games. CODE = d0.d1d2...dk: digit d_i
+//                says what removing i tokens may leave: bit 1 nothing (the
+//                whole heap is taken), bit 2 one non-empty heap, bit 4 two.
+//                d0 = 4 lets a heap split in two without removing anything.
+//   hex:CODE     the same with hexadecimal digits, bit 8 leaving three heaps.
+//   grundy-game  split one heap into two unequal non-empty heaps.
+//   kayles, dawson-chess, dawson-kayles: octal:0.77, 0.137 and 0.07.
+//
+// Values come from a table filled by a plain mex over every option (O(n) per
+// heap for two-way splits, O(n^2) for three-way ones), grown by doubling up
+// to kMaxTable values. At each doubling the table is tested for a period
+// with the periodicity theorem (Guy-Smith for two-way splits, its k-way form
+// for hexadecimal codes): once one is proven, every heap below 2^64 costs
+// O(1).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grundy/game.hpp"
+#include "grundy/game_family.hpp"
+#include "grundy/mex.hpp"
+#include "grundy/periodicity.hpp"
+
+namespace grundy {
+
+class TakeAndBreakGame final : public Game {
+ public:
+  enum class Notation { octal, hex, grundy };
+
+  // Most values computed while no period is proven (fewer with three-way
+  // splits, whose mex is quadratic per heap).
+  static constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 20;
+  static constexpr std::uint64_t kMaxTableThreeWay = std::uint64_t{1} << 12;
+  // Largest heap whose moves are listed (each split is enumerated).
+  static constexpr std::uint64_t kMaxListedHeap = std::uint64_t{1} << 24;
+  // Most digits after the point.
+  static constexpr std::size_t kMaxDigits = 64;
+
+  // The game of a code such as "0.77", ".137" or "4.3" (octal) or "0.F"
+  // (hex). Throws InputError saying what is wrong, with its place counted
+  // from `column` (the code's first character in the spec, from 1).
+  [[nodiscard]] static TakeAndBreakGame parse_code(std::string_view code, Notation notation, std::string_view spec,
+                                                   std::size_t column);
+  // Grundy's game.
+  [[nodiscard]] static TakeAndBreakGame grundy_game();
+
+  [[nodiscard]] std::string spec() const override;
+  // The code's digits: digits()[i] for removing i tokens, bits 1, 2, 4, 8
+  // for leaving 0, 1, 2, 3 non-empty heaps.
+  [[nodiscard]] const std::vector<std::uint8_t>& digits() const { return digits_; }
+  // The most heaps a move leaves: 2, or 3 with a hexadecimal bit 8.
+  [[nodiscard]] unsigned most_heaps_left() const { return most_heaps_; }
+
+  [[nodiscard]] Nimber value(Position n) const override;
+  [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const override;
+  [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
+  [[nodiscard]] bool has_move(Position p) const override;
+  [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
+  // Empty heaps dropped, the rest in increasing order.
+  [[nodiscard]] Option normalize_option(Option typed) const override;
+  [[nodiscard]] Pattern pattern(std::uint64_t limit) const override;
+
+  // The smallest period and its smallest preperiod, proven by the
+  // periodicity theorem from values computed up to `max_values` (at most
+  // the table's cap); nullopt when none is proven there. Never for
+  // Grundy's game, which no theorem covers.
+  [[nodiscard]] std::optional<Periodicity> prove_period(std::uint64_t max_values) const;
+
+ private:
+  TakeAndBreakGame(Notation notation, std::vector<std::uint8_t> digits, bool unequal);
+
+  // Calls visit(option) for each option of heap n, in the game's order:
+  // by tokens removed, then by heaps left, then by increasing heaps; stops
+  // when visit returns false.
+  template <class Visit>
+  void for_each_option(Position n, Visit&& visit) const;
+  [[nodiscard]] std::uint64_t table_cap() const { return most_heaps_ == 3 ? kMaxTableThreeWay : kMaxTable; }
+  void extend_to(std::uint64_t size) const;  // G(0..size-1) in the table
+  [[nodiscard]] std::optional<Periodicity> find_proof() const;
+  // find_proof on the table, once per table size; true when a period is known.
+  bool try_proof() const;
+  void double_table() const;  // up to the cap
+  [[nodiscard]] std::uint32_t table_value(std::uint64_t n) const { return values_[static_cast<std::size_t>(n)]; }
+
+  Notation notation_;
+  std::vector<std::uint8_t> digits_;  // no trailing zeros after d0
+  bool unequal_;                      // Grundy's game: the two heaps left differ
+  unsigned most_heaps_;
+  // Grown lazily by const queries: a cache, not observable state.
+  mutable std::vector<std::uint32_t> values_;
+  mutable MexMarks marks_;
+  mutable std::optional<Periodicity> period_;
+  mutable std::uint64_t proof_tried_at_ = 0;  // table size of the last failed proof
+};
+
+// The families in the registry (registry.hpp).
+extern const GameFamily kOctalFamily;
+extern const GameFamily kHexFamily;
+extern const GameFamily kGrundyGameFamily;
+extern const GameFamily kKaylesFamily;
+extern const GameFamily kDawsonChessFamily;
+extern const GameFamily kDawsonKaylesFamily;
+
+}  // namespace grundy

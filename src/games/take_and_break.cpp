@@ -1,0 +1,411 @@
+#include "grundy/games/take_and_break.hpp"
+
+#include <algorithm>
+#include <array>
+#include <span>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/pattern.hpp"
+#include "grundy/progress.hpp"
+#include "grundy/quote.hpp"
+
+namespace grundy {
+namespace {
+
+// A digit's bit for leaving k non-empty heaps.
+constexpr std::uint8_t leaves(unsigned k) { return static_cast<std::uint8_t>(1u << k); }
+
+int digit_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+char digit_char(unsigned d) { return "0123456789ABCDEF"[d & 15]; }
+
+// How many ways r tokens split into 3 non-empty heaps, sizes unordered: the
+// nearest integer to r^2 / 12 (partitions into exactly 3 parts).
+std::uint64_t three_way_splits(std::uint64_t r) { return r < 3 ? 0 : (r * r + 6) / 12; }
+
+std::string plural(std::uint64_t n, std::string_view word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
+
+// "1, 2 or 3"
+template <class T>
+std::string or_list(const std::vector<T>& items) {
+  std::string text;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    text += fmt::format("{}{}", i == 0 ? "" : i + 1 == items.size() ? " or " : ", ", items[i]);
+  return text;
+}
+
+}  // namespace
+
+TakeAndBreakGame::TakeAndBreakGame(Notation notation, std::vector<std::uint8_t> digits, bool unequal)
+    : notation_(notation), digits_(std::move(digits)), unequal_(unequal), most_heaps_(2) {
+  for (std::uint8_t d : digits_)
+    if ((d & leaves(3)) != 0) most_heaps_ = 3;
+}
+
+TakeAndBreakGame TakeAndBreakGame::grundy_game() { return TakeAndBreakGame(Notation::grundy, {leaves(2)}, true); }
+
+TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation notation, std::string_view spec,
+                                              std::size_t column) {
+  const bool hex = notation == Notation::hex;
+  const std::string_view example = hex ? "0.F" : "0.77";
+  auto fail = [&](const std::string& what) {
+    throw InputError(fmt::format("game {}: {}", quote(spec), what));
+  };
+  auto at = [&](std::size_t i) { return column + i + 1; };  // a character's place in the spec, from 1
+  if (code.empty()) fail(fmt::format("the code is empty: expected d0.d1d2..., such as {}", example));
+  // A lone digit is d0 with nothing after it ("4": split only).
+  const std::size_t point = code.size() == 1 ? 1 : code.find('.');
+  if (point == std::string_view::npos)
+    fail(fmt::format("the code {} has no point: expected d0.d1d2..., such as {}", quote(code), example));
+  if (const std::size_t second = code.find('.', point + 1); second != std::string_view::npos)
+    fail(fmt::format("a second point at character {}: a code has one, as in {}", at(second), example));
+  std::vector<std::uint8_t> digits{0};
+  if (point > 1) fail(fmt::format("one digit goes before the point, not {} ({})", point, quote(code.substr(0, point))));
+  if (point == 1) {
+    const int d0 = digit_value(code[0]);
+    const bool allowed = hex ? (d0 == 0 || d0 == 4 || d0 == 8 || d0 == 12) : (d0 == 0 || d0 == 4);
+    if (!allowed)
+      fail(fmt::format("the digit before the point, at character {}, is {}: it must be {} (removing no token "
+                       "may only split a heap)",
+                       at(0), quote(code.substr(0, 1)), hex ? "0, 4, 8 or C" : "0 or 4"));
+    digits[0] = static_cast<std::uint8_t>(d0);
+  }
+  for (std::size_t i = point + 1; i < code.size(); ++i) {  // none for a lone digit
+    const int d = digit_value(code[i]);
+    if (d < 0 || (!hex && d > 7))
+      fail(fmt::format("{} at character {} is not {} digit ({})", quote(code.substr(i, 1)), at(i),
+                       hex ? "a hexadecimal" : "an octal", hex ? "0-9, A-F" : "0-7"));
+    digits.push_back(static_cast<std::uint8_t>(d));
+  }
+  if (digits.size() - 1 > kMaxDigits)
+    fail(fmt::format("the code has {} digits after the point; grundy takes at most {}", digits.size() - 1, kMaxDigits));
+  while (digits.size() > 1 && digits.back() == 0) digits.pop_back();
+  return TakeAndBreakGame(notation, std::move(digits), false);
+}
+
+std::string TakeAndBreakGame::spec() const {
+  if (notation_ == Notation::grundy) return "grundy-game";
+  std::string code(1, digit_char(digits_[0]));
+  code += '.';
+  for (std::size_t i = 1; i < digits_.size(); ++i) code += digit_char(digits_[i]);
+  if (digits_.size() == 1) code += '0';
+  return fmt::format("{}:{}", notation_ == Notation::hex ? "hex" : "octal", code);
+}
+
+template <class Visit>
+void TakeAndBreakGame::for_each_option(Position n, Visit&& visit) const {
+  std::array<Position, 3> heaps{};
+  for (std::size_t i = 0; i < digits_.size() && i <= n; ++i) {
+    const std::uint8_t d = digits_[i];
+    const Position r = n - i;
+    if ((d & leaves(0)) != 0 && r == 0 && !visit(std::span<const Position>(heaps.data(), 0))) return;
+    if ((d & leaves(1)) != 0 && r >= 1) {
+      heaps[0] = r;
+      if (!visit(std::span<const Position>(heaps.data(), 1))) return;
+    }
+    if ((d & leaves(2)) != 0)
+      for (Position a = 1; 2 * a <= r; ++a) {
+        if (unequal_ && 2 * a == r) continue;
+        heaps[0] = a;
+        heaps[1] = r - a;
+        if (!visit(std::span<const Position>(heaps.data(), 2))) return;
+      }
+    if ((d & leaves(3)) != 0)
+      for (Position a = 1; 3 * a <= r; ++a)
+        for (Position b = a; 2 * b <= r - a; ++b) {
+          heaps[0] = a;
+          heaps[1] = b;
+          heaps[2] = r - a - b;
+          if (!visit(std::span<const Position>(heaps.data(), 3))) return;
+        }
+  }
+}
+
+void TakeAndBreakGame::extend_to(std::uint64_t size) const {
+  if (values_.size() >= size) return;
+  LongTask task(fmt::format("computing G(0..{}) of {}", size - 1, spec()));
+  values_.reserve(static_cast<std::size_t>(size));
+  const std::uint32_t* g = nullptr;
+  for (std::uint64_t n = values_.size(); n < size; ++n) {
+    if (n % 256 == 0) task.advance(n, size);
+    g = values_.data();
+    // The mex over every option of the XOR of its heaps' values; written
+    // out rather than through for_each_option, so that no option is built.
+    for (std::size_t i = 0; i < digits_.size() && i <= n; ++i) {
+      const std::uint8_t d = digits_[i];
+      const std::uint64_t r = n - i;
+      if ((d & leaves(0)) != 0 && r == 0) marks_.mark(0);
+      if ((d & leaves(1)) != 0 && r >= 1) marks_.mark(g[r]);
+      if ((d & leaves(2)) != 0)
+        for (std::uint64_t a = 1; 2 * a <= r; ++a)
+          if (!unequal_ || 2 * a != r) marks_.mark(g[a] ^ g[r - a]);
+      if ((d & leaves(3)) != 0)
+        for (std::uint64_t a = 1; 3 * a <= r; ++a)
+          for (std::uint64_t b = a; 2 * b <= r - a; ++b) marks_.mark(g[a] ^ g[b] ^ g[r - a - b]);
+    }
+    values_.push_back(static_cast<std::uint32_t>(marks_.take().value()));
+  }
+}
+
+// The periodicity theorem (docs/games/octal.md): when every move takes at
+// most t tokens and leaves at most k heaps, G(n + p) = G(n) for
+// e <= n < k e + (k - 1) p + t, with e >= 1, implies it for every n >= e.
+// Periods are tried in increasing order, each with the smallest e the table
+// allows; the first whose check the table covers is the smallest period,
+// and its e the smallest preperiod (docs/games/octal.md says why).
+std::optional<Periodicity> TakeAndBreakGame::find_proof() const {
+  if (unequal_) return std::nullopt;
+  const std::uint64_t size = values_.size();
+  const std::uint64_t k = most_heaps_;
+  const std::uint64_t t = digits_.size() - 1;
+  for (std::uint64_t p = 1; k + k * p + t <= size; ++p) {
+    std::uint64_t e = size - p;  // G(n) = G(n + p) for e <= n < size - p
+    while (e > 0 && values_[e - 1] == values_[e - 1 + p]) --e;
+    if (k * std::max<std::uint64_t>(e, 1) + k * p + t <= size) return Periodicity{e, p, size};
+  }
+  return std::nullopt;
+}
+
+bool TakeAndBreakGame::try_proof() const {
+  if (!period_ && !unequal_ && values_.size() > proof_tried_at_) {
+    proof_tried_at_ = values_.size();
+    period_ = find_proof();
+  }
+  return period_.has_value();
+}
+
+void TakeAndBreakGame::double_table() const {
+  extend_to(std::min(std::max<std::uint64_t>(2 * values_.size(), 256), table_cap()));
+}
+
+std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_values) const {
+  const std::uint64_t most = std::min(max_values, table_cap());
+  while (!try_proof() && !unequal_ && values_.size() < most) double_table();
+  return period_;
+}
+
+Nimber TakeAndBreakGame::value(Position n) const {
+  // The table doubles, with a proof tried at each size, so that a game with
+  // a short period never computes far.
+  // Grundy's game has no theorem to reach past the table: refused at once.
+  for (bool beyond = unequal_ && n >= table_cap(); !beyond;) {
+    if (n < values_.size()) return Nimber(table_value(n));
+    if (try_proof()) return Nimber(table_value(period_->reduce(n)));
+    if (values_.size() >= table_cap()) break;
+    double_table();
+  }
+  throw LimitError(fmt::format("G({}) of {}: {} the values beyond G({}) are not computed (docs/games/octal.md)", n, spec(),
+                               unequal_ ? std::string("no theorem gives Grundy's game a period, and")
+                                        : fmt::format("no period is proven in G(0..{}), and", table_cap() - 1),
+                               table_cap() - 1));
+}
+
+std::string TakeAndBreakGame::move_rule() const {
+  if (unequal_) return "a move splits one heap into two unequal non-empty heaps";
+  // Removals grouped by what they may leave, in order of the first removal.
+  std::vector<std::uint8_t> masks;
+  for (std::uint8_t d : digits_)
+    if (d != 0 && std::find(masks.begin(), masks.end(), d) == masks.end()) masks.push_back(d);
+  std::vector<std::string> parts;
+  for (std::uint8_t mask : masks) {
+    std::vector<std::uint64_t> removals;
+    for (std::size_t i = 0; i < digits_.size(); ++i)
+      if (digits_[i] == mask) removals.push_back(i);
+    std::vector<unsigned> counts;
+    for (unsigned k = 0; k < 4; ++k)
+      if ((mask & leaves(k)) != 0) counts.push_back(k);
+    const bool splits_only = removals == std::vector<std::uint64_t>{0};
+    std::string left = fmt::format("{} non-empty heap{}", or_list(counts), counts == std::vector<unsigned>{1} ? "" : "s");
+    parts.push_back(splits_only ? fmt::format("splits a heap into {} without taking any", or_list(counts))
+                                : fmt::format("takes {} token{} from a heap and leaves {}", or_list(removals),
+                                              removals == std::vector<std::uint64_t>{1} ? "" : "s", left));
+  }
+  if (parts.empty()) return "no move is allowed (every digit of the code is 0)";
+  std::string text = "a move ";
+  for (std::size_t i = 0; i < parts.size(); ++i) text += (i == 0 ? "" : "; or ") + parts[i];
+  return text;
+}
+
+bool TakeAndBreakGame::has_move(Position n) const {
+  for (std::size_t i = 0; i < digits_.size() && i <= n; ++i) {
+    const std::uint8_t d = digits_[i];
+    const Position r = n - i;
+    if (((d & leaves(0)) != 0 && r == 0) || ((d & leaves(1)) != 0 && r >= 1) ||
+        ((d & leaves(2)) != 0 && r >= (unequal_ ? 3u : 2u)) || ((d & leaves(3)) != 0 && r >= 3))
+      return true;
+  }
+  return false;
+}
+
+OptionSample TakeAndBreakGame::list_options(Position p, std::uint64_t limit) const {
+  OptionSample out;
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < digits_.size() && i <= p; ++i) {
+    const std::uint8_t d = digits_[i];
+    const Position r = p - i;
+    total += std::uint64_t{(d & leaves(0)) != 0 && r == 0} + std::uint64_t{(d & leaves(1)) != 0 && r >= 1};
+    if ((d & leaves(2)) != 0) total += unequal_ ? (r >= 1 ? (r - 1) / 2 : 0) : r / 2;
+    if ((d & leaves(3)) != 0) total += three_way_splits(r);
+  }
+  out.total = total;
+  if (limit == 0) return out;
+  for_each_option(p, [&](std::span<const Position> heaps) {
+    out.options.emplace_back(heaps.begin(), heaps.end());
+    return out.options.size() < limit;
+  });
+  return out;
+}
+
+OptionSample TakeAndBreakGame::options_to_value(Position p, Nimber target, std::uint64_t limit) const {
+  const std::uint64_t most = most_heaps_ == 3 ? kMaxTableThreeWay : kMaxListedHeap;
+  if (p > most)
+    throw LimitError(fmt::format("the moves of a heap of {} in {} are not listed: grundy lists them for heaps up to {}",
+                                 p, spec(), most));
+  (void)value(p);  // computes (or proves) every value the options need
+  OptionSample out;
+  std::uint64_t total = 0;
+  for_each_option(p, [&](std::span<const Position> heaps) {
+    if (option_value(heaps) == target) {
+      ++total;
+      if (out.options.size() < limit) out.options.emplace_back(heaps.begin(), heaps.end());
+    }
+    return true;
+  });
+  out.total = total;
+  return out;
+}
+
+Option TakeAndBreakGame::normalize_option(Option typed) const {
+  typed.erase(std::remove(typed.begin(), typed.end(), Position{0}), typed.end());
+  std::sort(typed.begin(), typed.end());
+  return typed;
+}
+
+std::string TakeAndBreakGame::why_not_option(Position from, std::span<const Position> to) const {
+  const Option heaps = normalize_option(Option(to.begin(), to.end()));
+  Position left = 0;
+  for (Position h : heaps) {
+    if (h > from - left || left > from) return fmt::format("the heaps left, {}, hold more than the heap of {}", format_option(heaps), from);
+    left += h;
+  }
+  const Position taken = from - left;
+  const std::size_t k = heaps.size();
+  if (taken == 0 && k <= 1) return fmt::format("a move must change the heap of {}", from);
+  if (unequal_) {
+    if (taken != 0) return "a move takes no token: it splits one heap into two unequal non-empty heaps";
+    if (k != 2) return fmt::format("a move splits a heap into exactly two heaps, not {}", k);
+    if (heaps[0] == heaps[1]) return fmt::format("the two heaps left must be unequal, and {} = {}", heaps[0], heaps[1]);
+    return {};
+  }
+  const bool allowed = k <= 3 && taken < digits_.size() && (digits_[taken] & leaves(static_cast<unsigned>(k))) != 0;
+  if (allowed) return {};
+  return fmt::format("{} does not let a move take {} and leave {} non-empty heap{} ({})", spec(), plural(taken, "token"), k,
+                     k == 1 ? "" : "s", move_rule());
+}
+
+Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
+  if (unequal_) {
+    Pattern out = observe_pattern(*this, std::min(limit, table_cap() - 1));
+    out.reason = fmt::format(
+        "no theorem gives Grundy's game a period (the periodicity theorem needs equal splits to be allowed): {}",
+        out.kind == PatternKind::none ? fmt::format("no rule fits G(0..{})", out.checked_up_to)
+                                      : fmt::format("the rule was only seen on G(0..{})", out.checked_up_to));
+    return out;
+  }
+  const std::uint64_t most = std::min(limit + 1, table_cap());
+  const std::optional<Periodicity> found = [&] {
+    LongTask task(fmt::format("proving the period of {}", spec()));
+    return prove_period(most);
+  }();
+  if (!found) {
+    Pattern out = observe_pattern(*this, values_.size() - 1);
+    const std::string seen = out.kind == PatternKind::none ? fmt::format("and no rule fits G(0..{})", out.checked_up_to)
+                                                           : std::string("so the rule seen is not proven");
+    out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), {}", out.checked_up_to, seen);
+    out.advice = most < table_cap()
+                     ? fmt::format("a larger --limit N (up to {}) computes more values", table_cap() - 1)
+                     : std::string("grundy computes at most this many values of a take-and-break game for now");
+    return out;
+  }
+  const Periodicity& p = *found;
+  const std::uint64_t k = most_heaps_;
+  const std::uint64_t t = digits_.size() - 1;
+  const std::uint64_t e = std::max<std::uint64_t>(p.preperiod, 1);
+  Pattern out;
+  out.game = spec();
+  out.set_proven_period(p);
+  out.proof_bound = k * e + k * p.period + t;
+  const std::string bound = k == 2 ? "2e + p + t" : "3e + 2p + t";
+  out.check = fmt::format("G(n + {}) = G(n) for {} <= n < {} = {}, with e = {}, p = {}, t = {}", p.period, e,
+                          out.proof_bound - p.period, bound, e, p.period, t);
+  out.theorem = fmt::format(
+      "every move takes at most t = {} tokens and leaves at most {} heaps, so by the {} this check proves G(n + p) = "
+      "G(n) for every n >= e{} (docs/games/octal.md)",
+      t, k, k == 2 ? "Guy-Smith periodicity theorem" : "periodicity theorem for three-way splits",
+      p.preperiod < e ? ", and G(p) = G(0) holds too" : "");
+  return out;
+}
+
+// --- the families ---
+
+namespace {
+
+std::unique_ptr<Game> parse_octal(const SpecText& spec) {
+  spec.expect_params("octal:CODE, with CODE such as 0.77 or .137 (digits 0-7)");
+  return std::make_unique<TakeAndBreakGame>(
+      TakeAndBreakGame::parse_code(spec.params, TakeAndBreakGame::Notation::octal, spec.spec, spec.params_column()));
+}
+
+std::unique_ptr<Game> parse_hex(const SpecText& spec) {
+  spec.expect_params("hex:CODE, with CODE such as 0.F or 4.8 (digits 0-9, A-F)");
+  return std::make_unique<TakeAndBreakGame>(
+      TakeAndBreakGame::parse_code(spec.params, TakeAndBreakGame::Notation::hex, spec.spec, spec.params_column()));
+}
+
+std::unique_ptr<Game> parse_grundy_game(const SpecText& spec) {
+  spec.expect_no_params();
+  return std::make_unique<TakeAndBreakGame>(TakeAndBreakGame::grundy_game());
+}
+
+// A classic by name: the octal game of its code.
+template <const char* Code>
+std::unique_ptr<Game> parse_named(const SpecText& spec) {
+  spec.expect_no_params();
+  return std::make_unique<TakeAndBreakGame>(
+      TakeAndBreakGame::parse_code(Code, TakeAndBreakGame::Notation::octal, spec.spec, 0));
+}
+
+constexpr char kKaylesCode[] = "0.77";
+constexpr char kDawsonChessCode[] = "0.137";
+constexpr char kDawsonKaylesCode[] = "0.07";
+
+}  // namespace
+
+const GameFamily kOctalFamily{"octal", "octal:CODE",
+                              "take-and-break: CODE = d0.d1d2... in digits 0-7; taking i tokens may leave nothing "
+                              "(d_i has 1), one heap (2) or two heaps (4); d0 = 4 splits a heap without taking any",
+                              "octal:0.137", parse_octal};
+const GameFamily kHexFamily{"hex", "hex:CODE",
+                            "as octal, in digits 0-9 and A-F, where 8 leaves three non-empty heaps",
+                            "hex:0.F", parse_hex};
+const GameFamily kGrundyGameFamily{"grundy-game", "grundy-game",
+                                   "Grundy's game: split one heap into two unequal non-empty heaps", "grundy-game",
+                                   parse_grundy_game};
+const GameFamily kKaylesFamily{"kayles", "kayles",
+                               "Kayles, octal:0.77: knock down one pin or two neighbouring pins from a row",
+                               "kayles", parse_named<kKaylesCode>};
+const GameFamily kDawsonChessFamily{"dawson-chess", "dawson-chess",
+                                    "Dawson's chess, octal:0.137 (heap n: a row of n pawns)", "dawson-chess",
+                                    parse_named<kDawsonChessCode>};
+const GameFamily kDawsonKaylesFamily{"dawson-kayles", "dawson-kayles",
+                                     "Dawson's Kayles, octal:0.07: knock down two neighbouring pins from a row",
+                                     "dawson-kayles", parse_named<kDawsonKaylesCode>};
+
+}  // namespace grundy

@@ -1,0 +1,158 @@
+// Moves of take-and-break games in sums: every winning move analyze_sum
+// lists, against the options written out from the code's digits here and
+// the values the truth tests check (take_and_break_truth_test.cpp).
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "grundy/error.hpp"
+#include "grundy/games/take_and_break.hpp"
+#include "grundy/pattern.hpp"
+#include "grundy/spec.hpp"
+#include "grundy/sum.hpp"
+
+namespace grundy {
+namespace {
+
+using ::testing::HasSubstr;
+
+// Every option of heap n under `digits` (bit k of digit i: removing i may
+// leave k non-empty heaps), each as its sorted heaps, with nothing shared
+// with the library's enumeration.
+std::set<Option> options_by_rule(const std::vector<unsigned>& digits, Position n, bool unequal) {
+  std::set<Option> out;
+  for (Position i = 0; i < digits.size() && i <= n; ++i) {
+    const Position r = n - i;
+    if ((digits[i] & 1) && r == 0) out.insert(Option{});  // not insert({}), an empty list
+    if ((digits[i] & 2) && r > 0 && i > 0) out.insert({r});
+    if (digits[i] & 4)
+      for (Position a = 1; a < r; ++a)
+        if (!unequal || 2 * a != r) out.insert(a <= r - a ? Option{a, r - a} : Option{r - a, a});
+    if (digits[i] & 8)
+      for (Position a = 1; a < r; ++a)
+        for (Position b = 1; a + b < r; ++b) {
+          Option o{a, b, r - a - b};
+          std::sort(o.begin(), o.end());
+          out.insert(o);
+        }
+  }
+  return out;
+}
+
+struct Family {
+  std::string spec;
+  std::vector<unsigned> digits;
+  bool unequal;
+};
+
+TEST(TakeAndBreakMoves, EveryWinningMoveOfRandomSums) {
+  const std::vector<Family> families{{"kayles", {0, 7, 7}, false},
+                                     {"octal:0.137", {0, 1, 3, 7}, false},
+                                     {"octal:4.06", {4, 0, 6}, false},
+                                     {"hex:0.9F", {0, 9, 15}, false},
+                                     {"grundy-game", {4}, true}};
+  std::mt19937_64 rng(17);
+  for (const Family& f : families) {
+    const auto game = parse_game(f.spec);
+    for (int trial = 0; trial < 60; ++trial) {
+      std::vector<Component> sum;
+      const std::size_t size = 1 + rng() % 3;
+      for (std::size_t c = 0; c < size; ++c) sum.push_back({game.get(), rng() % 30});
+      const SumAnalysis a = analyze_sum(sum);
+      std::set<std::pair<std::size_t, Option>> expected;
+      for (std::size_t c = 0; c < sum.size(); ++c)
+        for (const Option& o : options_by_rule(f.digits, sum[c].position, f.unequal)) {
+          Nimber left = a.nim_sum ^ game->value(sum[c].position);
+          for (Position h : o) left ^= game->value(h);
+          if (left.is_zero()) expected.insert({c, o});
+        }
+      std::set<std::pair<std::size_t, Option>> got;
+      for (const Move& m : a.winning_moves) {
+        EXPECT_EQ(m.from, sum[m.component].position);
+        got.insert({m.component, m.to});
+      }
+      EXPECT_EQ(got.size(), a.winning_moves.size()) << f.spec << ": a move listed twice";
+      EXPECT_EQ(got, expected) << f.spec << " trial " << trial;
+      EXPECT_TRUE(a.unlisted.empty());
+    }
+  }
+}
+
+TEST(TakeAndBreakMoves, EveryListedOptionIsAMoveAndTheTotalCountsThem) {
+  for (const char* spec : {"kayles", "octal:0.137", "octal:4.06", "hex:0.9F", "grundy-game", "octal:0.0"}) {
+    const auto game = parse_game(spec);
+    for (Position n = 0; n < 40; ++n) {
+      const OptionSample all = game->list_options(n, kNoLimit);
+      ASSERT_TRUE(all.complete()) << spec << " " << n;
+      EXPECT_EQ(game->has_move(n), !all.options.empty()) << spec << " " << n;
+      for (const Option& o : all.options) EXPECT_TRUE(game->is_option(n, o)) << spec << " " << n << " -> " << game->format_option(o);
+      const OptionSample first = game->list_options(n, 3);
+      EXPECT_EQ(first.total, all.total);
+      EXPECT_EQ(first.options, std::vector<Option>(all.options.begin(), all.options.begin() + std::min<std::ptrdiff_t>(3, static_cast<std::ptrdiff_t>(all.options.size()))));
+    }
+  }
+}
+
+TEST(TakeAndBreakMoves, WhyNotSaysWhatIsWrong) {
+  const auto kayles = parse_game("kayles");
+  EXPECT_THAT(kayles->why_not_option(5, Option{1, 6}), HasSubstr("hold more than the heap of 5"));
+  EXPECT_THAT(kayles->why_not_option(9, Option{}), HasSubstr("does not let a move take 9 tokens and leave 0"));
+  EXPECT_THAT(kayles->why_not_option(9, Option{9}), HasSubstr("must change the heap"));
+  EXPECT_EQ(kayles->why_not_option(9, Option{5, 3}), "");  // any order
+  EXPECT_EQ(kayles->normalize_option(Option{5, 0, 3}), (Option{3, 5}));
+  const auto grundy = parse_game("grundy-game");
+  EXPECT_THAT(grundy->why_not_option(8, Option{4, 4}), HasSubstr("unequal"));
+  EXPECT_EQ(grundy->why_not_option(8, Option{3, 5}), "");
+  EXPECT_EQ(kayles->format_option(Option{}), "nothing");
+  EXPECT_EQ(kayles->format_option(Option{3, 5}), "3 + 5");
+}
+
+TEST(TakeAndBreakMoves, BadCodesSayWhatIsWrong) {
+  auto error_of = [](const char* spec) {
+    try {
+      (void)parse_game(spec);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_THAT(error_of("octal:0.78"), HasSubstr("'8' at character 10 is not an octal digit (0-7)"));
+  EXPECT_THAT(error_of("octal:1.7"), HasSubstr("must be 0 or 4"));
+  EXPECT_THAT(error_of("hex:1.7"), HasSubstr("must be 0, 4, 8 or C"));
+  EXPECT_THAT(error_of("octal:"), HasSubstr("the code is empty"));
+  EXPECT_THAT(error_of("octal"), HasSubstr("expected octal:CODE"));
+  EXPECT_THAT(error_of("octal:0.7.7"), HasSubstr("a second point at character 10"));
+  EXPECT_THAT(error_of("octal:0.77 "), HasSubstr("' ' at character 11 is not an octal digit"));
+  EXPECT_THAT(error_of("octal:77"), HasSubstr("has no point"));
+  EXPECT_THAT(error_of("hex:0.G"), HasSubstr("not a hexadecimal digit"));
+  EXPECT_THAT(error_of("kayles:3"), HasSubstr("kayles takes no parameters"));
+  EXPECT_THAT(error_of(("octal:0." + std::string(65, '7')).c_str()), HasSubstr("at most 64"));
+  EXPECT_EQ(parse_game("octal:0." + std::string(64, '7'))->spec(), "octal:0." + std::string(64, '7'));
+}
+
+TEST(TakeAndBreakMoves, ProvenPeriodAnswersEveryHeap) {
+  const auto kayles = parse_game("kayles");
+  // G(n) = G(71 + (n - 71) % 12) past the preperiod (A002186).
+  EXPECT_EQ(kayles->value(1000000000000000000ull), kayles->value(71 + (1000000000000000000ull - 71) % 12));
+  EXPECT_EQ(kayles->value(~std::uint64_t{0}), kayles->value(71 + (~std::uint64_t{0} - 71) % 12));
+  const Pattern p = find_pattern(*kayles);
+  EXPECT_EQ(p.preperiod, 71u);
+  EXPECT_EQ(p.period, 12u);
+  EXPECT_TRUE(p.proven);
+  EXPECT_EQ(p.proof_bound, 2u * 71 + 2 * 12 + 2);  // 2e + 2p + t values
+  // Grundy's game has no theorem: its rule is never proven, and a heap
+  // beyond the table is refused rather than guessed.
+  const auto grundy = parse_game("grundy-game");
+  EXPECT_FALSE(find_pattern(*grundy, 2000).proven);
+  EXPECT_THROW((void)grundy->value(~std::uint64_t{0}), LimitError);
+}
+
+}  // namespace
+}  // namespace grundy
