@@ -1,5 +1,5 @@
 // libFuzzer target: game specs and positions. The input is a spec on its first
-// line (nim, subtraction:S, division:D, coprime, xy:X,Y) and position texts,
+// line (any family of the registry but graph) and position texts,
 // separated by blanks, on the rest. Properties: a spec is either a game or an
 // InputError with a message; the game's canonical spec parses to a game with
 // the same spec; each position either parses or is an InputError, and a parsed
@@ -10,7 +10,8 @@
 // computed only where their cost is small whatever the position: nim, xy,
 // subtraction sets with max(S) <= 4096 (the period proof costs O(max(S) |S|)),
 // division sets of at most 64 divisors (the runs cost O(runs |D|)), coprime
-// heaps up to 10^12 (a prime count). Larger parameters are correct but slow by
+// heaps up to 10^12 (a prime count); take-and-break games only below 24 (their
+// far values may need 2^20 values computed by a quadratic mex). Larger parameters are correct but slow by
 // design (docs/cli.md: progress and Ctrl-C), which libFuzzer would report as
 // hangs; their specs, positions, moves and the values of heaps 0..23 are
 // still fuzzed.
@@ -25,6 +26,7 @@
 #include "grundy/games/coprime.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/games/subtraction.hpp"
+#include "grundy/games/take_and_break.hpp"
 #include "grundy/spec.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -50,6 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (const auto* division = dynamic_cast<const DivisionGame*>(game.get()))
     far_values_cheap = division->divisors().size() <= 64;
   if (dynamic_cast<const CoprimeGame*>(game.get()) != nullptr) far_limit = 1'000'000'000'000;
+  if (dynamic_cast<const TakeAndBreakGame*>(game.get()) != nullptr) far_values_cheap = false;
   std::string_view rest = line_end < text.size() ? text.substr(line_end + 1) : std::string_view{};
   for (int k = 0; k < 8 && !rest.empty(); ++k) {
     const std::size_t blank = std::min(rest.find(' '), rest.size());

@@ -565,7 +565,7 @@ class Session {
 
   // The positions typed after a component's number, in the game's order.
   static Option read_option(const Game& g, std::span<const std::string> typed) {
-    if (typed.size() == 1) {
+    if (typed.size() == 1 && lowercase(typed[0]) != "nothing") {
       try {
         return g.normalize_option({g.parse_position(typed[0])});
       } catch (const InputError&) {

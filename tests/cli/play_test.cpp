@@ -129,6 +129,9 @@ std::vector<std::vector<std::string>> first_player_wins() {
       {"nim", "3", "+", "division:2-6", "20", "+", play_graph(), "s11"},
       {"coprime", "10", "21", "25"},
       {"xy:3,5", "23", "29", "17"},
+      {"kayles", "5", "8"},
+      {"octal:0.137", "20", "7", "+", "nim", "2"},
+      {"grundy-game", "13", "9"},
   };
 }
 
@@ -158,7 +161,7 @@ TEST(Play, EngineMovingFirstWinsEveryFirstPlayerWin) {
       ++games;
     }
   }
-  EXPECT_EQ(games, 44);
+  EXPECT_EQ(games, 56);
 }
 
 TEST(Play, FollowingHintsWinsEveryFirstPlayerWin) {
