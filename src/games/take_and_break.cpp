@@ -26,9 +26,12 @@ int digit_value(char c) {
 
 char digit_char(unsigned d) { return "0123456789ABCDEF"[d & 15]; }
 
+__extension__ typedef unsigned __int128 u128;
+
 // How many ways r tokens split into 3 non-empty heaps, sizes unordered: the
-// nearest integer to r^2 / 12 (partitions into exactly 3 parts).
-std::uint64_t three_way_splits(std::uint64_t r) { return r < 3 ? 0 : (r * r + 6) / 12; }
+// nearest integer to r^2 / 12 (partitions into exactly 3 parts). Up to
+// 2^124, hence 128 bits.
+u128 three_way_splits(std::uint64_t r) { return r < 3 ? 0 : (u128{r} * r + 6) / 12; }
 
 std::string plural(std::uint64_t n, std::string_view word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
@@ -181,13 +184,13 @@ bool TakeAndBreakGame::try_proof() const {
   return period_.has_value();
 }
 
-void TakeAndBreakGame::double_table() const {
-  extend_to(std::min(std::max<std::uint64_t>(2 * values_.size(), 256), table_cap()));
+void TakeAndBreakGame::double_table(std::uint64_t most) const {
+  extend_to(std::min(std::max<std::uint64_t>(2 * values_.size(), 256), std::min(most, table_cap())));
 }
 
 std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_values) const {
   const std::uint64_t most = std::min(max_values, table_cap());
-  while (!try_proof() && !unequal_ && values_.size() < most) double_table();
+  while (!try_proof() && !unequal_ && values_.size() < most) double_table(most);
   return period_;
 }
 
@@ -199,7 +202,7 @@ Nimber TakeAndBreakGame::value(Position n) const {
     if (n < values_.size()) return Nimber(table_value(n));
     if (try_proof()) return Nimber(table_value(period_->reduce(n)));
     if (values_.size() >= table_cap()) break;
-    double_table();
+    double_table(table_cap());
   }
   throw LimitError(fmt::format("G({}) of {}: {} the values beyond G({}) are not computed (docs/games/octal.md)", n, spec(),
                                unequal_ ? std::string("no theorem gives Grundy's game a period, and")
@@ -246,15 +249,15 @@ bool TakeAndBreakGame::has_move(Position n) const {
 
 OptionSample TakeAndBreakGame::list_options(Position p, std::uint64_t limit) const {
   OptionSample out;
-  std::uint64_t total = 0;
+  u128 total = 0;  // three-way splits of a heap near 2^64 number about 2^124
   for (std::size_t i = 0; i < digits_.size() && i <= p; ++i) {
     const std::uint8_t d = digits_[i];
     const Position r = p - i;
-    total += std::uint64_t{(d & leaves(0)) != 0 && r == 0} + std::uint64_t{(d & leaves(1)) != 0 && r >= 1};
+    total += u128{(d & leaves(0)) != 0 && r == 0} + u128{(d & leaves(1)) != 0 && r >= 1};
     if ((d & leaves(2)) != 0) total += unequal_ ? (r >= 1 ? (r - 1) / 2 : 0) : r / 2;
     if ((d & leaves(3)) != 0) total += three_way_splits(r);
   }
-  out.total = total;
+  if (total <= ~std::uint64_t{0}) out.total = static_cast<std::uint64_t>(total);  // else unknown
   if (limit == 0) return out;
   for_each_option(p, [&](std::span<const Position> heaps) {
     out.options.emplace_back(heaps.begin(), heaps.end());
@@ -313,6 +316,9 @@ std::string TakeAndBreakGame::why_not_option(Position from, std::span<const Posi
 Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   if (unequal_) {
     Pattern out = observe_pattern(*this, std::min(limit, table_cap() - 1));
+    out.advice = out.checked_up_to < table_cap() - 1
+                     ? fmt::format("a larger --limit N (up to {}) examines more values", table_cap() - 1)
+                     : std::string();
     out.reason = fmt::format(
         "no theorem gives Grundy's game a period (the periodicity theorem needs equal splits to be allowed): {}",
         out.kind == PatternKind::none ? fmt::format("no rule fits G(0..{})", out.checked_up_to)

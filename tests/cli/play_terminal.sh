@@ -29,7 +29,7 @@ start() {  # start SESSION ENVIRONMENT...: grundy play nim 3 4 5 in a new 100x30
   local session=$1
   shift
   tm new-session -d -s "$session" -x 100 -y 30 \
-    "env -u NO_COLOR $* LANG=C.UTF-8 '$grundy' play nim 3 4 5 --seed 1; echo '[exit status '\$?']'; sleep 60"
+    "env -u NO_COLOR $* LANG=C.UTF-8 '$grundy' play ${GAME:-nim 3 4 5} --seed 1; echo '[exit status '\$?']'; sleep 60"
 }
 
 start colour
@@ -59,4 +59,18 @@ if screen plain -e | grep -q $'\e\\['; then
 fi
 tm send-keys -t plain C-d
 wait_for plain "End of input: the game stops unfinished after 0 moves."
+
+# A take-and-break game: a split shows the heaps left, and undo puts the heap back.
+GAME="kayles 5 9" start kayles
+wait_for kayles "your move>"
+expect_screen kayles "  heap 2  9  ●●●●●●●●●"
+tm send-keys -t kayles "2 3 + 5" Enter
+wait_for kayles "You move heap 2: 9 -> 3 + 5."
+wait_for kayles "The engine moves"
+tm send-keys -t kayles "undo" Enter
+wait_for kayles "Took back your heap 2: 9 -> 3 + 5"
+expect_screen kayles "  heap 2  9  ●●●●●●●●●"
+tm send-keys -t kayles "quit" Enter
+wait_for kayles "[exit status 0]"
 echo "play on a terminal: ok"
+

@@ -245,3 +245,51 @@ TEST(Moves, RandomGraphs) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// Every family of the registry, through the Game interface alone: each
+// option listed is a move in canonical order, options_to_value keeps exactly
+// the options of that value, has_move agrees, and the value is the mex of
+// the options' values (which ties each family's values to its move rule).
+TEST(Moves, EveryFamilyOfTheRegistryKeepsTheGameContract) {
+  for (const GameFamily& f : game_families()) {
+    SCOPED_TRACE(std::string(f.name));
+    // The graph example names a file of the repository, relative to it.
+    const std::string spec = f.name == "graph" ? fmt::format("graph:{}/../../{}", GRUNDY_TEST_DATA, f.example.substr(6))
+                                               : std::string(f.example);
+    const auto game = parse_game(spec);
+    const auto* graph = dynamic_cast<const GraphGame*>(game.get());
+    const Position count = graph != nullptr ? graph->vertex_count() : 26;
+    for (Position p = 0; p < count; ++p) {
+      const OptionSample all = game->list_options(p, kNoLimit);
+      ASSERT_TRUE(all.complete()) << p;
+      EXPECT_EQ(game->has_move(p), !all.options.empty()) << p;
+      std::vector<std::uint64_t> values;
+      for (const Option& o : all.options) {
+        EXPECT_EQ(game->normalize_option(o), o) << p;
+        EXPECT_EQ(game->why_not_option(p, o), "") << p << " -> " << game->format_option(o);
+        values.push_back(game->option_value(o).value());
+      }
+      std::sort(values.begin(), values.end());
+      std::uint64_t mex = 0;
+      for (std::uint64_t v : values) mex += v == mex ? 1 : 0;
+      EXPECT_EQ(game->value(p).value(), mex) << p;
+      for (std::uint64_t target = 0; target <= mex + 1; ++target) {
+        std::vector<Option> expected;
+        for (const Option& o : all.options)
+          if (game->option_value(o).value() == target) expected.push_back(o);
+        OptionSample got = game->options_to_value(p, Nimber(target));
+        // Each family lists them in its own order (subtraction: by amount taken).
+        std::sort(got.options.begin(), got.options.end());
+        std::sort(expected.begin(), expected.end());
+        EXPECT_EQ(got.options, expected) << p << " to value " << target;
+        EXPECT_EQ(got.total, expected.size());
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace grundy

@@ -86,7 +86,7 @@ class TakeAndBreakGame final : public Game {
   [[nodiscard]] std::optional<Periodicity> find_proof() const;
   // find_proof on the table, once per table size; true when a period is known.
   bool try_proof() const;
-  void double_table() const;  // up to the cap
+  void double_table(std::uint64_t most) const;  // to at most `most` values, and the cap
   [[nodiscard]] std::uint32_t table_value(std::uint64_t n) const { return values_[static_cast<std::size_t>(n)]; }
 
   Notation notation_;
