@@ -67,7 +67,12 @@ void print_values(const SumArguments& sum, Format format, Output& out) {
 }
 
 void print_winner(const SumArguments& sum, Format format, Output& out) {
-  const SumAnalysis a = analyze_sum(sum.components);
+  // Values alone decide the winner: no move is listed (a heap of 2^64 - 1
+  // in Kayles has a value, but too many moves to look at).
+  SumAnalysis a;
+  for (const Component& c : sum.components) a.values.push_back(c.game->value(c.position));
+  a.nim_sum = nim_sum(a.values);
+  a.winner = winner_of(a.nim_sum);
   if (format == Format::json) {
     json j{{"game", sum.game_label()}, {"winner", to_string(a.winner)}, {"nim_sum", a.nim_sum.value()}};
     if (!sum.single_game()) j["components"] = components_json(sum, a.values);

@@ -210,11 +210,16 @@ class Session {
   [[nodiscard]] std::string noun(std::size_t i) const { return std::string(game_of(i).component_noun()); }
   // What one component is called in messages: "heap", "token", or
   // "component" when the sum mixes heaps and tokens.
-  [[nodiscard]] std::string item_noun() const { return plural_noun() == "components" ? "component" : noun(0); }
+  // The nouns come from the sum's games, which stay the same when moves
+  // split components or leave none.
+  [[nodiscard]] std::string item_noun() const {
+    const std::string plural = plural_noun();
+    return plural == "components" ? "component" : plural.substr(0, plural.size() - 1);
+  }
   [[nodiscard]] std::string plural_noun() const {
-    const std::string n = noun(0);
-    for (std::size_t i = 1; i < components_.size(); ++i)
-      if (noun(i) != n) return "components";
+    const std::string n(sum_.games.front()->component_noun());
+    for (const auto& g : sum_.games)
+      if (g->component_noun() != n) return "components";
     return n + "s";
   }
   // "heap 2", or "heap 2 (nim)" in a sum of different games.
@@ -340,6 +345,7 @@ class Session {
       while (!row.empty() && row.back() == ' ') row.pop_back();  // trailing blanks help nobody
       text += row + "\n";
     }
+    if (n == 0) text += fmt::format("  (no {} left)\n", plural_noun());
     if (show_values_) text += paint(nim_sum_text(values), fmt::fg(fmt::terminal_color::yellow)) + "\n";
     say(text);
   }
@@ -463,7 +469,10 @@ class Session {
       }
       if (m) {
         say(fmt::format("You move {}.\n", move_text(*m)));
+        const bool renumbers = m->to.size() != 1;
         apply(*m, Player::person);
+        // The engine numbers components as they are now: show them first.
+        if (renumbers && turn_ == Player::engine && any_move()) show_position();
         return true;
       }
       say(error_text(printable(why) + "\n"));
@@ -524,7 +533,10 @@ class Session {
   std::optional<Move> read_move(std::vector<std::string> words, std::string& why) const {
     // "2 -> 1" and "2 to 1" mean "2 1" ("2->1" is split by the caller).
     if (words.size() >= 3 && (words[1] == "->" || lowercase(words[1]) == "to")) words.erase(words.begin() + 1);
-    if (words.size() == 1 && components_.size() == 1) words.insert(words.begin(), "1");
+    // With one component the number may be left out: a single word, or
+    // heaps that do not start with "1 " ('3 + 5', '3 5').
+    if (components_.size() == 1 && (words.size() == 1 || words[0] != "1" || words[1] == "+"))
+      words.insert(words.begin(), "1");
     if (words.size() < 2) {
       why = words.size() == 1 && parse_u64(words[0])
                 ? fmt::format("'{}' alone is not a move: {}.", words[0], move_syntax())
@@ -563,9 +575,11 @@ class Session {
     return Move{i, from, std::move(to)};
   }
 
-  // The positions typed after a component's number, in the game's order.
+  // The positions typed after a component's number, in the game's order:
+  // at least one position, or 'nothing' alone.
   static Option read_option(const Game& g, std::span<const std::string> typed) {
-    if (typed.size() == 1 && lowercase(typed[0]) != "nothing") {
+    if (typed.size() == 1 && lowercase(typed[0]) == "nothing") return g.normalize_option({});
+    if (typed.size() == 1) {
       try {
         return g.normalize_option({g.parse_position(typed[0])});
       } catch (const InputError&) {
@@ -578,16 +592,23 @@ class Session {
       while (start <= word.size()) {
         const std::size_t plus = std::min(word.find('+', start), word.size());
         const std::string piece = word.substr(start, plus - start);
-        if (!piece.empty() && lowercase(piece) != "nothing") to.push_back(g.parse_position(piece));
+        if (lowercase(piece) == "nothing")
+          throw InputError("'nothing' stands alone: it means the move leaves no heap");
+        if (!piece.empty()) to.push_back(g.parse_position(piece));
         start = plus + 1;
       }
     }
+    if (to.empty()) throw InputError("expected what the move leaves after the number: a position, heaps such as '3 + 5', or 'nothing'");
     return g.normalize_option(std::move(to));
   }
 
   [[nodiscard]] std::string help_text() const {
     std::string text = fmt::format("To move, {}.\n", move_syntax());
     text += "  '2 -> 1' and '2 to 1' mean the same as '2 1'.\n";
+    if (any_split())
+      text +=
+          "  A move that breaks a heap leaves several: '2 3 + 5' (or '2 3 5'); one that takes a heap whole\n"
+          "  leaves nothing: '2 0' or '2 nothing'. Heaps are numbered again after such a move.\n";
     text +=
         "Commands:\n"
         "  hint    a winning move and why it wins, or why there is none\n"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
 #include <span>
 
 #include <fmt/format.h>
@@ -47,9 +48,10 @@ std::string or_list(const std::vector<T>& items) {
 }  // namespace
 
 TakeAndBreakGame::TakeAndBreakGame(Notation notation, std::vector<std::uint8_t> digits, bool unequal)
-    : notation_(notation), digits_(std::move(digits)), unequal_(unequal), most_heaps_(2) {
+    : notation_(notation), digits_(std::move(digits)), unequal_(unequal), most_heaps_(1) {
   for (std::uint8_t d : digits_)
-    if ((d & leaves(3)) != 0) most_heaps_ = 3;
+    for (unsigned k = 2; k <= 3; ++k)
+      if ((d & leaves(k)) != 0) most_heaps_ = std::max(most_heaps_, k);
 }
 
 TakeAndBreakGame TakeAndBreakGame::grundy_game() { return TakeAndBreakGame(Notation::grundy, {leaves(2)}, true); }
@@ -62,7 +64,7 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
     throw InputError(fmt::format("game {}: {}", quote(spec), what));
   };
   auto at = [&](std::size_t i) { return column + i + 1; };  // a character's place in the spec, from 1
-  if (code.empty()) fail(fmt::format("the code is empty: expected d0.d1d2..., such as {}", example));
+  if (code.empty() || code == ".") fail(fmt::format("the code {} has no digits: expected d0.d1d2..., such as {}", quote(code), example));
   // A lone digit is d0 with nothing after it ("4": split only).
   const std::size_t point = code.size() == 1 ? 1 : code.find('.');
   if (point == std::string_view::npos)
@@ -70,6 +72,10 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
   if (const std::size_t second = code.find('.', point + 1); second != std::string_view::npos)
     fail(fmt::format("a second point at character {}: a code has one, as in {}", at(second), example));
   std::vector<std::uint8_t> digits{0};
+  for (std::size_t i = 0; i < point; ++i)
+    if (digit_value(code[i]) < 0)
+      fail(fmt::format("{} at character {} is not a digit: expected d0.d1d2..., such as {}", quote(code.substr(i, 1)),
+                       at(i), example));
   if (point > 1) fail(fmt::format("one digit goes before the point, not {} ({})", point, quote(code.substr(0, point))));
   if (point == 1) {
     const int d0 = digit_value(code[0]);
@@ -87,9 +93,10 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
                        hex ? "a hexadecimal" : "an octal", hex ? "0-9, A-F" : "0-7"));
     digits.push_back(static_cast<std::uint8_t>(d));
   }
+  while (digits.size() > 1 && digits.back() == 0) digits.pop_back();  // trailing zeros allow nothing
   if (digits.size() - 1 > kMaxDigits)
-    fail(fmt::format("the code has {} digits after the point; grundy takes at most {}", digits.size() - 1, kMaxDigits));
-  while (digits.size() > 1 && digits.back() == 0) digits.pop_back();
+    fail(fmt::format("the code's last nonzero digit is its {}th after the point; grundy takes at most {}",
+                     digits.size() - 1, kMaxDigits));
   return TakeAndBreakGame(notation, std::move(digits), false);
 }
 
@@ -114,15 +121,15 @@ void TakeAndBreakGame::for_each_option(Position n, Visit&& visit) const {
       if (!visit(std::span<const Position>(heaps.data(), 1))) return;
     }
     if ((d & leaves(2)) != 0)
-      for (Position a = 1; 2 * a <= r; ++a) {
+      for (Position a = 1; a <= r / 2; ++a) {
         if (unequal_ && 2 * a == r) continue;
         heaps[0] = a;
         heaps[1] = r - a;
         if (!visit(std::span<const Position>(heaps.data(), 2))) return;
       }
     if ((d & leaves(3)) != 0)
-      for (Position a = 1; 3 * a <= r; ++a)
-        for (Position b = a; 2 * b <= r - a; ++b) {
+      for (Position a = 1; a <= r / 3; ++a)
+        for (Position b = a; b <= (r - a) / 2; ++b) {
           heaps[0] = a;
           heaps[1] = b;
           heaps[2] = r - a - b;
@@ -147,11 +154,11 @@ void TakeAndBreakGame::extend_to(std::uint64_t size) const {
       if ((d & leaves(0)) != 0 && r == 0) marks_.mark(0);
       if ((d & leaves(1)) != 0 && r >= 1) marks_.mark(g[r]);
       if ((d & leaves(2)) != 0)
-        for (std::uint64_t a = 1; 2 * a <= r; ++a)
+        for (std::uint64_t a = 1; a <= r / 2; ++a)
           if (!unequal_ || 2 * a != r) marks_.mark(g[a] ^ g[r - a]);
       if ((d & leaves(3)) != 0)
-        for (std::uint64_t a = 1; 3 * a <= r; ++a)
-          for (std::uint64_t b = a; 2 * b <= r - a; ++b) marks_.mark(g[a] ^ g[b] ^ g[r - a - b]);
+        for (std::uint64_t a = 1; a <= r / 3; ++a)
+          for (std::uint64_t b = a; b <= (r - a) / 2; ++b) marks_.mark(g[a] ^ g[b] ^ g[r - a - b]);
     }
     values_.push_back(static_cast<std::uint32_t>(marks_.take().value()));
   }
@@ -266,23 +273,51 @@ OptionSample TakeAndBreakGame::list_options(Position p, std::uint64_t limit) con
   return out;
 }
 
+// Heaps up to kCountedHeap have every option scanned, so the total is
+// known. Above, the scan stops once `limit` options are found, or after
+// kScanBudget options, and the total is left unknown ("and more").
 OptionSample TakeAndBreakGame::options_to_value(Position p, Nimber target, std::uint64_t limit) const {
-  const std::uint64_t most = most_heaps_ == 3 ? kMaxTableThreeWay : kMaxListedHeap;
-  if (p > most)
-    throw LimitError(fmt::format("the moves of a heap of {} in {} are not listed: grundy lists them for heaps up to {}",
-                                 p, spec(), most));
-  (void)value(p);  // computes (or proves) every value the options need
+  (void)value(p);  // computes (or proves) every value the options need; refuses with the reason otherwise
   OptionSample out;
   std::uint64_t total = 0;
+  std::uint64_t scanned = 0;
+  bool stopped = false;
   for_each_option(p, [&](std::span<const Position> heaps) {
+    if (scanned++ == kScanBudget || (p > kCountedHeap && out.options.size() >= limit)) {
+      stopped = true;
+      return false;
+    }
     if (option_value(heaps) == target) {
       ++total;
       if (out.options.size() < limit) out.options.emplace_back(heaps.begin(), heaps.end());
     }
     return true;
   });
-  out.total = total;
+  if (!stopped) out.total = total;
   return out;
+}
+
+// A spread of options for the engine: for every number of tokens taken,
+// the whole heap or one heap left, and splits at both ends and the middle.
+std::vector<Option> TakeAndBreakGame::sample_options(Position p) const {
+  const OptionSample first = list_options(p, 64);
+  if (first.complete()) return first.options;
+  std::set<Option> picked;
+  for (std::size_t i = 0; i < digits_.size() && i <= p; ++i) {
+    const std::uint8_t d = digits_[i];
+    const Position r = p - i;
+    if ((d & leaves(0)) != 0 && r == 0) picked.insert(Option{});
+    if ((d & leaves(1)) != 0 && r >= 1) picked.insert(Option{r});
+    if ((d & leaves(2)) != 0)
+      for (Position a : {Position{1}, Position{2}, Position{3}, r / 2 - 1, r / 2})
+        if (a >= 1 && a <= r / 2 && (!unequal_ || 2 * a != r)) picked.insert(Option{a, r - a});
+    if ((d & leaves(3)) != 0 && r >= 3) {
+      picked.insert(Option{1, 1, r - 2});
+      const Position third = r / 3;
+      picked.insert(Option{third, third, r - 2 * third});
+    }
+  }
+  return {picked.begin(), picked.end()};
 }
 
 Option TakeAndBreakGame::normalize_option(Option typed) const {
@@ -348,13 +383,16 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   out.game = spec();
   out.set_proven_period(p);
   out.proof_bound = k * e + k * p.period + t;
-  const std::string bound = k == 2 ? "2e + p + t" : "3e + 2p + t";
+  const std::string bound = k == 1 ? "e + t" : k == 2 ? "2e + p + t" : "3e + 2p + t";
   out.check = fmt::format("G(n + {}) = G(n) for {} <= n < {} = {}, with e = {}, p = {}, t = {}", p.period, e,
                           out.proof_bound - p.period, bound, e, p.period, t);
   out.theorem = fmt::format(
-      "every move takes at most t = {} tokens and leaves at most {} heaps, so by the {} this check proves G(n + p) = "
-      "G(n) for every n >= e{} (docs/games/octal.md)",
-      t, k, k == 2 ? "Guy-Smith periodicity theorem" : "periodicity theorem for three-way splits",
+      "every move takes at most t = {} and leaves at most {}, so by the {} this check proves G(n + p) = G(n) for "
+      "every n >= e{} (docs/games/octal.md)",
+      plural(t, "token"), plural(k, "heap"),
+      k == 1 ? "periodicity theorem for moves that leave one heap (G(n) depends on the t values before it)"
+      : k == 2 ? "Guy-Smith periodicity theorem"
+               : "periodicity theorem for three-way splits",
       p.preperiod < e ? ", and G(p) = G(0) holds too" : "");
   return out;
 }

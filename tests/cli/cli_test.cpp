@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "grundy/spec.hpp"
 #include "support/run_process.hpp"
 
 namespace grundy {
@@ -433,6 +434,25 @@ TEST(Cli, TableStreamsInLittleMemory) {
       "/bin/bash", {"-c", std::string("exec '") + GRUNDY_EXE + "' table nim --to 20000000 --json >/dev/null"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_LT(r.peak_kb, 96 * 1024);
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// The winner needs values only: a Kayles heap of 2^64 - 1 (value from the
+// proven period) is decided at once, and its moves are listed from the first.
+TEST(Cli, TakeAndBreakHeapsOfAnySize) {
+  const auto winner = test::run_process(GRUNDY_EXE, {"winner", "kayles", "18446744073709551615", "3", "--json"});
+  ASSERT_EQ(winner.exit_code, 0) << winner.err;
+  const auto j = nlohmann::json::parse(winner.out);
+  const auto kayles = parse_game("kayles");
+  EXPECT_EQ(j["nim_sum"], (kayles->value(~std::uint64_t{0}) ^ kayles->value(3)).value());
+  const auto moves = test::run_process(GRUNDY_EXE, {"moves", "kayles", "18446744073709551615", "3", "--limit", "2"});
+  ASSERT_EQ(moves.exit_code, 0) << moves.err;
+  EXPECT_THAT(moves.out, HasSubstr("heap 1: ... and more (their number is not computed)"));
 }
 
 }  // namespace

@@ -411,3 +411,40 @@ TEST(Play, ReadmeTranscriptIsReal) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// What a take-and-break move is typed as, and what is refused.
+TEST(Play, SplitsAreTypedAsTheHeapsLeft) {
+  const std::string script =
+      "1 +\n"             // nothing after the number
+      "2 nothing + 3\n"   // 'nothing' with heaps
+      "2 4 + 4 + 1\n"     // three heaps: not in Kayles
+      "3 5\n"             // no heap 3
+      "2 3 + 5\n"         // a split
+      "undo\n"
+      "quit\n";
+  const auto r = test::run_process(GRUNDY_EXE, {"play", "kayles", "5", "9", "--seed", "3"}, script);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Heap 1: expected what the move leaves after the number"));
+  EXPECT_THAT(r.out, HasSubstr("Heap 2: 'nothing' stands alone"));
+  EXPECT_THAT(r.out, HasSubstr("does not let a move take 0 tokens and leave 3 non-empty heaps"));
+  EXPECT_THAT(r.out, HasSubstr("There is no heap '3': they are numbered 1 to 2"));
+  EXPECT_THAT(r.out, HasSubstr("You move heap 2: 9 -> 3 + 5.\n\n  heap 1  5  ooooo\n  heap 2  3  ooo\n  heap 3  5  ooooo\n"));
+  EXPECT_THAT(r.out, HasSubstr("Took back your heap 2: 9 -> 3 + 5 and the engine's"));
+  // One heap: its number may be left out.
+  const auto one = test::run_process(GRUNDY_EXE, {"play", "kayles", "9", "--seed", "1"}, "3 + 5\nquit\n");
+  EXPECT_THAT(one.out, HasSubstr("You move heap 1: 9 -> 3 + 5."));
+}
+
+TEST(Play, AHeapTakenWholeLeavesNothing) {
+  const auto r = test::run_process(GRUNDY_EXE, {"play", "kayles", "2", "--first", "engine", "--seed", "1"}, "");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("The engine moves heap 1: 2 -> nothing."));
+  EXPECT_THAT(r.out, HasSubstr("  (no heaps left)\n"));
+  EXPECT_THAT(r.out, HasSubstr("You have no move left: the engine wins after 1 move."));
+}
+
+}  // namespace
+}  // namespace grundy

@@ -126,14 +126,18 @@ TEST(TakeAndBreakMoves, BadCodesSayWhatIsWrong) {
   EXPECT_THAT(error_of("octal:0.78"), HasSubstr("'8' at character 10 is not an octal digit (0-7)"));
   EXPECT_THAT(error_of("octal:1.7"), HasSubstr("must be 0 or 4"));
   EXPECT_THAT(error_of("hex:1.7"), HasSubstr("must be 0, 4, 8 or C"));
-  EXPECT_THAT(error_of("octal:"), HasSubstr("the code is empty"));
+  EXPECT_THAT(error_of("octal:"), HasSubstr("the code '' has no digits"));
+  EXPECT_THAT(error_of("octal:."), HasSubstr("the code '.' has no digits"));
+  EXPECT_THAT(error_of("octal:+0.7"), HasSubstr("'+' at character 7 is not a digit"));
+  EXPECT_THAT(error_of("octal:00.7"), HasSubstr("one digit goes before the point, not 2"));
+  EXPECT_EQ(parse_game("octal:0.7" + std::string(70, '0'))->spec(), "octal:0.7");
   EXPECT_THAT(error_of("octal"), HasSubstr("expected octal:CODE"));
   EXPECT_THAT(error_of("octal:0.7.7"), HasSubstr("a second point at character 10"));
   EXPECT_THAT(error_of("octal:0.77 "), HasSubstr("' ' at character 11 is not an octal digit"));
   EXPECT_THAT(error_of("octal:77"), HasSubstr("has no point"));
   EXPECT_THAT(error_of("hex:0.G"), HasSubstr("not a hexadecimal digit"));
   EXPECT_THAT(error_of("kayles:3"), HasSubstr("kayles takes no parameters"));
-  EXPECT_THAT(error_of(("octal:0." + std::string(65, '7')).c_str()), HasSubstr("at most 64"));
+  EXPECT_THAT(error_of(("octal:0." + std::string(65, '7')).c_str()), HasSubstr("its 65th after the point; grundy takes at most 64"));
   EXPECT_EQ(parse_game("octal:0." + std::string(64, '7'))->spec(), "octal:0." + std::string(64, '7'));
 }
 
@@ -152,6 +156,53 @@ TEST(TakeAndBreakMoves, ProvenPeriodAnswersEveryHeap) {
   const auto grundy = parse_game("grundy-game");
   EXPECT_FALSE(find_pattern(*grundy, 2000).proven);
   EXPECT_THROW((void)grundy->value(~std::uint64_t{0}), LimitError);
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// A heap far beyond any table: its value comes from the proven period, and
+// its winning moves are listed from the first, the rest left uncounted.
+TEST(TakeAndBreakMoves, HugeHeapsListTheirFirstWinningMoves) {
+  const auto kayles = parse_game("kayles");
+  const Position huge = ~Position{0};
+  const std::vector<Component> sum{{kayles.get(), huge}, {kayles.get(), 3}};
+  const SumAnalysis a = analyze_sum(sum, 5);
+  ASSERT_FALSE(a.nim_sum.is_zero());
+  ASSERT_FALSE(a.winning_moves.empty());
+  for (const Move& m : a.winning_moves) {
+    EXPECT_TRUE(kayles->is_option(m.from, m.to));
+    EXPECT_EQ(a.nim_sum ^ kayles->value(m.from) ^ kayles->option_value(m.to), Nimber(0));
+  }
+  ASSERT_FALSE(a.unlisted.empty());
+  EXPECT_FALSE(a.unlisted.front().total);  // not counted
+}
+
+// The engine weighs moves of every kind, not only the first ones listed.
+TEST(TakeAndBreakMoves, SampledOptionsSpreadOverEveryKindOfMove) {
+  const auto kayles = parse_game("kayles");
+  const std::vector<Option> sample = kayles->sample_options(100);
+  EXPECT_LE(sample.size(), 64u);
+  EXPECT_THAT(sample, ::testing::Contains(Option{99}));      // take 1
+  EXPECT_THAT(sample, ::testing::Contains(Option{98}));      // take 2
+  EXPECT_THAT(sample, ::testing::Contains(Option{49, 49}));  // take 2 from the middle
+  EXPECT_THAT(sample, ::testing::Contains(Option{1, 98}));
+  for (const Option& o : sample) EXPECT_TRUE(kayles->is_option(100, o));
+}
+
+// Codes whose moves leave at most one heap are proven by the window form
+// of the theorem (k = 1): e + t values.
+TEST(TakeAndBreakMoves, OneHeapCodesUseTheWindowBound) {
+  const auto game = parse_game("octal:0.3");  // take 1: whole heap or one heap left
+  const Pattern p = find_pattern(*game);
+  EXPECT_TRUE(p.proven);
+  EXPECT_EQ(p.period, 2u);
+  EXPECT_EQ(p.preperiod, 0u);
+  EXPECT_THAT(p.check, HasSubstr("= e + t"));
+  EXPECT_THAT(p.theorem, HasSubstr("at most t = 1 token and leaves at most 1 heap"));
 }
 
 }  // namespace

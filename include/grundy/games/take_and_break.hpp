@@ -37,8 +37,10 @@ class TakeAndBreakGame final : public Game {
   // splits, whose mex is quadratic per heap).
   static constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 20;
   static constexpr std::uint64_t kMaxTableThreeWay = std::uint64_t{1} << 12;
-  // Largest heap whose moves are listed (each split is enumerated).
-  static constexpr std::uint64_t kMaxListedHeap = std::uint64_t{1} << 24;
+  // Heaps up to this have all their winning moves counted; above, the
+  // first ones are listed, and at most kScanBudget options are looked at.
+  static constexpr std::uint64_t kCountedHeap = std::uint64_t{1} << 16;
+  static constexpr std::uint64_t kScanBudget = std::uint64_t{1} << 22;
   // Most digits after the point.
   static constexpr std::size_t kMaxDigits = 64;
 
@@ -54,13 +56,15 @@ class TakeAndBreakGame final : public Game {
   // The code's digits: digits()[i] for removing i tokens, bits 1, 2, 4, 8
   // for leaving 0, 1, 2, 3 non-empty heaps.
   [[nodiscard]] const std::vector<std::uint8_t>& digits() const { return digits_; }
-  // The most heaps a move leaves: 2, or 3 with a hexadecimal bit 8.
+  // The most heaps a move leaves, at least 1: 3 with a hexadecimal bit 8, 2
+  // with an octal 4 (or Grundy's game), else 1.
   [[nodiscard]] unsigned most_heaps_left() const { return most_heaps_; }
 
   [[nodiscard]] Nimber value(Position n) const override;
   [[nodiscard]] std::string move_rule() const override;
   [[nodiscard]] OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const override;
   [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
+  [[nodiscard]] std::vector<Option> sample_options(Position p) const override;
   [[nodiscard]] bool has_move(Position p) const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
   // Empty heaps dropped, the rest in increasing order.
