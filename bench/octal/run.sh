@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Octal games: grundy against T. Czajka's analyzer, measured side by side in
+# one run (issue 18's anchors). The analyzer is a peer (MIT), built here from
+# ../shared/peers/czajka-octal into a scratch folder and never copied into
+# the repository.
+#
+# Usage: bench/octal/run.sh [K] [RUNS]
+#   K     values G(0..2^K - 1) of 0.167 and of Grundy's game (default 16)
+#   RUNS  runs of each command; the median is reported (default 3)
+#
+# The analyzer prints a line "n=2^K ..." when it has G(0..2^K - 1), and
+# "Found period ..." when it proves a period; it is timed until that line and
+# stopped. grundy is timed as a whole process: `table ... --runs` for the
+# values, `pattern` for the proofs. A run is stopped after LIMIT seconds
+# (environment, default 300) and reported as such.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+K=${1:-16}
+runs=${2:-3}
+limit=${LIMIT:-300}
+peer_src=${CZAJKA_SRC:-$root/../shared/peers/czajka-octal/src}
+[[ -d $peer_src ]] || { echo "bench: the peer's source is not at $peer_src (set CZAJKA_SRC)" >&2; exit 2; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-octal-bench-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+echo "building Czajka's analyzer from $peer_src"
+g++ -O2 -std=c++11 -pthread -I"$peer_src" "$peer_src/analyze_exec.cc" "$peer_src/game.cc" \
+  "$peer_src/game_util.cc" "$peer_src/hadamard.cc" -o "$work/analyze"
+grundy=$root/build/release/apps/grundy/grundy
+if [[ ! -x $grundy ]]; then
+  echo "building grundy (release)"
+  (cd "$root" && cmake --preset release >/dev/null && cmake --build --preset release --target grundy_cli >/dev/null)
+fi
+
+# peer_seconds ARG TEXT: seconds until the analyzer, run on ARG, prints a
+# line holding TEXT, then it is stopped; "timeout" past $limit.
+peer_seconds() {
+  local arg=$1 text=$2 start end found=0 pid
+  rm -f "$work/fifo" && mkfifo "$work/fifo"
+  start=$EPOCHREALTIME
+  timeout "$limit" "$work/analyze" "$arg" >"$work/fifo" &
+  pid=$!
+  if grep -q -m1 -F -- "$text" <"$work/fifo"; then found=1; fi
+  end=$EPOCHREALTIME
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  if ((found)); then awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'; else echo timeout; fi
+}
+
+# ours_seconds ARGS...: seconds grundy takes on ARGS (output discarded).
+ours_seconds() {
+  local start end rc=0
+  start=$EPOCHREALTIME
+  timeout "$limit" "$grundy" "$@" >/dev/null 2>"$work/err" || rc=$?
+  end=$EPOCHREALTIME
+  if ((rc == 124)); then echo timeout; elif ((rc != 0)); then echo "failed($rc)"; else
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'
+  fi
+}
+
+# median of RUNS results of a function; "timeout" or "failed" if any run was.
+median_of() {
+  local results=() r
+  for ((i = 0; i < runs; ++i)); do
+    r=$("$@")
+    [[ $r =~ ^[0-9.]+$ ]] || { echo "$r"; return; }
+    results+=("$r")
+  done
+  printf '%s\n' "${results[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+ratio() {
+  if [[ $1 =~ ^[0-9.]+$ && $2 =~ ^[0-9.]+$ ]]; then
+    awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'
+  else
+    echo "-"
+  fi
+}
+
+last=$(( (1 << K) - 1 ))
+printf '\n%-40s %12s %12s %14s\n' "task" "grundy s" "Czajka s" "grundy/Czajka"
+row() {  # row TASK OURS PEER
+  printf '%-40s %12s %12s %14s\n' "$1" "$2" "$3" "$(ratio "$2" "$3")"
+}
+row "0.167: G(0..2^$K - 1)" "$(median_of ours_seconds table octal:0.167 --to "$last" --runs)" \
+  "$(median_of peer_seconds .167 "n=2^$K ")"
+row "Grundy's game: G(0..2^$K - 1)" "$(median_of ours_seconds table grundy-game --to "$last" --runs)" \
+  "$(median_of peer_seconds grundy "n=2^$K ")"
+row "Kayles 0.77: period proven" "$(median_of ours_seconds pattern kayles)" \
+  "$(median_of peer_seconds .77 "Found period")"
+row "0.354: period proven (e = 10061916)" "$(ours_seconds pattern octal:0.354 --limit 268435456)" \
+  "$(peer_seconds .354 "Found period")"
+echo
+echo "medians of $runs runs (the 0.354 row: one run); wall seconds; stopped after $limit s"
+echo "grundy: $(git -C "$root" rev-parse --short HEAD); machine: $(nproc) cores"
