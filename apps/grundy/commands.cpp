@@ -53,8 +53,7 @@ void write_json(Output& out, const json& j) { out.write(j.dump() + "\n"); }
 }  // namespace
 
 void print_values(const SumArguments& sum, Format format, Output& out) {
-  std::vector<Nimber> values;
-  for (const Component& c : sum.components) values.push_back(c.game->value(c.position));
+  const std::vector<Nimber> values = component_values(sum.components);
   if (format == Format::json) {
     json list = json::array();
     for (Nimber v : values) list.push_back(v.value());
@@ -70,7 +69,7 @@ void print_winner(const SumArguments& sum, Format format, Output& out) {
   // Values alone decide the winner: no move is listed (a heap of 2^64 - 1
   // in Kayles has a value, but too many moves to look at).
   SumAnalysis a;
-  for (const Component& c : sum.components) a.values.push_back(c.game->value(c.position));
+  a.values = component_values(sum.components);
   a.nim_sum = nim_sum(a.values);
   a.winner = winner_of(a.nim_sum);
   if (format == Format::json) {

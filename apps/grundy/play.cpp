@@ -362,11 +362,7 @@ class Session {
                                         : ": not 0, so the player to move can win");
   }
 
-  [[nodiscard]] std::vector<Nimber> current_values() const {
-    std::vector<Nimber> values;
-    for (const Component& c : components_) values.push_back(c.game->value(c.position));
-    return values;
-  }
+  [[nodiscard]] std::vector<Nimber> current_values() const { return component_values(components_); }
 
   // The legal moves of a component, cut after kMovesListed; a run of
   // consecutive heap sizes is written as a range.

@@ -69,6 +69,9 @@ struct SumAnalysis {
   std::vector<UnlistedMoves> unlisted;           // components cut at the limit
 };
 
+// The value of each component, in order: all that decides the winner.
+[[nodiscard]] std::vector<Nimber> component_values(std::span<const Component> components);
+
 // Values, winner and winning moves; at most `limit_per_component` moves are
 // listed for each component (games such as coprime can have billions).
 [[nodiscard]] SumAnalysis analyze_sum(std::span<const Component> components, std::uint64_t limit_per_component = kNoLimit);

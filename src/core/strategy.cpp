@@ -49,11 +49,10 @@ std::optional<Move> random_winning_move(std::span<const Component> components, M
 
 std::optional<Move> stalling_move(std::span<const Component> components, MoveRng& rng) {
   const std::size_t n = components.size();
-  std::vector<Nimber> values;
+  const std::vector<Nimber> values = component_values(components);
   std::vector<bool> alive;
   std::size_t alive_count = 0;
   for (const Component& c : components) {
-    values.push_back(c.game->value(c.position));
     alive.push_back(c.game->has_move(c.position));
     if (alive.back()) ++alive_count;
   }

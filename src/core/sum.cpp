@@ -4,11 +4,16 @@
 
 namespace grundy {
 
+std::vector<Nimber> component_values(std::span<const Component> components) {
+  std::vector<Nimber> values;
+  values.reserve(components.size());
+  for (const Component& c : components) values.push_back(c.game->value(c.position));
+  return values;
+}
+
 SumAnalysis analyze_sum(std::span<const Component> components, std::uint64_t limit_per_component) {
   SumAnalysis result;
-  for (const Component& c : components) {
-    result.values.push_back(c.game->value(c.position));
-  }
+  result.values = component_values(components);
   result.nim_sum = nim_sum(result.values);
   result.winner = winner_of(result.nim_sum);
   if (result.nim_sum.is_zero()) return result;

@@ -14,6 +14,7 @@
 
 #include "grundy/sum.hpp"
 #include "support/brute_force.hpp"
+#include "support/oeis_file.hpp"
 #include "support/run_process.hpp"
 
 namespace grundy {
@@ -43,15 +44,9 @@ TEST(Coprime, ValuesMatchTheDefinitionTo3000) {
 // A055396: the index of the least prime factor of n; the game's value for
 // odd n >= 3 (for even n the game's value is 0, the sequence's is 1).
 TEST(Coprime, MatchesOeisA055396ForOddHeaps) {
-  std::ifstream in(std::string(GRUNDY_TEST_DATA) + "/oeis/oeis_A055396.txt");
-  ASSERT_TRUE(in);
   const CoprimeGame game;
   int checked = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::uint64_t n = 0, v = 0;
-    ASSERT_TRUE(fields >> n >> v) << line;
+  for (const auto& [n, v] : test::read_oeis(std::string(GRUNDY_TEST_DATA) + "/oeis/oeis_A055396.txt")) {
     if (n < 3 || n % 2 == 0) continue;
     EXPECT_EQ(game.value(n).value(), v) << "n=" << n;
     ++checked;

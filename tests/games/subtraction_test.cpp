@@ -10,6 +10,7 @@
 
 #include "grundy/error.hpp"
 #include "support/brute_force.hpp"
+#include "support/oeis_file.hpp"
 
 namespace grundy {
 namespace {
@@ -172,17 +173,7 @@ void PrintTo(const OeisCase& c, std::ostream* os) { *os << c.file; }
 class SubtractionOeis : public ::testing::TestWithParam<OeisCase> {};
 
 TEST_P(SubtractionOeis, MatchesTable) {
-  std::ifstream in(std::string(GRUNDY_TEST_DATA) + "/oeis/" + GetParam().file);
-  ASSERT_TRUE(in) << GetParam().file;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> rows;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::uint64_t n = 0;
-    std::uint64_t v = 0;
-    ASSERT_TRUE(fields >> n >> v) << line;
-    rows.emplace_back(n, v);
-  }
+  const auto rows = test::read_oeis(std::string(GRUNDY_TEST_DATA) + "/oeis/" + GetParam().file);
   ASSERT_GE(rows.size(), 90u);
   const std::uint64_t last = rows.back().first;
   SubtractionGame g(GetParam().elements_up_to(last));

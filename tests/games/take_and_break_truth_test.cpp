@@ -17,6 +17,7 @@
 
 #include "grundy/pattern.hpp"
 #include "grundy/spec.hpp"
+#include "support/oeis_file.hpp"
 
 namespace grundy {
 namespace {
@@ -37,21 +38,7 @@ void expect_values(const Game& game, std::uint64_t first, const std::vector<std:
   }
 }
 
-// "n a(n)" lines of an OEIS file, in order.
-std::vector<std::pair<std::uint64_t, std::uint64_t>> read_oeis(const std::string& path) {
-  std::ifstream in(path);
-  EXPECT_TRUE(in) << path;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> rows;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::uint64_t n = 0;
-    std::uint64_t v = 0;
-    EXPECT_TRUE(fields >> n >> v) << path << ": " << line;
-    rows.emplace_back(n, v);
-  }
-  return rows;
-}
+using test::read_oeis;
 
 // ---- The brute force. It shares nothing with the library: the options of a
 // heap are listed straight from the digit rule, and the value is the mex of
