@@ -271,6 +271,21 @@ std::string bound_text(std::uint64_t n) {
 
 }  // namespace
 
+void add_sparse_space(json& j, const SparseSpaceReport& s) {
+  j["largest_value"] = s.largest_value;
+  j["largest_at"] = s.largest_at;
+  j["rare_mask"] = s.rare_mask;
+  j["rare_heaps"] = s.rare_heaps;
+  j["last_rare"] = s.last_rare;
+}
+
+std::string describe(const SparseSpaceReport& s) {
+  const std::string largest = fmt::format("largest value {} (first at n = {})", s.largest_value, s.largest_at);
+  if (s.rare_mask == 0) return largest + "; no mask made rare values scarce, so every option was examined";
+  return fmt::format("{}; rare mask {:#x}: {} heap{} with a rare value, the last at n = {}", largest, s.rare_mask,
+                     s.rare_heaps, s.rare_heaps == 1 ? "" : "s", s.last_rare);
+}
+
 void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Format format, Output& out) {
   const Pattern p = find_pattern(game, limit);
   // Shown only while the values are written: they come from proven rules
@@ -296,6 +311,7 @@ void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Forma
         j["first_values"] = first;
       }
     }
+    if (p.sparse_space) add_sparse_space(j, *p.sparse_space);
     if (p.proven) {
       j["proof_bound"] = p.proof_bound;
       j["check"] = p.check;
@@ -349,6 +365,7 @@ void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Forma
       out.write(fmt::format("  (the rule was also checked directly up to n = {})\n", bound_text(p.checked_up_to)));
   } else {
     if (!p.reason.empty()) out.write(fmt::format("  why: {}\n", p.reason));
+    if (p.sparse_space) out.write(fmt::format("  seen: {}\n", describe(*p.sparse_space)));
     if (!p.advice.empty()) out.write(fmt::format("  try: {}\n", p.advice));
   }
 }

@@ -23,6 +23,7 @@
 #include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
+#include "grundy/games/take_and_break.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
@@ -64,7 +65,7 @@ struct Arguments {
   std::string pattern_game;
   std::string contest_problem;
   std::string contest_input;
-  std::string pattern_limit = std::to_string(kDefaultPatternLimit);
+  std::string pattern_limit;  // empty: the game's default
   std::string moves_limit = std::to_string(kDefaultMovesLimit);
   std::string first = "me";
   std::optional<std::string> seed;
@@ -98,13 +99,15 @@ CLI::App* add_sum_command(CLI::App& app, const char* name, const char* descripti
   return cmd;
 }
 
-std::uint64_t parse_pattern_limit(const std::string& text) {
+std::uint64_t parse_pattern_limit(const std::string& text, const Game& game) {
+  if (text.empty()) return game.default_pattern_limit();
   auto n = parse_u64(text);
   if (!n || *n == 0)
-    throw InputError(fmt::format("--limit '{}': {}; expected the last heap size to examine, a whole number >= 1", text,
-                                 n ? "zero examines nothing" : why_not_u64(text)));
-  if (*n > (std::uint64_t{1} << 28))
-    throw InputError(fmt::format("--limit {}: too large; at most {} values are examined", text, std::uint64_t{1} << 28));
+    throw InputError(fmt::format("--max-heap '{}': {}; expected the last heap size to examine, a whole number >= 1",
+                                 text, n ? "zero examines nothing" : why_not_u64(text)));
+  if (*n > game.max_pattern_limit())
+    throw InputError(fmt::format("--max-heap {}: too large; {} examines heaps up to {}", text, game.spec(),
+                                 game.max_pattern_limit()));
   return *n;
 }
 
@@ -262,9 +265,11 @@ int run(int argc, char** argv) {
   pattern->add_option("GAME", a.pattern_game, "a game on heap sizes, such as subtraction:2,5,7 (not graph:FILE)")
       ->required()
       ->type_name("");
-  pattern->add_option("--limit", a.pattern_limit,
-                      fmt::format("for games without a theorem: the last heap size examined (default {})",
-                                  kDefaultPatternLimit))
+  pattern->add_option("--max-heap,--limit", a.pattern_limit,
+                      fmt::format("the last heap size examined: the bound of the search (default {}; octal "
+                                  "games {}, up to {})",
+                                  kDefaultPatternLimit, TakeAndBreakGame::kMaxTable - 1,
+                                  TakeAndBreakGame::kMaxPatternTable - 1))
       ->type_name("N");
   pattern->add_flag("--values", a.pattern_values,
                     "print every value of the rule, not only the first 30 of each list");
@@ -279,6 +284,10 @@ int run(int argc, char** argv) {
       "                 every n, by induction (docs/games/division.md).\n"
       "  xy:X,Y         with lcm(X, Y) <= 250000: the forbidden sizes repeat every lcm, so two\n"
       "                 values that recur 2 lcm later make G periodic from there (docs/games/xy.md).\n"
+      "  octal:CODE     G(n + p) = G(n) for e <= n < 2e + p + t (t: the most tokens a move takes)\n"
+      "                 proves the period (Guy-Smith; docs/games/octal.md). Values come from the\n"
+      "                 rare-value method, one byte each; a cycle it sees is proven as soon as the\n"
+      "                 table is long enough, so --max-heap only bounds the search.\n"
       "Other games get a rule observed on G(0..limit), marked 'not proven'. When a rule is not\n"
       "proven or none is found, 'why:' says why and 'try:' what might do better.\n"
       "Values: the rule's values are G(0..e+p-1) (periodic) or G(0..n0-1) (self-similar). Text\n"
@@ -289,9 +298,12 @@ int run(int argc, char** argv) {
       "  periodic: \"preperiod\", \"period\"; self-similar: \"base\", \"from\"; for both: \"value_count\"\n"
       "  (e+p or n0) and \"first_values\" (G(0..k-1), k = min(value_count, 30)), or with --values\n"
       "  \"values\" (all value_count of them) instead; when proven: \"proof_bound\", \"check\",\n"
-      "  \"theorem\"; otherwise: \"reason\", \"advice\" (\"\" when there is none)}.\n"
+      "  \"theorem\"; otherwise: \"reason\", \"advice\" (\"\" when there is none); take-and-break\n"
+      "  games also: \"largest_value\", \"largest_at\", \"rare_mask\" (0: none), \"rare_heaps\",\n"
+      "  \"last_rare\"}.\n"
       "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n"
-      "  grundy pattern subtraction:1000000 --values\n");
+      "  grundy pattern subtraction:1000000 --values\n"
+      "  grundy pattern octal:0.354 --max-heap 30000000\n");
 
   CLI::App* contest = app.add_subcommand("contest", "Solve a contest problem's input exactly as its judge expects");
   contest->add_option("PROBLEM", a.contest_problem,
@@ -398,8 +410,10 @@ int run(int argc, char** argv) {
     TableRequest request{parse_table_bound(a.table_to), a.runs};
     print_table(*parse_game(a.table_game), request, format, out);
   }
-  if (pattern->parsed())
-    print_pattern(*parse_game(a.pattern_game), parse_pattern_limit(a.pattern_limit), a.pattern_values, format, out);
+  if (pattern->parsed()) {
+    const std::unique_ptr<Game> game = parse_game(a.pattern_game);
+    print_pattern(*game, parse_pattern_limit(a.pattern_limit, *game), a.pattern_values, format, out);
+  }
   if (contest->parsed()) {
     // An empty name is a mistake (an unset variable, say), not a way to say stdin.
     if (contest_input->count() > 0 && a.contest_input.empty())

@@ -108,6 +108,11 @@ class Game {
   // of the family's theorem when it has one. The default reports the rule
   // observed on G(0..limit) (observe_pattern), proven by nothing.
   [[nodiscard]] virtual Pattern pattern(std::uint64_t limit) const;
+  // The last heap `pattern` examines when the caller names none
+  // (kDefaultPatternLimit unless the game computes faster or needs more),
+  // and the largest it accepts (kMaxPatternLimit unless ...).
+  [[nodiscard]] virtual std::uint64_t default_pattern_limit() const;
+  [[nodiscard]] virtual std::uint64_t max_pattern_limit() const;
 
  protected:
   // The reason shared by heap games when `to` is not below `from`.

@@ -30,6 +30,18 @@ enum class PatternKind { periodic, self_similar, none };
 
 [[nodiscard]] std::string_view to_string(PatternKind kind);
 
+// What the rare-value method saw in a take-and-break game's table
+// (docs/games/octal.md): its largest value and first heap with it, the mask
+// in use (0: none made rare values scarce), how many heaps have rare values
+// and the last of them.
+struct SparseSpaceReport {
+  std::uint32_t largest_value = 0;
+  std::uint64_t largest_at = 0;
+  std::uint32_t rare_mask = 0;
+  std::uint64_t rare_heaps = 0;
+  std::uint64_t last_rare = 0;
+};
+
 struct Pattern {
   std::string game;  // the spec
   PatternKind kind = PatternKind::none;
@@ -62,6 +74,8 @@ struct Pattern {
   // kind none, although a proven rule exists: its base table is too long to
   // report (division games with n0 above 2^20); `reason` names the rule.
   bool rule_not_reported = false;
+  // Take-and-break games: what the table of values saw.
+  std::optional<SparseSpaceReport> sparse_space;
 
   // Makes this a proven period (kind, preperiod, period, value_count, and
   // checked_up_to = proven_with - 1); the caller states the proof.

@@ -43,6 +43,10 @@ std::string Game::describe_options(Position p, std::uint64_t limit) const {
 
 Pattern Game::pattern(std::uint64_t limit) const { return observe_pattern(*this, limit); }
 
+std::uint64_t Game::default_pattern_limit() const { return kDefaultPatternLimit; }
+
+std::uint64_t Game::max_pattern_limit() const { return kMaxPatternLimit; }
+
 std::string Game::heap_not_smaller(Position from, Position to) {
   if (to == from) return fmt::format("a move must take at least one token: the heap of {} must become smaller", from);
   return fmt::format("a heap only shrinks: {} is more than the heap of {}", to, from);

@@ -5,6 +5,8 @@
 #include <set>
 #include <span>
 
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
@@ -48,7 +50,7 @@ std::string or_list(const std::vector<T>& items) {
 }  // namespace
 
 TakeAndBreakGame::TakeAndBreakGame(Notation notation, std::vector<std::uint8_t> digits, bool unequal)
-    : notation_(notation), digits_(std::move(digits)), unequal_(unequal), most_heaps_(1) {
+    : notation_(notation), digits_(std::move(digits)), unequal_(unequal), most_heaps_(1), table_(digits_, unequal_) {
   for (std::uint8_t d : digits_)
     for (unsigned k = 2; k <= 3; ++k)
       if ((d & leaves(k)) != 0) most_heaps_ = std::max(most_heaps_, k);
@@ -139,29 +141,9 @@ void TakeAndBreakGame::for_each_option(Position n, Visit&& visit) const {
 }
 
 void TakeAndBreakGame::extend_to(std::uint64_t size) const {
-  if (values_.size() >= size) return;
+  if (table_.size() >= size) return;
   LongTask task(fmt::format("computing G(0..{}) of {}", size - 1, spec()));
-  values_.reserve(static_cast<std::size_t>(size));
-  const std::uint32_t* g = nullptr;
-  for (std::uint64_t n = values_.size(); n < size; ++n) {
-    if (n % 256 == 0) task.advance(n, size);
-    g = values_.data();
-    // The mex over every option of the XOR of its heaps' values; written
-    // out rather than through for_each_option, so that no option is built.
-    for (std::size_t i = 0; i < digits_.size() && i <= n; ++i) {
-      const std::uint8_t d = digits_[i];
-      const std::uint64_t r = n - i;
-      if ((d & leaves(0)) != 0 && r == 0) marks_.mark(0);
-      if ((d & leaves(1)) != 0 && r >= 1) marks_.mark(g[r]);
-      if ((d & leaves(2)) != 0)
-        for (std::uint64_t a = 1; a <= r / 2; ++a)
-          if (!unequal_ || 2 * a != r) marks_.mark(g[a] ^ g[r - a]);
-      if ((d & leaves(3)) != 0)
-        for (std::uint64_t a = 1; a <= r / 3; ++a)
-          for (std::uint64_t b = a; b <= (r - a) / 2; ++b) marks_.mark(g[a] ^ g[b] ^ g[r - a - b]);
-    }
-    values_.push_back(static_cast<std::uint32_t>(marks_.take().value()));
-  }
+  table_.extend_to(size, &task);
 }
 
 // The periodicity theorem (docs/games/octal.md): when every move takes at
@@ -172,32 +154,83 @@ void TakeAndBreakGame::extend_to(std::uint64_t size) const {
 // and its e the smallest preperiod (docs/games/octal.md says why).
 std::optional<Periodicity> TakeAndBreakGame::find_proof() const {
   if (unequal_) return std::nullopt;
-  const std::uint64_t size = values_.size();
+  const std::uint64_t size = table_.size();
   const std::uint64_t k = most_heaps_;
   const std::uint64_t t = digits_.size() - 1;
   for (std::uint64_t p = 1; k + k * p + t <= size; ++p) {
     std::uint64_t e = size - p;  // G(n) = G(n + p) for e <= n < size - p
-    while (e > 0 && values_[e - 1] == values_[e - 1 + p]) --e;
+    while (e > 0 && table_[e - 1] == table_[e - 1 + p]) --e;
     if (k * std::max<std::uint64_t>(e, 1) + k * p + t <= size) return Periodicity{e, p, size};
   }
   return std::nullopt;
 }
 
 bool TakeAndBreakGame::try_proof() const {
-  if (!period_ && !unequal_ && values_.size() > proof_tried_at_) {
-    proof_tried_at_ = values_.size();
+  if (!period_ && !unequal_ && table_.size() > proof_tried_at_) {
+    proof_tried_at_ = table_.size();
     period_ = find_proof();
   }
   return period_.has_value();
 }
 
 void TakeAndBreakGame::double_table(std::uint64_t most) const {
-  extend_to(std::min(std::max<std::uint64_t>(2 * values_.size(), 256), std::min(most, table_cap())));
+  extend_to(std::min(std::max<std::uint64_t>(2 * table_.size(), 256), std::min(most, table_cap())));
+}
+
+// The smallest e with G(n + p) = G(n) for e <= n < size - p.
+std::uint64_t TakeAndBreakGame::smallest_preperiod(std::uint64_t p) const {
+  std::uint64_t e = table_.size() - p;
+  while (e > 0 && table_[e - 1] == table_[e - 1 + p]) --e;
+  return e;
+}
+
+std::uint64_t TakeAndBreakGame::proof_size(std::uint64_t e, std::uint64_t p) const {
+  return most_heaps_ * std::max<std::uint64_t>(e, 1) + most_heaps_ * p + digits_.size() - 1;
+}
+
+// A cycle of the values (the table's candidate) becomes a proof when the
+// periodicity theorem's check holds: the table grows to the size the check
+// needs, at most `most`. The period is then cut to the smallest that holds:
+// the true period divides every period, so each prime factor is tried.
+std::optional<Periodicity> TakeAndBreakGame::prove_cycle(std::uint64_t p, std::uint64_t most, LongTask& task) const {
+  for (;;) {
+    if (table_.size() < p + 1) return std::nullopt;
+    const std::uint64_t e = smallest_preperiod(p);
+    const std::uint64_t needed = proof_size(e, p);
+    if (needed > most) {
+      last_cycle_ = Periodicity{e, p, table_.size()};
+      return std::nullopt;
+    }
+    if (table_.size() >= needed) break;
+    table_.extend_to(needed, &task);
+  }
+  std::uint64_t rest = p;
+  for (std::uint64_t f = 2; rest > 1; ++f) {
+    if (f * f > rest) f = rest;  // what is left is prime
+    for (; rest % f == 0; rest /= f)
+      if (smallest_preperiod(p / f) <= smallest_preperiod(p)) p /= f;
+  }
+  const std::uint64_t e = smallest_preperiod(p);
+  return Periodicity{e, p, table_.size()};
 }
 
 std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_values) const {
-  const std::uint64_t most = std::min(max_values, table_cap());
-  while (!try_proof() && !unequal_ && values_.size() < most) double_table(most);
+  if (unequal_) return std::nullopt;
+  const std::uint64_t most = std::min(max_values, most_heaps_ == 3 ? kMaxTableThreeWay : kMaxPatternTable);
+  LongTask task(fmt::format("looking for the period of {} in G(0..{})", spec(), most - 1));
+  // Doubling, with the theorem tried at each size for short periods; and a
+  // stop at each cycle the table finds, for long ones, until one cannot be
+  // proven below `most` (the next would not be either: its preperiod only
+  // grows).
+  bool stop_at_cycles = true;
+  table_.reserve(most);
+  while (!try_proof() && table_.size() < most) {
+    table_.extend_to(std::min(std::max<std::uint64_t>(2 * table_.size(), 256), most), &task, stop_at_cycles);
+    if (const std::optional<std::uint64_t> cycle = table_.take_cycle(); cycle && stop_at_cycles) {
+      period_ = prove_cycle(*cycle, most, task);
+      stop_at_cycles = period_.has_value();
+    }
+  }
   return period_;
 }
 
@@ -206,9 +239,9 @@ Nimber TakeAndBreakGame::value(Position n) const {
   // a short period never computes far.
   // Grundy's game has no theorem to reach past the table: refused at once.
   for (bool beyond = unequal_ && n >= table_cap(); !beyond;) {
-    if (n < values_.size()) return Nimber(table_value(n));
+    if (n < table_.size()) return Nimber(table_value(n));
     if (try_proof()) return Nimber(table_value(period_->reduce(n)));
-    if (values_.size() >= table_cap()) break;
+    if (table_.size() >= table_cap()) break;
     double_table(table_cap());
   }
   throw LimitError(fmt::format("G({}) of {}: {} the values beyond G({}) are not computed (docs/games/octal.md)", n, spec(),
@@ -360,19 +393,36 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
                                       : fmt::format("the rule was only seen on G(0..{})", out.checked_up_to));
     return out;
   }
-  const std::uint64_t most = std::min(limit + 1, table_cap());
-  const std::optional<Periodicity> found = [&] {
-    LongTask task(fmt::format("proving the period of {}", spec()));
-    return prove_period(most);
-  }();
+  const std::uint64_t most = std::min(limit + 1, max_pattern_limit() + 1);
+  const std::optional<Periodicity> found = prove_period(most);
   if (!found) {
-    Pattern out = observe_pattern(*this, values_.size() - 1);
-    const std::string seen = out.kind == PatternKind::none ? fmt::format("and no rule fits G(0..{})", out.checked_up_to)
-                                                           : std::string("so the rule seen is not proven");
-    out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), {}", out.checked_up_to, seen);
-    out.advice = most < table_cap()
-                     ? fmt::format("a larger --limit N (up to {}) computes more values", table_cap() - 1)
-                     : std::string("grundy computes at most this many values of a take-and-break game for now");
+    Pattern out;
+    out.game = spec();
+    const std::uint64_t last = table_.size() - 1;
+    if (last_cycle_ && smallest_preperiod(last_cycle_->period) + 2 * last_cycle_->period <= table_.size()) {
+      last_cycle_->preperiod = smallest_preperiod(last_cycle_->period);
+      // A cycle was seen, but the check that would prove it needs more values.
+      out.kind = PatternKind::periodic;
+      out.preperiod = last_cycle_->preperiod;
+      out.period = last_cycle_->period;
+      out.value_count = out.preperiod + out.period;
+      out.checked_up_to = last;
+      out.reason = fmt::format(
+          "G(n + {}) = G(n) holds for {} <= n <= {}, but the periodicity theorem needs it up to n < {} to prove it",
+          out.period, out.preperiod, last - out.period, proof_size(out.preperiod, out.period) - out.period);
+    } else if (table_.size() <= kObservedTable) {
+      out = observe_pattern(*this, last);
+      out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), {}", last,
+                               out.kind == PatternKind::none ? fmt::format("and no rule fits them")
+                                                             : std::string("so the rule seen is not proven"));
+    } else {
+      out.checked_up_to = last;
+      out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), and no cycle was seen", last);
+    }
+    out.advice = most <= max_pattern_limit()
+                     ? fmt::format("a larger --max-heap N (up to {}) computes more values", max_pattern_limit())
+                     : std::string("grundy computes at most this many values of a take-and-break game");
+    out.sparse_space = sparse_space_report();
     return out;
   }
   const Periodicity& p = *found;
@@ -382,6 +432,7 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   Pattern out;
   out.game = spec();
   out.set_proven_period(p);
+  out.sparse_space = sparse_space_report();
   out.proof_bound = k * e + k * p.period + t;
   const std::string bound = k == 1 ? "e + t" : k == 2 ? "2e + p + t" : "3e + 2p + t";
   out.check = fmt::format("G(n + {}) = G(n) for {} <= n < {} = {}, with e = {}, p = {}, t = {}", p.period, e,
@@ -395,6 +446,19 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
                : "periodicity theorem for three-way splits",
       p.preperiod < e ? ", and G(p) = G(0) holds too" : "");
   return out;
+}
+
+std::uint64_t TakeAndBreakGame::default_pattern_limit() const {
+  return unequal_ ? kDefaultPatternLimit : most_heaps_ == 3 ? kMaxTableThreeWay - 1 : kMaxTable - 1;
+}
+
+std::uint64_t TakeAndBreakGame::max_pattern_limit() const {
+  return unequal_ ? kMaxTable - 1 : most_heaps_ == 3 ? kMaxTableThreeWay - 1 : kMaxPatternTable - 1;
+}
+
+SparseSpaceReport TakeAndBreakGame::sparse_space_report() const {
+  const TakeAndBreakValues::Sparsity& s = table_.sparsity();
+  return SparseSpaceReport{s.largest, s.largest_at, s.mask, s.rare_heaps, s.last_rare};
 }
 
 // --- the families ---

@@ -269,7 +269,7 @@ TEST(Cli, PatternTextSaysProvenOrNot) {
   EXPECT_THAT(r.out, StartsWith("nim: no periodic or self-similar rule found (values examined up to n = 1000)\n"));
   r = grundy_run({"pattern", "nim", "--limit", "0"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_THAT(r.err, HasSubstr("--limit '0'"));
+  EXPECT_THAT(r.err, HasSubstr("--max-heap '0'"));  // --limit is its other name
   r = grundy_run({"pattern", "graph:" + std::string(GRUNDY_EXAMPLES_DIR) + "/data/chain.txt"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("not played on heap sizes"));

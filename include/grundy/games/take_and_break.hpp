@@ -24,10 +24,13 @@
 
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
-#include "grundy/mex.hpp"
+#include "grundy/games/take_and_break_values.hpp"
+#include "grundy/pattern.hpp"
 #include "grundy/periodicity.hpp"
 
 namespace grundy {
+
+class LongTask;
 
 class TakeAndBreakGame final : public Game {
  public:
@@ -35,7 +38,12 @@ class TakeAndBreakGame final : public Game {
 
   // Most values computed while no period is proven (fewer with three-way
   // splits, whose mex is quadratic per heap).
-  static constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 20;
+  static constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 25;
+  // Most values `pattern` computes (its --max-heap), one byte each while
+  // they are below 256.
+  static constexpr std::uint64_t kMaxPatternTable = std::uint64_t{1} << 32;
+  // Unproven tables up to this size are searched for a rule to report.
+  static constexpr std::uint64_t kObservedTable = std::uint64_t{1} << 22;
   static constexpr std::uint64_t kMaxTableThreeWay = std::uint64_t{1} << 12;
   // Heaps up to this have all their winning moves counted; above, the
   // first ones are listed, and at most kScanBudget options are looked at.
@@ -70,6 +78,8 @@ class TakeAndBreakGame final : public Game {
   // Empty heaps dropped, the rest in increasing order.
   [[nodiscard]] Option normalize_option(Option typed) const override;
   [[nodiscard]] Pattern pattern(std::uint64_t limit) const override;
+  [[nodiscard]] std::uint64_t default_pattern_limit() const override;
+  [[nodiscard]] std::uint64_t max_pattern_limit() const override;
 
   // The smallest period and its smallest preperiod, proven by the
   // periodicity theorem from values computed up to `max_values` (at most
@@ -91,16 +101,22 @@ class TakeAndBreakGame final : public Game {
   // find_proof on the table, once per table size; true when a period is known.
   bool try_proof() const;
   void double_table(std::uint64_t most) const;  // to at most `most` values, and the cap
-  [[nodiscard]] std::uint32_t table_value(std::uint64_t n) const { return values_[static_cast<std::size_t>(n)]; }
+  [[nodiscard]] std::uint64_t smallest_preperiod(std::uint64_t p) const;
+  // The table size the periodicity theorem needs to prove period p from e.
+  [[nodiscard]] std::uint64_t proof_size(std::uint64_t e, std::uint64_t p) const;
+  [[nodiscard]] SparseSpaceReport sparse_space_report() const;
+  [[nodiscard]] std::optional<Periodicity> prove_cycle(std::uint64_t p, std::uint64_t most, LongTask& task) const;
+  [[nodiscard]] std::uint32_t table_value(std::uint64_t n) const { return table_[n]; }
 
   Notation notation_;
   std::vector<std::uint8_t> digits_;  // no trailing zeros after d0
   bool unequal_;                      // Grundy's game: the two heaps left differ
   unsigned most_heaps_;
   // Grown lazily by const queries: a cache, not observable state.
-  mutable std::vector<std::uint32_t> values_;
-  mutable MexMarks marks_;
+  mutable TakeAndBreakValues table_;
   mutable std::optional<Periodicity> period_;
+  // The last cycle seen whose proof needed more values than allowed.
+  mutable std::optional<Periodicity> last_cycle_;
   mutable std::uint64_t proof_tried_at_ = 0;  // table size of the last failed proof
 };
 

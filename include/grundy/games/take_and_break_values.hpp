@@ -1,0 +1,132 @@
+#pragma once
+// TakeAndBreakValues: the table G(0), G(1), ... of a take-and-break game,
+// computed by the rare-value method where it applies (docs/games/octal.md).
+//
+// The method (Berlekamp's "sparse space", Winning Ways ch. 4; Flammenkamp's
+// tables; Czajka's analyzer): for a mask m, call a value v *rare* when
+// v & m has an even number of 1 bits and *common* otherwise. Rare XOR rare
+// and common XOR common are rare; rare XOR common is common. In many octal
+// games all but a few heaps have common values. Then
+//   - every common value among a heap's two-heap options pairs a rare heap
+//     with another heap, so O(R) lookups (R rare heaps) find them all;
+//   - the rare values below the smallest missing common value are nearly
+//     always found after a short scan of the pairs, stopped as soon as all
+//     of them are seen; only when one is missing (a new rare heap, which is
+//     rare) does the scan go through every pair.
+// So G(n) costs about O(R) instead of O(n). The mask is chosen again at each
+// power of two as the one that makes the fewest heaps rare (the counts of
+// every mask come from one Walsh-Hadamard transform of the values'
+// histogram); when no mask makes rare heaps scarce, the plain mex over every
+// option is used. Values are kept in one byte each while they are below
+// 256, in two bytes after.
+//
+// For two-heap games the table also watches for a cycle: once no new rare
+// heap appears, G(n) is a function of the last D values (D = the last rare
+// heap plus the most tokens a move takes), so the values settle into a
+// cycle, found by Brent's method on a rolling hash of that window. A cycle
+// is only a candidate: the periodicity theorem proves it (take_and_break).
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace grundy {
+
+class LongTask;
+
+class TakeAndBreakValues {
+ public:
+  // What the rare-value method saw (for reports of games with no proven
+  // period).
+  struct Sparsity {
+    std::uint32_t largest = 0;     // the largest value so far
+    std::uint64_t largest_at = 0;  // the first heap with it
+    std::uint32_t mask = 0;        // 0: no mask in use (the plain mex)
+    std::uint64_t rare_heaps = 0;  // heaps with a rare value under the mask
+    std::uint64_t last_rare = 0;   // the largest such heap
+  };
+
+  // digits[i]: bits 1, 2, 4, 8 for leaving 0, 1, 2, 3 heaps after taking i
+  // tokens; unequal: two heaps left must differ (Grundy's game).
+  TakeAndBreakValues(std::vector<std::uint8_t> digits, bool unequal);
+
+  [[nodiscard]] std::uint64_t size() const { return size_; }
+  [[nodiscard]] std::uint32_t operator[](std::uint64_t n) const {
+    return wide_ ? wide_values_[static_cast<std::size_t>(n)] : narrow_values_[static_cast<std::size_t>(n)];
+  }
+  [[nodiscard]] const Sparsity& sparsity() const { return sparsity_; }
+  // Bytes per value in the table: 1, or 2 once a value reaches 256.
+  [[nodiscard]] unsigned bytes_per_value() const { return wide_ ? 2 : 1; }
+
+  // Computes G(size() .. size - 1), reporting progress to `task` if given.
+  // With stop_at_cycle, returns as soon as a cycle is found (cycle()).
+  void extend_to(std::uint64_t size, LongTask* task = nullptr, bool stop_at_cycle = false);
+
+  // Room for `size` values, taken from the system only as values fill it:
+  // a table grown to its bound then holds one (or two) bytes per value,
+  // with no copy at twice the size on the way. Nothing happens if the
+  // room cannot be had.
+  void reserve(std::uint64_t size);
+
+  // The length of the last cycle found, once; nullopt when none was found
+  // since the last call. Two-heap octal games only.
+  [[nodiscard]] std::optional<std::uint64_t> take_cycle();
+
+ private:
+  template <class V>
+  void extend(std::uint64_t size, LongTask* task, bool stop_at_cycle);
+  template <class V>
+  [[nodiscard]] std::uint32_t sparse_value(const V* g, std::uint64_t n);
+  template <class V>
+  [[nodiscard]] std::uint32_t* mark_one_heap_options(const V* g, std::uint64_t n);
+  template <class V>
+  [[nodiscard]] std::uint32_t sparse_value_small(const V* g, std::uint64_t n);
+  template <class V>
+  [[nodiscard]] std::uint32_t plain_value(const V* g, std::uint64_t n);
+  void choose_mask();
+  [[nodiscard]] std::size_t rare_heaps_below(std::uint64_t m) const;
+  void sort_values_by_class();
+  void next_stamp();
+  void widen();
+  [[nodiscard]] bool is_rare(std::uint32_t v) const;
+  void restart_cycle_search();
+  void watch_cycle(std::uint64_t n);
+
+  std::vector<std::uint8_t> digits_;
+  bool unequal_;
+  bool three_way_ = false;
+  std::vector<std::uint64_t> leave_none_;  // tokens taken by moves that leave nothing
+  std::vector<std::uint64_t> leave_one_;   // ... one heap
+  std::vector<std::uint64_t> leave_two_;   // ... two heaps
+  std::uint64_t most_taken_ = 0;
+
+  std::uint64_t size_ = 0;
+  bool wide_ = false;
+  std::vector<std::uint8_t> narrow_values_;
+  std::vector<std::uint16_t> wide_values_;
+  std::vector<std::uint64_t> histogram_;  // heaps per value
+
+  Sparsity sparsity_;
+  // The rare heaps under the mask, with their values, in increasing order.
+  std::vector<std::uint64_t> rare_heaps_;
+  std::vector<std::uint32_t> rare_values_;
+  // The value space [0, 64 words_) by class, in increasing order.
+  std::vector<std::uint32_t> rare_list_, common_list_;
+  std::uint64_t rare_bits_ = 0, common_bits_ = 0;  // the same below 64
+  std::size_t words_ = 1;
+  // seen_[v] == stamp_: v is a value of an option of the heap at hand.
+  std::vector<std::uint32_t> seen_;
+  std::uint32_t stamp_ = 0;
+  std::vector<std::uint32_t> need_;  // rare values to look for
+  std::uint64_t next_mask_choice_ = 64;
+
+  // Brent's cycle search over the window of the last window_ values.
+  std::uint64_t window_ = 0;  // 0: not searching
+  std::uint64_t hash_ = 0, hash_top_power_ = 0;
+  std::uint64_t reference_end_ = 0, reference_hash_ = 0;
+  std::uint64_t steps_ = 0, power_ = 1;
+  std::optional<std::uint64_t> cycle_;
+};
+
+}  // namespace grundy

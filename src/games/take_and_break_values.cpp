@@ -1,0 +1,389 @@
+#include "grundy/games/take_and_break_values.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <exception>
+#include <limits>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/progress.hpp"
+
+namespace grundy {
+
+namespace {
+
+constexpr std::uint8_t kLeavesNone = 1, kLeavesOne = 2, kLeavesTwo = 4, kLeavesThree = 8;
+constexpr std::uint64_t kHashBase = 0x9E3779B97F4A7C15ULL;  // odd: a unit modulo 2^64
+// Pairs scanned between two checks of whether every rare value needed is seen.
+constexpr std::uint64_t kScanBlock = 32;
+
+// In place: w[m] = sum over v of w[v] * (-1)^popcount(v & m).
+void walsh_hadamard(std::vector<std::int64_t>& w) {
+  for (std::size_t len = 1; len < w.size(); len *= 2)
+    for (std::size_t i = 0; i < w.size(); i += 2 * len)
+      for (std::size_t j = i; j < i + len; ++j) {
+        const std::int64_t a = w[j], b = w[j + len];
+        w[j] = a + b;
+        w[j + len] = a - b;
+      }
+}
+
+}  // namespace
+
+TakeAndBreakValues::TakeAndBreakValues(std::vector<std::uint8_t> digits, bool unequal)
+    : digits_(std::move(digits)), unequal_(unequal) {
+  for (std::uint64_t t = 0; t < digits_.size(); ++t) {
+    if ((digits_[t] & kLeavesNone) != 0) leave_none_.push_back(t);
+    if ((digits_[t] & kLeavesOne) != 0) leave_one_.push_back(t);
+    if ((digits_[t] & kLeavesTwo) != 0) leave_two_.push_back(t);
+    if ((digits_[t] & kLeavesThree) != 0) three_way_ = true;
+    if (digits_[t] != 0) most_taken_ = t;
+  }
+  histogram_.assign(64, 0);
+  seen_.assign(64, 0);
+  need_.assign(64, 0);
+  sort_values_by_class();
+}
+
+void TakeAndBreakValues::sort_values_by_class() {
+  rare_list_.clear();
+  common_list_.clear();
+  for (std::uint32_t v = 0; v < 64 * words_; ++v) (is_rare(v) ? rare_list_ : common_list_).push_back(v);
+  rare_bits_ = common_bits_ = 0;
+  for (std::uint32_t v : rare_list_)
+    if (v < 64) rare_bits_ |= std::uint64_t{1} << v;
+  for (std::uint32_t v : common_list_)
+    if (v < 64) common_bits_ |= std::uint64_t{1} << v;
+}
+
+bool TakeAndBreakValues::is_rare(std::uint32_t v) const {
+  return sparsity_.mask != 0 && std::popcount(v & sparsity_.mask) % 2 == 0;
+}
+
+std::optional<std::uint64_t> TakeAndBreakValues::take_cycle() { return std::exchange(cycle_, std::nullopt); }
+
+// The value space is [0, 64 * words_), a power of two above every value, so
+// the XOR of two values stays inside it.
+void TakeAndBreakValues::choose_mask() {
+  const std::size_t space = 64 * words_;
+  std::uint32_t best_mask = 0;
+  std::uint64_t heaps = size_ - 1;  // heaps 1 .. size_ - 1 (heap 0 splits off nothing)
+  std::uint64_t best_rare = heaps;
+  if (!three_way_ && !leave_two_.empty()) {
+    std::vector<std::int64_t> w(histogram_.begin(), histogram_.begin() + static_cast<std::ptrdiff_t>(space));
+    walsh_hadamard(w);
+    for (std::size_t m = 1; m < space; ++m) {
+      // Heaps whose value has an even count of mask bits: (all + w[m]) / 2.
+      const auto rare = static_cast<std::uint64_t>((static_cast<std::int64_t>(heaps) + w[m]) / 2);
+      if (rare < best_rare) best_rare = rare, best_mask = static_cast<std::uint32_t>(m);
+    }
+  }
+  // A mask pays while rare heaps are scarce: each costs a lookup per heap,
+  // where the plain mex costs one per pair.
+  if (best_rare * 4 > heaps) best_mask = 0;
+  sparsity_.mask = best_mask;
+  rare_heaps_.clear();
+  rare_values_.clear();
+  sort_values_by_class();
+  if (best_mask != 0)
+    for (std::uint64_t h = 1; h < size_; ++h)
+      if (const std::uint32_t v = (*this)[h]; is_rare(v)) {
+        rare_heaps_.push_back(h);
+        rare_values_.push_back(v);
+      }
+  sparsity_.rare_heaps = rare_heaps_.size();
+  sparsity_.last_rare = rare_heaps_.empty() ? 0 : rare_heaps_.back();
+  restart_cycle_search();
+}
+
+void TakeAndBreakValues::widen() {
+  wide_values_.reserve(std::max(narrow_values_.capacity(), narrow_values_.size() + 1));
+  wide_values_.assign(narrow_values_.begin(), narrow_values_.end());
+  std::vector<std::uint8_t>().swap(narrow_values_);
+  wide_ = true;
+}
+
+// Marks are stamps: seen_[v] == stamp_ when v is among G(n)'s options, so
+// nothing is cleared between heaps, and marking is a plain store (a bit set
+// would chain every mark through one word).
+void TakeAndBreakValues::next_stamp() {
+  if (++stamp_ == 0) {
+    std::fill(seen_.begin(), seen_.end(), 0);
+    stamp_ = 1;
+  }
+}
+
+// G(n) by the rare-value method while every value is below 64: the marks
+// are the bits of machine words, several of them so that no mark waits for
+// the one before.
+template <class V>
+std::uint32_t TakeAndBreakValues::sparse_value_small(const V* g, std::uint64_t n) {
+  auto bit = [](std::uint32_t v) { return std::uint64_t{1} << (v & 63); };
+  std::uint64_t seen = 0;
+  for (std::uint64_t t : leave_none_)
+    if (n == t) seen |= 1;
+  for (std::uint64_t t : leave_one_)
+    if (n > t) seen |= bit(g[n - t]);
+  const std::uint64_t* rare = rare_heaps_.data();
+  const std::uint32_t* rare_value = rare_values_.data();
+  for (std::uint64_t t : leave_two_) {
+    if (n < t + 2) continue;
+    const std::uint64_t m = n - t;
+    const std::size_t end = rare_heaps_below(m);
+    std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    std::size_t i = 0;
+    if (!unequal_ || m % 2 != 0)
+      for (; i + 4 <= end; i += 4) {
+        s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
+        s1 |= bit(rare_value[i + 1] ^ g[m - rare[i + 1]]);
+        s2 |= bit(rare_value[i + 2] ^ g[m - rare[i + 2]]);
+        s3 |= bit(rare_value[i + 3] ^ g[m - rare[i + 3]]);
+      }
+    for (; i < end; ++i)
+      if (!unequal_ || 2 * rare[i] != m) s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
+    seen |= s0 | s1 | s2 | s3;
+  }
+  const std::uint64_t common_missing = ~seen & common_bits_;
+  const std::uint32_t common = common_missing == 0 ? 64 : static_cast<std::uint32_t>(std::countr_zero(common_missing));
+  std::uint64_t need = ~seen & rare_bits_ & (common == 64 ? ~std::uint64_t{0} : bit(common) - 1);
+  if (need == 0) return common;
+  for (std::uint64_t t : leave_two_) {
+    if (n < t + 2) continue;
+    const std::uint64_t m = n - t;
+    const std::uint64_t last = unequal_ ? (m - 1) / 2 : m / 2;
+    std::uint64_t a = 1;
+    for (; a + kScanBlock - 1 <= last; a += kScanBlock) {
+      std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+      for (std::uint64_t b = a; b < a + kScanBlock; b += 4) {
+        s0 |= bit(g[b] ^ g[m - b]);
+        s1 |= bit(g[b + 1] ^ g[m - b - 1]);
+        s2 |= bit(g[b + 2] ^ g[m - b - 2]);
+        s3 |= bit(g[b + 3] ^ g[m - b - 3]);
+      }
+      need &= ~(s0 | s1 | s2 | s3);
+      if (need == 0) return common;
+    }
+    for (; a <= last; ++a) need &= ~bit(g[a] ^ g[m - a]);
+    if (need == 0) return common;
+  }
+  return static_cast<std::uint32_t>(std::countr_zero(need));
+}
+
+std::size_t TakeAndBreakValues::rare_heaps_below(std::uint64_t m) const {
+  std::size_t end = rare_heaps_.size();
+  while (end > 0 && rare_heaps_[end - 1] >= m) --end;  // few steps: m is near the last heap
+  return end;
+}
+
+// A new stamp, with the options that leave at most one heap marked.
+template <class V>
+std::uint32_t* TakeAndBreakValues::mark_one_heap_options(const V* g, std::uint64_t n) {
+  next_stamp();
+  std::uint32_t* seen = seen_.data();
+  for (std::uint64_t t : leave_none_)
+    if (n == t) seen[0] = stamp_;
+  for (std::uint64_t t : leave_one_)
+    if (n > t) seen[g[n - t]] = stamp_;
+  return seen;
+}
+
+// G(n) by the rare-value method (see the header).
+template <class V>
+std::uint32_t TakeAndBreakValues::sparse_value(const V* g, std::uint64_t n) {
+  std::uint32_t* seen = mark_one_heap_options(g, n);
+  const std::uint32_t stamp = stamp_;
+  // Every common value among the options: pairs with a rare heap.
+  const std::uint64_t* rare = rare_heaps_.data();
+  const std::uint32_t* rare_value = rare_values_.data();
+  for (std::uint64_t t : leave_two_) {
+    if (n < t + 2) continue;
+    const std::uint64_t m = n - t;
+    const std::size_t end = rare_heaps_below(m);
+    if (unequal_ && m % 2 == 0) {
+      for (std::size_t i = 0; i < end; ++i)
+        if (2 * rare[i] != m) seen[rare_value[i] ^ static_cast<std::uint32_t>(g[m - rare[i]])] = stamp;
+    } else {
+      for (std::size_t i = 0; i < end; ++i) seen[rare_value[i] ^ static_cast<std::uint32_t>(g[m - rare[i]])] = stamp;
+    }
+  }
+  // The smallest common value missing: G(n) unless a rare value below it is.
+  auto common = static_cast<std::uint32_t>(seen_.size());
+  for (std::uint32_t v : common_list_)
+    if (seen[v] != stamp) {
+      common = v;
+      break;
+    }
+  // The rare values below it not yet seen, to be looked for among the pairs.
+  std::size_t needed = 0;
+  for (std::uint32_t v : rare_list_) {
+    if (v >= common) break;
+    if (seen[v] != stamp) need_[needed++] = v;
+  }
+  if (needed == 0) return common;
+  // Scan the pairs in blocks until every needed value is seen; a full scan
+  // with one left makes the smallest such value G(n).
+  const std::uint32_t* need = need_.data();
+  std::size_t found = 0;
+  for (std::uint64_t t : leave_two_) {
+    if (n < t + 2) continue;
+    const std::uint64_t m = n - t;
+    const std::uint64_t last = unequal_ ? (m - 1) / 2 : m / 2;
+    for (std::uint64_t a = 1; a <= last;) {
+      const std::uint64_t block_end = std::min(last, a + kScanBlock - 1);
+      for (; a <= block_end; ++a) seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;
+      while (found < needed && seen[need[found]] == stamp) ++found;
+      if (found == needed) return common;
+    }
+  }
+  return need[found];
+}
+
+// G(n) by the mex over every option.
+template <class V>
+std::uint32_t TakeAndBreakValues::plain_value(const V* g, std::uint64_t n) {
+  std::uint32_t* seen = mark_one_heap_options(g, n);
+  const std::uint32_t stamp = stamp_;
+  for (std::uint64_t t : leave_two_) {
+    if (n < t + 2) continue;
+    const std::uint64_t m = n - t;
+    for (std::uint64_t a = 1; a <= m / 2; ++a)
+      if (!unequal_ || 2 * a != m) seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;
+  }
+  if (three_way_)
+    for (std::uint64_t t = 0; t < digits_.size() && t + 3 <= n; ++t) {
+      if ((digits_[t] & kLeavesThree) == 0) continue;
+      const std::uint64_t r = n - t;
+      for (std::uint64_t a = 1; a <= r / 3; ++a)
+        for (std::uint64_t b = a; b <= (r - a) / 2; ++b)
+          seen[static_cast<std::uint32_t>(g[a] ^ g[b] ^ g[r - a - b])] = stamp;
+    }
+  std::uint32_t v = 0;
+  while (v < seen_.size() && seen[v] == stamp) ++v;
+  return v;
+}
+
+void TakeAndBreakValues::restart_cycle_search() {
+  window_ = 0;
+  // Two-heap octal games whose rare heaps are known, and one-heap games: the
+  // next value is a function of the last window_ values.
+  if (three_way_ || unequal_ || (sparsity_.mask == 0 && !leave_two_.empty())) return;
+  const std::uint64_t window = most_taken_ + (leave_two_.empty() ? 0 : sparsity_.last_rare) + 1;
+  if (size_ < 2 * window + 2) return;  // retried at the next value
+  window_ = window;
+  hash_ = 0;
+  hash_top_power_ = 1;
+  for (std::uint64_t i = size_ - window_; i < size_; ++i) {
+    hash_ = hash_ * kHashBase + (*this)[i] + 1;
+    hash_top_power_ *= kHashBase;
+  }
+  reference_end_ = size_;
+  reference_hash_ = hash_;
+  steps_ = 0;
+  power_ = 1;
+}
+
+// Value n was just added (size_ == n + 1).
+void TakeAndBreakValues::watch_cycle(std::uint64_t n) {
+  if (window_ == 0) {
+    if (!three_way_ && !unequal_ && (sparsity_.mask != 0 || leave_two_.empty()) &&
+        size_ >= 2 * (most_taken_ + sparsity_.last_rare + 1) + 2)
+      restart_cycle_search();
+    return;
+  }
+  hash_ = hash_ * kHashBase + (*this)[n] + 1 - hash_top_power_ * ((*this)[n - window_] + 1);
+  ++steps_;
+  if (hash_ == reference_hash_) {
+    bool same = true;
+    for (std::uint64_t i = 0; i < window_ && same; ++i)
+      same = (*this)[reference_end_ - window_ + i] == (*this)[size_ - window_ + i];
+    if (same) {
+      cycle_ = steps_;
+      restart_cycle_search();
+      return;
+    }
+  }
+  if (steps_ == power_) {  // Brent: the reference moves here, twice as far ahead
+    reference_end_ = size_;
+    reference_hash_ = hash_;
+    power_ *= 2;
+    steps_ = 0;
+  }
+}
+
+template <class V>
+void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at_cycle) {
+  std::vector<V>& values = [this]() -> std::vector<V>& {
+    if constexpr (sizeof(V) == 1) return narrow_values_;
+    else return wide_values_;
+  }();
+  if (values.capacity() < size) values.reserve(static_cast<std::size_t>(size));
+  while (size_ < size) {
+    const std::uint64_t n = size_;
+    if (task != nullptr && n % 65536 == 0) task->advance(n, size);
+    if (n >= next_mask_choice_) {
+      choose_mask();
+      next_mask_choice_ *= 2;
+    }
+    const V* g = values.data();
+    const std::uint32_t v = n == 0 ? 0 : sparsity_.mask == 0 ? plain_value(g, n)
+                             : words_ == 1     ? sparse_value_small(g, n)
+                                               : sparse_value(g, n);
+    if (v > std::numeric_limits<std::uint16_t>::max())
+      throw LimitError(fmt::format("G({}) would be {}: grundy keeps values below 65536", n, v));
+    if (v >= 64 * words_) {  // a larger value space
+      while (v >= 64 * words_) words_ *= 2;
+      seen_.resize(64 * words_, 0);
+      need_.resize(64 * words_, 0);
+      histogram_.resize(64 * words_, 0);
+      sort_values_by_class();
+    }
+    if (sizeof(V) == 1 && v > std::numeric_limits<std::uint8_t>::max()) {
+      widen();
+      wide_values_.push_back(static_cast<std::uint16_t>(v));
+    } else {
+      values.push_back(static_cast<V>(v));
+    }
+    ++size_;
+    if (n > 0) ++histogram_[v];
+    if (v > sparsity_.largest) sparsity_.largest = v, sparsity_.largest_at = n;
+    if (n > 0 && is_rare(v)) {
+      rare_heaps_.push_back(n);
+      rare_values_.push_back(v);
+      sparsity_.rare_heaps = rare_heaps_.size();
+      sparsity_.last_rare = n;
+      restart_cycle_search();
+    } else {
+      watch_cycle(n);
+    }
+    if (stop_at_cycle && cycle_) return;
+    if (sizeof(V) == 1 && wide_) return;  // continued by the caller with two bytes per value
+  }
+}
+
+void TakeAndBreakValues::reserve(std::uint64_t size) {
+  try {
+    if (wide_) {
+      wide_values_.reserve(static_cast<std::size_t>(size));
+    } else {
+      narrow_values_.reserve(static_cast<std::size_t>(size));
+    }
+  } catch (const std::exception&) {
+    // Grown step by step instead.
+  }
+}
+
+void TakeAndBreakValues::extend_to(std::uint64_t size, LongTask* task, bool stop_at_cycle) {
+  while (size_ < size) {
+    if (wide_) {
+      extend<std::uint16_t>(size, task, stop_at_cycle);
+    } else {
+      extend<std::uint8_t>(size, task, stop_at_cycle);
+    }
+    if (stop_at_cycle && cycle_) return;
+  }
+}
+
+}  // namespace grundy
