@@ -286,41 +286,46 @@ std::string describe(const SparseSpaceReport& s) {
                      s.rare_heaps, s.rare_heaps == 1 ? "" : "s", s.last_rare);
 }
 
+json pattern_json(const Game& game, const Pattern& p, bool all_values) {
+  json j{{"game", p.game}, {"kind", to_string(p.kind)}, {"proven", p.proven}, {"checked_up_to", p.checked_up_to}};
+  if (p.kind == PatternKind::periodic) {
+    j["preperiod"] = p.preperiod;
+    j["period"] = p.period;
+  } else if (p.kind == PatternKind::self_similar) {
+    j["base"] = p.base;
+    j["from"] = p.from;
+  }
+  if (p.kind != PatternKind::none) {
+    j["value_count"] = p.value_count;
+    // "values" is the whole list or absent, never cut: the summary's cut
+    // list has a name of its own.
+    if (!all_values) {
+      json first = json::array();
+      for (std::uint64_t n = 0; n < std::min(p.value_count, kPatternSummaryValues); ++n)
+        first.push_back(game.value(n).value());
+      j["first_values"] = first;
+    }
+  }
+  if (p.sparse_space) add_sparse_space(j, *p.sparse_space);
+  if (p.proven) {
+    j["proof_bound"] = p.proof_bound;
+    j["check"] = p.check;
+    j["theorem"] = p.theorem;
+  } else {
+    j["reason"] = p.reason;
+    j["advice"] = p.advice;
+    if (p.rule_not_reported) j["rule_not_reported"] = true;
+  }
+  return j;
+}
+
 void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Format format, Output& out) {
   const Pattern p = find_pattern(game, limit);
   // Shown only while the values are written: they come from proven rules
   // (or tables already computed), so this is the cost of the output.
   LongTask task(fmt::format("writing the values G(0..{}) of {}", p.value_count == 0 ? 0 : p.value_count - 1, p.game));
   if (format == Format::json) {
-    json j{{"game", p.game}, {"kind", to_string(p.kind)}, {"proven", p.proven}, {"checked_up_to", p.checked_up_to}};
-    if (p.kind == PatternKind::periodic) {
-      j["preperiod"] = p.preperiod;
-      j["period"] = p.period;
-    } else if (p.kind == PatternKind::self_similar) {
-      j["base"] = p.base;
-      j["from"] = p.from;
-    }
-    if (p.kind != PatternKind::none) {
-      j["value_count"] = p.value_count;
-      // "values" is the whole list or absent, never cut: the summary's cut
-      // list has a name of its own.
-      if (!all_values) {
-        json first = json::array();
-        for (std::uint64_t n = 0; n < std::min(p.value_count, kPatternSummaryValues); ++n)
-          first.push_back(game.value(n).value());
-        j["first_values"] = first;
-      }
-    }
-    if (p.sparse_space) add_sparse_space(j, *p.sparse_space);
-    if (p.proven) {
-      j["proof_bound"] = p.proof_bound;
-      j["check"] = p.check;
-      j["theorem"] = p.theorem;
-    } else {
-      j["reason"] = p.reason;
-      j["advice"] = p.advice;
-      if (p.rule_not_reported) j["rule_not_reported"] = true;
-    }
+    json j = pattern_json(game, p, all_values);
     if (!all_values || p.kind == PatternKind::none) {
       write_json(out, j);
       return;

@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
+#include "grundy/pattern.hpp"
 #include "grundy/sum.hpp"
 #include "output.hpp"
 #include "sum_arguments.hpp"
@@ -32,6 +35,10 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
 // base table); `all_values` prints them all, streamed.
 inline constexpr std::uint64_t kPatternSummaryValues = 30;
 void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Format format, Output& out);
+// The object `pattern --json` prints (without "values" unless all_values).
+nlohmann::json pattern_json(const Game& game, const Pattern& p, bool all_values);
+// What a take-and-break table saw, in words (pattern's "seen:" line).
+std::string describe(const SparseSpaceReport& s);
 
 void print_games(Format format, Output& out);
 

@@ -17,6 +17,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "census.hpp"
 #include "commands.hpp"
 #include "interrupt.hpp"
 #include "play.hpp"
@@ -71,6 +72,13 @@ struct Arguments {
   std::optional<std::string> seed;
   std::string help_command;
   bool pattern_values = false;  // pattern --values: every value of the rule, not the first ones
+  std::string census_family;
+  std::string census_digits;
+  std::string census_max_heap = std::to_string(kDefaultCensusMaxHeap);
+  std::string census_shard;
+  std::string census_resume;
+  std::vector<std::string> census_merge;
+  std::string census_jobs = "0";
 };
 
 // Usage lines as CLI11 writes them, but for the sum: required, though CLI11
@@ -109,6 +117,34 @@ std::uint64_t parse_pattern_limit(const std::string& text, const Game& game) {
     throw InputError(fmt::format("--max-heap {}: too large; {} examines heaps up to {}", text, game.spec(),
                                  game.max_pattern_limit()));
   return *n;
+}
+
+CensusRequest parse_census(const Arguments& a) {
+  if (a.census_family != "octal")
+    throw InputError(fmt::format("census '{}': only octal games have a census (grundy census octal --digits K)",
+                                 a.census_family));
+  CensusRequest r;
+  const auto digits = parse_u64(a.census_digits);
+  if (!digits || *digits == 0 || *digits > kMaxCensusDigits)
+    throw InputError(fmt::format("--digits '{}': expected how many digits after the point, 1 to {}", a.census_digits,
+                                 kMaxCensusDigits));
+  r.digits = static_cast<unsigned>(*digits);
+  const auto max_heap = parse_u64(a.census_max_heap);
+  if (!max_heap || *max_heap == 0 || *max_heap >= TakeAndBreakGame::kMaxPatternTable)
+    throw InputError(fmt::format("--max-heap '{}': expected the last heap size to examine, 1 to {}", a.census_max_heap,
+                                 TakeAndBreakGame::kMaxPatternTable - 1));
+  r.max_heap = *max_heap;
+  if (!a.census_shard.empty()) parse_shard(a.census_shard, r);
+  r.resume_file = a.census_resume;
+  r.merge_files = a.census_merge;
+  if (!r.merge_files.empty() && (!a.census_shard.empty() || !a.census_resume.empty()))
+    throw InputError("--merge combines finished parts: it takes no --shard or --resume");
+  const auto jobs = parse_u64(a.census_jobs);
+  if (!jobs || *jobs > 1024)
+    throw InputError(fmt::format("--jobs '{}': expected a number of threads, 1 to 1024 (0: one per core)",
+                                 a.census_jobs));
+  r.jobs = static_cast<unsigned>(*jobs);
+  return r;
 }
 
 // 0 lists every move.
@@ -305,6 +341,41 @@ int run(int argc, char** argv) {
       "  grundy pattern subtraction:1000000 --values\n"
       "  grundy pattern octal:0.354 --max-heap 30000000\n");
 
+  CLI::App* census = app.add_subcommand("census", "Find the pattern of every octal game with at most K digits");
+  census->add_option("FAMILY", a.census_family, "the family of games: octal")->required()->type_name("");
+  census->add_option("--digits", a.census_digits,
+                     fmt::format("K: every code d0.d1..dk with k <= K digits after the point (1..{})", kMaxCensusDigits))
+      ->required()
+      ->type_name("K");
+  census->add_option("--max-heap", a.census_max_heap,
+                     fmt::format("each game's pattern search bound (default {})", kDefaultCensusMaxHeap))
+      ->type_name("N");
+  census->add_flag("--json", a.json, "print {\"games\": [row, ...]} instead of a table");
+  census->add_option("--shard", a.census_shard, "run only part I of N (games I, I+N, I+2N, ... in code order)")
+      ->type_name("I/N");
+  census->add_option("--resume", a.census_resume,
+                     "append each finished game's row to FILE, and skip the games FILE already has")
+      ->type_name("FILE");
+  census->add_option("--merge", a.census_merge,
+                     "compute nothing: check that the parts' FILEs (from --resume or --json) cover every game "
+                     "once, and print the whole census")
+      ->type_name("FILE...");
+  census->add_option("--jobs", a.census_jobs, "threads (default: one per core)")->type_name("J");
+  census->footer(
+      "\nEach game is 'grundy pattern octal:CODE --max-heap N'; d0 is 0 or 4, and codes whose last\n"
+      "digit is 0 are left out (the same game as the code without it). Rows come in code order:\n"
+      "game, kind (periodic/none), proven, preperiod, period, largest value, the last heap examined\n"
+      "and the seconds it took, then a count of each kind. JSON rows are the objects of\n"
+      "'pattern --json' plus \"seconds\" and \"max_heap\".\n"
+      "A run with --resume FILE writes FILE as it goes (one JSON row a line); run it again after an\n"
+      "interruption and it does only the games left. Shards share a census between machines: run\n"
+      "--shard I/N --resume part-I.jsonl for I = 1..N anywhere, then --merge part-*.jsonl\n"
+      "(docs/census.md).\n"
+      "\nExamples:\n  grundy census octal --digits 2\n"
+      "  grundy census octal --digits 3 --max-heap 65535 --resume census3.jsonl\n"
+      "  grundy census octal --digits 2 --shard 1/2 --resume part-1.jsonl\n"
+      "  grundy census octal --digits 2 --merge part-1.jsonl part-2.jsonl\n");
+
   CLI::App* contest = app.add_subcommand("contest", "Solve a contest problem's input exactly as its judge expects");
   contest->add_option("PROBLEM", a.contest_problem,
                       fmt::format("the problem: {}", fmt::join(contest_problem_names(), ", ")))
@@ -414,6 +485,7 @@ int run(int argc, char** argv) {
     const std::unique_ptr<Game> game = parse_game(a.pattern_game);
     print_pattern(*game, parse_pattern_limit(a.pattern_limit, *game), a.pattern_values, format, out);
   }
+  if (census->parsed()) run_census(parse_census(a), format, out);
   if (contest->parsed()) {
     // An empty name is a mistake (an unset variable, say), not a way to say stdin.
     if (contest_input->count() > 0 && a.contest_input.empty())

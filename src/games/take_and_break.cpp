@@ -214,7 +214,7 @@ std::optional<Periodicity> TakeAndBreakGame::prove_cycle(std::uint64_t p, std::u
   return Periodicity{e, p, table_.size()};
 }
 
-std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_values) const {
+std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_values, std::uint64_t plain_values) const {
   if (unequal_) return std::nullopt;
   const std::uint64_t most = std::min(max_values, most_heaps_ == 3 ? kMaxTableThreeWay : kMaxPatternTable);
   LongTask task(fmt::format("looking for the period of {} in G(0..{})", spec(), most - 1));
@@ -225,6 +225,7 @@ std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_valu
   bool stop_at_cycles = true;
   table_.reserve(most);
   while (!try_proof() && table_.size() < most) {
+    if (table_.sparsity().mask == 0 && table_.size() >= plain_values) break;
     table_.extend_to(std::min(std::max<std::uint64_t>(2 * table_.size(), 256), most), &task, stop_at_cycles);
     if (const std::optional<std::uint64_t> cycle = table_.take_cycle(); cycle && stop_at_cycles) {
       period_ = prove_cycle(*cycle, most, task);
@@ -385,7 +386,7 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   if (unequal_) {
     Pattern out = observe_pattern(*this, std::min(limit, table_cap() - 1));
     out.advice = out.checked_up_to < table_cap() - 1
-                     ? fmt::format("a larger --limit N (up to {}) examines more values", table_cap() - 1)
+                     ? fmt::format("a larger --max-heap N (up to {}) examines more values", table_cap() - 1)
                      : std::string();
     out.reason = fmt::format(
         "no theorem gives Grundy's game a period (the periodicity theorem needs equal splits to be allowed): {}",
@@ -394,7 +395,11 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
     return out;
   }
   const std::uint64_t most = std::min(limit + 1, max_pattern_limit() + 1);
-  const std::optional<Periodicity> found = prove_period(most);
+  // The default bound stops sooner where no mask applies: there each value
+  // costs a scan of every pair, and 2^25 values would take hours.
+  const bool default_bound = limit == default_pattern_limit();
+  const std::optional<Periodicity> found = prove_period(most, default_bound ? kPlainDefault : most);
+  const bool plain_stop = table_.size() < most && table_.sparsity().mask == 0;
   if (!found) {
     Pattern out;
     out.game = spec();
@@ -419,9 +424,14 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       out.checked_up_to = last;
       out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), and no cycle was seen", last);
     }
-    out.advice = most <= max_pattern_limit()
-                     ? fmt::format("a larger --max-heap N (up to {}) computes more values", max_pattern_limit())
-                     : std::string("grundy computes at most this many values of a take-and-break game");
+    out.advice =
+        plain_stop ? fmt::format("no rare-value mask fits these values, so each costs a scan of every pair: the "
+                                 "default bound stops at {}, and --max-heap N (up to {}) goes further, in time that "
+                                 "grows as N^2",
+                                 kPlainDefault - 1, max_pattern_limit())
+        : most <= max_pattern_limit()
+            ? fmt::format("a larger --max-heap N (up to {}) computes more values", max_pattern_limit())
+            : std::string("grundy computes at most this many values of a take-and-break game");
     out.sparse_space = sparse_space_report();
     return out;
   }

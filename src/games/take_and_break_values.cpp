@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <utility>
@@ -29,6 +30,87 @@ void walsh_hadamard(std::vector<std::int64_t>& w) {
         w[j] = a + b;
         w[j + len] = a - b;
       }
+}
+
+// Pairs (a, m - a) looked at in blocks of a vector's lanes: the heaps a
+// are loaded forwards, their partners backwards and reversed, so one XOR
+// gives a block's option values, compared at once with each value still
+// looked for. With AVX2 where the processor has it (a clone chosen when
+// the program starts), SSE2 otherwise.
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define GRUNDY_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef GRUNDY_VECTOR_CLONES
+#define GRUNDY_VECTOR_CLONES
+#endif
+
+using ByteLanes = std::uint8_t __attribute__((vector_size(32)));
+using WordLanes = std::uint16_t __attribute__((vector_size(32)));
+using QuadLanes = std::uint64_t __attribute__((vector_size(32)));
+
+template <class Lanes>
+bool any_lane(const Lanes& lanes) {
+  QuadLanes q;
+  std::memcpy(&q, &lanes, sizeof q);
+  return (q[0] | q[1] | q[2] | q[3]) != 0;
+}
+
+// Removes from want[0..count) each value some pair (a, m - a) with
+// first <= a <= last has (order not kept); returns how many are left.
+template <class V>
+std::size_t drop_pair_values_tail(const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                                  std::uint32_t* want, std::size_t count) {
+  for (; count > 0 && a <= last; ++a) {
+    const auto x = static_cast<std::uint32_t>(g[a] ^ g[m - a]);
+    for (std::size_t j = 0; j < count; ++j)
+      if (want[j] == x) {
+        want[j] = want[--count];
+        break;
+      }
+  }
+  return count;
+}
+
+// Inlined into each clone below, so that it is compiled for its target.
+template <class Lanes, class V>
+[[gnu::always_inline]] inline std::size_t drop_pair_values_by_lanes(const V* g, std::uint64_t m, std::uint64_t a,
+                                                                     std::uint64_t last, std::uint32_t* want,
+                                                                     std::size_t count) {
+  constexpr std::uint64_t kLanes = sizeof(Lanes) / sizeof(V);
+  for (; count > 0 && a + kLanes - 1 <= last; a += kLanes) {
+    Lanes ahead, behind;
+    std::memcpy(&ahead, g + a, sizeof ahead);
+    std::memcpy(&behind, g + (m - a - (kLanes - 1)), sizeof behind);
+    Lanes x;  // ahead ^ behind in reverse order (no helper: a vector return would change the ABI)
+    if constexpr (kLanes == 32) {
+      x = ahead ^ __builtin_shufflevector(behind, behind, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17,
+                                          16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    } else {
+      x = ahead ^ __builtin_shufflevector(behind, behind, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    }
+    for (std::size_t j = 0; j < count;) {
+      if (any_lane(x == Lanes{} + static_cast<V>(want[j]))) {
+        want[j] = want[--count];
+      } else {
+        ++j;
+      }
+    }
+  }
+  return drop_pair_values_tail(g, m, a, last, want, count);
+}
+
+GRUNDY_VECTOR_CLONES
+std::size_t drop_pair_values(const std::uint8_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                             std::uint32_t* want, std::size_t count) {
+  return drop_pair_values_by_lanes<ByteLanes>(g, m, a, last, want, count);
+}
+
+GRUNDY_VECTOR_CLONES
+std::size_t drop_pair_values(const std::uint16_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                             std::uint32_t* want, std::size_t count) {
+  return drop_pair_values_by_lanes<WordLanes>(g, m, a, last, want, count);
 }
 
 }  // namespace
@@ -150,23 +232,29 @@ std::uint32_t TakeAndBreakValues::sparse_value_small(const V* g, std::uint64_t n
   const std::uint32_t common = common_missing == 0 ? 64 : static_cast<std::uint32_t>(std::countr_zero(common_missing));
   std::uint64_t need = ~seen & rare_bits_ & (common == 64 ? ~std::uint64_t{0} : bit(common) - 1);
   if (need == 0) return common;
+  // A first block of pairs into bits; the values it leaves are then looked
+  // for a vector of pairs at a time (drop_pair_values).
+  std::uint32_t* want = need_.data();
   for (std::uint64_t t : leave_two_) {
     if (n < t + 2) continue;
     const std::uint64_t m = n - t;
     const std::uint64_t last = unequal_ ? (m - 1) / 2 : m / 2;
+    const std::uint64_t first_block_end = std::min(last, kScanBlock);
+    std::uint64_t s0 = 0, s1 = 0;
     std::uint64_t a = 1;
-    for (; a + kScanBlock - 1 <= last; a += kScanBlock) {
-      std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-      for (std::uint64_t b = a; b < a + kScanBlock; b += 4) {
-        s0 |= bit(g[b] ^ g[m - b]);
-        s1 |= bit(g[b + 1] ^ g[m - b - 1]);
-        s2 |= bit(g[b + 2] ^ g[m - b - 2]);
-        s3 |= bit(g[b + 3] ^ g[m - b - 3]);
-      }
-      need &= ~(s0 | s1 | s2 | s3);
-      if (need == 0) return common;
+    for (; a + 1 <= first_block_end; a += 2) {
+      s0 |= bit(g[a] ^ g[m - a]);
+      s1 |= bit(g[a + 1] ^ g[m - a - 1]);
     }
-    for (; a <= last; ++a) need &= ~bit(g[a] ^ g[m - a]);
+    if (a == first_block_end) s0 |= bit(g[a] ^ g[m - a]);
+    need &= ~(s0 | s1);
+    if (need == 0) return common;
+    std::size_t count = 0;
+    for (std::uint64_t rest = need; rest != 0; rest &= rest - 1)
+      want[count++] = static_cast<std::uint32_t>(std::countr_zero(rest));
+    count = drop_pair_values(g, m, first_block_end + 1, last, want, count);
+    need = 0;
+    for (std::size_t i = 0; i < count; ++i) need |= bit(want[i]);
     if (need == 0) return common;
   }
   return static_cast<std::uint32_t>(std::countr_zero(need));
@@ -223,22 +311,23 @@ std::uint32_t TakeAndBreakValues::sparse_value(const V* g, std::uint64_t n) {
     if (seen[v] != stamp) need_[needed++] = v;
   }
   if (needed == 0) return common;
-  // Scan the pairs in blocks until every needed value is seen; a full scan
-  // with one left makes the smallest such value G(n).
-  const std::uint32_t* need = need_.data();
-  std::size_t found = 0;
+  // One block of pairs marked as usual finds most of them; the few left are
+  // looked for a vector of pairs at a time (drop_pair_values). When a
+  // full scan leaves one, the smallest left is G(n).
+  std::uint32_t* want = need_.data();
   for (std::uint64_t t : leave_two_) {
     if (n < t + 2) continue;
     const std::uint64_t m = n - t;
     const std::uint64_t last = unequal_ ? (m - 1) / 2 : m / 2;
-    for (std::uint64_t a = 1; a <= last;) {
-      const std::uint64_t block_end = std::min(last, a + kScanBlock - 1);
-      for (; a <= block_end; ++a) seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;
-      while (found < needed && seen[need[found]] == stamp) ++found;
-      if (found == needed) return common;
-    }
+    const std::uint64_t first_block_end = std::min(last, kScanBlock);
+    for (std::uint64_t a = 1; a <= first_block_end; ++a) seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;
+    std::size_t left = 0;
+    for (std::size_t i = 0; i < needed; ++i)
+      if (seen[want[i]] != stamp) want[left++] = want[i];
+    needed = drop_pair_values(g, m, first_block_end + 1, last, want, left);
+    if (needed == 0) return common;
   }
-  return need[found];
+  return *std::min_element(want, want + needed);
 }
 
 // G(n) by the mex over every option.

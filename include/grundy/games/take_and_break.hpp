@@ -42,6 +42,8 @@ class TakeAndBreakGame final : public Game {
   // Most values `pattern` computes (its --max-heap), one byte each while
   // they are below 256.
   static constexpr std::uint64_t kMaxPatternTable = std::uint64_t{1} << 32;
+  // pattern's default bound for games no mask speeds up.
+  static constexpr std::uint64_t kPlainDefault = std::uint64_t{1} << 18;
   // Unproven tables up to this size are searched for a rule to report.
   static constexpr std::uint64_t kObservedTable = std::uint64_t{1} << 22;
   static constexpr std::uint64_t kMaxTableThreeWay = std::uint64_t{1} << 12;
@@ -85,7 +87,10 @@ class TakeAndBreakGame final : public Game {
   // periodicity theorem from values computed up to `max_values` (at most
   // the table's cap); nullopt when none is proven there. Never for
   // Grundy's game, which no theorem covers.
-  [[nodiscard]] std::optional<Periodicity> prove_period(std::uint64_t max_values) const;
+  // Where no rare-value mask applies (each value costs a scan of every
+  // pair), the table stops at `plain_values`.
+  [[nodiscard]] std::optional<Periodicity> prove_period(std::uint64_t max_values,
+                                                        std::uint64_t plain_values = kNoLimit) const;
 
  private:
   TakeAndBreakGame(Notation notation, std::vector<std::uint8_t> digits, bool unequal);

@@ -1,0 +1,262 @@
+#include "census.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "grundy/error.hpp"
+#include "grundy/parse_number.hpp"
+#include "grundy/progress.hpp"
+#include "grundy/spec.hpp"
+
+namespace grundy::cli {
+
+using nlohmann::json;
+
+std::vector<std::string> census_codes(unsigned digits) {
+  std::vector<std::string> codes;
+  for (char d0 : {'0', '4'}) {
+    codes.push_back(std::string{d0, '.', '0'});  // no digit after the point: no move (0.0), or splits only (4.0)
+    std::string code{d0, '.'};
+    // Every digit string of length 1..digits whose last digit is not 0 (a
+    // trailing 0 names the same game as the code without it).
+    auto grow = [&](auto&& self) -> void {
+      if (code.size() - 2 == digits) return;
+      for (char d = '0'; d <= '7'; ++d) {
+        code.push_back(d);
+        if (d != '0') codes.push_back(code);
+        self(self);
+        code.pop_back();
+      }
+    };
+    grow(grow);
+  }
+  std::sort(codes.begin(), codes.end());
+  return codes;
+}
+
+void parse_shard(const std::string& text, CensusRequest& request) {
+  const std::size_t slash = text.find('/');
+  const auto part = slash == std::string::npos ? std::nullopt : parse_u64(text.substr(0, slash));
+  const auto parts = slash == std::string::npos ? std::nullopt : parse_u64(text.substr(slash + 1));
+  if (!part || !parts || *parts == 0 || *part == 0 || *part > *parts || *parts > 1000000)
+    throw InputError(fmt::format("--shard '{}': expected I/N with 1 <= I <= N <= 1000000, such as 2/8 (the 2nd of 8 "
+                                 "parts)",
+                                 text));
+  request.shard = static_cast<unsigned>(*part);
+  request.shards = static_cast<unsigned>(*parts);
+}
+
+namespace {
+
+std::string code_of(const json& row) {
+  const std::string game = row.at("game").get<std::string>();
+  return game.rfind("octal:", 0) == 0 ? game.substr(6) : game;
+}
+
+struct RowFile {
+  std::vector<json> rows;
+  bool cut_short = false;  // the last line was cut (an interrupted write): not among rows
+};
+
+// Rows from a resume file (one JSON object a line) or a census's --json
+// output ({"games": [...]}).
+RowFile read_rows(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(fmt::format("{}: cannot be read ({})", path, std::strerror(errno)));
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  RowFile out;
+  auto check = [&](const json& row, std::size_t line) {
+    if (!row.is_object() || !row.contains("game") || !row["game"].is_string() || !row.contains("kind"))
+      throw InputError(fmt::format("{}:{}: not a census row (an object with \"game\" and \"kind\")", path, line));
+    out.rows.push_back(row);
+  };
+  if (const json whole = json::parse(text, nullptr, false); !whole.is_discarded() && whole.is_object() &&
+                                                            whole.contains("games")) {
+    if (!whole["games"].is_array()) throw InputError(fmt::format("{}: \"games\" is not a list", path));
+    for (const json& row : whole["games"]) check(row, 1);
+    return out;
+  }
+  std::size_t line_number = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    ++line_number;
+    const std::size_t end = text.find('\n', start);
+    const std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    start = end == std::string::npos ? text.size() : end + 1;
+    if (line.empty()) continue;
+    const json row = json::parse(line, nullptr, false);
+    if (row.is_discarded()) {
+      if (end == std::string::npos) {  // the write of this row was interrupted
+        out.cut_short = true;
+        break;
+      }
+      throw InputError(fmt::format("{}:{}: not JSON; expected one census row a line", path, line_number));
+    }
+    check(row, line_number);
+  }
+  return out;
+}
+
+std::string cell(const json& row, const char* key) {
+  if (!row.contains(key)) return "-";
+  const json& v = row[key];
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+void write_rows(const std::vector<json>& rows, Format format, Output& out) {
+  if (format == Format::json) {
+    out.write(json{{"games", rows}}.dump() + "\n");
+    return;
+  }
+  out.write(fmt::format("{:<16} {:<12} {:<7} {:>12} {:>12} {:>8} {:>12} {:>9}\n", "game", "kind", "proven", "preperiod",
+                        "period", "largest", "examined", "seconds"));
+  std::map<std::string, std::uint64_t> kinds;
+  for (const json& row : rows) {
+    const bool proven = row.value("proven", false);
+    out.write(fmt::format("{:<16} {:<12} {:<7} {:>12} {:>12} {:>8} {:>12} {:>9}\n", cell(row, "game"),
+                          cell(row, "kind"), proven ? "yes" : "no", cell(row, "preperiod"), cell(row, "period"),
+                          cell(row, "largest_value"), cell(row, "checked_up_to"), cell(row, "seconds")));
+    ++kinds[fmt::format("{}{}", cell(row, "kind"), proven ? ", proven" : row["kind"] == "none" ? "" : ", not proven")];
+  }
+  std::string summary;
+  for (const auto& [kind, count] : kinds) summary += fmt::format("{}{} {}", summary.empty() ? "" : "; ", count, kind);
+  out.write(fmt::format("{} game{}: {}\n", rows.size(), rows.size() == 1 ? "" : "s", summary));
+}
+
+std::string census_name(const CensusRequest& r) {
+  std::string name = fmt::format("the {}-digit octal census", r.digits);
+  if (r.shards > 1) name += fmt::format(" (shard {}/{})", r.shard, r.shards);
+  return name;
+}
+
+void merge(const CensusRequest& request, Format format, Output& out) {
+  const std::vector<std::string> codes = census_codes(request.digits);
+  std::map<std::string, std::pair<json, std::string>> found;  // code -> row, file
+  for (const std::string& path : request.merge_files) {
+    const RowFile file = read_rows(path);
+    if (file.cut_short)
+      throw InputError(fmt::format("{}: its last line is cut short (an interrupted run): finish that part with "
+                                   "--resume {} first",
+                                   path, path));
+    for (const json& row : file.rows) {
+      const std::string code = code_of(row);
+      if (!std::binary_search(codes.begin(), codes.end(), code))
+        throw InputError(fmt::format("{}: a row for {}, which is not in {}", path, cell(row, "game"),
+                                     census_name(request)));
+      if (const auto it = found.find(code); it != found.end())
+        throw InputError(fmt::format("octal:{} has a row in {} and in {}", code, it->second.second, path));
+      found.emplace(code, std::make_pair(row, path));
+    }
+  }
+  std::vector<std::string> missing;
+  for (const std::string& code : codes)
+    if (!found.count(code)) missing.push_back("octal:" + code);
+  if (!missing.empty()) {
+    const std::size_t shown = std::min<std::size_t>(missing.size(), 8);
+    throw InputError(fmt::format("the parts miss {} of the {} games of {}: {}{}", missing.size(), codes.size(),
+                                 census_name(request),
+                                 fmt::join(missing.begin(), missing.begin() + static_cast<std::ptrdiff_t>(shown), ", "),
+                                 missing.size() > shown ? ", ..." : ""));
+  }
+  std::vector<json> rows;
+  for (const std::string& code : codes) rows.push_back(found.at(code).first);
+  write_rows(rows, format, out);
+}
+
+}  // namespace
+
+void run_census(const CensusRequest& request, Format format, Output& out) {
+  if (!request.merge_files.empty()) return merge(request, format, out);
+  const std::vector<std::string> all = census_codes(request.digits);
+  std::vector<std::string> codes;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (i % request.shards == request.shard - 1) codes.push_back(all[i]);
+
+  std::map<std::string, json> rows;
+  std::FILE* resume = nullptr;
+  if (!request.resume_file.empty()) {
+    std::ifstream probe(request.resume_file);
+    const bool exists = probe.good();
+    probe.close();
+    RowFile file;
+    if (exists) file = read_rows(request.resume_file);
+    for (const json& row : file.rows) {
+      const std::string code = code_of(row);
+      if (!std::binary_search(codes.begin(), codes.end(), code))
+        throw InputError(fmt::format("{}: a row for {}, which is not in {}", request.resume_file, cell(row, "game"),
+                                     census_name(request)));
+      if (row.value("max_heap", std::uint64_t{0}) != request.max_heap)
+        throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and this run uses {}",
+                                     request.resume_file, cell(row, "game"), cell(row, "max_heap"),
+                                     request.max_heap));
+      rows[code] = row;
+    }
+    // Written again whole when a cut line must go, then appended to.
+    resume = std::fopen(request.resume_file.c_str(), file.cut_short ? "w" : "a");
+    if (resume == nullptr)
+      throw InputError(fmt::format("--resume {}: cannot be written ({})", request.resume_file, std::strerror(errno)));
+    if (file.cut_short)
+      for (const json& row : file.rows) std::fputs((row.dump() + "\n").c_str(), resume);
+    std::fflush(resume);
+  }
+
+  std::vector<std::string> todo;
+  for (const std::string& code : codes)
+    if (!rows.count(code)) todo.push_back(code);
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const auto threads = static_cast<unsigned>(
+      std::min<std::size_t>(request.jobs == 0 ? cores : request.jobs, std::max<std::size_t>(todo.size(), 1)));
+  {
+    LongTask task(fmt::format("{}: {} games to --max-heap {} on {} thread{}", census_name(request), todo.size(),
+                              request.max_heap, threads, threads == 1 ? "" : "s"));
+    std::atomic<std::size_t> next{0}, done{0};
+    std::atomic<bool> failed{false};
+    std::exception_ptr error;
+    std::mutex mutex;
+    auto work = [&] {
+      try {
+        for (std::size_t i; !failed && (i = next++) < todo.size();) {
+          const auto start = std::chrono::steady_clock::now();
+          const std::unique_ptr<Game> game = parse_game("octal:" + todo[i]);
+          json row = pattern_json(*game, game->pattern(request.max_heap), false);
+          const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
+          row["max_heap"] = request.max_heap;
+          const std::lock_guard lock(mutex);
+          if (resume != nullptr) {
+            std::fputs((row.dump() + "\n").c_str(), resume);
+            std::fflush(resume);
+          }
+          rows[todo[i]] = std::move(row);
+          task.advance(++done, todo.size());
+        }
+      } catch (...) {
+        const std::lock_guard lock(mutex);
+        if (!failed.exchange(true)) error = std::current_exception();
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+    if (resume != nullptr) std::fclose(resume);
+    if (error) std::rethrow_exception(error);
+  }
+  std::vector<json> ordered;
+  for (const std::string& code : codes) ordered.push_back(rows.at(code));
+  write_rows(ordered, format, out);
+}
+
+}  // namespace grundy::cli

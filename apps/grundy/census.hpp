@@ -1,0 +1,43 @@
+#pragma once
+// `grundy census octal`: `pattern` over every octal game with at most K
+// digits after the point (d0 = 0 or 4), on all cores, one row per game
+// (docs/census.md).
+//
+// A row is the object `pattern --json` prints for the game, plus "seconds"
+// (its time) and "max_heap" (the bound it ran with). Rows go to a resume
+// file as each game ends, one JSON object a line, so an interrupted census
+// continues where it stopped; a shard (--shard I/N) runs the games whose
+// index is I - 1 modulo N, so N machines share a census, and --merge checks
+// that their files cover every game once before printing the whole table.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "output.hpp"
+
+namespace grundy::cli {
+
+struct CensusRequest {
+  unsigned digits = 0;                  // at most this many digits after the point
+  std::uint64_t max_heap = 0;           // pattern's bound for each game
+  unsigned shard = 1, shards = 1;       // this run's part, from 1, of `shards`
+  std::string resume_file;              // "" for none
+  std::vector<std::string> merge_files; // with --merge: the parts' files, nothing is computed
+  unsigned jobs = 0;                    // threads; 0 for one per core
+};
+
+inline constexpr unsigned kMaxCensusDigits = 8;
+inline constexpr std::uint64_t kDefaultCensusMaxHeap = (std::uint64_t{1} << 20) - 1;
+
+// "0.1", "0.2", ..., "4.77": the codes of a census of `digits` digits, in
+// the order rows are printed (and shards are dealt).
+std::vector<std::string> census_codes(unsigned digits);
+
+// Parses "I/N" (1 <= I <= N); throws InputError naming --shard.
+void parse_shard(const std::string& text, CensusRequest& request);
+
+void run_census(const CensusRequest& request, Format format, Output& out);
+
+}  // namespace grundy::cli
