@@ -4,29 +4,38 @@
 # ../shared/peers/czajka-octal into a scratch folder and never copied into
 # the repository.
 #
-# Usage: bench/octal/run.sh [K] [RUNS]
-#   K     values G(0..2^K - 1) of 0.167 and of Grundy's game (default 16)
+# Usage: bench/octal/run.sh [K] [KG] [RUNS]
+#   K     values G(0..2^K - 1) of 0.167 (default 24)
+#   KG    values G(0..2^KG - 1) of Grundy's game (default 20)
 #   RUNS  runs of each command; the median is reported (default 3)
 #
 # The analyzer prints a line "n=2^K ..." when it has G(0..2^K - 1), and
 # "Found period ..." when it proves a period; it is timed until that line and
-# stopped. grundy is timed as a whole process: `table ... --runs` for the
-# values, `pattern` for the proofs. A run is stopped after LIMIT seconds
+# stopped. grundy is timed as a whole process, `pattern GAME --max-heap N`:
+# for 0.167 and Grundy's game no period is found, so it computes exactly
+# G(0..N) (and looks for a period on the way, as the analyzer does). A run is stopped after LIMIT seconds
 # (environment, default 300) and reported as such.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-K=${1:-16}
-runs=${2:-3}
+K=${1:-24}
+KG=${2:-20}
+runs=${3:-3}
 limit=${LIMIT:-300}
 peer_src=${CZAJKA_SRC:-$root/../shared/peers/czajka-octal/src}
-[[ -d $peer_src ]] || { echo "bench: the peer's source is not at $peer_src (set CZAJKA_SRC)" >&2; exit 2; }
+peer=1
+if [[ ! -d $peer_src ]]; then
+  echo "bench: the peer's source is not at $peer_src (set CZAJKA_SRC): grundy is timed alone" >&2
+  peer=0
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-octal-bench-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-echo "building Czajka's analyzer from $peer_src"
-g++ -O2 -std=c++11 -pthread -I"$peer_src" "$peer_src/analyze_exec.cc" "$peer_src/game.cc" \
-  "$peer_src/game_util.cc" "$peer_src/hadamard.cc" -o "$work/analyze"
+if ((peer)); then
+  echo "building Czajka's analyzer from $peer_src"
+  g++ -O2 -std=c++11 -pthread -I"$peer_src" "$peer_src/analyze_exec.cc" "$peer_src/game.cc" \
+    "$peer_src/game_util.cc" "$peer_src/hadamard.cc" -o "$work/analyze"
+fi
 grundy=$root/build/release/apps/grundy/grundy
 if [[ ! -x $grundy ]]; then
   echo "building grundy (release)"
@@ -37,6 +46,7 @@ fi
 # line holding TEXT, then it is stopped; "timeout" past $limit.
 peer_seconds() {
   local arg=$1 text=$2 start end found=0 pid
+  if ((!peer)); then echo skipped; return; fi
   rm -f "$work/fifo" && mkfifo "$work/fifo"
   start=$EPOCHREALTIME
   timeout "$limit" "$work/analyze" "$arg" >"$work/fifo" &
@@ -78,19 +88,32 @@ ratio() {
   fi
 }
 
-last=$(( (1 << K) - 1 ))
-printf '\n%-40s %12s %12s %14s\n' "task" "grundy s" "Czajka s" "grundy/Czajka"
-row() {  # row TASK OURS PEER
-  printf '%-40s %12s %12s %14s\n' "$1" "$2" "$3" "$(ratio "$2" "$3")"
+# ours_kib ARGS...: grundy's peak resident memory on ARGS, in KiB.
+ours_kib() {
+  /usr/bin/time -f %M -o "$work/rss" "$grundy" "$@" >/dev/null 2>&1 || true
+  cat "$work/rss"
 }
-row "0.167: G(0..2^$K - 1)" "$(median_of ours_seconds table octal:0.167 --to "$last" --runs)" \
+
+last=$(( (1 << K) - 1 ))
+last_g=$(( (1 << KG) - 1 ))
+printf '\n%-44s %12s %12s %14s\n' "task" "grundy s" "Czajka s" "grundy/Czajka"
+row() {  # row TASK OURS PEER
+  printf '%-44s %12s %12s %14s\n' "$1" "$2" "$3" "$(ratio "$2" "$3")"
+}
+row "0.167: G(0..2^$K - 1)" "$(median_of ours_seconds pattern octal:0.167 --max-heap "$last")" \
   "$(median_of peer_seconds .167 "n=2^$K ")"
-row "Grundy's game: G(0..2^$K - 1)" "$(median_of ours_seconds table grundy-game --to "$last" --runs)" \
-  "$(median_of peer_seconds grundy "n=2^$K ")"
+row "Grundy's game: G(0..2^$KG - 1)" "$(median_of ours_seconds pattern grundy-game --max-heap "$last_g")" \
+  "$(median_of peer_seconds grundy "n=2^$KG ")"
 row "Kayles 0.77: period proven" "$(median_of ours_seconds pattern kayles)" \
   "$(median_of peer_seconds .77 "Found period")"
-row "0.354: period proven (e = 10061916)" "$(ours_seconds pattern octal:0.354 --limit 268435456)" \
-  "$(peer_seconds .354 "Found period")"
+row "0.354: period proven (e = 10061916)" "$(median_of ours_seconds pattern octal:0.354 --max-heap 33554431)" \
+  "$(median_of peer_seconds .354 "Found period")"
+# The analyzer's tables end at 2^28, below the 443139470 values this proof needs.
+row "0.1777: period proven (e = 160949018)" "$(ours_seconds pattern octal:0.1777 --max-heap 500000000)" "-"
 echo
-echo "medians of $runs runs (the 0.354 row: one run); wall seconds; stopped after $limit s"
+kib=$(ours_kib pattern octal:0.167 --max-heap "$last")
+echo "grundy's memory on 0.167 to 2^$K: $kib KiB peak, $(awk -v k="$kib" -v n="$last" 'BEGIN { printf "%.2f", k * 1024 / (n + 1) }') bytes per value"
+kib=$(ours_kib pattern octal:0.1777 --max-heap 500000000)
+echo "grundy's memory on the 0.1777 proof (443139470 values): $kib KiB peak, $(awk -v k="$kib" 'BEGIN { printf "%.2f", k * 1024 / 443139470 }') bytes per value"
+echo "medians of $runs runs (the 0.1777 row: one run); wall seconds; stopped after $limit s"
 echo "grundy: $(git -C "$root" rev-parse --short HEAD); machine: $(nproc) cores"

@@ -224,6 +224,7 @@ std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_valu
   // grows).
   bool stop_at_cycles = true;
   table_.reserve(most);
+  table_.set_progress_total(most);
   while (!try_proof() && table_.size() < most) {
     if (table_.sparsity().mask == 0 && table_.size() >= plain_values) break;
     table_.extend_to(std::min(std::max<std::uint64_t>(2 * table_.size(), 256), most), &task, stop_at_cycles);
@@ -232,6 +233,7 @@ std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_valu
       stop_at_cycles = period_.has_value();
     }
   }
+  table_.set_progress_total(0);
   return period_;
 }
 

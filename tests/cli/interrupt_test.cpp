@@ -15,6 +15,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -244,6 +245,49 @@ TEST(Interrupt, PatternSearchStopsWithProgressStartedAndNoOutput) {
   // The start line, no end line (the task never ended), and the message.
   EXPECT_EQ(run.err_text, start_line + "grundy: interrupted\n");
   EXPECT_EQ(file.size(), 0u);
+}
+
+// An octal period search to 4 * 10^9 values: minutes of work, stopped at once.
+TEST(Interrupt, OctalPatternSearchStopsCleanly) {
+  TempFile file;
+  FileRun run = start_with_output_file({"pattern", "octal:0.167", "--max-heap", "4000000000"}, file, false);
+  const std::string start_line = "grundy: looking for the period of octal:0.167 in G(0..4000000000)...\n";
+  if (!read_until(run.err, run.err_text, [&](const std::string& t) { return t.find(start_line) != t.npos; })) {
+    kill_run(run);
+    FAIL() << "no progress line within the deadline; stderr: " << run.err_text;
+  }
+  EXPECT_EQ(stop(run, SIGINT), 130);
+  EXPECT_EQ(run.err_text, start_line + "grundy: interrupted\n");
+  EXPECT_EQ(file.size(), 0u);
+}
+
+// A census stopped part-way keeps the rows of the games it finished, each a
+// whole line (docs/census.md): what --resume starts from.
+TEST(Interrupt, CensusKeepsTheRowsOfFinishedGames) {
+  TempFile file, rows;
+  std::filesystem::remove(rows.path());
+  FileRun run = start_with_output_file({"census", "octal", "--digits", "2", "--max-heap", "262143", "--jobs", "1",
+                                        "--resume", rows.path()},
+                                       file, false);
+  auto lines = [&] {
+    const std::string text = std::filesystem::exists(rows.path()) ? rows.content() : std::string();
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  };
+  if (!wait_until([&] { return lines() >= 3; })) {
+    kill_run(run);
+    FAIL() << "no rows within the deadline";
+  }
+  EXPECT_EQ(stop(run, SIGINT), 130);
+  EXPECT_EQ(file.size(), 0u);
+  std::istringstream in(rows.content());
+  std::size_t whole = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (in.eof()) break;  // a last line without its newline: cut by the signal
+    EXPECT_THAT(line, MatchesRegex("\\{.*\"game\":\"octal:[04]\\.[0-7]*\".*\\}")) << line;
+    ++whole;
+  }
+  EXPECT_GE(whole, 3u);
+  EXPECT_LT(whole, 128u);
 }
 
 TEST(Interrupt, FailedWriteTakesBackWhatWasWritten) {

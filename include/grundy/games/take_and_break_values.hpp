@@ -62,6 +62,9 @@ class TakeAndBreakValues {
   // Computes G(size() .. size - 1), reporting progress to `task` if given.
   // With stop_at_cycle, returns as soon as a cycle is found (cycle()).
   void extend_to(std::uint64_t size, LongTask* task = nullptr, bool stop_at_cycle = false);
+  // Progress is shown as a fraction of this size when it is larger than
+  // extend_to's (a search that grows the table in steps up to a bound).
+  void set_progress_total(std::uint64_t total) { progress_total_ = total; }
 
   // Room for `size` values, taken from the system only as values fill it:
   // a table grown to its bound then holds one (or two) bytes per value,
@@ -127,6 +130,7 @@ class TakeAndBreakValues {
   std::uint64_t reference_end_ = 0, reference_hash_ = 0;
   std::uint64_t steps_ = 0, power_ = 1;
   std::optional<std::uint64_t> cycle_;
+  std::uint64_t progress_total_ = 0;
 };
 
 }  // namespace grundy
