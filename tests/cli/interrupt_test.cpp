@@ -230,35 +230,32 @@ TEST(Interrupt, SigtermExitsWith143AndLeavesTheFileEmpty) {
 }
 
 // A pattern search writes nothing until it is done: its progress line on a
-// non-terminal stderr (after a second) shows it is under way.
-TEST(Interrupt, PatternSearchStopsWithProgressStartedAndNoOutput) {
+// non-terminal stderr (after a second) shows it is under way. Ctrl-C then
+// leaves the start line, no end line (the task never ended), the message,
+// and an empty output file.
+void expect_search_stops_cleanly(const std::vector<std::string>& args, const std::string& start_line) {
   TempFile file;
   file.set_content("stale\n");
-  // About 10^8 values of the coprime game: minutes of work.
-  FileRun run = start_with_output_file({"pattern", "coprime", "--limit", "100000000"}, file, false);
-  const std::string start_line = "grundy: computing G(0..100000000) of coprime...\n";
+  FileRun run = start_with_output_file(args, file, false);
   if (!read_until(run.err, run.err_text, [&](const std::string& t) { return t.find(start_line) != t.npos; })) {
     kill_run(run);
     FAIL() << "no progress line within the deadline; stderr: " << run.err_text;
   }
   EXPECT_EQ(stop(run, SIGINT), 130);
-  // The start line, no end line (the task never ended), and the message.
   EXPECT_EQ(run.err_text, start_line + "grundy: interrupted\n");
   EXPECT_EQ(file.size(), 0u);
 }
 
-// An octal period search to 4 * 10^9 values: minutes of work, stopped at once.
+TEST(Interrupt, PatternSearchStopsWithProgressStartedAndNoOutput) {
+  // About 10^8 values of the coprime game: minutes of work.
+  expect_search_stops_cleanly({"pattern", "coprime", "--limit", "100000000"},
+                              "grundy: computing G(0..100000000) of coprime...\n");
+}
+
 TEST(Interrupt, OctalPatternSearchStopsCleanly) {
-  TempFile file;
-  FileRun run = start_with_output_file({"pattern", "octal:0.167", "--max-heap", "4000000000"}, file, false);
-  const std::string start_line = "grundy: looking for the period of octal:0.167 in G(0..4000000000)...\n";
-  if (!read_until(run.err, run.err_text, [&](const std::string& t) { return t.find(start_line) != t.npos; })) {
-    kill_run(run);
-    FAIL() << "no progress line within the deadline; stderr: " << run.err_text;
-  }
-  EXPECT_EQ(stop(run, SIGINT), 130);
-  EXPECT_EQ(run.err_text, start_line + "grundy: interrupted\n");
-  EXPECT_EQ(file.size(), 0u);
+  // An octal period search to 4 * 10^9 values: minutes of work.
+  expect_search_stops_cleanly({"pattern", "octal:0.167", "--max-heap", "4000000000"},
+                              "grundy: looking for the period of octal:0.167 in G(0..4000000000)...\n");
 }
 
 // A census stopped part-way keeps the rows of the games it finished, each a
