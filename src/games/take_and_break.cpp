@@ -241,11 +241,20 @@ Nimber TakeAndBreakGame::value(Position n) const {
   // The table doubles, with a proof tried at each size, so that a game with
   // a short period never computes far.
   // Grundy's game has no theorem to reach past the table: refused at once.
+  // Other games look for a period (a cycle is proven as soon as the table
+  // holds the check, not at the next doubling).
   for (bool beyond = unequal_ && n >= table_cap(); !beyond;) {
     if (n < table_.size()) return Nimber(table_value(n));
     if (try_proof()) return Nimber(table_value(period_->reduce(n)));
     if (table_.size() >= table_cap()) break;
-    double_table(table_cap());
+    if (unequal_) {
+      double_table(table_cap());
+    } else {
+      const std::uint64_t size = table_.size();
+      const std::uint64_t wanted = n >= table_cap() ? table_cap() : std::max<std::uint64_t>({n + 1, 2 * size, 256});
+      (void)prove_period(std::min(wanted, table_cap()));
+      if (table_.size() == size && !period_) break;  // no further to go
+    }
   }
   throw LimitError(fmt::format("G({}) of {}: {} the values beyond G({}) are not computed (docs/games/octal.md)", n, spec(),
                                unequal_ ? std::string("no theorem gives Grundy's game a period, and")

@@ -181,3 +181,55 @@ TEST(PatternCli, ValuesAreStreamedInLittleMemory) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// 0.354: preperiod 10,061,916 and period 1,180 (the figures of issue 18,
+// found by Czajka's analyzer). The cycle is proven as soon as the table holds
+// the 2e + 2p + t values the theorem needs: no more values are computed.
+TEST(PatternCli, ProvesTheLongPeriodOf0354FromExactlyTheValuesItNeeds) {
+  const json p = run_json({"pattern", "octal:0.354", "--json"});
+  EXPECT_EQ(p["kind"], "periodic");
+  EXPECT_EQ(p["proven"], true);
+  EXPECT_EQ(p["preperiod"], 10061916);
+  EXPECT_EQ(p["period"], 1180);
+  EXPECT_EQ(p["proof_bound"], 2 * 10061916 + 2 * 1180 + 3);
+  EXPECT_EQ(p["checked_up_to"], 2 * 10061916 + 2 * 1180 + 3 - 1);
+  EXPECT_THAT(p["check"].get<std::string>(), HasSubstr("for 10061916 <= n < 20125015 = 2e + p + t"));
+  EXPECT_EQ(p["largest_value"], 113);
+  EXPECT_EQ(p["last_rare"], 3227);
+  // value() proves it too, and then answers any heap: 10^18 reduces to
+  // 10061916 + (10^18 - 10061916) mod 1180 = 10061940; 10061915 is the
+  // last exception, 10061916 the first heap of the period.
+  const auto r = grundy_run({"value", "octal:0.354", "1000000000000000000", "10061940", "10061915", "11243095",
+                             "10061916", "10063096"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::vector<std::string> v;
+  for (std::string line; std::getline(lines, line);) v.push_back(line);
+  ASSERT_EQ(v.size(), 6u) << r.out;
+  EXPECT_EQ(v[0], v[1]);
+  EXPECT_NE(v[2], v[3]);
+  EXPECT_EQ(v[4], v[5]);
+}
+
+TEST(PatternCli, AGameWithoutAPeriodSaysWhatItSaw) {
+  const json p = run_json({"pattern", "octal:0.167", "--max-heap", "100000", "--json"});
+  EXPECT_EQ(p["kind"], "none");
+  EXPECT_EQ(p["checked_up_to"], 100000);
+  EXPECT_EQ(p["largest_value"], 52);
+  EXPECT_EQ(p["largest_at"], 24158);
+  EXPECT_EQ(p["rare_mask"], 0x3d);
+  EXPECT_EQ(p["rare_heaps"], 59);
+  EXPECT_EQ(p["last_rare"], 1303);
+  const auto r = grundy_run({"pattern", "octal:0.167", "--max-heap", "100000"});
+  EXPECT_THAT(r.out, HasSubstr("  seen: largest value 52 (first at n = 24158); rare mask 0x3d: 59 heaps with a rare "
+                               "value, the last at n = 1303\n"));
+  const auto too_far = grundy_run({"pattern", "octal:0.167", "--max-heap", "4294967296"});
+  EXPECT_EQ(too_far.exit_code, 2);
+  EXPECT_THAT(too_far.err, HasSubstr("--max-heap 4294967296: too large; octal:0.167 examines heaps up to 4294967295"));
+}
+
+}  // namespace
+}  // namespace grundy
