@@ -28,7 +28,7 @@ struct CensusRequest {
   unsigned jobs = 0;                    // threads; 0 for one per core
 };
 
-inline constexpr unsigned kMaxCensusDigits = 8;
+inline constexpr unsigned kMaxCensusDigits = 6;  // 524,288 games: the list of their codes stays small
 inline constexpr std::uint64_t kDefaultCensusMaxHeap = (std::uint64_t{1} << 20) - 1;
 
 // "0.1", "0.2", ..., "4.77": the codes of a census of `digits` digits, in

@@ -359,11 +359,12 @@ int run(int argc, char** argv) {
   census->add_option("--merge", a.census_merge,
                      "compute nothing: check that the parts' FILEs (from --resume or --json) cover every game "
                      "once, and print the whole census")
-      ->type_name("FILE...");
+      ->type_name("FILE");
   census->add_option("--jobs", a.census_jobs, "threads (default: one per core)")->type_name("J");
   census->footer(
-      "\nEach game is 'grundy pattern octal:CODE --max-heap N'; d0 is 0 or 4, and codes whose last\n"
-      "digit is 0 are left out (the same game as the code without it). Rows come in code order:\n"
+      "\nEach game is 'grundy pattern octal:CODE --max-heap N'; d0 is 0 or 4, 0.0 and 4.0 are in,\n"
+      "and other codes whose last digit is 0 are left out (the same game as the code without it).\n"
+      "Rows come in code order:\n"
       "game, kind (periodic/none), proven, preperiod, period, largest value, the last heap examined\n"
       "and the seconds it took, then a count of each kind. JSON rows are the objects of\n"
       "'pattern --json' plus \"seconds\" and \"max_heap\".\n"
