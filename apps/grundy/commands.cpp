@@ -274,16 +274,18 @@ std::string bound_text(std::uint64_t n) {
 void add_sparse_space(json& j, const SparseSpaceReport& s) {
   j["largest_value"] = s.largest_value;
   j["largest_at"] = s.largest_at;
-  j["rare_mask"] = s.rare_mask;
+  j["rare_mask"] = s.masked ? json(s.rare_mask) : json(nullptr);
+  j["rare_parity"] = s.rare_parity;
   j["rare_heaps"] = s.rare_heaps;
   j["last_rare"] = s.last_rare;
 }
 
 std::string describe(const SparseSpaceReport& s) {
   const std::string largest = fmt::format("largest value {} (first at n = {})", s.largest_value, s.largest_at);
-  if (s.rare_mask == 0) return largest + "; no mask made rare values scarce, so every option was examined";
-  return fmt::format("{}; rare mask {:#x}: {} heap{} with a rare value, the last at n = {}", largest, s.rare_mask,
-                     s.rare_heaps, s.rare_heaps == 1 ? "" : "s", s.last_rare);
+  if (!s.masked) return largest + "; no mask made rare values scarce, so every option was examined";
+  return fmt::format("{}; rare mask {:#x}{}: {} heap{} with a rare value, the last at n = {}", largest, s.rare_mask,
+                     s.rare_parity ? " with the heap's parity" : "", s.rare_heaps, s.rare_heaps == 1 ? "" : "s",
+                     s.last_rare);
 }
 
 json pattern_json(const Game& game, const Pattern& p, bool all_values) {

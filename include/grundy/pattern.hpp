@@ -32,12 +32,14 @@ enum class PatternKind { periodic, self_similar, none };
 
 // What the rare-value method saw in a take-and-break game's table
 // (docs/games/octal.md): its largest value and first heap with it, the mask
-// in use (0: none made rare values scarce), how many heaps have rare values
-// and the last of them.
+// in use (none when no mask made rare values scarce) and whether the heap's
+// parity joins it, how many heaps have rare values and the last of them.
 struct SparseSpaceReport {
   std::uint32_t largest_value = 0;
   std::uint64_t largest_at = 0;
+  bool masked = false;
   std::uint32_t rare_mask = 0;
+  bool rare_parity = false;
   std::uint64_t rare_heaps = 0;
   std::uint64_t last_rare = 0;
 };

@@ -226,7 +226,7 @@ std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_valu
   table_.reserve(most);
   table_.set_progress_total(most);
   while (!try_proof() && table_.size() < most) {
-    if (table_.sparsity().mask == 0 && table_.size() >= plain_values) break;
+    if (!table_.sparsity().masked && table_.size() >= plain_values) break;
     table_.extend_to(std::min(std::max<std::uint64_t>(2 * table_.size(), 256), most), &task, stop_at_cycles);
     if (const std::optional<std::uint64_t> cycle = table_.take_cycle(); cycle && stop_at_cycles) {
       period_ = prove_cycle(*cycle, most, task);
@@ -410,7 +410,7 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   // costs a scan of every pair, and 2^25 values would take hours.
   const bool default_bound = limit == default_pattern_limit();
   const std::optional<Periodicity> found = prove_period(most, default_bound ? kPlainDefault : most);
-  const bool plain_stop = table_.size() < most && table_.sparsity().mask == 0;
+  const bool plain_stop = table_.size() < most && !table_.sparsity().masked;
   if (!found) {
     Pattern out;
     out.game = spec();
@@ -479,7 +479,7 @@ std::uint64_t TakeAndBreakGame::max_pattern_limit() const {
 
 SparseSpaceReport TakeAndBreakGame::sparse_space_report() const {
   const TakeAndBreakValues::Sparsity& s = table_.sparsity();
-  return SparseSpaceReport{s.largest, s.largest_at, s.mask, s.rare_heaps, s.last_rare};
+  return SparseSpaceReport{s.largest, s.largest_at, s.masked, s.mask, s.with_parity, s.rare_heaps, s.last_rare};
 }
 
 // --- the families ---

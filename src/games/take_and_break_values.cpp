@@ -124,55 +124,79 @@ TakeAndBreakValues::TakeAndBreakValues(std::vector<std::uint8_t> digits, bool un
     if ((digits_[t] & kLeavesThree) != 0) three_way_ = true;
     if (digits_[t] != 0) most_taken_ = t;
   }
-  histogram_.assign(64, 0);
+  histogram_even_.assign(64, 0);
+  histogram_odd_.assign(64, 0);
   seen_.assign(64, 0);
   need_.assign(64, 0);
   sort_values_by_class();
 }
 
+// Values split by the parity of their bits under the mask (all even when
+// no mask is in use).
 void TakeAndBreakValues::sort_values_by_class() {
-  rare_list_.clear();
-  common_list_.clear();
-  for (std::uint32_t v = 0; v < 64 * words_; ++v) (is_rare(v) ? rare_list_ : common_list_).push_back(v);
-  rare_bits_ = common_bits_ = 0;
-  for (std::uint32_t v : rare_list_)
-    if (v < 64) rare_bits_ |= std::uint64_t{1} << v;
-  for (std::uint32_t v : common_list_)
-    if (v < 64) common_bits_ |= std::uint64_t{1} << v;
+  even_values_.clear();
+  odd_values_.clear();
+  for (std::uint32_t v = 0; v < 64 * words_; ++v) (odd_under_mask(v) ? odd_values_ : even_values_).push_back(v);
+  even_bits_ = odd_bits_ = 0;
+  for (std::uint32_t v : even_values_)
+    if (v < 64) even_bits_ |= std::uint64_t{1} << v;
+  for (std::uint32_t v : odd_values_)
+    if (v < 64) odd_bits_ |= std::uint64_t{1} << v;
 }
 
-bool TakeAndBreakValues::is_rare(std::uint32_t v) const {
-  return sparsity_.mask != 0 && std::popcount(v & sparsity_.mask) % 2 == 0;
+bool TakeAndBreakValues::odd_under_mask(std::uint32_t v) const { return std::popcount(v & sparsity_.mask) % 2 != 0; }
+
+bool TakeAndBreakValues::is_rare_heap(std::uint64_t h, std::uint32_t v) const {
+  return sparsity_.masked && odd_under_mask(v) == (sparsity_.with_parity && h % 2 != 0);
 }
 
 std::optional<std::uint64_t> TakeAndBreakValues::take_cycle() { return std::exchange(cycle_, std::nullopt); }
 
 // The value space is [0, 64 * words_), a power of two above every value, so
-// the XOR of two values stays inside it.
+// the XOR of two values stays inside it. A heap h is rare when
+// popcount(G(h) & m) + (with_parity ? h : 0) is even. The counts for every
+// mask come from the Walsh-Hadamard transforms W_e, W_o of the histograms
+// of even and odd heaps: N_e + N_o + W_e(m) + W_o(m) halved without the
+// parity, (N_e + W_e(m)) / 2 + (N_o - W_o(m)) / 2 with it. The parity is
+// only tried when every split removes tokens of one parity: only then is
+// the class of a split's XOR the same for all of them.
 void TakeAndBreakValues::choose_mask() {
   const std::size_t space = 64 * words_;
+  const auto heaps = static_cast<std::int64_t>(size_ - 1);  // heaps 1 .. size_ - 1
+  const std::int64_t odd_heaps = heaps - heaps / 2, even_heaps = heaps / 2;
+  std::int64_t best_rare = heaps;
   std::uint32_t best_mask = 0;
-  std::uint64_t heaps = size_ - 1;  // heaps 1 .. size_ - 1 (heap 0 splits off nothing)
-  std::uint64_t best_rare = heaps;
+  bool best_parity = false, found = false;
   if (!three_way_ && !leave_two_.empty()) {
-    std::vector<std::int64_t> w(histogram_.begin(), histogram_.begin() + static_cast<std::ptrdiff_t>(space));
-    walsh_hadamard(w);
-    for (std::size_t m = 1; m < space; ++m) {
-      // Heaps whose value has an even count of mask bits: (all + w[m]) / 2.
-      const auto rare = static_cast<std::uint64_t>((static_cast<std::int64_t>(heaps) + w[m]) / 2);
-      if (rare < best_rare) best_rare = rare, best_mask = static_cast<std::uint32_t>(m);
+    std::vector<std::int64_t> we(histogram_even_.begin(), histogram_even_.begin() + static_cast<std::ptrdiff_t>(space));
+    std::vector<std::int64_t> wo(histogram_odd_.begin(), histogram_odd_.begin() + static_cast<std::ptrdiff_t>(space));
+    walsh_hadamard(we);
+    walsh_hadamard(wo);
+    bool one_parity = true;
+    for (std::uint64_t t : leave_two_) one_parity = one_parity && t % 2 == leave_two_.front() % 2;
+    for (std::size_t m = 0; m < space; ++m) {
+      if (m > 0 && (heaps + we[m] + wo[m]) / 2 < best_rare) {
+        best_rare = (heaps + we[m] + wo[m]) / 2, best_mask = static_cast<std::uint32_t>(m), best_parity = false;
+        found = true;
+      }
+      if (one_parity && (even_heaps + we[m]) / 2 + (odd_heaps - wo[m]) / 2 < best_rare) {
+        best_rare = (even_heaps + we[m]) / 2 + (odd_heaps - wo[m]) / 2, best_mask = static_cast<std::uint32_t>(m);
+        best_parity = found = true;
+      }
     }
   }
   // A mask pays while rare heaps are scarce: each costs a lookup per heap,
   // where the plain mex costs one per pair.
-  if (best_rare * 4 > heaps) best_mask = 0;
-  sparsity_.mask = best_mask;
+  const bool masked = found && best_rare * 4 <= heaps;
+  sparsity_.masked = masked;
+  sparsity_.mask = masked ? best_mask : 0;
+  sparsity_.with_parity = masked && best_parity;
   rare_heaps_.clear();
   rare_values_.clear();
   sort_values_by_class();
-  if (best_mask != 0)
+  if (masked)
     for (std::uint64_t h = 1; h < size_; ++h)
-      if (const std::uint32_t v = (*this)[h]; is_rare(v)) {
+      if (const std::uint32_t v = (*this)[h]; is_rare_heap(h, v)) {
         rare_heaps_.push_back(h);
         rare_values_.push_back(v);
       }
@@ -228,9 +252,13 @@ std::uint32_t TakeAndBreakValues::sparse_value_small(const V* g, std::uint64_t n
       if (!unequal_ || 2 * rare[i] != m) s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
     seen |= s0 | s1 | s2 | s3;
   }
-  const std::uint64_t common_missing = ~seen & common_bits_;
+  // The values every split can only reach with a heap of rare value (see
+  // enumerated_are_odd), and the others.
+  const bool odd = enumerated_are_odd(n);
+  const std::uint64_t enumerated_bits = odd ? odd_bits_ : even_bits_, searched_bits = odd ? even_bits_ : odd_bits_;
+  const std::uint64_t common_missing = ~seen & enumerated_bits;
   const std::uint32_t common = common_missing == 0 ? 64 : static_cast<std::uint32_t>(std::countr_zero(common_missing));
-  std::uint64_t need = ~seen & rare_bits_ & (common == 64 ? ~std::uint64_t{0} : bit(common) - 1);
+  std::uint64_t need = ~seen & searched_bits & (common == 64 ? ~std::uint64_t{0} : bit(common) - 1);
   if (need == 0) return common;
   // A first block of pairs into bits; the values it leaves are then looked
   // for a vector of pairs at a time (drop_pair_values).
@@ -266,6 +294,14 @@ std::size_t TakeAndBreakValues::rare_heaps_below(std::uint64_t m) const {
   return end;
 }
 
+// A split of n that removes t tokens and leaves heaps a and b has
+// popcount(XOR & m) = class(a) + class(b) + (with_parity ? n - t : 0)
+// (mod 2), class 1 being common. So values of parity 1 + (n - t) under the
+// mask need a rare heap: the rare-heap loop finds all of them.
+bool TakeAndBreakValues::enumerated_are_odd(std::uint64_t n) const {
+  return !sparsity_.with_parity || leave_two_.empty() || n < leave_two_.front() || (n - leave_two_.front()) % 2 == 0;
+}
+
 // A new stamp, with the options that leave at most one heap marked.
 template <class V>
 std::uint32_t* TakeAndBreakValues::mark_one_heap_options(const V* g, std::uint64_t n) {
@@ -298,15 +334,16 @@ std::uint32_t TakeAndBreakValues::sparse_value(const V* g, std::uint64_t n) {
     }
   }
   // The smallest common value missing: G(n) unless a rare value below it is.
+  const bool odd = enumerated_are_odd(n);
   auto common = static_cast<std::uint32_t>(seen_.size());
-  for (std::uint32_t v : common_list_)
+  for (std::uint32_t v : odd ? odd_values_ : even_values_)
     if (seen[v] != stamp) {
       common = v;
       break;
     }
   // The rare values below it not yet seen, to be looked for among the pairs.
   std::size_t needed = 0;
-  for (std::uint32_t v : rare_list_) {
+  for (std::uint32_t v : odd ? even_values_ : odd_values_) {
     if (v >= common) break;
     if (seen[v] != stamp) need_[needed++] = v;
   }
@@ -358,7 +395,7 @@ void TakeAndBreakValues::restart_cycle_search() {
   window_ = 0;
   // Two-heap octal games whose rare heaps are known, and one-heap games: the
   // next value is a function of the last window_ values.
-  if (three_way_ || unequal_ || (sparsity_.mask == 0 && !leave_two_.empty())) return;
+  if (three_way_ || unequal_ || (!sparsity_.masked && !leave_two_.empty())) return;
   const std::uint64_t window = most_taken_ + (leave_two_.empty() ? 0 : sparsity_.last_rare) + 1;
   if (size_ < 2 * window + 2) return;  // retried at the next value
   window_ = window;
@@ -377,7 +414,7 @@ void TakeAndBreakValues::restart_cycle_search() {
 // Value n was just added (size_ == n + 1).
 void TakeAndBreakValues::watch_cycle(std::uint64_t n) {
   if (window_ == 0) {
-    if (!three_way_ && !unequal_ && (sparsity_.mask != 0 || leave_two_.empty()) &&
+    if (!three_way_ && !unequal_ && (sparsity_.masked || leave_two_.empty()) &&
         size_ >= 2 * (most_taken_ + sparsity_.last_rare + 1) + 2)
       restart_cycle_search();
     return;
@@ -417,7 +454,7 @@ void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at
       next_mask_choice_ *= 2;
     }
     const V* g = values.data();
-    const std::uint32_t v = n == 0 ? 0 : sparsity_.mask == 0 ? plain_value(g, n)
+    const std::uint32_t v = n == 0 ? 0 : !sparsity_.masked ? plain_value(g, n)
                              : words_ == 1     ? sparse_value_small(g, n)
                                                : sparse_value(g, n);
     if (v > std::numeric_limits<std::uint16_t>::max())
@@ -426,7 +463,8 @@ void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at
       while (v >= 64 * words_) words_ *= 2;
       seen_.resize(64 * words_, 0);
       need_.resize(64 * words_, 0);
-      histogram_.resize(64 * words_, 0);
+      histogram_even_.resize(64 * words_, 0);
+      histogram_odd_.resize(64 * words_, 0);
       sort_values_by_class();
     }
     if (sizeof(V) == 1 && v > std::numeric_limits<std::uint8_t>::max()) {
@@ -436,9 +474,9 @@ void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at
       values.push_back(static_cast<V>(v));
     }
     ++size_;
-    if (n > 0) ++histogram_[v];
+    if (n > 0) ++(n % 2 == 0 ? histogram_even_ : histogram_odd_)[v];
     if (v > sparsity_.largest) sparsity_.largest = v, sparsity_.largest_at = n;
-    if (n > 0 && is_rare(v)) {
+    if (n > 0 && is_rare_heap(n, v)) {
       rare_heaps_.push_back(n);
       rare_values_.push_back(v);
       sparsity_.rare_heaps = rare_heaps_.size();

@@ -48,27 +48,38 @@ std::vector<std::uint8_t> octal_digits(const std::string& code) {
   return d;
 }
 
-void expect_same_values(const std::vector<std::uint8_t>& digits, bool unequal, std::size_t count,
-                        const std::string& name) {
+// Returns what the table saw, so that callers can tell which paths ran.
+TakeAndBreakValues::Sparsity expect_same_values(const std::vector<std::uint8_t>& digits, bool unequal,
+                                                std::size_t count, const std::string& name) {
   const std::vector<std::uint32_t> want = plain_values(digits, unequal, count);
   TakeAndBreakValues table(digits, unequal);
   // In steps, as the game grows it, so that stops and restarts are covered.
   for (std::uint64_t size = 1; size < count; size = size * 3 + 1) table.extend_to(size);
   table.extend_to(count);
-  ASSERT_EQ(table.size(), count);
-  for (std::size_t n = 0; n < count; ++n) ASSERT_EQ(table[n], want[n]) << name << ": G(" << n << ")";
+  EXPECT_EQ(table.size(), count);
+  for (std::size_t n = 0; n < count; ++n) {
+    EXPECT_EQ(table[n], want[n]) << name << ": G(" << n << ")";
+    if (table[n] != want[n]) break;
+  }
+  return table.sparsity();
 }
 
 TEST(TakeAndBreakValues, RandomOctalCodesMatchThePlainMex) {
   std::mt19937 rng(20261124);
+  int masked = 0, with_parity = 0, plain = 0;
   for (int game = 0; game < 300; ++game) {
     std::vector<std::uint8_t> digits{static_cast<std::uint8_t>(rng() % 2 == 0 ? 0 : 4)};
     const std::size_t length = 1 + rng() % 5;
     for (std::size_t i = 0; i < length; ++i) digits.push_back(static_cast<std::uint8_t>(rng() % 8));
     std::string code = fmt::format("{}.", digits[0]);
     for (std::size_t i = 1; i < digits.size(); ++i) code += static_cast<char>('0' + digits[i]);
-    expect_same_values(digits, false, 1500, code);
+    const TakeAndBreakValues::Sparsity s = expect_same_values(digits, false, 1500, code);
+    ++(!s.masked ? plain : s.with_parity ? with_parity : masked);
   }
+  // Every path ran: masks by value, masks with the heap's parity, the plain mex.
+  EXPECT_GT(masked, 10);
+  EXPECT_GT(with_parity, 10);
+  EXPECT_GT(plain, 10);
 }
 
 TEST(TakeAndBreakValues, ThreeWaySplitsMatchThePlainMex) {
@@ -80,17 +91,23 @@ TEST(TakeAndBreakValues, ThreeWaySplitsMatchThePlainMex) {
 TEST(TakeAndBreakValues, SparseSpaceGamesUseAMaskAndMatchThePlainMex) {
   // Games with few rare heaps: the mask is in use, so the fast path is what
   // is checked, across several mask choices (at each power of two).
-  for (const char* code : {"0.167", "0.354", "0.1777", "0.16", "0.145", "4.7"}) {
+  for (const char* code : {"0.167", "0.354", "0.1777", "0.16", "0.145", "0.142", "0.173", "4.7"}) {
     TakeAndBreakValues table(octal_digits(code), false);
     table.extend_to(6000);
     expect_same_values(octal_digits(code), false, 6000, code);
     if (std::string(code) != "4.7") {
-      EXPECT_NE(table.sparsity().mask, 0u) << code;
+      EXPECT_TRUE(table.sparsity().masked) << code;
+    }
+    // 0.142's rare heaps are those whose parity differs from that of their
+    // values' bits under the mask (Flammenkamp's sparse space "in the
+    // domain"): the classes of a split's XOR then depend on n's parity.
+    if (std::string(code) == "0.142") {
+      EXPECT_TRUE(table.sparsity().with_parity) << code;
     }
   }
   TakeAndBreakValues grundy({4}, true);
   grundy.extend_to(6000);
-  EXPECT_NE(grundy.sparsity().mask, 0u);
+  EXPECT_TRUE(grundy.sparsity().masked);
   expect_same_values({4}, true, 6000, "Grundy's game");
 }
 
@@ -104,7 +121,7 @@ TEST(TakeAndBreakValues, ReportsWhatItSaw) {
   EXPECT_EQ(s.largest_at, static_cast<std::uint64_t>(largest - g.begin()));
   std::uint64_t rare = 0, last = 0;
   for (std::size_t n = 1; n < g.size(); ++n)
-    if (__builtin_popcount(g[n] & s.mask) % 2 == 0) ++rare, last = n;
+    if ((static_cast<std::size_t>(__builtin_popcount(g[n] & s.mask)) + (s.with_parity ? n : 0)) % 2 == 0) ++rare, last = n;
   EXPECT_EQ(s.rare_heaps, rare);
   EXPECT_EQ(s.last_rare, last);
   EXPECT_EQ(table.bytes_per_value(), 1u);

@@ -42,7 +42,9 @@ class TakeAndBreakValues {
   struct Sparsity {
     std::uint32_t largest = 0;     // the largest value so far
     std::uint64_t largest_at = 0;  // the first heap with it
-    std::uint32_t mask = 0;        // 0: no mask in use (the plain mex)
+    bool masked = false;           // false: no mask in use (the plain mex)
+    std::uint32_t mask = 0;
+    bool with_parity = false;      // a heap's parity joins its value's mask bits
     std::uint64_t rare_heaps = 0;  // heaps with a rare value under the mask
     std::uint64_t last_rare = 0;   // the largest such heap
   };
@@ -92,7 +94,9 @@ class TakeAndBreakValues {
   void sort_values_by_class();
   void next_stamp();
   void widen();
-  [[nodiscard]] bool is_rare(std::uint32_t v) const;
+  [[nodiscard]] bool odd_under_mask(std::uint32_t v) const;
+  [[nodiscard]] bool is_rare_heap(std::uint64_t h, std::uint32_t v) const;
+  [[nodiscard]] bool enumerated_are_odd(std::uint64_t n) const;
   void restart_cycle_search();
   void watch_cycle(std::uint64_t n);
 
@@ -108,15 +112,16 @@ class TakeAndBreakValues {
   bool wide_ = false;
   std::vector<std::uint8_t> narrow_values_;
   std::vector<std::uint16_t> wide_values_;
-  std::vector<std::uint64_t> histogram_;  // heaps per value
+  std::vector<std::uint64_t> histogram_even_, histogram_odd_;  // heaps per value, by the heap's parity
 
   Sparsity sparsity_;
   // The rare heaps under the mask, with their values, in increasing order.
   std::vector<std::uint64_t> rare_heaps_;
   std::vector<std::uint32_t> rare_values_;
-  // The value space [0, 64 words_) by class, in increasing order.
-  std::vector<std::uint32_t> rare_list_, common_list_;
-  std::uint64_t rare_bits_ = 0, common_bits_ = 0;  // the same below 64
+  // The value space [0, 64 words_) by the parity of its bits under the
+  // mask, in increasing order.
+  std::vector<std::uint32_t> even_values_, odd_values_;
+  std::uint64_t even_bits_ = 0, odd_bits_ = 0;  // the same below 64
   std::size_t words_ = 1;
   // seen_[v] == stamp_: v is a value of an option of the heap at hand.
   std::vector<std::uint32_t> seen_;
