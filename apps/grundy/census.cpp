@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <fstream>
 #include <map>
 #include <mutex>
 #include <sstream>
+#include <system_error>
 #include <thread>
 
 #include <fmt/format.h>
@@ -67,6 +70,9 @@ std::string code_of(const json& row) {
 struct RowFile {
   std::vector<json> rows;
   bool cut_short = false;  // the last line was cut (an interrupted write): not among rows
+  // Not one row a line ending in a newline (a --json document, a last row
+  // without its newline): a resume writes the file again before appending.
+  bool rewrite = false;
 };
 
 // Rows from a resume file (one JSON object a line) or a census's --json
@@ -87,8 +93,10 @@ RowFile read_rows(const std::string& path) {
                                                             whole.contains("games")) {
     if (!whole["games"].is_array()) throw InputError(fmt::format("{}: \"games\" is not a list", path));
     for (const json& row : whole["games"]) check(row, 1);
+    out.rewrite = true;
     return out;
   }
+  out.rewrite = !text.empty() && text.back() != '\n';
   std::size_t line_number = 0;
   for (std::size_t start = 0; start < text.size();) {
     ++line_number;
@@ -157,6 +165,11 @@ void merge(const CensusRequest& request, Format format, Output& out) {
                                      census_name(request)));
       if (const auto it = found.find(code); it != found.end())
         throw InputError(fmt::format("octal:{} has a row in {} and in {}", code, it->second.second, path));
+      if (!found.empty() && cell(row, "max_heap") != cell(found.begin()->second.first, "max_heap"))
+        throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and {}'s with {}: parts of "
+                                     "one census share one bound",
+                                     path, cell(row, "game"), cell(row, "max_heap"), found.begin()->second.second,
+                                     cell(found.begin()->second.first, "max_heap")));
       found.emplace(code, std::make_pair(row, path));
     }
   }
@@ -204,10 +217,10 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
       rows[code] = row;
     }
     // Written again whole when a cut line must go, then appended to.
-    resume = std::fopen(request.resume_file.c_str(), file.cut_short ? "w" : "a");
+    resume = std::fopen(request.resume_file.c_str(), file.cut_short || file.rewrite ? "w" : "a");
     if (resume == nullptr)
       throw InputError(fmt::format("--resume {}: cannot be written ({})", request.resume_file, std::strerror(errno)));
-    if (file.cut_short)
+    if (file.cut_short || file.rewrite)
       for (const json& row : file.rows) std::fputs((row.dump() + "\n").c_str(), resume);
     std::fflush(resume);
   }
@@ -248,7 +261,11 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
       }
     };
     std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    try {
+      for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    } catch (const std::system_error&) {
+      // Fewer threads than asked for: those started share the games.
+    }
     work();
     for (std::thread& t : pool) t.join();
     if (resume != nullptr) std::fclose(resume);

@@ -252,14 +252,17 @@ Nimber TakeAndBreakGame::value(Position n) const {
     } else {
       const std::uint64_t size = table_.size();
       const std::uint64_t wanted = n >= table_cap() ? table_cap() : std::max<std::uint64_t>({n + 1, 2 * size, 256});
-      (void)prove_period(std::min(wanted, table_cap()));
+      // Where no mask applies the table stops at 2^20, as pattern's default
+      // does at 2^18: beyond, each value costs a scan of every pair.
+      (void)prove_period(std::min(wanted, table_cap()), kPlainValueTable);
       if (table_.size() == size && !period_) break;  // no further to go
     }
   }
+  const std::uint64_t last = unequal_ ? table_cap() - 1 : table_.size() - 1;
   throw LimitError(fmt::format("G({}) of {}: {} the values beyond G({}) are not computed (docs/games/octal.md)", n, spec(),
                                unequal_ ? std::string("no theorem gives Grundy's game a period, and")
-                                        : fmt::format("no period is proven in G(0..{}), and", table_cap() - 1),
-                               table_cap() - 1));
+                                        : fmt::format("no period is proven in G(0..{}), and", last),
+                               last));
 }
 
 std::string TakeAndBreakGame::move_rule() const {
@@ -409,8 +412,14 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   // The default bound stops sooner where no mask applies: there each value
   // costs a scan of every pair, and 2^25 values would take hours.
   const bool default_bound = limit == default_pattern_limit();
-  const std::optional<Periodicity> found = prove_period(most, default_bound ? kPlainDefault : most);
-  const bool plain_stop = table_.size() < most && !table_.sparsity().masked;
+  std::optional<Periodicity> found;
+  std::string too_large;  // a value above what the table keeps
+  try {
+    found = prove_period(most, default_bound ? kPlainDefault : most);
+  } catch (const LimitError& e) {
+    too_large = e.what();
+  }
+  const bool plain_stop = too_large.empty() && table_.size() < most && !table_.sparsity().masked;
   if (!found) {
     Pattern out;
     out.game = spec();
@@ -426,6 +435,9 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       out.reason = fmt::format(
           "G(n + {}) = G(n) holds for {} <= n <= {}, but the periodicity theorem needs it up to n < {} to prove it",
           out.period, out.preperiod, last - out.period, proof_size(out.preperiod, out.period) - out.period);
+    } else if (!too_large.empty()) {
+      out.checked_up_to = last;
+      out.reason = fmt::format("no period is proven in G(0..{}), where the search stopped: {}", last, too_large);
     } else if (table_.size() <= kObservedTable) {
       out = observe_pattern(*this, last);
       out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), {}", last,
@@ -443,6 +455,7 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
         : most <= max_pattern_limit()
             ? fmt::format("a larger --max-heap N (up to {}) computes more values", max_pattern_limit())
             : std::string("grundy computes at most this many values of a take-and-break game");
+    if (!too_large.empty()) out.advice.clear();  // no bound would go further
     out.sparse_space = sparse_space_report();
     return out;
   }

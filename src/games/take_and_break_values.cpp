@@ -206,7 +206,11 @@ void TakeAndBreakValues::choose_mask() {
 }
 
 void TakeAndBreakValues::widen() {
-  wide_values_.reserve(std::max(narrow_values_.capacity(), narrow_values_.size() + 1));
+  try {  // the room reserved for one-byte values, if it can be had twice over
+    wide_values_.reserve(std::max(narrow_values_.capacity(), narrow_values_.size() + 1));
+  } catch (const std::exception&) {
+    wide_values_.reserve(narrow_values_.size() + narrow_values_.size() / 2 + 1);
+  }
   wide_values_.assign(narrow_values_.begin(), narrow_values_.end());
   std::vector<std::uint8_t>().swap(narrow_values_);
   wide_ = true;
@@ -421,7 +425,9 @@ void TakeAndBreakValues::watch_cycle(std::uint64_t n) {
   }
   hash_ = hash_ * kHashBase + (*this)[n] + 1 - hash_top_power_ * ((*this)[n - window_] + 1);
   ++steps_;
-  if (hash_ == reference_hash_) {
+  // With the heap's parity in the mask, G(n) depends on n's parity as well
+  // as on the window: only an even distance can repeat the whole state.
+  if (hash_ == reference_hash_ && (!sparsity_.with_parity || steps_ % 2 == 0)) {
     bool same = true;
     for (std::uint64_t i = 0; i < window_ && same; ++i)
       same = (*this)[reference_end_ - window_ + i] == (*this)[size_ - window_ + i];

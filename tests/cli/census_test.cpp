@@ -162,6 +162,35 @@ TEST(Census, ResumeSkipsFinishedGamesAndDropsACutLine) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Census, ResumeFromALastRowWithoutNewlineOrAJsonDocumentKeepsOneRowALine) {
+  const auto dir = scratch("resume-forms");
+  const json whole = run_json({"census", "octal", "--digits", "1", "--max-heap", "1000", "--json"});
+  const auto no_newline = dir / "no-newline.jsonl";
+  std::ofstream(no_newline) << whole["games"][0].dump();  // a whole row, its newline never written
+  const auto document = dir / "document.json";
+  std::ofstream(document) << json{{"games", {whole["games"][0], whole["games"][1]}}}.dump() << "\n";
+  for (const auto& file : {no_newline, document}) {
+    const json census =
+        run_json({"census", "octal", "--digits", "1", "--max-heap", "1000", "--resume", file.string(), "--json"});
+    EXPECT_EQ(census["games"].size(), 16u);
+    const std::vector<std::string> lines = lines_of(file);
+    EXPECT_EQ(lines.size(), 16u) << file;
+    for (const std::string& line : lines) EXPECT_FALSE(json::parse(line, nullptr, false).is_discarded()) << line;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Census, MergeRefusesPartsOfDifferentBounds) {
+  const auto dir = scratch("bounds");
+  const std::string a = (dir / "a.jsonl").string(), b = (dir / "b.jsonl").string();
+  (void)run_json({"census", "octal", "--digits", "1", "--max-heap", "1000", "--shard", "1/2", "--resume", a, "--json"});
+  (void)run_json({"census", "octal", "--digits", "1", "--max-heap", "2000", "--shard", "2/2", "--resume", b, "--json"});
+  const auto r = grundy_run({"census", "octal", "--digits", "1", "--merge", a, b});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("parts of one census share one bound"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Census, TextTableHasARowPerGameAndACountOfEachKind) {
   const auto r = grundy_run({"census", "octal", "--digits", "1", "--max-heap", "1000"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

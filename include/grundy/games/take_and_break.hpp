@@ -44,6 +44,9 @@ class TakeAndBreakGame final : public Game {
   static constexpr std::uint64_t kMaxPatternTable = std::uint64_t{1} << 32;
   // pattern's default bound for games no mask speeds up.
   static constexpr std::uint64_t kPlainDefault = std::uint64_t{1} << 18;
+  // value()'s bound for such games (it was the table's cap before the
+  // rare-value method).
+  static constexpr std::uint64_t kPlainValueTable = std::uint64_t{1} << 20;
   // Unproven tables up to this size are searched for a rule to report.
   static constexpr std::uint64_t kObservedTable = std::uint64_t{1} << 22;
   static constexpr std::uint64_t kMaxTableThreeWay = std::uint64_t{1} << 12;
