@@ -124,6 +124,7 @@ TakeAndBreakValues::TakeAndBreakValues(std::vector<std::uint8_t> digits, bool un
     if ((digits_[t] & kLeavesThree) != 0) three_way_ = true;
     if (digits_[t] != 0) most_taken_ = t;
   }
+  split_totals_.resize(leave_two_.size());
   histogram_even_.assign(64, 0);
   histogram_odd_.assign(64, 0);
   seen_.assign(64, 0);
@@ -239,9 +240,7 @@ std::uint32_t TakeAndBreakValues::sparse_value_small(const V* g, std::uint64_t n
     if (n > t) seen |= bit(g[n - t]);
   const std::uint64_t* rare = rare_heaps_.data();
   const std::uint32_t* rare_value = rare_values_.data();
-  for (std::uint64_t t : leave_two_) {
-    if (n < t + 2) continue;
-    const std::uint64_t m = n - t;
+  for (const std::uint64_t m : split_totals(n)) {
     const std::size_t end = rare_heaps_below(m);
     std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     std::size_t i = 0;
@@ -267,10 +266,8 @@ std::uint32_t TakeAndBreakValues::sparse_value_small(const V* g, std::uint64_t n
   // A first block of pairs into bits; the values it leaves are then looked
   // for a vector of pairs at a time (drop_pair_values).
   std::uint32_t* want = need_.data();
-  for (std::uint64_t t : leave_two_) {
-    if (n < t + 2) continue;
-    const std::uint64_t m = n - t;
-    const std::uint64_t last = unequal_ ? (m - 1) / 2 : m / 2;
+  for (const std::uint64_t m : split_totals(n)) {
+    const std::uint64_t last = last_split(m);
     const std::uint64_t first_block_end = std::min(last, kScanBlock);
     std::uint64_t s0 = 0, s1 = 0;
     std::uint64_t a = 1;
@@ -290,6 +287,15 @@ std::uint32_t TakeAndBreakValues::sparse_value_small(const V* g, std::uint64_t n
     if (need == 0) return common;
   }
   return static_cast<std::uint32_t>(std::countr_zero(need));
+}
+
+// What a split of n leaves in all, n - t for each two-heap digit t that n
+// allows, in the digits' order.
+std::span<const std::uint64_t> TakeAndBreakValues::split_totals(std::uint64_t n) {
+  std::size_t count = 0;
+  for (std::uint64_t t : leave_two_)
+    if (n >= t + 2) split_totals_[count++] = n - t;
+  return {split_totals_.data(), count};
 }
 
 std::size_t TakeAndBreakValues::rare_heaps_below(std::uint64_t m) const {
@@ -326,9 +332,7 @@ std::uint32_t TakeAndBreakValues::sparse_value(const V* g, std::uint64_t n) {
   // Every common value among the options: pairs with a rare heap.
   const std::uint64_t* rare = rare_heaps_.data();
   const std::uint32_t* rare_value = rare_values_.data();
-  for (std::uint64_t t : leave_two_) {
-    if (n < t + 2) continue;
-    const std::uint64_t m = n - t;
+  for (const std::uint64_t m : split_totals(n)) {
     const std::size_t end = rare_heaps_below(m);
     if (unequal_ && m % 2 == 0) {
       for (std::size_t i = 0; i < end; ++i)
@@ -356,10 +360,8 @@ std::uint32_t TakeAndBreakValues::sparse_value(const V* g, std::uint64_t n) {
   // looked for a vector of pairs at a time (drop_pair_values). When a
   // full scan leaves one, the smallest left is G(n).
   std::uint32_t* want = need_.data();
-  for (std::uint64_t t : leave_two_) {
-    if (n < t + 2) continue;
-    const std::uint64_t m = n - t;
-    const std::uint64_t last = unequal_ ? (m - 1) / 2 : m / 2;
+  for (const std::uint64_t m : split_totals(n)) {
+    const std::uint64_t last = last_split(m);
     const std::uint64_t first_block_end = std::min(last, kScanBlock);
     for (std::uint64_t a = 1; a <= first_block_end; ++a) seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;
     std::size_t left = 0;
@@ -376,11 +378,8 @@ template <class V>
 std::uint32_t TakeAndBreakValues::plain_value(const V* g, std::uint64_t n) {
   std::uint32_t* seen = mark_one_heap_options(g, n);
   const std::uint32_t stamp = stamp_;
-  for (std::uint64_t t : leave_two_) {
-    if (n < t + 2) continue;
-    const std::uint64_t m = n - t;
-    for (std::uint64_t a = 1; a <= m / 2; ++a)
-      if (!unequal_ || 2 * a != m) seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;
+  for (const std::uint64_t m : split_totals(n)) {
+    for (std::uint64_t a = 1, last = last_split(m); a <= last; ++a) seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;
   }
   if (three_way_)
     for (std::uint64_t t = 0; t < digits_.size() && t + 3 <= n; ++t) {

@@ -91,6 +91,9 @@ class TakeAndBreakValues {
   [[nodiscard]] std::uint32_t plain_value(const V* g, std::uint64_t n);
   void choose_mask();
   [[nodiscard]] std::size_t rare_heaps_below(std::uint64_t m) const;
+  [[nodiscard]] std::span<const std::uint64_t> split_totals(std::uint64_t n);
+  // The largest smaller heap a split into two heaps totalling m leaves.
+  [[nodiscard]] std::uint64_t last_split(std::uint64_t m) const { return unequal_ ? (m - 1) / 2 : m / 2; }
   void sort_values_by_class();
   void next_stamp();
   void widen();
@@ -107,6 +110,7 @@ class TakeAndBreakValues {
   std::vector<std::uint64_t> leave_one_;   // ... one heap
   std::vector<std::uint64_t> leave_two_;   // ... two heaps
   std::uint64_t most_taken_ = 0;
+  std::vector<std::uint64_t> split_totals_;  // split_totals' room
 
   std::uint64_t size_ = 0;
   bool wide_ = false;
