@@ -155,13 +155,8 @@ void TakeAndBreakGame::extend_to(std::uint64_t size) const {
 std::optional<Periodicity> TakeAndBreakGame::find_proof() const {
   if (unequal_) return std::nullopt;
   const std::uint64_t size = table_.size();
-  const std::uint64_t k = most_heaps_;
-  const std::uint64_t t = digits_.size() - 1;
-  for (std::uint64_t p = 1; k + k * p + t <= size; ++p) {
-    std::uint64_t e = size - p;  // G(n) = G(n + p) for e <= n < size - p
-    while (e > 0 && table_[e - 1] == table_[e - 1 + p]) --e;
-    if (k * std::max<std::uint64_t>(e, 1) + k * p + t <= size) return Periodicity{e, p, size};
-  }
+  for (std::uint64_t p = 1; proof_size(1, p) <= size; ++p)
+    if (const std::uint64_t e = smallest_preperiod(p); proof_size(e, p) <= size) return Periodicity{e, p, size};
   return std::nullopt;
 }
 
@@ -173,8 +168,8 @@ bool TakeAndBreakGame::try_proof() const {
   return period_.has_value();
 }
 
-void TakeAndBreakGame::double_table(std::uint64_t most) const {
-  extend_to(std::min(std::max<std::uint64_t>(2 * table_.size(), 256), std::min(most, table_cap())));
+void TakeAndBreakGame::double_table() const {
+  extend_to(std::min(std::max<std::uint64_t>(2 * table_.size(), 256), table_cap()));
 }
 
 // The smallest e with G(n + p) = G(n) for e <= n < size - p.
@@ -248,7 +243,7 @@ Nimber TakeAndBreakGame::value(Position n) const {
     if (try_proof()) return Nimber(table_value(period_->reduce(n)));
     if (table_.size() >= table_cap()) break;
     if (unequal_) {
-      double_table(table_cap());
+      double_table();
     } else {
       const std::uint64_t size = table_.size();
       const std::uint64_t wanted = n >= table_cap() ? table_cap() : std::max<std::uint64_t>({n + 1, 2 * size, 256});
@@ -467,7 +462,7 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   out.game = spec();
   out.set_proven_period(p);
   out.sparse_space = sparse_space_report();
-  out.proof_bound = k * e + k * p.period + t;
+  out.proof_bound = proof_size(p.preperiod, p.period);
   const std::string bound = k == 1 ? "e + t" : k == 2 ? "2e + p + t" : "3e + 2p + t";
   out.check = fmt::format("G(n + {}) = G(n) for {} <= n < {} = {}, with e = {}, p = {}, t = {}", p.period, e,
                           out.proof_bound - p.period, bound, e, p.period, t);

@@ -108,7 +108,7 @@ class TakeAndBreakGame final : public Game {
   [[nodiscard]] std::optional<Periodicity> find_proof() const;
   // find_proof on the table, once per table size; true when a period is known.
   bool try_proof() const;
-  void double_table(std::uint64_t most) const;  // to at most `most` values, and the cap
+  void double_table() const;  // to at most the cap
   [[nodiscard]] std::uint64_t smallest_preperiod(std::uint64_t p) const;
   // The table size the periodicity theorem needs to prove period p from e.
   [[nodiscard]] std::uint64_t proof_size(std::uint64_t e, std::uint64_t p) const;
