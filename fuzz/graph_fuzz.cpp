@@ -1,7 +1,8 @@
 // libFuzzer target: the graph file reader (GraphGame::from_text). Properties:
 // a text is either a graph or an InputError whose message names the source;
 // every vertex of a graph passes check_position (game_checks.hpp: names read
-// back, moves are moves, values are the mex of the moves' values). And the
+// back, moves are moves, values are the mex of the moves' values, or in a
+// graph with cycles meet the definition of generalized values). And the
 // reader takes its input a block at a time: read in blocks of 1 to 16 bytes
 // (so that names, CRLF and UTF-8 characters straddle the blocks), the text
 // gives exactly the same graph or the same message as read at once, with the
@@ -30,7 +31,7 @@ std::string outcome(std::string_view text, const GraphLimits& limits) {
     const GraphGame game = GraphGame::from_text(text, "input", limits);
     std::string out;
     for (grundy::Position v = 0; v < game.vertex_count(); ++v) {
-      out += fmt::format("{} {}:", game.format_position(v), game.value(v).value());
+      out += fmt::format("{} {}:", game.format_position(v), grundy::to_string(game.game_value(v)));
       for (const grundy::Position w : game.moves_from(v, 0, game.vertex_count()).moves) out += fmt::format(" {}", w);
       out += '\n';
     }

@@ -34,65 +34,110 @@ json position_json(const Game& game, Position p) {
   return game.format_position(p);
 }
 
-json components_json(const SumArguments& sum, const std::vector<Nimber>& values) {
+json components_json(const SumArguments& sum, const std::vector<GameValue>& values) {
   json components = json::array();
   for (std::size_t i = 0; i < sum.components.size(); ++i) {
     const Component& c = sum.components[i];
     components.push_back({{"game", c.game->spec()}, {"position", position_json(*c.game, c.position)},
-                          {"value", values[i].value()}});
+                          {"value", value_json(values[i])}});
   }
   return components;
 }
 
-std::string verdict(const SumAnalysis& a) {
-  return fmt::format("{} player wins (nim-sum {})", to_string(a.winner), a.nim_sum);
+void write_json(Output& out, const json& j) { out.write(j.dump() + "\n"); }
+
+// "token 2", or "token 2 (graph:g.txt)" in a sum of several games.
+std::string component_name(const SumArguments& sum, std::size_t i) {
+  const Game& g = *sum.components[i].game;
+  return fmt::format("{} {}{}", g.component_noun(), i + 1, sum.single_game() ? "" : fmt::format(" ({})", g.spec()));
 }
 
-void write_json(Output& out, const json& j) { out.write(j.dump() + "\n"); }
+std::string braces(const std::vector<Nimber>& k) { return fmt::format("{{{}}}", fmt::join(k, ",")); }
+
+std::string verdict(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
+  const std::string who = a.winner == Winner::draw ? "draw" : fmt::format("{} player wins", to_string(a.winner));
+  return fmt::format("{} ({})", who, winner_reason(sum, a, ascii));
+}
+
+// The object shared by winner and moves.
+json outcome_json(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
+  json j{{"game", sum.game_label()},
+         {"winner", to_string(a.winner)},
+         {"nim_sum", a.nim_sum.value()},
+         {"value", a.total ? value_json(*a.total) : json(nullptr)},
+         {"reason", winner_reason(sum, a, ascii)}};
+  if (!sum.single_game()) j["components"] = components_json(sum, a.values);
+  return j;
+}
 
 }  // namespace
 
-void print_values(const SumArguments& sum, Format format, Output& out) {
-  const std::vector<Nimber> values = component_values(sum.components);
+json value_json(const GameValue& v) {
+  if (v.is_finite()) return v.nimber().value();
+  json options = json::array();
+  for (Nimber k : v.options()) options.push_back(k.value());
+  return json{{"infinite", true}, {"options", options}};
+}
+
+std::string winner_reason(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
+  if (a.infinite.empty()) return fmt::format("nim-sum {}", a.nim_sum);
+  if (a.infinite.size() >= 2) {
+    std::vector<std::string> names;
+    for (std::size_t i : a.infinite) names.push_back(component_name(sum, i));
+    const std::string list = names.size() == 2 ? fmt::format("{} and {}", names[0], names[1])
+                                               : fmt::format("{}", fmt::join(names, ", "));
+    return fmt::format("{} have infinite values: neither player can force the end", list);
+  }
+  const std::size_t j = a.infinite[0];
+  const GameValue& v = a.values[j];
+  const std::string k = braces(v.options());
+  const bool in_k = v.has_option(a.nim_sum);
+  if (sum.components.size() == 1) {
+    return in_k ? fmt::format("value {}: a move to a position of value 0 wins", to_string(v, ascii))
+                : fmt::format("value {}: no move to a position of value 0, and play can go on forever",
+                              to_string(v, ascii));
+  }
+  return fmt::format("{} has value {} and the others nim-sum {}, {} {}", component_name(sum, j), to_string(v, ascii),
+                     a.nim_sum, in_k ? "which is in" : "which is not in", k);
+}
+
+void print_values(const SumArguments& sum, Format format, bool ascii, Output& out) {
+  const std::vector<GameValue> values = component_values(sum.components);
   if (format == Format::json) {
     json list = json::array();
-    for (Nimber v : values) list.push_back(v.value());
+    for (const GameValue& v : values) list.push_back(value_json(v));
     json j{{"game", sum.game_label()}, {"values", list}};
     if (!sum.single_game()) j["components"] = components_json(sum, values);
     write_json(out, j);
     return;
   }
-  for (Nimber v : values) out.write(fmt::format("{}\n", v));
+  for (const GameValue& v : values) out.write(to_string(v, ascii) + "\n");
 }
 
-void print_winner(const SumArguments& sum, Format format, Output& out) {
-  // Values alone decide the winner: no move is listed (a heap of 2^64 - 1
-  // in Kayles has a value, but too many moves to look at).
-  SumAnalysis a;
-  a.values = component_values(sum.components);
-  a.nim_sum = nim_sum(a.values);
-  a.winner = winner_of(a.nim_sum);
+void print_winner(const SumArguments& sum, Format format, bool ascii, Output& out) {
+  // Values alone decide the winner: no move is listed.
+  const SumAnalysis a = sum_outcome(sum.components);
   if (format == Format::json) {
-    json j{{"game", sum.game_label()}, {"winner", to_string(a.winner)}, {"nim_sum", a.nim_sum.value()}};
-    if (!sum.single_game()) j["components"] = components_json(sum, a.values);
-    write_json(out, j);
+    write_json(out, outcome_json(sum, a, ascii));
     return;
   }
-  out.write(verdict(a) + "\n");
+  out.write(verdict(sum, a, ascii) + "\n");
 }
 
-void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, Output& out) {
+void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bool ascii, Output& out) {
   const SumAnalysis a = analyze_sum(sum.components, limit);
+  const bool draw = a.winner == Winner::draw;
+  const std::vector<Move>& listed = draw ? a.drawing_moves : a.winning_moves;
   if (format == Format::json) {
     json moves = json::array();
-    for (const auto& m : a.winning_moves) {
+    for (const auto& m : listed) {
       const Game& g = *sum.components[m.component].game;
       json to = json::array();
       for (Position p : m.to) to.push_back(position_json(g, p));
       moves.push_back({{"component", m.component}, {"from", position_json(g, m.from)}, {"to", to}});
     }
-    json j{{"game", sum.game_label()}, {"winner", to_string(a.winner)}, {"nim_sum", a.nim_sum.value()},
-           {"moves", moves}};
+    json j = outcome_json(sum, a, ascii);
+    j["moves"] = moves;
     if (!a.unlisted.empty()) {
       json unlisted = json::array();
       for (const UnlistedMoves& u : a.unlisted)
@@ -101,37 +146,36 @@ void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, Ou
                             {"total", u.total ? json(*u.total) : json(nullptr)}});
       j["unlisted"] = unlisted;
     }
-    if (!sum.single_game()) j["components"] = components_json(sum, a.values);
     write_json(out, j);
     return;
   }
-  if (a.winning_moves.empty() && a.unlisted.empty()) {
-    out.write(verdict(a) + ": no winning move, every move leaves a nonzero nim-sum\n");
+  if (listed.empty() && a.unlisted.empty()) {
+    out.write(verdict(sum, a, ascii) + ": no winning move, every move leaves a nonzero nim-sum\n");
     return;
   }
-  const std::size_t n = a.winning_moves.size();
+  const std::string_view kind = draw ? "move keeping the draw" : "winning move";
+  const std::string_view kinds = draw ? "moves keeping the draw" : "winning moves";
+  const std::size_t n = listed.size();
   if (a.unlisted.empty()) {
-    out.write(fmt::format("{}; {} winning move{}:\n", verdict(a), n, n == 1 ? "" : "s"));
+    out.write(fmt::format("{}; {} {}:\n", verdict(sum, a, ascii), n, n == 1 ? kind : kinds));
   } else {
-    out.write(fmt::format("{}; the first {} winning move{} (--limit {} per component):\n", verdict(a), n,
-                          n == 1 ? "" : "s", limit));
+    out.write(fmt::format("{}; the first {} {} (--limit {} per component):\n", verdict(sum, a, ascii), n,
+                          n == 1 ? kind : kinds, limit));
   }
-  for (std::size_t k = 0; k < a.winning_moves.size(); ++k) {
-    const auto& m = a.winning_moves[k];
+  for (std::size_t k = 0; k < listed.size(); ++k) {
+    const auto& m = listed[k];
     const Game& g = *sum.components[m.component].game;
-    const std::string game_note = sum.single_game() ? "" : fmt::format(" ({})", g.spec());
     // People count components from 1, as play does; JSON keeps the index from 0.
-    out.write(fmt::format("{} {}{}: {} -> {}\n", g.component_noun(), m.component + 1, game_note, g.format_position(m.from),
-                          g.format_option(m.to)));
+    const std::string name = component_name(sum, m.component);
+    out.write(fmt::format("{}: {} -> {}\n", name, g.format_position(m.from), g.format_option(m.to)));
     // After the last listed move of a component that was cut, say what was left out.
-    if (k + 1 < a.winning_moves.size() && a.winning_moves[k + 1].component == m.component) continue;
+    if (k + 1 < listed.size() && listed[k + 1].component == m.component) continue;
     const auto cut = std::find_if(a.unlisted.begin(), a.unlisted.end(),
                                   [&](const UnlistedMoves& u) { return u.component == m.component; });
     if (cut == a.unlisted.end()) continue;
-    out.write(cut->total ? fmt::format("{} {}{}: ... and {} more ({} winning moves in all)\n", g.component_noun(),
-                                       cut->component + 1, game_note, *cut->total - cut->listed, *cut->total)
-                         : fmt::format("{} {}{}: ... and more (their number is not computed)\n", g.component_noun(),
-                                       cut->component + 1, game_note));
+    out.write(cut->total ? fmt::format("{}: ... and {} more ({} {} in all)\n", name, *cut->total - cut->listed,
+                                       *cut->total, kinds)
+                         : fmt::format("{}: ... and more (their number is not computed)\n", name));
   }
 }
 

@@ -17,11 +17,18 @@ namespace grundy::cli {
 
 enum class Format { text, json };
 
-void print_values(const SumArguments& sum, Format format, Output& out);
-void print_winner(const SumArguments& sum, Format format, Output& out);
-// Lists at most `limit` winning moves per component (kNoLimit: all).
+// `ascii`: an infinite value is written inf{0,2}, not ∞{0,2} (text only).
+void print_values(const SumArguments& sum, Format format, bool ascii, Output& out);
+void print_winner(const SumArguments& sum, Format format, bool ascii, Output& out);
+// Lists at most `limit` winning moves (or, in a draw, moves keeping the
+// draw) per component (kNoLimit: all).
 inline constexpr std::uint64_t kDefaultMovesLimit = 1000;
-void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, Output& out);
+void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bool ascii, Output& out);
+// A value in JSON: a number, or {"infinite": true, "options": [0, 2]}.
+nlohmann::json value_json(const GameValue& v);
+// Why the sum has its winner, in words: "nim-sum 3", "token 1 has value ∞{1},
+// the others nim-sum 0, not in {1}", "tokens 1 and 2 have infinite values".
+std::string winner_reason(const SumArguments& sum, const SumAnalysis& a, bool ascii);
 
 struct TableRequest {
   std::uint64_t to = 20;

@@ -68,6 +68,7 @@ struct Arguments {
   std::string contest_input;
   std::string pattern_limit;  // empty: the game's default
   std::string moves_limit = std::to_string(kDefaultMovesLimit);
+  bool ascii = false;  // infinite values as inf{...}
   std::string first = "me";
   std::optional<std::string> seed;
   std::string help_command;
@@ -103,6 +104,7 @@ CLI::App* add_sum_command(CLI::App& app, const char* name, const char* descripti
   CLI::App* cmd = app.add_subcommand(name, description);
   add_sum_option(*cmd, a);
   cmd->add_flag("--json", a.json, "print one JSON object instead of text");
+  cmd->add_flag("--ascii", a.ascii, "write an infinite value as inf{0,2}, not \u221e{0,2} (the default when the locale is not UTF-8)");
   cmd->footer("\n" + sum_help() + "\nExamples:\n" + examples);
   return cmd;
 }
@@ -219,7 +221,7 @@ void check_command_words(CLI::App& app, int argc, char** argv) {
   }
   // The options that take a value, whose value is not a word of the sum.
   constexpr std::string_view kValued[] = {"--limit", "--first", "--seed", "--to", "--input"};
-  constexpr std::string_view kFlags[] = {"--json", "--runs", "--help", "-h"};
+  constexpr std::string_view kFlags[] = {"--json", "--ascii", "--runs", "--help", "-h"};
   std::size_t word = 0;  // the sum's words, counted from 1 as the sum's messages count them
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -475,9 +477,10 @@ int run(int argc, char** argv) {
   set_progress_output(stderr);
   const Format format = a.json ? Format::json : Format::text;
   Output out;
-  if (value->parsed()) print_values(parse_sum_arguments(a.sum), format, out);
-  if (winner->parsed()) print_winner(parse_sum_arguments(a.sum), format, out);
-  if (moves->parsed()) print_moves(parse_sum_arguments(a.sum), parse_moves_limit(a.moves_limit), format, out);
+  const bool ascii = a.ascii || !locale_is_utf8();
+  if (value->parsed()) print_values(parse_sum_arguments(a.sum), format, ascii, out);
+  if (winner->parsed()) print_winner(parse_sum_arguments(a.sum), format, ascii, out);
+  if (moves->parsed()) print_moves(parse_sum_arguments(a.sum), parse_moves_limit(a.moves_limit), format, ascii, out);
   if (table->parsed()) {
     TableRequest request{parse_table_bound(a.table_to), a.runs};
     print_table(*parse_game(a.table_game), request, format, out);

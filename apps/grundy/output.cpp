@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <exception>
 #include <mutex>
 
@@ -134,6 +135,17 @@ bool Output::write_out(bool everything) {
   buffer_.erase(0, size);
   if (failed_) buffer_.clear();
   return !failed_;
+}
+
+bool locale_is_utf8() {
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') continue;
+    const std::string_view v(value);
+    return v.find("UTF-8") != v.npos || v.find("utf8") != v.npos || v.find("utf-8") != v.npos ||
+           v.find("UTF8") != v.npos;
+  }
+  return false;
 }
 
 }  // namespace grundy::cli

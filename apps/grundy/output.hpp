@@ -68,4 +68,8 @@ void finish_output();
 // with a newline (a message written now should start with one).
 [[nodiscard]] bool output_ends_mid_line();
 
+// The locale names UTF-8 as its character set: the first of LC_ALL,
+// LC_CTYPE and LANG that is set says so.
+[[nodiscard]] bool locale_is_utf8();
+
 }  // namespace grundy::cli

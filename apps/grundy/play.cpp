@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,7 @@
 #include "grundy/parse_number.hpp"
 #include "grundy/strategy.hpp"
 #include "grundy/utf8.hpp"
+#include "output.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -30,6 +32,8 @@ constexpr std::uint64_t kMovesListed = 10;
 constexpr std::size_t kLongestLine = 1024;
 // Sums with more components show the nim-sum without its terms.
 constexpr std::size_t kMostTermsShown = 8;
+// A whole position of the sum occurring this many times ends the game drawn.
+constexpr int kRepetitionsForDraw = 3;
 
 struct Terminal {
   bool input_is_terminal = false;
@@ -43,14 +47,7 @@ Terminal detect_terminal() {
   const bool output_is_terminal = isatty(STDOUT_FILENO) != 0;
   const char* no_colour = std::getenv("NO_COLOR");
   t.colour = output_is_terminal && (no_colour == nullptr || *no_colour == '\0');
-  // The first of LC_ALL, LC_CTYPE, LANG that is set names the character set.
-  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
-    const char* value = std::getenv(name);
-    if (value == nullptr || *value == '\0') continue;
-    const std::string_view v(value);
-    t.utf8 = output_is_terminal && (v.find("UTF-8") != v.npos || v.find("utf8") != v.npos || v.find("utf-8") != v.npos);
-    break;
-  }
+  t.utf8 = output_is_terminal && locale_is_utf8();
   return t;
 }
 
@@ -58,7 +55,7 @@ enum class Player { person, engine };
 
 struct OutputClosed {};
 
-enum class Command { quit, help, hint, values, undo };
+enum class Command { quit, help, hint, values, undo, draw };
 
 // The words of each command (compared in lower case), in one table for the
 // dispatch and for the note on vertices named like a command.
@@ -71,7 +68,7 @@ std::optional<Command> command_named(std::string_view word) {
       {"quit", Command::quit}, {"exit", Command::quit},     {"q", Command::quit},
       {"help", Command::help}, {"?", Command::help},        {"h", Command::help},
       {"hint", Command::hint}, {"values", Command::values}, {"v", Command::values},
-      {"undo", Command::undo}, {"u", Command::undo},
+      {"undo", Command::undo}, {"u", Command::undo},       {"draw", Command::draw},
   };
   for (const Name& n : kNames)
     if (n.word == word) return n.command;
@@ -170,9 +167,18 @@ class Session {
  private:
   int play_to_the_end() {
     introduce();
+    remember_position();
     for (;;) {
       if (!any_move()) {
         announce_end();
+        return 0;
+      }
+      if (occurrences_[position_key()] >= kRepetitionsForDraw) {
+        show_position();
+        say(paint(fmt::format("\nThis position, with the same player to move, has now occurred {} times: the game is "
+                              "a draw after {}.\n",
+                              kRepetitionsForDraw, moves_count_text()),
+                  fmt::emphasis::bold));
         return 0;
       }
       if (turn_ == Player::engine) {
@@ -189,6 +195,22 @@ class Session {
     const Game* game;  // of the component moved in, which a move may leave empty
     Player by;
   };
+
+  // --- repetition ---
+
+  // A whole position of the sum: every component (in any order) and the player to move.
+  using PositionKey = std::pair<std::vector<std::pair<const Game*, Position>>, Player>;
+  [[nodiscard]] PositionKey position_key() const {
+    PositionKey key;
+    for (const Component& c : components_) key.first.emplace_back(c.game, c.position);
+    std::sort(key.first.begin(), key.first.end());
+    key.second = turn_;
+    return key;
+  }
+  void remember_position() { ++occurrences_[position_key()]; }
+  void forget_position() {
+    if (--occurrences_[position_key()] == 0) occurrences_.erase(position_key());
+  }
 
   // --- output ---
 
@@ -296,6 +318,10 @@ class Session {
     return text;
   }
 
+  [[nodiscard]] bool can_loop() const {
+    return std::any_of(sum_.games.begin(), sum_.games.end(), [](const auto& g) { return g->has_cycles(); });
+  }
+
   [[nodiscard]] std::string rules_text() const {
     std::string text;
     if (sum_.single_game()) {
@@ -304,6 +330,9 @@ class Session {
       for (const auto& g : sum_.games) text += fmt::format("Rule of {}: {}.\n", g->spec(), g->move_rule());
       text += "A turn is one move in one component; whoever cannot move loses.\n";
     }
+    if (can_loop())
+      text += fmt::format("Play can go on forever here: the same position {} times is a draw, and 'draw' offers one.\n",
+                          kRepetitionsForDraw);
     return text;
   }
 
@@ -335,34 +364,52 @@ class Session {
       position_width = std::max(position_width, positions[i].size());
       token_width = std::max(token_width, token_widths[i]);
     }
-    std::vector<Nimber> values;
+    std::vector<GameValue> values;
     if (show_values_) values = current_values();
     std::string text = "\n";
     for (std::size_t i = 0; i < n; ++i) {
       std::string row = fmt::format("  {:<{}}  {:>{}}", labels[i], label_width, positions[i], position_width);
       if (token_width > 0) row += "  " + tokens[i] + std::string(token_width - token_widths[i], ' ');
-      if (show_values_) row += paint(fmt::format("  value {}", values[i]), fmt::fg(fmt::terminal_color::yellow));
+      if (show_values_) row += paint(fmt::format("  value {}", to_string(values[i], !terminal_.utf8)), fmt::fg(fmt::terminal_color::yellow));
       while (!row.empty() && row.back() == ' ') row.pop_back();  // trailing blanks help nobody
       text += row + "\n";
     }
     if (n == 0) text += fmt::format("  (no {} left)\n", plural_noun());
-    if (show_values_) text += paint(nim_sum_text(values), fmt::fg(fmt::terminal_color::yellow)) + "\n";
+    if (show_values_) text += paint(sum_text_of(sum_outcome(components_)), fmt::fg(fmt::terminal_color::yellow)) + "\n";
     say(text);
   }
 
-  // "3 xor 4 xor 5 = 2" (the terms only for small sums).
-  [[nodiscard]] static std::string nim_sum_equation(const std::vector<Nimber>& values) {
-    const Nimber total = nim_sum(values);
-    if (values.size() == 1 || values.size() > kMostTermsShown) return fmt::format("{}", total);
-    return fmt::format("{} = {}", fmt::join(values, " xor "), total);
+  // "3 xor 4 xor 5 = 2" (the terms only for small sums), from finite values.
+  [[nodiscard]] static std::string nim_sum_equation(const std::vector<GameValue>& values) {
+    std::vector<Nimber> finite;
+    for (const GameValue& v : values) finite.push_back(v.nimber());
+    const Nimber total = nim_sum(finite);
+    if (finite.size() == 1 || finite.size() > kMostTermsShown) return fmt::format("{}", total);
+    return fmt::format("{} = {}", fmt::join(finite, " xor "), total);
   }
-  [[nodiscard]] static std::string nim_sum_text(const std::vector<Nimber>& values) {
-    return "nim-sum " + nim_sum_equation(values) +
-           (nim_sum(values).is_zero() ? ": the player to move loses against perfect play"
-                                        : ": not 0, so the player to move can win");
+  [[nodiscard]] std::string value_text(const GameValue& v) const { return to_string(v, !terminal_.utf8); }
+  // What the values say of the sum, for people.
+  [[nodiscard]] std::string sum_text_of(const SumAnalysis& a) const {
+    if (a.infinite.empty())
+      return "nim-sum " + nim_sum_equation(a.values) +
+             (a.nim_sum.is_zero() ? ": the player to move loses against perfect play"
+                                  : ": not 0, so the player to move can win");
+    if (a.infinite.size() >= 2) {
+      std::vector<std::string> names;
+      for (std::size_t i : a.infinite) names.push_back(label(i));
+      return fmt::format("{} have infinite values: a draw against perfect play", fmt::join(names, " and "));
+    }
+    const std::size_t j = a.infinite[0];
+    const GameValue& v = a.values[j];
+    const std::string others = components_.size() == 1 ? "" : fmt::format(" and the others nim-sum {}", a.nim_sum);
+    return v.has_option(a.nim_sum)
+               ? fmt::format("{} has value {}{}, which is in {{{}}}: the player to move can win", label(j),
+                             value_text(v), others, fmt::join(v.options(), ","))
+               : fmt::format("{} has value {}{}, which is not in {{{}}}: a draw against perfect play", label(j),
+                             value_text(v), others, fmt::join(v.options(), ","));
   }
 
-  [[nodiscard]] std::vector<Nimber> current_values() const { return component_values(components_); }
+  [[nodiscard]] std::vector<GameValue> current_values() const { return component_values(components_); }
 
   // The legal moves of a component, cut after kMovesListed; a run of
   // consecutive heap sizes is written as a range.
@@ -387,6 +434,7 @@ class Session {
     components_.insert(components_.begin() + static_cast<std::ptrdiff_t>(m.component), left.begin(), left.end());
     history_.push_back({m, game, by});
     turn_ = by == Player::person ? Player::engine : Player::person;
+    remember_position();
   }
 
   void engine_turn() {
@@ -444,6 +492,9 @@ class Session {
           case Command::undo:
             if (undo()) return true;
             continue;
+          case Command::draw:
+            if (draw_offer()) return false;
+            continue;
         }
       }
       std::string why;
@@ -498,6 +549,22 @@ class Session {
                        printable(word), printable(word));
   }
 
+  // The person offers a draw: the engine accepts when it cannot force a
+  // win from here (true: the game ends drawn).
+  bool draw_offer() {
+    const SumAnalysis a = sum_outcome(components_);
+    if (a.winner == Winner::second) {
+      say("The engine declines the draw: it can force a win from here.\n");
+      return false;
+    }
+    say(paint(fmt::format("The engine accepts the draw ({}): the game ends drawn after {}.\n",
+                          a.winner == Winner::draw ? "neither side can force a win from here"
+                                                   : "you could have forced a win from here",
+                          moves_count_text()),
+              fmt::emphasis::bold));
+    return true;
+  }
+
   // Takes back the person's last move and the engine's moves after it.
   bool undo() {
     const auto last_own = std::find_if(history_.rbegin(), history_.rend(),
@@ -508,6 +575,7 @@ class Session {
     }
     std::vector<std::string> taken;
     while (!history_.empty()) {
+      forget_position();
       const Played p = history_.back();
       history_.pop_back();
       const auto at = components_.begin() + static_cast<std::ptrdiff_t>(p.move.component);
@@ -516,7 +584,7 @@ class Session {
       taken.push_back(fmt::format("{} {}", p.by == Player::person ? "your" : "the engine's", move_text(p.move)));
       if (p.by == Player::person) break;
     }
-    turn_ = Player::person;
+    turn_ = Player::person;  // the position before the person's move, remembered when it was reached
     std::reverse(taken.begin(), taken.end());
     say(fmt::format("Took back {}.\n", fmt::join(taken, " and ")));
     return true;
@@ -610,29 +678,45 @@ class Session {
         "  hint    a winning move and why it wins, or why there is none\n"
         "  values  show or hide each component's Grundy value and their nim-sum\n"
         "  undo    take back your last move and the engine's reply\n"
+        "  draw    offer a draw, which the engine accepts when it cannot force a win\n"
         "  help    this text\n"
         "  quit    leave the game (so does the end of the input, Ctrl-D)\n";
     text += rules_text();
     text +=
         "Why the engine never misses: every position has a Grundy value, and a sum of games is\n"
         "lost by the player to move exactly when the values' nim-sum (their xor) is 0.\n";
+    if (can_loop())
+      text +=
+          "Where play can loop, a value may be infinite, ∞{K} with K the finite values of its moves:\n"
+          "a win when 0 is in K, a draw otherwise; two infinite components make a draw.\n";
     return text;
   }
 
   [[nodiscard]] std::string hint_text() {
-    const std::vector<Nimber> values = current_values();
-    const Nimber total = nim_sum(values);
-    if (!total.is_zero()) {
-      const SumAnalysis a = analyze_sum(components_, 1);
+    const SumAnalysis a = analyze_sum(components_, 1);
+    if (a.winner == Winner::first) {
       const Move& m = a.winning_moves.front();
-      const Nimber v = values[m.component];
-      return paint(fmt::format("Hint: {}. The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves "
-                               "nim-sum 0.\n",
-                               move_text(m), nim_sum_equation(values), v, v, total, v ^ total),
+      const GameValue& v = a.values[m.component];
+      if (a.infinite.empty())
+        return paint(fmt::format("Hint: {}. The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves "
+                                 "nim-sum 0.\n",
+                                 move_text(m), nim_sum_equation(a.values), v.nimber(), v.nimber(), a.nim_sum,
+                                 v.nimber() ^ a.nim_sum),
+                     fmt::fg(fmt::terminal_color::green));
+      return paint(fmt::format("Hint: {}. {}; this move leaves value {} there, and nim-sum 0.\n", move_text(m),
+                               capitalized(sum_text_of(a)), a.nim_sum),
                    fmt::fg(fmt::terminal_color::green));
     }
+    if (a.winner == Winner::draw) {
+      std::string text = fmt::format("No winning move: {}.", sum_text_of(a));
+      if (!a.drawing_moves.empty())
+        text += fmt::format(" Suggestion: {}, which keeps the draw; a move that does not may let the engine win.",
+                            move_text(a.drawing_moves.front()));
+      text += " Or type 'draw' to offer a draw.";
+      return paint(text + "\n", fmt::fg(fmt::terminal_color::green));
+    }
     std::string text = fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.",
-                                   nim_sum_equation(values));
+                                   nim_sum_equation(a.values));
     if (const std::optional<Move> m = stalling_move(components_, hint_rng_))
       text += components_.size() == 1
                   ? fmt::format(" Suggestion: {}, which leaves the engine the fewest winning replies.", move_text(*m))
@@ -654,6 +738,7 @@ class Session {
   bool seed_given_;
   Terminal terminal_;
   bool show_values_ = false;
+  std::map<PositionKey, int> occurrences_;  // of each position reached, for the repetition rule
 };
 
 }  // namespace

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "grundy/game_value.hpp"
 #include "grundy/nimber.hpp"
 #include "grundy/run_table.hpp"
 
@@ -65,7 +66,15 @@ class Game {
   // Names a component of a sum of this game, for people: "heap", "token".
   [[nodiscard]] virtual std::string_view component_noun() const { return "heap"; }
 
+  // The Grundy value of p, for positions from which every play ends.
   [[nodiscard]] virtual Nimber value(Position p) const = 0;
+  // The generalized value (game_value.hpp): a nimber, or ∞_K where play can
+  // go on forever. Only games with cycles (graphs) override it; sums and
+  // play ask this, tables and patterns ask value.
+  [[nodiscard]] virtual GameValue game_value(Position p) const { return GameValue(value(p)); }
+  // True when some play can go on forever (a graph with a cycle): values
+  // may be infinite, and a sum may be a draw.
+  [[nodiscard]] virtual bool has_cycles() const { return false; }
   // The value of an option: the nim-sum of its positions' values.
   [[nodiscard]] Nimber option_value(std::span<const Position> option) const;
 

@@ -56,13 +56,22 @@ template <std::ranges::input_range R>
   return total;
 }
 
-// Who wins a game whose value is `v` with the player to move starting:
-// the first player (the one to move) exactly when v is nonzero.
-enum class Winner { first, second };
+// Who wins with the player to move starting: the first player (the one to
+// move), the second, or nobody, when play can go on forever in a game with
+// cycles (game_value.hpp) and neither player can force an end in their favour.
+enum class Winner { first, second, draw };
 
+// A game whose value is the nimber `v` is won by the first player exactly when v is nonzero.
 [[nodiscard]] constexpr Winner winner_of(Nimber v) { return v.is_zero() ? Winner::second : Winner::first; }
 
-[[nodiscard]] constexpr const char* to_string(Winner w) { return w == Winner::first ? "first" : "second"; }
+[[nodiscard]] constexpr const char* to_string(Winner w) {
+  switch (w) {
+    case Winner::first: return "first";
+    case Winner::second: return "second";
+    case Winner::draw: break;
+  }
+  return "draw";
+}
 
 }  // namespace grundy
 

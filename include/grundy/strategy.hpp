@@ -29,7 +29,8 @@ using MoveRng = std::mt19937_64;
 // component has a move.
 [[nodiscard]] std::optional<Move> stalling_move(std::span<const Component> components, MoveRng& rng);
 
-// What the engine plays: a random winning move, else a stalling move;
+// What the engine plays: a random winning move; else, in a draw, a random
+// move that keeps the draw (never one into a loss); else a stalling move.
 // nullopt only when there is no move at all (the engine has lost).
 [[nodiscard]] std::optional<Move> engine_move(std::span<const Component> components, MoveRng& rng);
 

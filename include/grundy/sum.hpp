@@ -3,7 +3,9 @@
 // is the nim-sum (XOR) of the component values (Sprague-Grundy), and a move is
 // winning exactly when it brings the nim-sum to 0: in component i, a move to
 // any option of value (value_i XOR total). Note the target may exceed
-// value_i in games other than Nim, so every component is searched.
+// value_i in games other than Nim, so every component is searched. Sums with
+// components of infinite value (graphs with cycles) follow Smith's rules,
+// below SumAnalysis.
 
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "grundy/game.hpp"
+#include "grundy/game_value.hpp"
 #include "grundy/nimber.hpp"
 
 namespace grundy {
@@ -61,19 +64,36 @@ struct UnlistedMoves {
   std::optional<std::uint64_t> total;  // all winning moves of the component, when known
 };
 
+// What decides a sum (game_value.hpp): with every value finite, the nim-sum
+// of the values (0: the second player wins); with one infinite value ∞_K
+// and the nim-sum m of the others, the sum is ∞_{K xor m}: a win when m is
+// in K (move that component to a position of value m), else a draw; with
+// two or more infinite values, a draw.
 struct SumAnalysis {
-  std::vector<Nimber> values;  // one per component
-  Nimber nim_sum;
-  Winner winner;
-  std::vector<Move> winning_moves;  // empty when the second player wins
-  std::vector<UnlistedMoves> unlisted;           // components cut at the limit
+  std::vector<GameValue> values;      // one per component
+  Nimber nim_sum;                     // of the finite values
+  std::vector<std::size_t> infinite;  // the components of infinite value, in order
+  std::optional<GameValue> total;     // the sum's value; none with two or more infinite values
+  Winner winner = Winner::second;
+  std::vector<Move> winning_moves;    // when the first player wins: every move leaving a loss
+  std::vector<Move> drawing_moves;    // when it is a draw: every move leaving a draw
+  std::vector<UnlistedMoves> unlisted;  // components whose list (winning or drawing) was cut
 };
 
-// The value of each component, in order: all that decides the winner.
-[[nodiscard]] std::vector<Nimber> component_values(std::span<const Component> components);
+// The value of each component, in order.
+[[nodiscard]] std::vector<GameValue> component_values(std::span<const Component> components);
 
-// Values, winner and winning moves; at most `limit_per_component` moves are
-// listed for each component (games such as coprime can have billions).
+// Values, total and winner, and no moves: all that decides who wins (a heap
+// of 2^64 - 1 in Kayles has a value, but too many moves to look at).
+[[nodiscard]] SumAnalysis sum_outcome(std::span<const Component> components);
+
+// The outcome and its moves: every winning move, or in a draw every move
+// that keeps the draw; at most `limit_per_component` of them are listed for
+// each component (games such as coprime can have billions).
 [[nodiscard]] SumAnalysis analyze_sum(std::span<const Component> components, std::uint64_t limit_per_component = kNoLimit);
+
+// The value of an option (the positions a move leaves in one component):
+// the nim-sum of their values, or the value of its one position.
+[[nodiscard]] GameValue option_game_value(const Game& game, std::span<const Position> option);
 
 }  // namespace grundy

@@ -49,14 +49,19 @@ std::optional<Move> random_winning_move(std::span<const Component> components, M
 
 std::optional<Move> stalling_move(std::span<const Component> components, MoveRng& rng) {
   const std::size_t n = components.size();
-  const std::vector<Nimber> values = component_values(components);
+  const std::vector<GameValue> values = component_values(components);
   std::vector<bool> alive;
   std::size_t alive_count = 0;
   for (const Component& c : components) {
     alive.push_back(c.game->has_move(c.position));
     if (alive.back()) ++alive_count;
   }
-  const Nimber total = nim_sum(values);
+  // Replies are counted when every value is finite, as in a lost position
+  // (a position with an infinite value is won or drawn).
+  const bool all_finite = std::all_of(values.begin(), values.end(), [](const GameValue& v) { return v.is_finite(); });
+  Nimber total;
+  for (const GameValue& v : values)
+    if (v.is_finite()) total ^= v.nimber();
 
   // First preference: the most components left with a move (a split
   // can leave several).
@@ -79,6 +84,7 @@ std::optional<Move> stalling_move(std::span<const Component> components, MoveRng
   for (std::size_t k = 0; k + 1 < keeping.size() && k < kMostJudged; ++k)
     std::swap(keeping[k], keeping[k + pick(rng, keeping.size() - k)]);
   if (keeping.size() > kMostJudged) keeping.resize(kMostJudged);
+  if (!all_finite) return keeping.front();
 
   // Then: the fewest winning replies for the opponent.
   ReplyCounter counter;
@@ -86,13 +92,17 @@ std::optional<Move> stalling_move(std::span<const Component> components, MoveRng
   std::uint64_t fewest = std::numeric_limits<std::uint64_t>::max();
   for (const Move& m : keeping) {
     const Game& g = *components[m.component].game;
-    const Nimber after = total ^ values[m.component] ^ g.option_value(m.to);  // the nim-sum the opponent faces
+    const GameValue left = option_game_value(g, m.to);
+    const Nimber rest = total ^ values[m.component].nimber();
     std::uint64_t replies = 0;
-    if (!after.is_zero()) {
+    if (!left.is_finite()) {
+      // The opponent wins only in that component, by moving it to the nim-sum of the rest.
+      replies = counter.count(g, m.to[0], rest);
+    } else if (const Nimber after = rest ^ left.nimber(); !after.is_zero()) {  // the nim-sum the opponent faces
       for (std::size_t j = 0; j < n && replies <= fewest; ++j) {
         if (j == m.component) continue;
         const Component& c = components[j];
-        replies += counter.count(*c.game, c.position, values[j] ^ after);
+        replies += counter.count(*c.game, c.position, values[j].nimber() ^ after);
       }
       for (std::size_t k = 0; k < m.to.size() && replies <= fewest; ++k)
         replies += counter.count(g, m.to[k], g.value(m.to[k]) ^ after);
@@ -106,7 +116,10 @@ std::optional<Move> stalling_move(std::span<const Component> components, MoveRng
 }
 
 std::optional<Move> engine_move(std::span<const Component> components, MoveRng& rng) {
-  if (auto win = random_winning_move(components, rng)) return win;
+  const SumAnalysis a = analyze_sum(components, 64);
+  if (!a.winning_moves.empty()) return a.winning_moves[pick(rng, a.winning_moves.size())];
+  // A draw is held: never a move that would let the opponent win.
+  if (!a.drawing_moves.empty()) return a.drawing_moves[pick(rng, a.drawing_moves.size())];
   return stalling_move(components, rng);
 }
 

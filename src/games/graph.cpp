@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/games/loopy_values.hpp"
 #include "grundy/mex.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
@@ -33,11 +34,6 @@ constexpr std::uint64_t kMaxVertices = kNoVertex;  // vertices 0 .. 2^32 - 2, wh
 // A UTF-8 byte order mark (as some Windows editors write) at the start of a
 // file is not part of the first vertex's name.
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-
-// Longest cycle printed in full in an error message; a longer one is shown by
-// its first kCycleHead vertices and its length.
-constexpr std::size_t kCycleInFull = 20;
-constexpr std::size_t kCycleHead = 8;
 
 // Byte classes of the file format. A table keeps the tokenizer's inner loop
 // to one load and one compare per byte.
@@ -227,8 +223,8 @@ class EdgeList {
 //     dropping repeated edges;
 //  3. depth-first search with an explicit stack: a vertex's value is set when
 //     it leaves the stack, after all its successors have theirs (reverse
-//     topological order), and an edge to a vertex still on the stack closes
-//     a cycle, which the stack spells out.
+//     topological order); an edge to a vertex still on the stack closes a
+//     cycle, and then the whole graph is labelled by loopy_values instead.
 //
 // Reading is checked as it goes and gives the same graph or the same error
 // whatever the block size: the tokenizer always sees a line from its start,
@@ -325,6 +321,11 @@ class GraphGame::Builder {
   }
 
   void solve() {
+    if (!solve_acyclic()) solve_loopy();
+  }
+
+  // False, with values unfinished, when the graph has a cycle.
+  bool solve_acyclic() {
     enum State : unsigned char { kUnseen, kOnStack, kDone };
     const auto& first = game_.first_edge_;
     const auto& targets = game_.targets_;
@@ -344,7 +345,10 @@ class GraphGame::Builder {
         while (top.next_edge < end && state[targets[top.next_edge]] == kDone) ++top.next_edge;
         if (top.next_edge < end) {
           const std::uint32_t t = targets[top.next_edge++];
-          if (state[t] == kOnStack) report_cycle(t);
+          if (state[t] == kOnStack) {
+            stack_.clear();
+            return false;
+          }
           state[t] = kOnStack;
           stack_.push_back(Frame{t, first[t]});  // invalidates `top`
           continue;
@@ -358,6 +362,16 @@ class GraphGame::Builder {
       }
     }
     std::vector<Frame>().swap(stack_);
+    return true;
+  }
+
+  void solve_loopy() {
+    std::vector<Frame>().swap(stack_);
+    LoopyValues loopy = loopy_values(game_.first_edge_, game_.targets_);
+    game_.values_ = std::move(loopy.label);
+    game_.k_start_ = std::move(loopy.k_start);
+    game_.k_values_ = std::move(loopy.k_values);
+    game_.has_cycle_ = true;
   }
 
  private:
@@ -559,28 +573,6 @@ class GraphGame::Builder {
     game_.name_index_ = std::move(index);
   }
 
-  // `repeated` is on the stack: the stack from it to the top, then back to
-  // it, is a cycle. It is shown from its earliest-numbered vertex (the one
-  // first seen in the file), which makes the message independent of the
-  // order the search happened to take.
-  [[noreturn]] void report_cycle(std::uint32_t repeated) const {
-    std::size_t from = stack_.size() - 1;
-    while (stack_[from].vertex != repeated) --from;
-    std::vector<std::uint32_t> cycle;
-    for (std::size_t i = from; i < stack_.size(); ++i) cycle.push_back(stack_[i].vertex);
-    std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
-
-    std::string path;
-    const bool in_full = cycle.size() <= kCycleInFull;
-    const std::size_t shown = in_full ? cycle.size() : kCycleHead;
-    for (std::size_t i = 0; i < shown; ++i) path += fmt::format("{} -> ", game_.name_of(cycle[i]));
-    if (!in_full) path += "... -> ";
-    path += game_.name_of(cycle.front());
-    const std::string length = in_full ? "" : fmt::format(" of {} vertices", cycle.size());
-    throw InputError(fmt::format("graph {} has a cycle{}: {}; grundy needs an acyclic graph (every play must end)",
-                                 printable_path(game_.source_), length, path));
-  }
-
   GraphGame& game_;
   const std::uint64_t max_bytes_;
   const std::uint64_t max_vertices_;
@@ -673,13 +665,29 @@ Position GraphGame::parse_position(std::string_view text) const {
 
 std::string GraphGame::format_position(Position v) const { return std::string(name_of(checked_vertex(v))); }
 
-Nimber GraphGame::value(Position v) const { return Nimber(values_[checked_vertex(v)]); }
+Nimber GraphGame::value(Position v) const {
+  const std::uint32_t label = values_[checked_vertex(v)];
+  if ((label & LoopyValues::kInfinite) != 0)
+    throw std::logic_error(fmt::format("vertex {} of graph {} has an infinite value; ask game_value", name_of(
+        static_cast<std::uint32_t>(v)), printable_path(source_)));
+  return Nimber(label);
+}
+
+GameValue GraphGame::game_value(Position v) const {
+  const std::uint32_t label = values_[checked_vertex(v)];
+  if ((label & LoopyValues::kInfinite) == 0) return GameValue(Nimber(label));
+  const std::uint32_t i = label & ~LoopyValues::kInfinite;
+  std::vector<Nimber> options;
+  for (std::uint64_t k = k_start_[i]; k < k_start_[i + 1]; ++k) options.push_back(Nimber(k_values_[k]));
+  return GameValue::infinite(std::move(options));
+}
 
 // In file order; a move listed on several lines is reported once (the CSR
 // arrays keep each edge once).
 std::vector<Position> GraphGame::moves_to_value(Position v, Nimber target) const {
   const std::uint32_t u = checked_vertex(v);
   std::vector<Position> moves;
+  // An infinite label has its top bit set, and a finite value is below 2^31: never equal.
   for (std::uint64_t e = first_edge_[u]; e < first_edge_[u + 1]; ++e)
     if (values_[targets_[e]] == target.value()) moves.push_back(targets_[e]);
   return moves;
@@ -726,8 +734,8 @@ std::unique_ptr<Game> parse_graph(const SpecText& spec) {
 }  // namespace
 
 const GameFamily kGraphFamily{"graph", "graph:FILE",
-                              "a token on a vertex of the acyclic directed graph in FILE (lines 'u v' for a move u -> v); "
-                              "positions are vertex names",
+                              "a token on a vertex of the directed graph in FILE (lines 'u v' for a move u -> v; cycles "
+                              "make draws possible); positions are vertex names",
                               "graph:examples/data/chain.txt", parse_graph};
 
 }  // namespace grundy

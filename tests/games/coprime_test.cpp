@@ -129,11 +129,11 @@ TEST(Coprime, SumOfLargeAndSmallHeaps) {
   const CoprimeGame game;
   const std::vector<Component> sum{{&game, 1000000000000000001ull}, {&game, 9}, {&game, 4}};
   const SumAnalysis a = analyze_sum(sum, 2);
-  EXPECT_EQ(a.values[0].value(), 26u);  // pi(101)
+  EXPECT_EQ(a.values[0].nimber().value(), 26u);  // pi(101)
   EXPECT_EQ(a.nim_sum.value(), 26u ^ 2u);
   ASSERT_FALSE(a.winning_moves.empty());
   for (const auto& m : a.winning_moves) {
-    const std::uint64_t rest = a.nim_sum.value() ^ a.values[m.component].value();
+    const std::uint64_t rest = a.nim_sum.value() ^ a.values[m.component].nimber().value();
     ASSERT_EQ(m.to.size(), 1u);
     EXPECT_EQ(game.value(m.to[0]).value(), rest) << "component " << m.component;
     EXPECT_EQ(std::gcd(m.from, m.from - m.to[0]), 1u);

@@ -25,6 +25,8 @@
 #include <gtest/gtest.h>
 
 #include "grundy/error.hpp"
+#include "grundy/game_value.hpp"
+#include "grundy/games/loopy_values.hpp"
 #include "grundy/solver.hpp"
 #include "support/run_process.hpp"
 
@@ -373,38 +375,49 @@ TEST(GraphGameErrors, VeryLongThirdNameIsShortened) {
   EXPECT_LT(message.size(), 300U);
 }
 
-TEST(GraphGameErrors, CycleNamesItsVertices) {
-  EXPECT_EQ(graph_error("a b\nb c\nc a\n"),
-            "graph g.txt has a cycle: a -> b -> c -> a; grundy needs an acyclic graph (every play must end)");
+// ---------------------------------------------------------------- cycles
+
+// The value of each vertex, by name, as printed: "a=∞{0} b=0".
+std::string values_of(const std::string& text) {
+  const GraphGame g = graph(text);
+  std::string out;
+  for (Position v = 0; v < g.vertex_count(); ++v)
+    out += fmt::format("{}{}={}", v == 0 ? "" : " ", g.format_position(v), to_string(g.game_value(v), true));
+  return out;
 }
 
-TEST(GraphGameErrors, SelfLoopIsACycle) {
-  EXPECT_THAT(graph_error("x y\na a\n"), HasSubstr("has a cycle: a -> a;"));
+TEST(GraphGameCycles, ACycleWithNoWayOutIsADrawEverywhere) {
+  EXPECT_EQ(values_of("a b\nb c\nc a\n"), "a=inf{} b=inf{} c=inf{}");
+  EXPECT_EQ(values_of("p q\nq p\n"), "p=inf{} q=inf{}");
+  const GraphGame g = graph("a b\nb c\nc a\n");
+  EXPECT_TRUE(g.has_cycles());
+  EXPECT_EQ(g.game_value(0).winner(), Winner::draw);
+  EXPECT_THROW((void)g.value(0), std::logic_error);
 }
 
-TEST(GraphGameErrors, TwoCycle) {
-  EXPECT_THAT(graph_error("p q\nq p\n"), HasSubstr("has a cycle: p -> q -> p;"));
+TEST(GraphGameCycles, ASelfLoopIsAPass) {
+  // a may pass forever, or move to the sink b: ∞{0}, a win (move to b).
+  EXPECT_EQ(values_of("a a\na b\n"), "a=inf{0} b=0");
+  // x -> y alone is finite; the loop at a does not touch it.
+  EXPECT_EQ(values_of("x y\na a\n"), "x=1 y=0 a=inf{}");
 }
 
-TEST(GraphGameErrors, CycleIsShownFromItsFirstNamedVertexWithoutTheTail) {
-  // Vertices are numbered s, t, b, c, d. The search goes s -> t -> c -> d ->
-  // b -> c, entering the cycle at c; the message leaves out the tail s, t
-  // and starts the cycle at its vertex named first in the file, b.
-  EXPECT_THAT(graph_error("s\nt\nb c\nc d\nd b\ns t\nt c\n"), HasSubstr("has a cycle: b -> c -> d -> b;"));
+TEST(GraphGameCycles, AFiniteValueCanSitOnACycle) {
+  // a <-> b, and b -> c (a sink). b is 1 (move to c); a can only go to b, from
+  // where the opponent moves to c: a is 0, although play could loop a, b, a, ...
+  EXPECT_EQ(values_of("a b\nb a\nb c\n"), "a=0 b=1 c=0");
+  // u <-> v with exits u -> s, v -> t -> s: from v every move loses (to t, the
+  // opponent goes to s; to u, the opponent goes to s too), so v is 0 and u is 1.
+  EXPECT_EQ(values_of("u v\nv u\nu s\nv t\nt s\n"), "u=1 v=0 s=0 t=1");
 }
 
-TEST(GraphGameErrors, LongCycleIsAbbreviated) {
-  std::string text;
-  for (int i = 0; i < 30; ++i) text += fmt::format("c{} c{}\n", i, (i + 1) % 30);
-  EXPECT_EQ(graph_error(text),
-            "graph g.txt has a cycle of 30 vertices: c0 -> c1 -> c2 -> c3 -> c4 -> c5 -> c6 -> c7 -> ... -> c0; "
-            "grundy needs an acyclic graph (every play must end)");
-  // 20 vertices are still shown in full.
-  text.clear();
-  for (int i = 0; i < 20; ++i) text += fmt::format("c{} c{}\n", i, (i + 1) % 20);
-  EXPECT_THAT(graph_error(text), HasSubstr("cycle: c0 -> c1 -> "));
-  EXPECT_THAT(graph_error(text), HasSubstr(" -> c19 -> c0;"));
+TEST(GraphGameCycles, TheTailOfACycleStaysFiniteWhereItCan) {
+  // s -> t -> c on the cycle b -> c -> d -> b: nothing ends, all draws; a
+  // sink e beside them changes nothing for them.
+  EXPECT_EQ(values_of("s\nt\nb c\nc d\nd b\ns t\nt c\ne\n"), "s=inf{} t=inf{} b=inf{} c=inf{} d=inf{} e=0");
 }
+
+TEST(GraphGameCycles, AcyclicGraphsHaveNoCycles) { EXPECT_FALSE(graph("a b\nb c\n").has_cycles()); }
 
 TEST(GraphGameErrors, UnknownVertex) {
   const GraphGame g = graph("a b\n");
@@ -546,51 +559,114 @@ TEST(GraphGameRandom, MovesToValueAgreeWithABruteForceFilter) {
   }
 }
 
-// The vertices named in a cycle message "...: a -> b -> ... -> a; ...".
-std::vector<std::string> cycle_in(const std::string& message) {
-  const std::size_t begin = message.find(": ") + 2;
-  const std::size_t end = message.find(';', begin);
-  std::vector<std::string> names;
-  std::string_view rest = std::string_view(message).substr(begin, end - begin);
-  for (;;) {
-    const std::size_t arrow = rest.find(" -> ");
-    names.emplace_back(rest.substr(0, arrow));
-    if (arrow == std::string_view::npos) break;
-    rest.remove_prefix(arrow + 4);
+// The definition of generalized values (Fraenkel and Yesha) at every vertex:
+// a finite m is the mex of the options' finite values, and every option of
+// infinite or larger value has an option of value m; ∞_K has K = the
+// options' finite values, and an infinite option without an option of value
+// mex(K).
+void expect_generalized_values(const GraphGame& g, const std::string& context) {
+  auto finite_values_of_options = [&](Position v) {
+    std::set<std::uint64_t> values;
+    for (Position w : g.moves_from(v, 0, kNoLimit).moves)
+      if (const GameValue x = g.game_value(w); x.is_finite()) values.insert(x.nimber().value());
+    return values;
+  };
+  for (Position v = 0; v < g.vertex_count(); ++v) {
+    const GameValue value = g.game_value(v);
+    const std::set<std::uint64_t> finite = finite_values_of_options(v);
+    std::uint64_t mex = 0;
+    while (finite.count(mex) != 0) ++mex;
+    const std::string where = context + " vertex " + g.format_position(v) + " = " + to_string(value, true);
+    const auto moves = g.moves_from(v, 0, kNoLimit).moves;
+    if (value.is_finite()) {
+      const std::uint64_t m = value.nimber().value();
+      ASSERT_EQ(m, mex) << where;
+      for (Position w : moves) {
+        const GameValue x = g.game_value(w);
+        if (x.is_finite() && x.nimber().value() < m) continue;
+        EXPECT_EQ(finite_values_of_options(w).count(m), 1U) << where << ", option " << g.format_position(w);
+      }
+      continue;
+    }
+    std::set<std::uint64_t> k;
+    for (Nimber n : value.options()) k.insert(n.value());
+    EXPECT_EQ(k, finite) << where;
+    EXPECT_TRUE(std::any_of(moves.begin(), moves.end(), [&](Position w) {
+      return !g.game_value(w).is_finite() && finite_values_of_options(w).count(mex) == 0;
+    })) << where;
   }
-  return names;
 }
 
-TEST(GraphGameRandom, ReportedCycleIsARealCycle) {
-  for (std::uint64_t seed = 21; seed <= 25; ++seed) {
+TEST(GraphGameRandom, ValuesWithCyclesMeetTheirDefinition) {
+  for (std::uint64_t seed = 21; seed <= 26; ++seed) {
     RandomDag dag = random_dag(2000, 20000, seed);
-    // Reverse one of the edges: the graph now has a cycle (at least the two
-    // vertices of that edge), maybe many.
+    // Reverse a few edges, and add a few self-loops: cycles, many of them.
     std::mt19937_64 rng(seed);
-    std::uint32_t from = 0;
-    while (dag.out[from].empty()) from = static_cast<std::uint32_t>(rng() % dag.out.size());
-    const std::uint32_t to = dag.out[from][rng() % dag.out[from].size()];
-    dag.text += dag.name[to] + " " + dag.name[from] + "\n";
-    dag.out[to].push_back(from);
+    for (std::size_t k = 0; k < 3 * (seed - 20); ++k) {
+      std::uint32_t from = 0;
+      while (dag.out[from].empty()) from = static_cast<std::uint32_t>(rng() % dag.out.size());
+      const std::uint32_t to = dag.out[from][rng() % dag.out[from].size()];
+      dag.text += dag.name[to] + " " + (k % 5 == 4 ? dag.name[to] : dag.name[from]) + "\n";
+    }
+    const GraphGame g = graph(dag.text);
+    ASSERT_TRUE(g.has_cycles());
+    std::size_t infinite = 0;
+    for (Position v = 0; v < g.vertex_count(); ++v) infinite += g.game_value(v).is_finite() ? 0U : 1U;
+    EXPECT_GT(infinite, 0U) << "seed " << seed;
+    expect_generalized_values(g, fmt::format("seed {}", seed));
+  }
+}
 
-    const std::string message = graph_error(dag.text);
-    ASSERT_THAT(message, StartsWith("graph g.txt has a cycle")) << "seed " << seed;
-    const std::vector<std::string> names = cycle_in(message);
-    const bool abbreviated = std::find(names.begin(), names.end(), "...") != names.end();
-    std::set<std::pair<std::string, std::string>> edges;
-    for (std::uint32_t u = 0; u < dag.out.size(); ++u)
-      for (std::uint32_t v : dag.out[u]) edges.emplace(dag.name[u], dag.name[v]);
-    ASSERT_GE(names.size(), 3U) << message;
-    EXPECT_EQ(names.front(), names.back()) << message;
-    for (std::size_t i = 0; i + 1 < names.size(); ++i) {
-      if (names[i] == "..." || names[i + 1] == "...") continue;
-      EXPECT_TRUE(edges.count({names[i], names[i + 1]})) << names[i] << " -> " << names[i + 1] << " in " << message;
+// A random graph in CSR form: `vertices` vertices, about `edges` moves,
+// each target once per source; `back` of them may point backwards (cycles).
+struct Csr {
+  std::vector<std::uint64_t> first{0};
+  std::vector<std::uint32_t> targets;
+};
+Csr random_csr(std::uint32_t vertices, std::uint32_t edges, std::uint32_t back, std::mt19937_64& rng) {
+  std::vector<std::set<std::uint32_t>> out(vertices);
+  for (std::uint32_t e = 0; e < edges; ++e) {
+    const auto a = static_cast<std::uint32_t>(rng() % vertices);
+    const auto b = static_cast<std::uint32_t>(rng() % vertices);
+    if (a < b) out[b].insert(a);  // towards lower numbers: acyclic
+  }
+  for (std::uint32_t e = 0; e < back; ++e) {
+    const auto a = static_cast<std::uint32_t>(rng() % vertices);
+    out[a].insert(static_cast<std::uint32_t>(rng() % vertices));
+  }
+  Csr g;
+  for (const auto& o : out) {
+    g.targets.insert(g.targets.end(), o.begin(), o.end());
+    g.first.push_back(g.targets.size());
+  }
+  return g;
+}
+
+TEST(LoopyValues, OnAcyclicGraphsTheStagesGiveTheMexValues) {
+  std::mt19937_64 rng(5);
+  for (int round = 0; round < 40; ++round) {
+    const Csr g = random_csr(300, 3000, 0, rng);
+    // Every move goes to a lower number: values in increasing order.
+    std::vector<std::uint32_t> mex(300);
+    for (std::uint32_t v = 0; v < 300; ++v) {
+      std::set<std::uint32_t> seen;
+      for (std::uint64_t e = g.first[v]; e < g.first[v + 1]; ++e) seen.insert(mex[g.targets[e]]);
+      while (seen.count(mex[v]) != 0) ++mex[v];
     }
-    if (!abbreviated) {
-      // A simple cycle: no vertex but the first is repeated.
-      std::set<std::string> distinct(names.begin(), names.end() - 1);
-      EXPECT_EQ(distinct.size(), names.size() - 1) << message;
-    }
+    EXPECT_EQ(loopy_values(g.first, g.targets, false).label, mex) << "round " << round;
+    EXPECT_EQ(loopy_values(g.first, g.targets, true).label, mex) << "round " << round;
+  }
+}
+
+TEST(LoopyValues, SettlingTheEndsFirstChangesNothing) {
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 60; ++round) {
+    const Csr g = random_csr(200, 1500, static_cast<std::uint32_t>(round % 20), rng);
+    const LoopyValues staged = loopy_values(g.first, g.targets, false);
+    const LoopyValues settled = loopy_values(g.first, g.targets, true);
+    EXPECT_EQ(staged.label, settled.label) << "round " << round;
+    EXPECT_EQ(staged.k_start, settled.k_start) << "round " << round;
+    EXPECT_EQ(staged.k_values, settled.k_values) << "round " << round;
   }
 }
 
@@ -674,9 +750,9 @@ std::string outcome(const std::function<GraphGame()>& read) {
     const GraphGame g = read();
     std::string text = fmt::format("{} vertices, {} edges\n", g.vertex_count(), g.edge_count());
     for (Position v = 0; v < g.vertex_count(); ++v) {
-      text += fmt::format("{} = {}:", g.format_position(v), g.value(v).value());
-      for (std::uint64_t t = 0; t <= g.value(v).value() + 1; ++t)
-        for (Position w : g.moves_to_value(v, Nimber(t))) text += fmt::format(" {}", w);
+      const GameValue value = g.game_value(v);
+      text += fmt::format("{} = {}:", g.format_position(v), to_string(value));
+      for (Position w : g.moves_from(v, 0, kNoLimit).moves) text += fmt::format(" {}", w);
       text += '\n';
     }
     return text;

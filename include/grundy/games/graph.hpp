@@ -1,17 +1,19 @@
 #pragma once
-// GraphGame: a game on a finite directed acyclic graph. A position is a
-// vertex; a move follows an edge. Read from a text file (docs/games/graph.md):
+// GraphGame: a game on a finite directed graph. A position is a vertex; a
+// move follows an edge. Read from a text file (docs/games/graph.md):
 //
 //   # comment to end of line
-//   u v        a move from vertex u to vertex v
+//   u v        a move from vertex u to vertex v (u v with u = v: a pass)
 //   w          a vertex with no moves of its own (declares it)
 //
 // Vertex names are tokens: runs of bytes other than blanks (space, tab, CR)
 // and '#'. Blank lines are ignored; a line holding more than two tokens is an
 // error. The file is read a block at a time and checked as it comes, so a bad
 // byte is refused before the rest is read. Every value is computed when the
-// graph is read (O(V + E), in reverse topological order); a graph with a
-// cycle is refused with an InputError that names the vertices of one cycle.
+// graph is read: an acyclic graph by one depth-first search (O(V + E), in
+// reverse topological order); a graph with cycles, where play may go on
+// forever, gets generalized Sprague-Grundy values (game_value.hpp,
+// loopy_values.hpp), O(V + E) per value level.
 
 #include <cstdint>
 #include <string>
@@ -43,7 +45,7 @@ class GraphGame final : public OneToOneGame {
  public:
   // Reads the graph file at `path` (a regular file, a pipe, a device). The
   // spec is "graph:" + path. Throws InputError: unreadable file, malformed
-  // line (with line:column), a limit passed (with line:column), cycle.
+  // line (with line:column), a limit passed (with line:column).
   [[nodiscard]] static GraphGame from_file(const std::string& path);
   [[nodiscard]] static GraphGame from_file(const std::string& path, const GraphLimits& limits);
 
@@ -58,7 +60,11 @@ class GraphGame final : public OneToOneGame {
   [[nodiscard]] std::string format_position(Position v) const override;         // its name
   // A component is a token on a vertex: "token 2: a -> b".
   [[nodiscard]] std::string_view component_noun() const override { return "token"; }
+  // The value of a vertex whose value is finite; throws std::logic_error
+  // for an infinite one (callers that may meet cycles ask game_value).
   [[nodiscard]] Nimber value(Position v) const override;
+  [[nodiscard]] GameValue game_value(Position v) const override;
+  // Moves to vertices of finite value `target`.
   [[nodiscard]] std::vector<Position> moves_to_value(Position v, Nimber target) const override;
   [[nodiscard]] std::string move_rule() const override;
   [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
@@ -68,6 +74,8 @@ class GraphGame final : public OneToOneGame {
   [[nodiscard]] std::size_t vertex_count() const { return values_.size(); }
   // Distinct moves: a line repeating an edge adds no move (docs/games/graph.md).
   [[nodiscard]] std::size_t edge_count() const { return targets_.size(); }
+  // True when the graph has a cycle (a self-loop included): values may be infinite.
+  [[nodiscard]] bool has_cycles() const override { return has_cycle_; }
 
  private:
   class Builder;  // the file reader and solver, in graph.cpp
@@ -96,7 +104,12 @@ class GraphGame final : public OneToOneGame {
   std::vector<std::uint64_t> name_start_;   // the name of v is name_bytes_[name_start_[v] .. name_start_[v+1])
   std::vector<std::uint64_t> first_edge_;   // CSR: moves of v are targets_[first_edge_[v] .. first_edge_[v+1])
   std::vector<std::uint32_t> targets_;      // in file order, each target once per source
-  std::vector<std::uint32_t> values_;       // Grundy value of each vertex
+  // The value of each vertex: a finite value, or LoopyValues::kInfinite | i
+  // for the i-th infinite vertex, whose K is k_values_[k_start_[i] .. k_start_[i + 1]).
+  std::vector<std::uint32_t> values_;
+  std::vector<std::uint64_t> k_start_;
+  std::vector<std::uint32_t> k_values_;
+  bool has_cycle_ = false;
   // name -> vertex, for reading the file and for parse_position: open
   // addressing with linear probing, at most half full.
   std::vector<NameSlot> name_index_;

@@ -1,0 +1,169 @@
+#include "grundy/games/loopy_values.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "grundy/mex.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr std::uint32_t kUnlabelled = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t kInfiniteMark = kUnlabelled - 1;  // while labelling; indexed at the end
+constexpr std::uint32_t kNever = kUnlabelled;             // a stage that never comes
+
+// The graph's edges reversed, in CSR form.
+struct Predecessors {
+  std::vector<std::uint64_t> first;
+  std::vector<std::uint32_t> of;
+  [[nodiscard]] std::span<const std::uint32_t> at(std::uint32_t v) const {
+    return {of.data() + first[v], of.data() + first[v + 1]};
+  }
+};
+
+Predecessors reverse(std::span<const std::uint64_t> first, std::span<const std::uint32_t> targets) {
+  const std::size_t n = first.size() - 1;
+  Predecessors p;
+  p.first.assign(n + 1, 0);
+  for (std::uint32_t t : targets) ++p.first[t + 1];
+  for (std::size_t v = 0; v < n; ++v) p.first[v + 1] += p.first[v];
+  p.of.resize(targets.size());
+  std::vector<std::uint64_t> cursor(p.first.begin(), p.first.end() - 1);
+  for (std::uint32_t v = 0; v < n; ++v)
+    for (std::uint64_t e = first[v]; e < first[v + 1]; ++e) p.of[cursor[targets[e]]++] = v;
+  return p;
+}
+
+}  // namespace
+
+LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const std::uint32_t> targets,
+                         bool ends_first) {
+  const auto n = static_cast<std::uint32_t>(first.size() - 1);
+  const Predecessors preds = reverse(first, targets);
+  LoopyValues result;
+  std::vector<std::uint32_t>& label = result.label;
+  label.assign(n, kUnlabelled);
+  auto options_of = [&](std::uint32_t v) {
+    return std::span<const std::uint32_t>(targets.data() + first[v], targets.data() + first[v + 1]);
+  };
+  auto open = [&](std::uint32_t v) { return label[v] == kUnlabelled || label[v] == kInfiniteMark; };
+
+  // Settled vertices (all plays end), by value: settled[settled_start[i] ..] have value i.
+  std::vector<std::uint32_t> settled;
+  std::vector<std::uint64_t> settled_start{0};
+  std::vector<std::uint32_t> count(n, 0);  // per stage below; here: options not yet settled
+  if (ends_first) {
+    std::vector<std::uint32_t> order;
+    for (std::uint32_t v = 0; v < n; ++v) {
+      count[v] = static_cast<std::uint32_t>(first[v + 1] - first[v]);
+      if (count[v] == 0) order.push_back(v);
+    }
+    MexMarks marks;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const std::uint32_t v = order[k];
+      const auto options = options_of(v);
+      label[v] = static_cast<std::uint32_t>(
+          marks.mex_of(options.size(), [&](std::size_t i) { return label[options[i]]; }).value());
+      for (std::uint32_t p : preds.at(v))
+        if (--count[p] == 0) order.push_back(p);
+    }
+    // Counting sort by value.
+    std::uint32_t largest = 0;
+    for (std::uint32_t v : order) largest = std::max(largest, label[v]);
+    settled_start.assign(std::size_t{largest} + 2, 0);
+    for (std::uint32_t v : order) ++settled_start[label[v] + 1];
+    for (std::size_t i = 0; i + 1 < settled_start.size(); ++i) settled_start[i + 1] += settled_start[i];
+    settled.resize(order.size());
+    std::vector<std::uint64_t> cursor(settled_start.begin(), settled_start.end() - 1);
+    for (std::uint32_t v : order) settled[cursor[label[v]]++] = v;
+  }
+
+  std::vector<std::uint32_t> pending;
+  for (std::uint32_t v = 0; v < n; ++v)
+    if (label[v] == kUnlabelled) pending.push_back(v);
+  std::vector<std::uint32_t> hit(n, kNever);  // hit[v] == i: v has an option of value i (stage i)
+  std::vector<std::uint32_t> queue;   // labelled i, predecessors not yet marked
+  std::vector<std::uint32_t> killed;  // marked by settled vertices, not yet killed
+
+  for (std::uint32_t i = 0; !pending.empty(); ++i) {
+    for (std::uint32_t u : pending) {
+      std::uint32_t c = 0;
+      for (std::uint32_t f : options_of(u)) c += open(f) ? 1u : 0u;
+      count[u] = c;
+    }
+    // A marked open vertex (unlabelled or infinite, with an option of value
+    // i) is no longer a reason for its predecessors not to be i.
+    auto kill = [&](std::uint32_t p) {
+      for (std::uint32_t q : preds.at(p)) {
+        if (label[q] != kUnlabelled || hit[q] == i) continue;
+        if (--count[q] == 0) {
+          label[q] = i;
+          queue.push_back(q);
+        }
+      }
+    };
+    // Every vertex labelled i marks its predecessors.
+    auto spread = [&] {
+      while (!queue.empty()) {
+        const std::uint32_t v = queue.back();
+        queue.pop_back();
+        for (std::uint32_t p : preds.at(v)) {
+          if (hit[p] == i) continue;
+          hit[p] = i;
+          if (open(p)) kill(p);
+        }
+      }
+    };
+    // The settled vertices of value i mark their predecessors first, all of
+    // them: a candidate must know of every option of value i before its
+    // count can label it.
+    if (i + 1 < settled_start.size()) {
+      killed.clear();
+      for (std::uint64_t k = settled_start[i]; k < settled_start[i + 1]; ++k)
+        for (std::uint32_t p : preds.at(settled[k]))
+          if (hit[p] != i) {
+            hit[p] = i;
+            if (open(p)) killed.push_back(p);
+          }
+      for (std::uint32_t p : killed) kill(p);
+    }
+    spread();
+    // Candidates whose every option was already finite: labelled now,
+    // unless an option has value i (none of them is open, so labelling one
+    // cannot mark another).
+    for (std::uint32_t u : pending) {
+      if (label[u] == kUnlabelled && count[u] == 0 && hit[u] != i) {
+        label[u] = i;
+        queue.push_back(u);
+      }
+    }
+    spread();
+    std::size_t kept = 0;
+    for (std::uint32_t u : pending) {
+      if (label[u] != kUnlabelled) continue;
+      if (hit[u] == i) {
+        pending[kept++] = u;
+      } else {
+        label[u] = kInfiniteMark;  // no option of value i: never finite
+      }
+    }
+    pending.resize(kept);
+  }
+
+  // K of each infinite vertex: the finite values among its options.
+  std::vector<std::uint32_t> values;
+  for (std::uint32_t v = 0; v < n; ++v) {
+    if (label[v] != kInfiniteMark) continue;
+    values.clear();
+    for (std::uint32_t f : options_of(v))
+      if ((label[f] & LoopyValues::kInfinite) == 0) values.push_back(label[f]);
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    result.k_values.insert(result.k_values.end(), values.begin(), values.end());
+    label[v] = LoopyValues::kInfinite | static_cast<std::uint32_t>(result.k_start.size() - 1);
+    result.k_start.push_back(result.k_values.size());
+  }
+  return result;
+}
+
+}  // namespace grundy
