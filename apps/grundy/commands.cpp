@@ -86,12 +86,15 @@ std::string winner_reason(const SumArguments& sum, const SumAnalysis& a, bool as
     for (std::size_t i : a.infinite) names.push_back(component_name(sum, i));
     const std::string list = names.size() == 2 ? fmt::format("{} and {}", names[0], names[1])
                                                : fmt::format("{}", fmt::join(names, ", "));
-    return fmt::format("{} have infinite values: neither player can force the end", list);
+    return fmt::format("{} have infinite values: neither player can force a win", list);
   }
   const std::size_t j = a.infinite[0];
   const GameValue& v = a.values[j];
   const std::string k = braces(v.options());
   const bool in_k = v.has_option(a.nim_sum);
+  if (v.options().empty())
+    return fmt::format("{} has value {}: no move there reaches a finite value, so play can go on forever",
+                       sum.components.size() == 1 ? "the token" : component_name(sum, j), to_string(v, ascii));
   if (sum.components.size() == 1) {
     return in_k ? fmt::format("value {}: a move to a position of value 0 wins", to_string(v, ascii))
                 : fmt::format("value {}: no move to a position of value 0, and play can go on forever",

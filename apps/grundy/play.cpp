@@ -401,12 +401,13 @@ class Session {
     }
     const std::size_t j = a.infinite[0];
     const GameValue& v = a.values[j];
-    const std::string others = components_.size() == 1 ? "" : fmt::format(" and the others nim-sum {}", a.nim_sum);
-    return v.has_option(a.nim_sum)
-               ? fmt::format("{} has value {}{}, which is in {{{}}}: the player to move can win", label(j),
-                             value_text(v), others, fmt::join(v.options(), ","))
-               : fmt::format("{} has value {}{}, which is not in {{{}}}: a draw against perfect play", label(j),
-                             value_text(v), others, fmt::join(v.options(), ","));
+    const bool in_k = v.has_option(a.nim_sum);
+    const std::string what = components_.size() == 1
+                                 ? fmt::format(", and 0 is{} in {{{}}}", in_k ? "" : " not", fmt::join(v.options(), ","))
+                                 : fmt::format(" and the others nim-sum {}, which is{} in {{{}}}", a.nim_sum,
+                                               in_k ? "" : " not", fmt::join(v.options(), ","));
+    return fmt::format("{} has value {}{}: {}", label(j), value_text(v), what,
+                       in_k ? "the player to move can win" : "a draw against perfect play");
   }
 
   [[nodiscard]] std::vector<GameValue> current_values() const { return component_values(components_); }
@@ -578,13 +579,13 @@ class Session {
       forget_position();
       const Played p = history_.back();
       history_.pop_back();
+      turn_ = p.by;  // the player to move before that move
       const auto at = components_.begin() + static_cast<std::ptrdiff_t>(p.move.component);
       components_.erase(at, at + static_cast<std::ptrdiff_t>(p.move.to.size()));
       components_.insert(components_.begin() + static_cast<std::ptrdiff_t>(p.move.component), Component{p.game, p.move.from});
       taken.push_back(fmt::format("{} {}", p.by == Player::person ? "your" : "the engine's", move_text(p.move)));
       if (p.by == Player::person) break;
     }
-    turn_ = Player::person;  // the position before the person's move, remembered when it was reached
     std::reverse(taken.begin(), taken.end());
     say(fmt::format("Took back {}.\n", fmt::join(taken, " and ")));
     return true;

@@ -1,7 +1,8 @@
 // gen_dag: writes a random directed acyclic graph in the graph file format
-// (docs/games/graph.md), for measuring GraphGame on large inputs.
+// (docs/games/graph.md), for measuring GraphGame on large inputs; with
+// --back K, K of the edges point the other way, which makes cycles.
 //
-//   gen_dag VERTICES EDGES [--seed N] [--output PATH]
+//   gen_dag VERTICES EDGES [--seed N] [--back K] [--output PATH]
 //
 // Vertices get random ranks 0 .. V-1; every edge goes from a lower rank to a
 // higher one, so the graph is acyclic, but vertex names are a random
@@ -9,7 +10,9 @@
 // reader cannot profit from any order. Edge endpoints are two distinct ranks
 // drawn uniformly (repeated edges can occur, as in real files). Vertices no
 // edge touches are declared on lines of their own, so the file has exactly
-// VERTICES vertices. The same arguments always give the same file.
+// VERTICES vertices. With --back K, every (EDGES / K)-th edge goes from the
+// higher rank to the lower (K = EDGES / 2: a uniformly random digraph).
+// The same arguments always give the same file.
 
 #include <algorithm>
 #include <cerrno>
@@ -36,7 +39,7 @@ namespace {
 
 using grundy::bench::uniform;
 
-constexpr std::string_view kUsage = "usage: gen_dag VERTICES EDGES [--seed N] [--output PATH]\n";
+constexpr std::string_view kUsage = "usage: gen_dag VERTICES EDGES [--seed N] [--back K] [--output PATH]\n";
 
 std::optional<std::uint64_t> parse_count(std::string_view text) {
   std::uint64_t n = 0;
@@ -56,17 +59,18 @@ int usage_error(const std::string& why) {
 int main(int argc, char** argv) {
   std::vector<std::string_view> positional;
   std::uint64_t seed = 1;
+  std::uint64_t back = 0;
   std::string output_path;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if ((arg == "--seed" || arg == "--output") && i + 1 < argc) {
+    if ((arg == "--seed" || arg == "--back" || arg == "--output") && i + 1 < argc) {
       const std::string_view value = argv[++i];
       if (arg == "--output") {
         output_path = std::string(value);
       } else if (auto n = parse_count(value)) {
-        seed = *n;
+        (arg == "--seed" ? seed : back) = *n;
       } else {
-        return usage_error(fmt::format("--seed expects a whole number, not '{}'", value));
+        return usage_error(fmt::format("{} expects a whole number, not '{}'", arg, value));
       }
     } else if (arg == "--help" || arg == "-h") {
       fmt::print("{}", kUsage);
@@ -83,7 +87,8 @@ int main(int argc, char** argv) {
   if (!vertices || *vertices == 0 || *vertices >= (std::uint64_t{1} << 32) - 1)
     return usage_error(fmt::format("VERTICES must be a whole number from 1 to 4294967294, not '{}'", positional[0]));
   if (!edges) return usage_error(fmt::format("EDGES must be a whole number, not '{}'", positional[1]));
-  if (*vertices < 2 && *edges > 0) return usage_error("an acyclic graph with edges needs at least 2 vertices");
+  if (*vertices < 2 && *edges > 0) return usage_error("a graph with edges needs at least 2 vertices");
+  if (back > *edges / 2) return usage_error("--back K: K is at most EDGES / 2 (half the edges backwards: a random digraph)");
 
   const grundy::bench::OutputFile output(output_path, "gen_dag");
   std::FILE* const out = output.get();
@@ -103,8 +108,9 @@ int main(int argc, char** argv) {
       const auto a = static_cast<std::uint32_t>(uniform(rng, 0, v_count - 1));
       auto b = static_cast<std::uint32_t>(uniform(rng, 0, v_count - 2));
       if (b >= a) ++b;  // uniform over ranks other than a
-      const std::uint32_t from = std::min(a, b);
-      const std::uint32_t to = std::max(a, b);
+      const bool backwards = back > 0 && (e + 1) % std::max<std::uint64_t>(*edges / back, 1) == 0;
+      const std::uint32_t from = backwards ? std::max(a, b) : std::min(a, b);
+      const std::uint32_t to = backwards ? std::min(a, b) : std::max(a, b);
       touched[from] = touched[to] = true;
       writer.print("{} {}\n", name_of_rank[from], name_of_rank[to]);
     }

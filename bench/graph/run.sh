@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Times `grundy value graph:FILE 0` (reading a graph file, checking that it is
-# acyclic and computing every value) on random DAGs from gen_dag, and prints a
-# Markdown table of time and peak memory.
+# Times `grundy value graph:FILE 0` (reading a graph file and computing every
+# value) on random graphs from gen_dag, and prints a Markdown table of time
+# and peak memory: DAGs, and graphs with cycles (generalized values).
 #
 #   bash bench/graph/run.sh [--runs K] [--quick] [--records] [--no-build]
 #
 #   --runs K      best of K runs (default 5)
-#   --quick       skip the large graph (10^6 vertices, 10^7 edges, 138 MB)
+#   --quick       skip the large graphs (10^6 vertices, 10^7 edges, 138 MB)
 #   --records     print one tab-separated line per input for bench/run-all.sh
 #                 instead of the table
 #   --no-build    use the binaries already in build/bench
 #
 # Inputs come from gen_dag with seed 1: V = 10^5, E = 10^6 (small) and
-# V = 10^6, E = 10^7 (large), written to a temporary directory (so the file
-# is in the page cache when it is read). There is no reference program.
+# V = 10^6, E = 10^7 (large); with the same sizes, "back-edges" turns 1,000
+# of the large DAG's edges around (cycles through about two thirds of the
+# vertices, 13 value levels) and "digraph" half of them (a uniformly random
+# digraph). Files are written to a temporary directory (so each is in the
+# page cache when it is read). There is no reference program.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=bench/common/timing.sh
@@ -37,12 +40,16 @@ gen="$root/build/bench/bench/gen_dag"
 
 work=$(mktemp -d /tmp/graph-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-declare -A vertices=([small]=100000 [large]=1000000) edges=([small]=1000000 [large]=10000000)
-declare -A shape=([small]="random DAG, V = 10^5, E = 10^6, seed 1" [large]="random DAG, V = 10^6, E = 10^7, seed 1")
+declare -A vertices=([small]=100000 [large]=1000000 [back-edges]=1000000 [digraph]=1000000)
+declare -A edges=([small]=1000000 [large]=10000000 [back-edges]=10000000 [digraph]=10000000)
+declare -A back=([small]=0 [large]=0 [back-edges]=1000 [digraph]=5000000)
+declare -A shape=([small]="random DAG, V = 10^5, E = 10^6, seed 1" [large]="random DAG, V = 10^6, E = 10^7, seed 1"
+  [back-edges]="random DAG with 1,000 edges reversed, V = 10^6, E = 10^7, seed 1"
+  [digraph]="random digraph, V = 10^6, E = 10^7, seed 1")
 inputs=(small)
-((quick)) || inputs+=(large)
+((quick)) || inputs+=(large back-edges digraph)
 for input in "${inputs[@]}"; do
-  "$gen" "${vertices[$input]}" "${edges[$input]}" --seed 1 --output "$work/$input.in"
+  "$gen" "${vertices[$input]}" "${edges[$input]}" --seed 1 --back "${back[$input]}" --output "$work/$input.in"
 done
 
 limit=120

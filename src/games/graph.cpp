@@ -18,7 +18,6 @@
 
 #include "grundy/error.hpp"
 #include "grundy/games/loopy_values.hpp"
-#include "grundy/mex.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/utf8.hpp"
@@ -221,10 +220,8 @@ class EdgeList {
 //     order;
 //  2. turn the pairs into CSR arrays by a stable counting sort on `from`,
 //     dropping repeated edges;
-//  3. depth-first search with an explicit stack: a vertex's value is set when
-//     it leaves the stack, after all its successors have theirs (reverse
-//     topological order); an edge to a vertex still on the stack closes a
-//     cycle, and then the whole graph is labelled by loopy_values instead.
+//  3. the values, by loopy_values: O(V + E) for an acyclic graph, O(V + E)
+//     per value level for the part of a graph from which a cycle can be reached.
 //
 // Reading is checked as it goes and gives the same graph or the same error
 // whatever the block size: the tokenizer always sees a line from its start,
@@ -320,65 +317,18 @@ class GraphGame::Builder {
     if (write < targets.capacity() / 4 * 3) targets.shrink_to_fit();
   }
 
+  // Every value: loopy_values settles the vertices from which every play
+  // ends (all of them in an acyclic graph) by the mex, from the sinks back,
+  // and labels the rest in stages.
   void solve() {
-    if (!solve_acyclic()) solve_loopy();
-  }
-
-  // False, with values unfinished, when the graph has a cycle.
-  bool solve_acyclic() {
-    enum State : unsigned char { kUnseen, kOnStack, kDone };
-    const auto& first = game_.first_edge_;
-    const auto& targets = game_.targets_;
-    auto& values = game_.values_;
-    values.assign(vertices_, 0);
-    std::vector<State> state(vertices_, kUnseen);
-    MexMarks marks;
-
-    for (std::uint32_t root = 0; root < vertices_; ++root) {
-      if (state[root] != kUnseen) continue;
-      state[root] = kOnStack;
-      stack_.push_back(Frame{root, first[root]});
-      while (!stack_.empty()) {
-        Frame& top = stack_.back();
-        const std::uint32_t v = top.vertex;
-        const std::uint64_t end = first[v + 1];
-        while (top.next_edge < end && state[targets[top.next_edge]] == kDone) ++top.next_edge;
-        if (top.next_edge < end) {
-          const std::uint32_t t = targets[top.next_edge++];
-          if (state[t] == kOnStack) {
-            stack_.clear();
-            return false;
-          }
-          state[t] = kOnStack;
-          stack_.push_back(Frame{t, first[t]});  // invalidates `top`
-          continue;
-        }
-        const std::uint64_t begin = first[v];
-        values[v] = static_cast<std::uint32_t>(
-            marks.mex_of(static_cast<std::size_t>(end - begin), [&](std::size_t i) { return values[targets[begin + i]]; })
-                .value());
-        state[v] = kDone;
-        stack_.pop_back();
-      }
-    }
-    std::vector<Frame>().swap(stack_);
-    return true;
-  }
-
-  void solve_loopy() {
-    std::vector<Frame>().swap(stack_);
     LoopyValues loopy = loopy_values(game_.first_edge_, game_.targets_);
+    game_.has_cycle_ = loopy.settled < vertices_;
     game_.values_ = std::move(loopy.label);
     game_.k_start_ = std::move(loopy.k_start);
     game_.k_values_ = std::move(loopy.k_values);
-    game_.has_cycle_ = true;
   }
 
  private:
-  struct Frame {
-    std::uint32_t vertex;
-    std::uint64_t next_edge;  // the next of its moves to look at
-  };
 
   // Names are interned in batches. In a big graph nearly every lookup misses
   // the cache, so the tokenizer hashes each name and asks for its index slot
@@ -590,7 +540,6 @@ class GraphGame::Builder {
   std::size_t batch_size_ = 0;
   std::uint32_t previous_ = 0;  // the vertex of the name before the batch's next
   EdgeList edges_;
-  std::vector<Frame> stack_;
 };
 
 GraphGame GraphGame::from_text(std::string_view text, std::string source) {

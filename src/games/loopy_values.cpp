@@ -51,12 +51,15 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
   // Settled vertices (all plays end), by value: settled[settled_start[i] ..] have value i.
   std::vector<std::uint32_t> settled;
   std::vector<std::uint64_t> settled_start{0};
-  std::vector<std::uint32_t> count(n, 0);  // per stage below; here: options not yet settled
+  // Options that are open (unlabelled or infinite): first, while settling,
+  // the options not settled yet; then kept up to date as vertices get
+  // finite values, so that a stage starts its counts from it in O(V).
+  std::vector<std::uint32_t> open_options(n, 0);
   if (ends_first) {
     std::vector<std::uint32_t> order;
     for (std::uint32_t v = 0; v < n; ++v) {
-      count[v] = static_cast<std::uint32_t>(first[v + 1] - first[v]);
-      if (count[v] == 0) order.push_back(v);
+      open_options[v] = static_cast<std::uint32_t>(first[v + 1] - first[v]);
+      if (open_options[v] == 0) order.push_back(v);
     }
     MexMarks marks;
     for (std::size_t k = 0; k < order.size(); ++k) {
@@ -65,8 +68,9 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
       label[v] = static_cast<std::uint32_t>(
           marks.mex_of(options.size(), [&](std::size_t i) { return label[options[i]]; }).value());
       for (std::uint32_t p : preds.at(v))
-        if (--count[p] == 0) order.push_back(p);
+        if (--open_options[p] == 0) order.push_back(p);
     }
+    result.settled = static_cast<std::uint32_t>(order.size());
     // Counting sort by value.
     std::uint32_t largest = 0;
     for (std::uint32_t v : order) largest = std::max(largest, label[v]);
@@ -79,18 +83,19 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
   }
 
   std::vector<std::uint32_t> pending;
-  for (std::uint32_t v = 0; v < n; ++v)
-    if (label[v] == kUnlabelled) pending.push_back(v);
+  for (std::uint32_t v = 0; v < n; ++v) {
+    if (label[v] != kUnlabelled) continue;
+    pending.push_back(v);
+    if (!ends_first) open_options[v] = static_cast<std::uint32_t>(first[v + 1] - first[v]);
+  }
+  // Per stage: open options not yet marked (below).
+  std::vector<std::uint32_t> count(n, 0);
   std::vector<std::uint32_t> hit(n, kNever);  // hit[v] == i: v has an option of value i (stage i)
   std::vector<std::uint32_t> queue;   // labelled i, predecessors not yet marked
   std::vector<std::uint32_t> killed;  // marked by settled vertices, not yet killed
 
   for (std::uint32_t i = 0; !pending.empty(); ++i) {
-    for (std::uint32_t u : pending) {
-      std::uint32_t c = 0;
-      for (std::uint32_t f : options_of(u)) c += open(f) ? 1u : 0u;
-      count[u] = c;
-    }
+    for (std::uint32_t u : pending) count[u] = open_options[u];
     // A marked open vertex (unlabelled or infinite, with an option of value
     // i) is no longer a reason for its predecessors not to be i.
     auto kill = [&](std::uint32_t p) {
@@ -108,6 +113,7 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
         const std::uint32_t v = queue.back();
         queue.pop_back();
         for (std::uint32_t p : preds.at(v)) {
+          if (label[p] == kUnlabelled) --open_options[p];  // v is no longer open
           if (hit[p] == i) continue;
           hit[p] = i;
           if (open(p)) kill(p);

@@ -2,9 +2,12 @@
 # `grundy play` on a real terminal, driven through tmux (send-keys /
 # capture-pane): the screen shows the position and the prompt, a typed move
 # gets the engine's answer, colours appear on a terminal, and NO_COLOR turns
-# them off.
+# them off; on a graph with cycles, values print as ∞{...}, the engine keeps
+# the draw and a draw offer ends the game.
+#
+#   play_terminal.sh GRUNDY_BINARY LOOPY_GRAPH_FILE
 set -euo pipefail
-grundy=$1
+grundy=$1 loopy=$2
 command -v tmux >/dev/null || { echo "tmux is missing: scripts/install-deps.sh installs it" >&2; exit 1; }
 
 socket=$(mktemp -u "${TMPDIR:-/tmp}/grundy-play-XXXXXX")  # a private tmux server
@@ -72,5 +75,18 @@ wait_for kayles "Took back your heap 2: 9 -> 3 + 5"
 expect_screen kayles "  heap 2  9  ●●●●●●●●●"
 tm send-keys -t kayles "quit" Enter
 wait_for kayles "[exit status 0]"
+# A graph with cycles: infinite values in UTF-8, a draw held, a draw offer taken.
+GAME="graph:$loopy hall" start loopy
+wait_for loopy "your move>"
+expect_screen loopy "Play can go on forever here"
+tm send-keys -t loopy "values" Enter
+wait_for loopy "value ∞{}"
+tm send-keys -t loopy "1 hall" Enter
+wait_for loopy "The engine moves token 1: hall -> "
+tm send-keys -t loopy "hint" Enter
+wait_for loopy "which keeps the draw"
+tm send-keys -t loopy "draw" Enter
+wait_for loopy "The engine accepts the draw (neither side can force a win from here)"
+wait_for loopy "[exit status 0]"
 echo "play on a terminal: ok"
 

@@ -32,6 +32,8 @@ using ::testing::Not;
 constexpr std::string_view kPrompt = "your move> ";
 
 std::string play_graph() { return std::string("graph:") + GRUNDY_TEST_DATA + "/graphs/play.txt"; }
+// A graph with cycles, a pass and draws (docs/games/graph.md).
+std::string loopy_graph() { return std::string("graph:") + GRUNDY_TEST_DATA + "/graphs/loopy.txt"; }
 
 // The sum named by `args` (GAME POS... [+ GAME POS...]), built the test's own way.
 struct Model {
@@ -52,6 +54,7 @@ struct Model {
     }
   }
   [[nodiscard]] bool first_player_wins() const { return !analyze_sum(components).nim_sum.is_zero(); }
+  [[nodiscard]] Winner winner() const { return sum_outcome(components).winner; }
 
   // "3 + 5", "7" or "nothing", as play writes what a move leaves.
   static Option read_option(const Game& g, std::string_view text) {
@@ -444,6 +447,105 @@ TEST(Play, AHeapTakenWholeLeavesNothing) {
   EXPECT_THAT(r.out, HasSubstr("The engine moves heap 1: 2 -> nothing."));
   EXPECT_THAT(r.out, HasSubstr("  (no heaps left)\n"));
   EXPECT_THAT(r.out, HasSubstr("You have no move left: the engine wins after 1 move."));
+}
+
+// ---------------------------------------------------------------- draws
+
+// Whole games on a graph with cycles, the person moving at random: the
+// engine wins whenever it faces a win, and from a draw it keeps the draw
+// (after its move the person never has a win). Games end at the end of a
+// play, by repetition, or after 40 moves of the person.
+TEST(Play, TheEngineWinsWhenItCanAndOtherwiseHoldsTheDraw) {
+  const std::vector<std::vector<std::string>> sums = {
+      {loopy_graph(), "hall"},          {loopy_graph(), "study", "+", "nim", "2"},
+      {loopy_graph(), "study", "+", "nim", "1"}, {loopy_graph(), "garden", "porch"},
+      {loopy_graph(), "hall", "porch", "+", "nim", "3"}};
+  int engine_turns = 0;
+  int draws_held = 0;
+  for (const auto& args : sums) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      for (const char* first : {"me", "engine"}) {
+        Model model(args);
+        test::InteractiveProcess game(GRUNDY_EXE, with(args, {"--first", first, "--seed", std::to_string(seed)}));
+        std::mt19937_64 rng(seed);
+        std::string transcript;
+        // The engine is to move when the text arrives; what it faces:
+        Winner facing = std::string_view(first) == "engine" ? model.winner() : Winner::second;
+        bool engine_to_move = std::string_view(first) == "engine";
+        bool prompted = false;
+        for (int turn = 0;; ++turn) {
+          const std::string text = game.read_until(kPrompt);
+          prompted = text.ends_with(kPrompt);
+          transcript += text;
+          if (engine_to_move && text.find("The engine moves ") != std::string::npos) {
+            model.apply_engine_moves(text);
+            ++engine_turns;
+            // After the engine's move the person must not have a win.
+            const Winner now = model.winner();
+            if (facing == Winner::first) {
+              EXPECT_EQ(now, Winner::second) << transcript;
+            }
+            if (facing == Winner::draw) {
+              EXPECT_EQ(now, Winner::draw) << transcript;
+              ++draws_held;
+            }
+          }
+          if (!text.ends_with(kPrompt) || turn == 40) break;
+          const std::string move = model.random_move(rng);
+          transcript += move + "\n";
+          facing = model.winner();
+          engine_to_move = true;
+          game.send_line(move);
+        }
+        if (prompted) game.send_line("quit");
+        const test::ProcessResult end = game.finish();
+        EXPECT_EQ(end.exit_code, 0) << transcript;
+        EXPECT_EQ(end.err, "");
+      }
+    }
+  }
+  EXPECT_GT(engine_turns, 100) << draws_held;
+  EXPECT_GT(draws_held, 50) << engine_turns;
+}
+
+TEST(Play, ADrawOfferIsTakenWhenTheEngineCannotWin) {
+  auto r = test::run_process(GRUNDY_EXE, {"play", loopy_graph(), "hall", "--seed", "1"}, "draw\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("Play can go on forever here: the same position 3 times is a draw, and 'draw' offers one."));
+  EXPECT_THAT(r.out, EndsWith("The engine accepts the draw (neither side can force a win from here): the game ends "
+                              "drawn after 0 moves.\n"));
+  r = test::run_process(GRUNDY_EXE, {"play", loopy_graph(), "study", "+", "nim", "1", "--seed", "1"}, "draw\n");
+  EXPECT_THAT(r.out, HasSubstr("The engine accepts the draw (you could have forced a win from here)"));
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "1", "1", "--seed", "1"}, "draw\nquit\n");
+  EXPECT_THAT(r.out, HasSubstr("The engine declines the draw: it can force a win from here.\n"));
+  EXPECT_THAT(r.out, Not(HasSubstr("Play can go on forever")));  // a game whose plays all end
+}
+
+TEST(Play, AThirdRepetitionOfAPositionEndsTheGameDrawn) {
+  // Only passes are possible at pond: the position repeats after every two moves.
+  auto r = test::run_process(GRUNDY_EXE, {"play", loopy_graph(), "pond", "--seed", "1"}, "pond\npond\npond\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, EndsWith("This position, with the same player to move, has now occurred 3 times: the game is a "
+                              "draw after 4 moves.\n"));
+  // Undo takes repetitions back: after undo the position has occurred twice, and one more pair of moves ends it.
+  r = test::run_process(GRUNDY_EXE, {"play", loopy_graph(), "pond", "--seed", "1"}, "pond\nundo\npond\npond\npond\n");
+  EXPECT_THAT(r.out, EndsWith("has now occurred 3 times: the game is a draw after 4 moves.\n"));
+}
+
+TEST(Play, HintsAndValuesExplainDraws) {
+  const auto r = test::run_process(GRUNDY_EXE, {"play", loopy_graph(), "study", "+", "nim", "2", "--seed", "1"},
+                                   "hint\nvalues\nquit\n");
+  EXPECT_THAT(r.out, HasSubstr("No winning move: token 1 (" + loopy_graph() +
+                               ") has value inf{1} and the others nim-sum 2, which is not in {1}: a draw against "
+                               "perfect play. Suggestion: "));
+  EXPECT_THAT(r.out, HasSubstr("which keeps the draw; a move that does not may let the engine win. Or type 'draw' to "
+                               "offer a draw."));
+  EXPECT_THAT(r.out, HasSubstr("study      value inf{1}\n"));
+  const auto win = test::run_process(GRUNDY_EXE, {"play", loopy_graph(), "study", "+", "nim", "1", "--seed", "1"},
+                                     "hint\nhelp\nquit\n");
+  EXPECT_THAT(win.out, HasSubstr("Hint: token 1 (" + loopy_graph() + "): study -> porch."));
+  EXPECT_THAT(win.out, HasSubstr("this move leaves value 1 there, and nim-sum 0."));
+  EXPECT_THAT(win.out, HasSubstr("  draw    offer a draw, which the engine accepts when it cannot force a win"));
 }
 
 }  // namespace

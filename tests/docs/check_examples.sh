@@ -4,7 +4,8 @@
 # a ``` block; the lines after it, up to the next '$ ' line or the end of
 # the block, are what it prints (stdout and stderr together; blank lines at
 # the end are ignored). Commands run from the repository root, as the README
-# tells a reader to, with 'grundy' standing for the binary under test.
+# tells a reader to, with 'grundy' standing for the binary under test, in a
+# UTF-8 locale (infinite values print as ∞{...}).
 #
 # Usage: check_examples.sh GRUNDY_BINARY SOURCE_DIR FILE.md...
 set -uo pipefail
@@ -15,7 +16,7 @@ cd "$root" || exit 1
 failures=0 examples=0
 run_example() {  # $1 file, $2 line, $3 command, $4 expected output
   local actual
-  actual=$(GRUNDY_BINARY=$binary NO_COLOR=1 bash -c 'grundy() { "$GRUNDY_BINARY" "$@"; }; '"$3" 2>&1 </dev/null)
+  actual=$(GRUNDY_BINARY=$binary NO_COLOR=1 LC_ALL=C.UTF-8 bash -c 'grundy() { "$GRUNDY_BINARY" "$@"; }; '"$3" 2>&1 </dev/null)
   examples=$((examples + 1))
   # $(...) drops trailing newlines on both sides alike.
   if [[ "$actual" != "$4" ]]; then

@@ -10,10 +10,9 @@
 // and '#'. Blank lines are ignored; a line holding more than two tokens is an
 // error. The file is read a block at a time and checked as it comes, so a bad
 // byte is refused before the rest is read. Every value is computed when the
-// graph is read: an acyclic graph by one depth-first search (O(V + E), in
-// reverse topological order); a graph with cycles, where play may go on
-// forever, gets generalized Sprague-Grundy values (game_value.hpp,
-// loopy_values.hpp), O(V + E) per value level.
+// graph is read (loopy_values.hpp): an acyclic graph in O(V + E), from the
+// sinks back; a graph with cycles, where play may go on forever, gets
+// generalized Sprague-Grundy values (game_value.hpp), O(V + E) per value level.
 
 #include <cstdint>
 #include <string>

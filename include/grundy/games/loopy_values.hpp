@@ -35,6 +35,9 @@ struct LoopyValues {
   std::vector<std::uint32_t> label;
   std::vector<std::uint64_t> k_start{0};
   std::vector<std::uint32_t> k_values;
+  // Vertices from which every play ends (settled by the mex first); all of
+  // them exactly when the graph has no cycle. 0 when not settled first.
+  std::uint32_t settled = 0;
 };
 
 // The values of the graph whose vertex v has the moves
