@@ -417,6 +417,31 @@ TEST(GraphGameCycles, TheTailOfACycleStaysFiniteWhereItCan) {
   EXPECT_EQ(values_of("s\nt\nb c\nc d\nd b\ns t\nt c\ne\n"), "s=inf{} t=inf{} b=inf{} c=inf{} d=inf{} e=0");
 }
 
+TEST(GraphGameCycles, LongCyclesAndLongTails) {
+  // A ring of 300,000 vertices, each also moving to the sink s, and a path of
+  // 300,000 more leading into the ring: each ring vertex is ∞{0} (it wins by
+  // moving to s, or can go round forever); the path's last vertex moves only
+  // into the ring, where the opponent wins, so it is 0, and the path
+  // alternates 0, 1 back from there, decided in the first two stages.
+  constexpr int kRing = 300000;
+  constexpr int kPath = 300000;
+  std::string text;
+  for (int i = 0; i < kRing; ++i) text += fmt::format("r{} r{}\nr{} s\n", i, (i + 1) % kRing, i);
+  for (int i = 0; i < kPath; ++i) text += fmt::format("p{} {}\n", i, i + 1 < kPath ? fmt::format("p{}", i + 1) : "r0");
+  const GraphGame g = graph(text);
+  EXPECT_TRUE(g.has_cycles());
+  const GameValue win = GameValue::infinite({Nimber(0)});
+  for (int i = 0; i < kRing; i += 997) ASSERT_EQ(g.game_value(g.parse_position(fmt::format("r{}", i))), win) << i;
+  for (int i = 0; i < kPath; i += 991)
+    ASSERT_EQ(g.game_value(g.parse_position(fmt::format("p{}", i))), GameValue(Nimber(static_cast<std::uint64_t>((kPath - 1 - i) % 2)))) << i;
+  // Without the sink, nothing ends: every vertex is a draw.
+  text.clear();
+  for (int i = 0; i < kRing; ++i) text += fmt::format("r{} r{}\n", i, (i + 1) % kRing);
+  for (int i = 0; i < kPath; ++i) text += fmt::format("p{} {}\n", i, i + 1 < kPath ? fmt::format("p{}", i + 1) : "r0");
+  const GraphGame draw = graph(text);
+  for (Position v = 0; v < draw.vertex_count(); v += 1009) ASSERT_EQ(draw.game_value(v), GameValue::infinite({})) << v;
+}
+
 TEST(GraphGameCycles, AcyclicGraphsHaveNoCycles) { EXPECT_FALSE(graph("a b\nb c\n").has_cycles()); }
 
 TEST(GraphGameErrors, UnknownVertex) {
