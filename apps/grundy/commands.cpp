@@ -153,7 +153,10 @@ void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bo
     return;
   }
   if (listed.empty() && a.unlisted.empty()) {
-    out.write(verdict(sum, a, ascii) + ": no winning move, every move leaves a nonzero nim-sum\n");
+    const bool loopy = std::any_of(sum.components.begin(), sum.components.end(),
+                                   [](const Component& c) { return c.game->has_cycles(); });
+    out.write(verdict(sum, a, ascii) + (loopy ? ": no winning move, every move leaves a position the opponent wins\n"
+                                              : ": no winning move, every move leaves a nonzero nim-sum\n"));
     return;
   }
   const std::string_view kind = draw ? "move keeping the draw" : "winning move";

@@ -275,13 +275,14 @@ int run(int argc, char** argv) {
                                      "  grundy winner nim 3 4 5\n"
                                      "  grundy winner nim 1 2 + subtraction:2,5,7 9 --json\n",
                                      a);
-  CLI::App* moves = add_sum_command(app, "moves", "List every winning move of the sum of the positions",
+  CLI::App* moves = add_sum_command(app, "moves", "List every winning move of the sum of the positions (in a draw, every move keeping it)",
                                     "  grundy moves nim 3 4 5\n"
                                     "  grundy moves graph:examples/data/chain.txt a + nim 2\n"
+                                    "  grundy moves graph:examples/data/loopy.txt study + nim 2\n"
                                     "  grundy moves coprime 1000000000000000001 --limit 5\n",
                                     a);
   moves->add_option("--limit", a.moves_limit,
-                    fmt::format("list at most this many winning moves per component (default {}, 0 for all); "
+                    fmt::format("list at most this many winning (or draw-keeping) moves per component (default {}, 0 for all); "
                                 "the output then says how many there are in all, or that there are more",
                                 kDefaultMovesLimit))
       ->type_name("N");

@@ -434,12 +434,14 @@ class Session {
     for (Position p : m.to) left.push_back({game, p});
     components_.insert(components_.begin() + static_cast<std::ptrdiff_t>(m.component), left.begin(), left.end());
     history_.push_back({m, game, by});
+    // A move leaving one position keeps the numbering: the next reply may answer it there.
+    last_moved_[by] = m.to.size() == 1 ? std::optional<std::size_t>(m.component) : std::nullopt;
     turn_ = by == Player::person ? Player::engine : Player::person;
     remember_position();
   }
 
   void engine_turn() {
-    const std::optional<Move> m = engine_move(components_, rng_);
+    const std::optional<Move> m = engine_move(components_, rng_, last_moved_[Player::person]);
     if (!m) return;  // unreachable: run() checked that a move exists
     say(paint(fmt::format("\nThe engine moves {}.\n", move_text(*m)), fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan)));
     apply(*m, Player::engine);
@@ -587,6 +589,7 @@ class Session {
       if (p.by == Player::person) break;
     }
     std::reverse(taken.begin(), taken.end());
+    last_moved_ = {};
     say(fmt::format("Took back {}.\n", fmt::join(taken, " and ")));
     return true;
   }
@@ -694,9 +697,9 @@ class Session {
   }
 
   [[nodiscard]] std::string hint_text() {
-    const SumAnalysis a = analyze_sum(components_, 1);
+    const SumAnalysis a = analyze_sum(components_, 64);
     if (a.winner == Winner::first) {
-      const Move& m = a.winning_moves.front();
+      const Move m = *random_winning_move(components_, hint_rng_, last_moved_[Player::engine]);
       const GameValue& v = a.values[m.component];
       if (a.infinite.empty())
         return paint(fmt::format("Hint: {}. The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves "
@@ -740,6 +743,8 @@ class Session {
   Terminal terminal_;
   bool show_values_ = false;
   std::map<PositionKey, int> occurrences_;  // of each position reached, for the repetition rule
+  // The component each player last moved in (when the move left one position there).
+  std::map<Player, std::optional<std::size_t>> last_moved_;
 };
 
 }  // namespace

@@ -17,9 +17,17 @@ namespace grundy {
 // standard, so a seed replays the same game everywhere.
 using MoveRng = std::mt19937_64;
 
-// A winning move chosen uniformly among the first `per_component` winning
-// moves of each component; nullopt when the nim-sum is 0 (no winning move).
+// A winning move that makes progress, so that a win on a graph with cycles
+// is not let round a cycle forever: when the opponent's last move, in
+// component `answer_to`, raised its value (or made it infinite), a move
+// there back down; otherwise a move that lowers its component's value
+// (one exists whenever the sum is won, and in a sum of finite values any
+// winning move would do). Chosen at random among the first `per_component`
+// winning moves of each component; in a game with cycles, the first of its
+// component (the earliest labelled, GraphGame::moves_to_value). nullopt
+// when there is no winning move.
 [[nodiscard]] std::optional<Move> random_winning_move(std::span<const Component> components, MoveRng& rng,
+                                                      std::optional<std::size_t> answer_to = std::nullopt,
                                                       std::uint64_t per_component = 64);
 
 // A move for a player facing nim-sum 0, among each component's sampled
@@ -32,6 +40,8 @@ using MoveRng = std::mt19937_64;
 // What the engine plays: a random winning move; else, in a draw, a random
 // move that keeps the draw (never one into a loss); else a stalling move.
 // nullopt only when there is no move at all (the engine has lost).
-[[nodiscard]] std::optional<Move> engine_move(std::span<const Component> components, MoveRng& rng);
+// `answer_to`: the component the opponent last moved in, when known (above).
+[[nodiscard]] std::optional<Move> engine_move(std::span<const Component> components, MoveRng& rng,
+                                              std::optional<std::size_t> answer_to = std::nullopt);
 
 }  // namespace grundy

@@ -38,13 +38,42 @@ class ReplyCounter {
   std::map<std::tuple<const Game*, Position, std::uint64_t>, std::uint64_t> known_;
 };
 
+// A winning move of `a` that makes progress (strategy.hpp). The value of a
+// component goes down when it turns from infinite to finite, or from a
+// finite value to a smaller one.
+Move progressing_move(std::span<const Component> components, const SumAnalysis& a, MoveRng& rng,
+                      std::optional<std::size_t> answer_to) {
+  auto lowers = [&](const Move& m) {
+    const GameValue& before = a.values[m.component];
+    const GameValue after = option_game_value(*components[m.component].game, m.to);
+    if (!after.is_finite()) return false;
+    return !before.is_finite() || after.nimber() < before.nimber();
+  };
+  std::vector<std::size_t> candidates;
+  if (answer_to)
+    for (std::size_t k = 0; k < a.winning_moves.size(); ++k)
+      if (a.winning_moves[k].component == *answer_to && lowers(a.winning_moves[k])) candidates.push_back(k);
+  if (candidates.empty())
+    for (std::size_t k = 0; k < a.winning_moves.size(); ++k)
+      if (lowers(a.winning_moves[k])) candidates.push_back(k);
+  if (candidates.empty())  // not reached for a won sum; kept so that a move is always returned
+    for (std::size_t k = 0; k < a.winning_moves.size(); ++k) candidates.push_back(k);
+  const std::size_t chosen = candidates[pick(rng, candidates.size())];
+  const std::size_t component = a.winning_moves[chosen].component;
+  if (!components[component].game->has_cycles()) return a.winning_moves[chosen];
+  // The first candidate of that component: its game lists the earliest labelled first.
+  for (std::size_t k : candidates)
+    if (a.winning_moves[k].component == component) return a.winning_moves[k];
+  return a.winning_moves[chosen];
+}
+
 }  // namespace
 
 std::optional<Move> random_winning_move(std::span<const Component> components, MoveRng& rng,
-                                        std::uint64_t per_component) {
+                                        std::optional<std::size_t> answer_to, std::uint64_t per_component) {
   const SumAnalysis a = analyze_sum(components, per_component);
   if (a.winning_moves.empty()) return std::nullopt;
-  return a.winning_moves[pick(rng, a.winning_moves.size())];
+  return progressing_move(components, a, rng, answer_to);
 }
 
 std::optional<Move> stalling_move(std::span<const Component> components, MoveRng& rng) {
@@ -115,9 +144,10 @@ std::optional<Move> stalling_move(std::span<const Component> components, MoveRng
   return best[pick(rng, best.size())];
 }
 
-std::optional<Move> engine_move(std::span<const Component> components, MoveRng& rng) {
+std::optional<Move> engine_move(std::span<const Component> components, MoveRng& rng,
+                                std::optional<std::size_t> answer_to) {
   const SumAnalysis a = analyze_sum(components, 64);
-  if (!a.winning_moves.empty()) return a.winning_moves[pick(rng, a.winning_moves.size())];
+  if (!a.winning_moves.empty()) return progressing_move(components, a, rng, answer_to);
   // A draw is held: never a move that would let the opponent win.
   if (!a.drawing_moves.empty()) return a.drawing_moves[pick(rng, a.drawing_moves.size())];
   return stalling_move(components, rng);

@@ -6,7 +6,9 @@
 namespace grundy {
 namespace {
 
-// Options looked at, at most, for one component's list of drawing moves.
+// Options looked at, at most, for one component's list of drawing moves in
+// a game without cycles (a heap of 10^18 has 10^18 options); a graph's
+// options are all looked at, however many.
 constexpr std::uint64_t kMostScanned = std::uint64_t{1} << 20;
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a > kNoLimit - b ? kNoLimit : a + b; }
@@ -14,11 +16,13 @@ std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a > kNoL
 // The first `limit` options of c whose value passes `keep`, and how many
 // in all when every option was looked at. Options are fetched in growing
 // batches, so that a heap of 10^18 with a few excluded values costs about
-// `limit` options, not all of them.
+// `limit` options, not all of them; one passing option beyond the limit
+// shows that the list was cut.
 template <class Keep>
 OptionSample options_where(const Component& c, std::uint64_t limit, Keep&& keep) {
+  const std::uint64_t most = c.game->has_cycles() ? kNoLimit : kMostScanned;
   OptionSample kept;
-  std::uint64_t fetch = std::min(saturating_add(limit, 64), kMostScanned);
+  std::uint64_t fetch = c.game->has_cycles() ? kNoLimit : std::min(saturating_add(limit, 64), most);
   for (;;) {
     OptionSample all = c.game->list_options(c.position, fetch);
     kept.options.clear();
@@ -31,8 +35,8 @@ OptionSample options_where(const Component& c, std::uint64_t limit, Keep&& keep)
       kept.total = passing;
       return kept;
     }
-    if (passing >= limit || fetch >= kMostScanned) return kept;  // total unknown
-    fetch = std::min(fetch * 4, kMostScanned);
+    if (passing > limit || fetch >= most) return kept;  // total unknown
+    fetch = std::min(fetch * 4, most);
   }
 }
 

@@ -326,6 +326,7 @@ class GraphGame::Builder {
     game_.values_ = std::move(loopy.label);
     game_.k_start_ = std::move(loopy.k_start);
     game_.k_values_ = std::move(loopy.k_values);
+    game_.order_ = std::move(loopy.order);
   }
 
  private:
@@ -636,9 +637,12 @@ GameValue GraphGame::game_value(Position v) const {
 std::vector<Position> GraphGame::moves_to_value(Position v, Nimber target) const {
   const std::uint32_t u = checked_vertex(v);
   std::vector<Position> moves;
-  // An infinite label has its top bit set, and a finite value is below 2^31: never equal.
+  // An infinite label has its top bit set: a target of 2^31 or more has no move.
+  if (target.value() >= LoopyValues::kInfinite) return moves;
   for (std::uint64_t e = first_edge_[u]; e < first_edge_[u + 1]; ++e)
     if (values_[targets_[e]] == target.value()) moves.push_back(targets_[e]);
+  if (has_cycle_)
+    std::stable_sort(moves.begin(), moves.end(), [&](Position a, Position b) { return order_[a] < order_[b]; });
   return moves;
 }
 

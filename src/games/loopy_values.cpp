@@ -13,11 +13,15 @@ constexpr std::uint32_t kInfiniteMark = kUnlabelled - 1;  // while labelling; in
 constexpr std::uint32_t kNever = kUnlabelled;             // a stage that never comes
 
 // The graph's edges reversed, in CSR form.
+// The predecessors of v are of[first[v] .. end[v]); end[v] starts at
+// first[v + 1] and moves down as the labelling drops predecessors it no
+// longer needs.
 struct Predecessors {
   std::vector<std::uint64_t> first;
+  std::vector<std::uint64_t> end;
   std::vector<std::uint32_t> of;
   [[nodiscard]] std::span<const std::uint32_t> at(std::uint32_t v) const {
-    return {of.data() + first[v], of.data() + first[v + 1]};
+    return {of.data() + first[v], of.data() + end[v]};
   }
 };
 
@@ -31,6 +35,7 @@ Predecessors reverse(std::span<const std::uint64_t> first, std::span<const std::
   std::vector<std::uint64_t> cursor(p.first.begin(), p.first.end() - 1);
   for (std::uint32_t v = 0; v < n; ++v)
     for (std::uint64_t e = first[v]; e < first[v + 1]; ++e) p.of[cursor[targets[e]]++] = v;
+  p.end.assign(p.first.begin() + 1, p.first.end());
   return p;
 }
 
@@ -39,10 +44,14 @@ Predecessors reverse(std::span<const std::uint64_t> first, std::span<const std::
 LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const std::uint32_t> targets,
                          bool ends_first) {
   const auto n = static_cast<std::uint32_t>(first.size() - 1);
-  const Predecessors preds = reverse(first, targets);
+  Predecessors preds = reverse(first, targets);
   LoopyValues result;
   std::vector<std::uint32_t>& label = result.label;
   label.assign(n, kUnlabelled);
+  // Smith's counter: the order in which vertices get finite values.
+  std::vector<std::uint32_t>& order_of = result.order;
+  order_of.assign(n, LoopyValues::kNoOrder);
+  std::uint32_t next_order = 0;
   auto options_of = [&](std::uint32_t v) {
     return std::span<const std::uint32_t>(targets.data() + first[v], targets.data() + first[v + 1]);
   };
@@ -67,6 +76,7 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
       const auto options = options_of(v);
       label[v] = static_cast<std::uint32_t>(
           marks.mex_of(options.size(), [&](std::size_t i) { return label[options[i]]; }).value());
+      order_of[v] = next_order++;
       for (std::uint32_t p : preds.at(v))
         if (--open_options[p] == 0) order.push_back(p);
     }
@@ -98,14 +108,24 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
     for (std::uint32_t u : pending) count[u] = open_options[u];
     // A marked open vertex (unlabelled or infinite, with an option of value
     // i) is no longer a reason for its predecessors not to be i.
+    // Predecessors with a finite value never matter again: they leave p's
+    // list as it is walked, so that later stages do not walk them. (An
+    // infinite one stays: it is open, and marking it lowers its own
+    // predecessors' counts.)
     auto kill = [&](std::uint32_t p) {
-      for (std::uint32_t q : preds.at(p)) {
+      std::uint64_t kept = preds.first[p];
+      for (std::uint64_t e = preds.first[p]; e < preds.end[p]; ++e) {
+        const std::uint32_t q = preds.of[e];
+        if (!open(q)) continue;
+        preds.of[kept++] = q;
         if (label[q] != kUnlabelled || hit[q] == i) continue;
         if (--count[q] == 0) {
           label[q] = i;
+          order_of[q] = next_order++;
           queue.push_back(q);
         }
       }
+      preds.end[p] = kept;
     };
     // Every vertex labelled i marks its predecessors.
     auto spread = [&] {
@@ -140,6 +160,7 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
     for (std::uint32_t u : pending) {
       if (label[u] == kUnlabelled && count[u] == 0 && hit[u] != i) {
         label[u] = i;
+        order_of[u] = next_order++;
         queue.push_back(u);
       }
     }

@@ -508,6 +508,21 @@ TEST(Play, TheEngineWinsWhenItCanAndOtherwiseHoldsTheDraw) {
   EXPECT_GT(draws_held, 50) << engine_turns;
 }
 
+TEST(Play, TheEngineWinsRoundACycleByAnsweringWithTheEarliestLabelled) {
+  // b <-> c, c -> t: from b the person loses. Moving to c, the person hopes
+  // for c -> b again and again (a draw by repetition); the engine answers
+  // c -> t, which ends the play.
+  const std::string file = testing::TempDir() + "grundy-play-cycle.txt";
+  std::ofstream(file) << "b c\nc b\nc t\n";
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const auto r = test::run_process(GRUNDY_EXE, {"play", "graph:" + file, "b", "--seed", std::to_string(seed)},
+                                     "c\nc\nc\n");
+    EXPECT_THAT(r.out, HasSubstr("The engine moves token 1: c -> t.")) << seed;
+    EXPECT_THAT(r.out, EndsWith("You have no move left: the engine wins after 2 moves.\n")) << seed;
+  }
+  std::remove(file.c_str());
+}
+
 TEST(Play, ADrawOfferIsTakenWhenTheEngineCannotWin) {
   auto r = test::run_process(GRUNDY_EXE, {"play", loopy_graph(), "hall", "--seed", "1"}, "draw\n");
   EXPECT_EQ(r.exit_code, 0);

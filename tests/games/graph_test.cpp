@@ -27,6 +27,8 @@
 #include "grundy/error.hpp"
 #include "grundy/game_value.hpp"
 #include "grundy/games/loopy_values.hpp"
+#include "grundy/games/nim.hpp"
+#include "grundy/sum.hpp"
 #include "grundy/solver.hpp"
 #include "support/run_process.hpp"
 
@@ -442,6 +444,44 @@ TEST(GraphGameCycles, LongCyclesAndLongTails) {
   for (Position v = 0; v < draw.vertex_count(); v += 1009) ASSERT_EQ(draw.game_value(v), GameValue::infinite({})) << v;
 }
 
+TEST(GraphGameCycles, NoMoveReachesAnInfiniteVertexByItsLabel) {
+  // w is infinite; its label has the top bit set, which a target of 2^31 or
+  // more must not match.
+  const GraphGame g = graph("v w\nw w\nw z\n");
+  EXPECT_TRUE(g.moves_to_value(0, Nimber(std::uint64_t{1} << 31)).empty());
+  EXPECT_TRUE(g.moves_to_value(0, Nimber((std::uint64_t{1} << 31) | 1)).empty());
+  Nim nim;
+  const std::vector<Component> sum{{&g, 0}, {&nim, std::uint64_t{1} << 31}};
+  const SumAnalysis a = analyze_sum(sum);
+  ASSERT_EQ(a.winning_moves.size(), 1U);
+  EXPECT_EQ(a.winning_moves[0].component, 1U);
+}
+
+TEST(GraphGameCycles, AnswersBackToAValueComeEarliestLabelledFirst) {
+  // b <-> c, c -> t: b is 0, c is 1; from c, both b and t have value 0, and
+  // t (labelled first) is the one that makes progress.
+  const GraphGame g = graph("b c\nc b\nc t\n");
+  EXPECT_EQ(values_of("b c\nc b\nc t\n"), "b=0 c=1 t=0");
+  const auto moves = g.moves_to_value(g.parse_position("c"), Nimber(0));
+  ASSERT_EQ(moves.size(), 2U);
+  EXPECT_EQ(g.format_position(moves[0]), "t");
+  EXPECT_LT(g.labelled_at(moves[0]), g.labelled_at(g.parse_position("c")));
+  EXPECT_EQ(g.labelled_at(g.parse_position("b")) > g.labelled_at(g.parse_position("t")), true);
+}
+
+TEST(GraphGameCycles, DrawKeepingMovesCutExactlyAtTheLimit) {
+  // From s: one move keeps the draw (to d, a pass forever); 100 moves lose.
+  std::string text = "s d\nd d\n";
+  for (int i = 0; i < 100; ++i) text += fmt::format("s x{}\nx{} z\n", i, i);
+  const GraphGame g = graph(text);
+  const std::vector<Component> sum{{&g, 0}};
+  const SumAnalysis a = analyze_sum(sum, 1);
+  EXPECT_EQ(a.winner, Winner::draw);
+  ASSERT_EQ(a.drawing_moves.size(), 1U);
+  EXPECT_EQ(g.format_position(a.drawing_moves[0].to.at(0)), "d");
+  EXPECT_TRUE(a.unlisted.empty());  // the one move is all of them
+}
+
 TEST(GraphGameCycles, AcyclicGraphsHaveNoCycles) { EXPECT_FALSE(graph("a b\nb c\n").has_cycles()); }
 
 TEST(GraphGameErrors, UnknownVertex) {
@@ -586,7 +626,8 @@ TEST(GraphGameRandom, MovesToValueAgreeWithABruteForceFilter) {
 
 // The definition of generalized values (Fraenkel and Yesha) at every vertex:
 // a finite m is the mex of the options' finite values, and every option of
-// infinite or larger value has an option of value m; ∞_K has K = the
+// infinite or larger value has an option of value m labelled earlier
+// (Smith's counter, which makes the values unique); ∞_K has K = the
 // options' finite values, and an infinite option without an option of value
 // mex(K).
 void expect_generalized_values(const GraphGame& g, const std::string& context) {
@@ -609,7 +650,11 @@ void expect_generalized_values(const GraphGame& g, const std::string& context) {
       for (Position w : moves) {
         const GameValue x = g.game_value(w);
         if (x.is_finite() && x.nimber().value() < m) continue;
-        EXPECT_EQ(finite_values_of_options(w).count(m), 1U) << where << ", option " << g.format_position(w);
+        // An answer back to m, by a vertex labelled before v (Smith's counter).
+        const auto answers = g.moves_to_value(w, Nimber(m));
+        EXPECT_TRUE(std::any_of(answers.begin(), answers.end(),
+                                [&](Position z) { return g.labelled_at(z) < g.labelled_at(v); }))
+            << where << ", option " << g.format_position(w);
       }
       continue;
     }

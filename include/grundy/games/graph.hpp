@@ -63,7 +63,9 @@ class GraphGame final : public OneToOneGame {
   // for an infinite one (callers that may meet cycles ask game_value).
   [[nodiscard]] Nimber value(Position v) const override;
   [[nodiscard]] GameValue game_value(Position v) const override;
-  // Moves to vertices of finite value `target`.
+  // Moves to vertices of finite value `target`: in file order in an acyclic
+  // graph; with cycles, the earliest labelled first (labelled_at), so that
+  // the first one makes progress.
   [[nodiscard]] std::vector<Position> moves_to_value(Position v, Nimber target) const override;
   [[nodiscard]] std::string move_rule() const override;
   [[nodiscard]] std::string why_not_move(Position from, Position to) const override;
@@ -75,6 +77,11 @@ class GraphGame final : public OneToOneGame {
   [[nodiscard]] std::size_t edge_count() const { return targets_.size(); }
   // True when the graph has a cycle (a self-loop included): values may be infinite.
   [[nodiscard]] bool has_cycles() const override { return has_cycle_; }
+  // Smith's counter (LoopyValues::order): the order in which vertex v got
+  // its finite value, LoopyValues::kNoOrder for an infinite one. Where v
+  // has value m and an option of infinite or larger value, that option has
+  // an option of value m labelled before v.
+  [[nodiscard]] std::uint32_t labelled_at(Position v) const { return order_[checked_vertex(v)]; }
 
  private:
   class Builder;  // the file reader and solver, in graph.cpp
@@ -108,6 +115,7 @@ class GraphGame final : public OneToOneGame {
   std::vector<std::uint32_t> values_;
   std::vector<std::uint64_t> k_start_;
   std::vector<std::uint32_t> k_values_;
+  std::vector<std::uint32_t> order_;  // labelled_at of each vertex
   bool has_cycle_ = false;
   // name -> vertex, for reading the file and for parse_position: open
   // addressing with linear probing, at most half full.

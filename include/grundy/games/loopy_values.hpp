@@ -35,6 +35,13 @@ struct LoopyValues {
   std::vector<std::uint32_t> label;
   std::vector<std::uint64_t> k_start{0};
   std::vector<std::uint32_t> k_values;
+  // Smith's counter: the order in which the labelling gave each vertex its
+  // finite value (kNoOrder for an infinite one). Where u has value m and an
+  // option v of infinite or larger value, v has an option w of value m with
+  // order[w] < order[u]: a player who answers such moves by the option of
+  // value m labelled first makes progress, and the play ends.
+  static constexpr std::uint32_t kNoOrder = std::uint32_t{0xFFFFFFFF};
+  std::vector<std::uint32_t> order;
   // Vertices from which every play ends (settled by the mex first); all of
   // them exactly when the graph has no cycle. 0 when not settled first.
   std::uint32_t settled = 0;
