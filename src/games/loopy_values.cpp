@@ -109,14 +109,16 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
     // A marked open vertex (unlabelled or infinite, with an option of value
     // i) is no longer a reason for its predecessors not to be i.
     // Predecessors with a finite value never matter again: they leave p's
-    // list as it is walked, so that later stages do not walk them. (An
-    // infinite one stays: it is open, and marking it lowers its own
-    // predecessors' counts.)
+    // list as it is walked, so that later stages do not walk them. An
+    // infinite one stays while p may still get a finite value (p's list then
+    // marks it, which lowers its own predecessors' counts); once p is
+    // infinite too, only unlabelled predecessors matter.
     auto kill = [&](std::uint32_t p) {
+      const bool p_infinite = label[p] == kInfiniteMark;
       std::uint64_t kept = preds.first[p];
       for (std::uint64_t e = preds.first[p]; e < preds.end[p]; ++e) {
         const std::uint32_t q = preds.of[e];
-        if (!open(q)) continue;
+        if (!open(q) || (p_infinite && label[q] == kInfiniteMark)) continue;
         preds.of[kept++] = q;
         if (label[q] != kUnlabelled || hit[q] == i) continue;
         if (--count[q] == 0) {
