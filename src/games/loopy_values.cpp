@@ -13,15 +13,20 @@ constexpr std::uint32_t kInfiniteMark = kUnlabelled - 1;  // while labelling; in
 constexpr std::uint32_t kNever = kUnlabelled;             // a stage that never comes
 
 // The graph's edges reversed, in CSR form.
-// The predecessors of v are of[first[v] .. end[v]); end[v] starts at
-// first[v + 1] and moves down as the labelling drops predecessors it no
-// longer needs.
+// The predecessors of v are of[first[v] .. open_end[v]) followed by
+// of[infinite_begin[v] .. end[v]). At first all are in the first part; the
+// labelling drops the ones it no longer needs and moves infinite ones to the
+// second part, which only a vertex that gets a finite value walks again.
 struct Predecessors {
   std::vector<std::uint64_t> first;
+  std::vector<std::uint64_t> open_end;
+  std::vector<std::uint64_t> infinite_begin;
   std::vector<std::uint64_t> end;
   std::vector<std::uint32_t> of;
-  [[nodiscard]] std::span<const std::uint32_t> at(std::uint32_t v) const {
-    return {of.data() + first[v], of.data() + end[v]};
+  template <class F>
+  void for_each(std::uint32_t v, F&& f) const {
+    for (std::uint64_t e = first[v]; e < open_end[v]; ++e) f(of[e]);
+    for (std::uint64_t e = infinite_begin[v]; e < end[v]; ++e) f(of[e]);
   }
 };
 
@@ -36,6 +41,8 @@ Predecessors reverse(std::span<const std::uint64_t> first, std::span<const std::
   for (std::uint32_t v = 0; v < n; ++v)
     for (std::uint64_t e = first[v]; e < first[v + 1]; ++e) p.of[cursor[targets[e]]++] = v;
   p.end.assign(p.first.begin() + 1, p.first.end());
+  p.open_end = p.end;
+  p.infinite_begin = p.end;
   return p;
 }
 
@@ -77,8 +84,9 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
       label[v] = static_cast<std::uint32_t>(
           marks.mex_of(options.size(), [&](std::size_t i) { return label[options[i]]; }).value());
       order_of[v] = next_order++;
-      for (std::uint32_t p : preds.at(v))
+      preds.for_each(v, [&](std::uint32_t p) {
         if (--open_options[p] == 0) order.push_back(p);
+      });
     }
     result.settled = static_cast<std::uint32_t>(order.size());
     // Counting sort by value.
@@ -103,43 +111,56 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
   std::vector<std::uint32_t> hit(n, kNever);  // hit[v] == i: v has an option of value i (stage i)
   std::vector<std::uint32_t> queue;   // labelled i, predecessors not yet marked
   std::vector<std::uint32_t> killed;  // marked by settled vertices, not yet killed
+  std::vector<std::uint32_t> moved;   // kill's infinite predecessors, on their way to the second part
 
   for (std::uint32_t i = 0; !pending.empty(); ++i) {
     for (std::uint32_t u : pending) count[u] = open_options[u];
     // A marked open vertex (unlabelled or infinite, with an option of value
     // i) is no longer a reason for its predecessors not to be i.
     // Predecessors with a finite value never matter again: they leave p's
-    // list as it is walked, so that later stages do not walk them. An
-    // infinite one stays while p may still get a finite value (p's list then
-    // marks it, which lowers its own predecessors' counts); once p is
-    // infinite too, only unlabelled predecessors matter.
+    // list as it is walked, so that later stages do not walk them. Infinite
+    // ones matter only if p gets a finite value (p then marks them, which
+    // lowers their own predecessors' counts): they move to p's second part,
+    // which this walk skips, or go too when p is infinite itself.
     auto kill = [&](std::uint32_t p) {
       const bool p_infinite = label[p] == kInfiniteMark;
       std::uint64_t kept = preds.first[p];
-      for (std::uint64_t e = preds.first[p]; e < preds.end[p]; ++e) {
+      moved.clear();
+      for (std::uint64_t e = preds.first[p]; e < preds.open_end[p]; ++e) {
         const std::uint32_t q = preds.of[e];
-        if (!open(q) || (p_infinite && label[q] == kInfiniteMark)) continue;
+        if (label[q] == kInfiniteMark) {
+          if (!p_infinite) moved.push_back(q);
+          continue;
+        }
+        if (label[q] != kUnlabelled) continue;
         preds.of[kept++] = q;
-        if (label[q] != kUnlabelled || hit[q] == i) continue;
+        if (hit[q] == i) continue;
         if (--count[q] == 0) {
           label[q] = i;
           order_of[q] = next_order++;
           queue.push_back(q);
         }
       }
-      preds.end[p] = kept;
+      preds.open_end[p] = kept;
+      // The freed room lies just before the second part: it grows down into it.
+      if (p_infinite) {
+        preds.infinite_begin[p] = preds.end[p];
+      } else {
+        preds.infinite_begin[p] -= moved.size();
+        std::copy(moved.begin(), moved.end(), preds.of.begin() + static_cast<std::ptrdiff_t>(preds.infinite_begin[p]));
+      }
     };
     // Every vertex labelled i marks its predecessors.
     auto spread = [&] {
       while (!queue.empty()) {
         const std::uint32_t v = queue.back();
         queue.pop_back();
-        for (std::uint32_t p : preds.at(v)) {
+        preds.for_each(v, [&](std::uint32_t p) {
           if (label[p] == kUnlabelled) --open_options[p];  // v is no longer open
-          if (hit[p] == i) continue;
+          if (hit[p] == i) return;
           hit[p] = i;
           if (open(p)) kill(p);
-        }
+        });
       }
     };
     // The settled vertices of value i mark their predecessors first, all of
@@ -148,11 +169,12 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
     if (i + 1 < settled_start.size()) {
       killed.clear();
       for (std::uint64_t k = settled_start[i]; k < settled_start[i + 1]; ++k)
-        for (std::uint32_t p : preds.at(settled[k]))
+        preds.for_each(settled[k], [&](std::uint32_t p) {
           if (hit[p] != i) {
             hit[p] = i;
             if (open(p)) killed.push_back(p);
           }
+        });
       for (std::uint32_t p : killed) kill(p);
     }
     spread();
