@@ -11,7 +11,7 @@
 // are unlabelled or infinite and have no option of value i yet; a vertex
 // labelled i marks its predecessors, a newly marked vertex lowers its
 // predecessors' counts, and a count reaching 0 labels the candidate i. Each
-// stage costs O(V + E), and there are (largest finite value + 2) stages.
+// stage costs O(V + E), and there are at most (largest finite value + 2).
 //
 // Vertices from which every play ends (no cycle reachable) get their
 // ordinary mex values first, from the sinks back (O(V + E) in all); they
@@ -50,8 +50,8 @@ struct LoopyValues {
 // The values of the graph whose vertex v has the moves
 // targets[first[v] .. first[v + 1]) (each target once). `ends_first` = false
 // skips the settling of vertices whose plays all end (for tests: every
-// vertex then goes through the stages). Memory: O(V + E), about 4 bytes per
-// edge and 20 per vertex beside the graph.
+// vertex then goes through the stages). Memory: O(V + E), 4 bytes per edge
+// and about 52 per vertex beside the graph.
 [[nodiscard]] LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const std::uint32_t> targets,
                                        bool ends_first = true);
 
