@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <iterator>
 #include <span>
 
@@ -52,8 +53,6 @@ std::string component_name(const SumArguments& sum, std::size_t i) {
   return fmt::format("{} {}{}", g.component_noun(), i + 1, sum.single_game() ? "" : fmt::format(" ({})", g.spec()));
 }
 
-std::string braces(const std::vector<Nimber>& k) { return fmt::format("{{{}}}", fmt::join(k, ",")); }
-
 std::string verdict(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
   const std::string who = a.winner == Winner::draw ? "draw" : fmt::format("{} player wins", to_string(a.winner));
   return fmt::format("{} ({})", who, winner_reason(sum, a, ascii));
@@ -79,29 +78,27 @@ json value_json(const GameValue& v) {
   return json{{"infinite", true}, {"options", options}};
 }
 
-std::string winner_reason(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
-  if (a.infinite.empty()) return fmt::format("nim-sum {}", a.nim_sum);
+std::string infinite_values_text(const SumAnalysis& a, const std::function<std::string(std::size_t)>& name,
+                                 std::size_t components, bool ascii) {
   if (a.infinite.size() >= 2) {
     std::vector<std::string> names;
-    for (std::size_t i : a.infinite) names.push_back(component_name(sum, i));
-    const std::string list = names.size() == 2 ? fmt::format("{} and {}", names[0], names[1])
-                                               : fmt::format("{}", fmt::join(names, ", "));
-    return fmt::format("{} have infinite values: neither player can force a win", list);
+    for (std::size_t i : a.infinite) names.push_back(name(i));
+    return fmt::format("{} have infinite values", fmt::join(names, " and "));
   }
-  const std::size_t j = a.infinite[0];
+  const std::size_t j = a.infinite.at(0);
   const GameValue& v = a.values[j];
-  const std::string k = braces(v.options());
-  const bool in_k = v.has_option(a.nim_sum);
-  if (v.options().empty())
-    return fmt::format("{} has value {}: no move there reaches a finite value, so play can go on forever",
-                       sum.components.size() == 1 ? "the token" : component_name(sum, j), to_string(v, ascii));
-  if (sum.components.size() == 1) {
-    return in_k ? fmt::format("value {}: a move to a position of value 0 wins", to_string(v, ascii))
-                : fmt::format("value {}: no move to a position of value 0, and play can go on forever",
-                              to_string(v, ascii));
-  }
-  return fmt::format("{} has value {} and the others nim-sum {}, {} {}", component_name(sum, j), to_string(v, ascii),
-                     a.nim_sum, in_k ? "which is in" : "which is not in", k);
+  const std::string k = fmt::format("{{{}}}", fmt::join(v.options(), ","));
+  const char* is = v.has_option(a.nim_sum) ? "is" : "is not";
+  if (components == 1) return fmt::format("{} has value {}, and 0 {} in {}", name(j), to_string(v, ascii), is, k);
+  return fmt::format("{} has value {} and the others nim-sum {}, which {} in {}", name(j), to_string(v, ascii),
+                     a.nim_sum, is, k);
+}
+
+std::string winner_reason(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
+  if (a.infinite.empty()) return fmt::format("nim-sum {}", a.nim_sum);
+  const std::string text = infinite_values_text(
+      a, [&](std::size_t i) { return component_name(sum, i); }, sum.components.size(), ascii);
+  return a.infinite.size() >= 2 ? text + ": neither player can force a win" : text;
 }
 
 void print_values(const SumArguments& sum, Format format, bool ascii, Output& out) {

@@ -3,6 +3,7 @@
 // the process exit status; input errors are thrown as InputError.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,9 +27,14 @@ inline constexpr std::uint64_t kDefaultMovesLimit = 1000;
 void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bool ascii, Output& out);
 // A value in JSON: a number, or {"infinite": true, "options": [0, 2]}.
 nlohmann::json value_json(const GameValue& v);
-// Why the sum has its winner, in words: "nim-sum 3", "token 1 has value ∞{1},
-// the others nim-sum 0, not in {1}", "tokens 1 and 2 have infinite values".
+// Why the sum has its winner, in words: "nim-sum 3", "token 1 has value ∞{1}
+// and the others nim-sum 0, which is not in {1}", "token 1 and token 2 have
+// infinite values: neither player can force a win".
 std::string winner_reason(const SumArguments& sum, const SumAnalysis& a, bool ascii);
+// The part of that reason for a sum with an infinite value (a.infinite not
+// empty), with components named by `name` ("token 1"), for play as well.
+std::string infinite_values_text(const SumAnalysis& a, const std::function<std::string(std::size_t)>& name,
+                                 std::size_t components, bool ascii);
 
 struct TableRequest {
   std::uint64_t to = 20;

@@ -19,6 +19,7 @@
 #include "grundy/parse_number.hpp"
 #include "grundy/strategy.hpp"
 #include "grundy/utf8.hpp"
+#include "commands.hpp"
 #include "output.hpp"
 
 namespace grundy::cli {
@@ -387,27 +388,16 @@ class Session {
     if (finite.size() == 1 || finite.size() > kMostTermsShown) return fmt::format("{}", total);
     return fmt::format("{} = {}", fmt::join(finite, " xor "), total);
   }
-  [[nodiscard]] std::string value_text(const GameValue& v) const { return to_string(v, !terminal_.utf8); }
   // What the values say of the sum, for people.
   [[nodiscard]] std::string sum_text_of(const SumAnalysis& a) const {
     if (a.infinite.empty())
       return "nim-sum " + nim_sum_equation(a.values) +
              (a.nim_sum.is_zero() ? ": the player to move loses against perfect play"
                                   : ": not 0, so the player to move can win");
-    if (a.infinite.size() >= 2) {
-      std::vector<std::string> names;
-      for (std::size_t i : a.infinite) names.push_back(label(i));
-      return fmt::format("{} have infinite values: a draw against perfect play", fmt::join(names, " and "));
-    }
-    const std::size_t j = a.infinite[0];
-    const GameValue& v = a.values[j];
-    const bool in_k = v.has_option(a.nim_sum);
-    const std::string what = components_.size() == 1
-                                 ? fmt::format(", and 0 is{} in {{{}}}", in_k ? "" : " not", fmt::join(v.options(), ","))
-                                 : fmt::format(" and the others nim-sum {}, which is{} in {{{}}}", a.nim_sum,
-                                               in_k ? "" : " not", fmt::join(v.options(), ","));
-    return fmt::format("{} has value {}{}: {}", label(j), value_text(v), what,
-                       in_k ? "the player to move can win" : "a draw against perfect play");
+    const bool win = a.winner == Winner::first;
+    return fmt::format("{}: {}", infinite_values_text(a, [this](std::size_t i) { return label(i); }, components_.size(),
+                                                      !terminal_.utf8),
+                       win ? "the player to move can win" : "a draw against perfect play");
   }
 
   [[nodiscard]] std::vector<GameValue> current_values() const { return component_values(components_); }
