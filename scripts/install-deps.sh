@@ -8,6 +8,8 @@ packages=(
   g++ cmake ninja-build pkg-config
   libfmt-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libcpp-httplib-dev
+  chromium chromium-driver python3 python3-selenium
   libprimesieve-dev libprimecount-dev primecount
   time tmux
   clang libclang-rt-dev

@@ -47,12 +47,6 @@ json components_json(const SumArguments& sum, const std::vector<GameValue>& valu
 
 void write_json(Output& out, const json& j) { out.write(j.dump() + "\n"); }
 
-// "token 2", or "token 2 (graph:g.txt)" in a sum of several games.
-std::string component_name(const SumArguments& sum, std::size_t i) {
-  const Game& g = *sum.components[i].game;
-  return fmt::format("{} {}{}", g.component_noun(), i + 1, sum.single_game() ? "" : fmt::format(" ({})", g.spec()));
-}
-
 std::string verdict(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
   const std::string who = a.winner == Winner::draw ? "draw" : fmt::format("{} player wins", to_string(a.winner));
   return fmt::format("{} ({})", who, winner_reason(sum, a, ascii));
@@ -70,6 +64,11 @@ json outcome_json(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
 }
 
 }  // namespace
+
+std::string component_name(const SumArguments& sum, std::size_t i) {
+  const Game& g = *sum.components[i].game;
+  return fmt::format("{} {}{}", g.component_noun(), i + 1, sum.single_game() ? "" : fmt::format(" ({})", g.spec()));
+}
 
 json value_json(const GameValue& v) {
   if (v.is_finite()) return v.nimber().value();
@@ -101,16 +100,21 @@ std::string winner_reason(const SumArguments& sum, const SumAnalysis& a, bool as
   return a.infinite.size() >= 2 ? text + ": neither player can force a win" : text;
 }
 
-void print_values(const SumArguments& sum, Format format, bool ascii, Output& out) {
+json values_json(const SumArguments& sum) {
   const std::vector<GameValue> values = component_values(sum.components);
+  json list = json::array();
+  for (const GameValue& v : values) list.push_back(value_json(v));
+  json j{{"game", sum.game_label()}, {"values", list}};
+  if (!sum.single_game()) j["components"] = components_json(sum, values);
+  return j;
+}
+
+void print_values(const SumArguments& sum, Format format, bool ascii, Output& out) {
   if (format == Format::json) {
-    json list = json::array();
-    for (const GameValue& v : values) list.push_back(value_json(v));
-    json j{{"game", sum.game_label()}, {"values", list}};
-    if (!sum.single_game()) j["components"] = components_json(sum, values);
-    write_json(out, j);
+    write_json(out, values_json(sum));
     return;
   }
+  const std::vector<GameValue> values = component_values(sum.components);
   for (const GameValue& v : values) out.write(to_string(v, ascii) + "\n");
 }
 
@@ -124,31 +128,38 @@ void print_winner(const SumArguments& sum, Format format, bool ascii, Output& ou
   out.write(verdict(sum, a, ascii) + "\n");
 }
 
+json move_json(std::span<const Component> components, const Move& m) {
+  const Game& g = *components[m.component].game;
+  json to = json::array();
+  for (Position p : m.to) to.push_back(position_json(g, p));
+  return {{"component", m.component}, {"from", position_json(g, m.from)}, {"to", to}};
+}
+
+json moves_json(const SumArguments& sum, std::uint64_t limit, bool ascii) {
+  const SumAnalysis a = analyze_sum(sum.components, limit);
+  const std::vector<Move>& listed = a.winner == Winner::draw ? a.drawing_moves : a.winning_moves;
+  json moves = json::array();
+  for (const auto& m : listed) moves.push_back(move_json(sum.components, m));
+  json j = outcome_json(sum, a, ascii);
+  j["moves"] = moves;
+  if (!a.unlisted.empty()) {
+    json unlisted = json::array();
+    for (const UnlistedMoves& u : a.unlisted)
+      unlisted.push_back(
+          {{"component", u.component}, {"listed", u.listed}, {"total", u.total ? json(*u.total) : json(nullptr)}});
+    j["unlisted"] = unlisted;
+  }
+  return j;
+}
+
 void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bool ascii, Output& out) {
+  if (format == Format::json) {
+    write_json(out, moves_json(sum, limit, ascii));
+    return;
+  }
   const SumAnalysis a = analyze_sum(sum.components, limit);
   const bool draw = a.winner == Winner::draw;
   const std::vector<Move>& listed = draw ? a.drawing_moves : a.winning_moves;
-  if (format == Format::json) {
-    json moves = json::array();
-    for (const auto& m : listed) {
-      const Game& g = *sum.components[m.component].game;
-      json to = json::array();
-      for (Position p : m.to) to.push_back(position_json(g, p));
-      moves.push_back({{"component", m.component}, {"from", position_json(g, m.from)}, {"to", to}});
-    }
-    json j = outcome_json(sum, a, ascii);
-    j["moves"] = moves;
-    if (!a.unlisted.empty()) {
-      json unlisted = json::array();
-      for (const UnlistedMoves& u : a.unlisted)
-        unlisted.push_back({{"component", u.component},
-                            {"listed", u.listed},
-                            {"total", u.total ? json(*u.total) : json(nullptr)}});
-      j["unlisted"] = unlisted;
-    }
-    write_json(out, j);
-    return;
-  }
   if (listed.empty() && a.unlisted.empty()) {
     const bool loopy = std::any_of(sum.components.begin(), sum.components.end(),
                                    [](const Component& c) { return c.game->has_cycles(); });

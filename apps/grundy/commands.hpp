@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,14 @@ void print_winner(const SumArguments& sum, Format format, bool ascii, Output& ou
 // draw) per component (kNoLimit: all).
 inline constexpr std::uint64_t kDefaultMovesLimit = 1000;
 void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bool ascii, Output& out);
+// The objects `value --json` and `moves --json` print (serve's API answers
+// with them too); a move as `moves --json` lists it, its component numbered
+// from 0.
+nlohmann::json values_json(const SumArguments& sum);
+nlohmann::json moves_json(const SumArguments& sum, std::uint64_t limit, bool ascii);
+nlohmann::json move_json(std::span<const Component> components, const Move& m);
+// "token 2", or "token 2 (graph:g.txt)" in a sum of several games.
+std::string component_name(const SumArguments& sum, std::size_t i);
 // A value in JSON: a number, or {"infinite": true, "options": [0, 2]}.
 nlohmann::json value_json(const GameValue& v);
 // Why the sum has its winner, in words: "nim-sum 3", "token 1 has value ∞{1}

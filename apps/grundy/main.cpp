@@ -21,6 +21,7 @@
 #include "commands.hpp"
 #include "interrupt.hpp"
 #include "play.hpp"
+#include "serve.hpp"
 #include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
@@ -80,6 +81,8 @@ struct Arguments {
   std::string census_resume;
   std::vector<std::string> census_merge;
   std::string census_jobs = "0";
+  ServeOptions serve;
+  double serve_time_limit = 3;
 };
 
 // Usage lines as CLI11 writes them, but for the sum: required, though CLI11
@@ -422,6 +425,30 @@ int run(int argc, char** argv) {
                "  grundy play nim 3 + division:2-6 100 --seed 7\n"
                "  printf '1 1\\nhint\\n' | grundy play nim 3 4 5 --seed 1\n");
 
+  CLI::App* serve = app.add_subcommand("serve", "Serve a web page to play every game against the engine, and its JSON API");
+  serve->add_option("--port", a.serve.port, "the port to listen on (default 8080; 0: any free port, printed)")
+      ->type_name("N")
+      ->check(CLI::Range(0, 65535).description(""));
+  serve->add_option("--host", a.serve.host,
+                    "the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+      ->type_name("ADDR");
+  serve->add_option("--graph", a.serve.settings.graphs,
+                    "a graph file the page may play (graph:FILE); repeat for more. No other file is ever read")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
+  serve->add_option("--time-limit", a.serve_time_limit,
+                    "seconds one request may compute before it is cut off with a message (default 3)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.01, 3600.0).description(""));
+  serve->footer(
+      "\nOpen the printed address in a browser: choose a game or type any sum, then play by\n"
+      "clicking heaps (or with the keyboard) against the engine, with Hint, Show values and Undo.\n"
+      "The page and its JSON API come from this binary alone; docs/serve.md describes the API.\n"
+      "Every request runs in its own process, cut off after --time-limit seconds or 1 GiB of\n"
+      "memory, so one slow request never stalls the others.\n"
+      "\nExamples:\n  grundy serve\n  grundy serve --port 9000 --graph examples/data/loopy.txt\n"
+      "  curl -s localhost:8080/api/analyze -d '{\"position\": \"nim 3 4 5\"}'\n");
+
   CLI::App* games = app.add_subcommand("games", "List the built-in games and their spec strings");
   games->add_flag("--json", a.json, "print one JSON object instead of text");
   games->footer(
@@ -473,6 +500,11 @@ int run(int argc, char** argv) {
   // Only sum commands get here with a '--' (check_command_words).
   if (parsed_count < argc) a.sum.insert(a.sum.end(), argv + parsed_count + 1, argv + argc);
 
+  if (serve->parsed()) {
+    ServeOptions options = a.serve;
+    options.settings.time_limit = std::chrono::milliseconds(static_cast<long long>(a.serve_time_limit * 1000));
+    return grundy::cli::serve(options);
+  }
   // Long computations (large tables, prime counts near 10^18, pattern
   // searches) say so on stderr.
   set_progress_output(stderr);

@@ -1,0 +1,312 @@
+#include "serve_api.hpp"
+
+#include <algorithm>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "grundy/error.hpp"
+#include "grundy/quote.hpp"
+#include "grundy/spec.hpp"
+#include "grundy/strategy.hpp"
+#include "sum_arguments.hpp"
+
+namespace grundy::cli {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kPositionExample = R"({"position": "nim 3 4 5"})";
+
+// A member of the request, when present (nullptr otherwise).
+const json* member(const json& request, const char* name) {
+  const auto it = request.find(name);
+  return it == request.end() ? nullptr : &*it;
+}
+
+// A whole number in 0..bound - 1, or InputError naming the member.
+std::size_t index_member(const json& value, const char* name, std::size_t bound, std::string_view what) {
+  if (!value.is_number_unsigned() || value.get<std::uint64_t>() >= bound)
+    throw InputError(bound == 0 ? fmt::format("'{}': the position has no {}", name, what)
+                                : fmt::format("'{}': expected a {} number from 0 to {}", name, what, bound - 1));
+  return static_cast<std::size_t>(value.get<std::uint64_t>());
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
+    if (i > start) words.emplace_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
+// The request's position, read as the command line reads a sum. graph:FILE
+// is refused unless FILE is one the server was started with: a request must
+// not make the server open its files.
+SumArguments read_position(const json& request, const ServeSettings& settings) {
+  const json* position = member(request, "position");
+  if (position == nullptr || !position->is_string())
+    throw InputError(fmt::format("'position': expected a string such as {}", kPositionExample));
+  const std::string& text = position->get_ref<const std::string&>();
+  if (text.size() > kMaxPositionChars)
+    throw InputError(fmt::format("'position': {} characters; at most {} are read", text.size(), kMaxPositionChars));
+  const std::vector<std::string> words = split_words(text);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const bool names_game = i == 0 || words[i - 1] == "+";
+    if (!names_game || !words[i].starts_with("graph:")) continue;
+    const std::string file = words[i].substr(6);
+    if (std::find(settings.graphs.begin(), settings.graphs.end(), file) == settings.graphs.end())
+      throw InputError(fmt::format(
+          "argument {}: {} is not served: this server reads only the graph files it was started with{}", i + 1,
+          quote(words[i]),
+          settings.graphs.empty() ? " (none: grundy serve --graph FILE offers one)"
+                                  : fmt::format(" ({})", fmt::join(settings.graphs, ", "))));
+  }
+  SumArguments sum = parse_sum_arguments(words);
+  if (sum.components.size() > kMaxComponents)
+    throw InputError(
+        fmt::format("'position': {} components; at most {} are played here", sum.components.size(), kMaxComponents));
+  return sum;
+}
+
+// The position after `m`, in the form requests use.
+std::string position_text(std::span<const Component> components, const Game& last_game) {
+  std::string text;
+  const Game* game = nullptr;
+  for (const Component& c : components) {
+    if (c.game != game) text += fmt::format("{}{}", text.empty() ? "" : " + ", c.game->spec());
+    game = c.game;
+    text += fmt::format(" {}", c.game->format_position(c.position));
+  }
+  if (text.empty()) text = fmt::format("{} 0", last_game.spec());
+  return text;
+}
+
+std::vector<Component> after(std::span<const Component> components, const Move& m) {
+  std::vector<Component> next(components.begin(), components.end());
+  const Game* game = next[m.component].game;
+  const auto at = next.begin() + static_cast<std::ptrdiff_t>(m.component);
+  next.erase(at);
+  std::vector<Component> left;
+  for (Position p : m.to) left.push_back({game, p});
+  next.insert(next.begin() + static_cast<std::ptrdiff_t>(m.component), left.begin(), left.end());
+  return next;
+}
+
+bool any_move(std::span<const Component> components) {
+  return std::any_of(components.begin(), components.end(),
+                     [](const Component& c) { return c.game->has_move(c.position); });
+}
+
+json moved(std::span<const Component> components, const Move& m) {
+  const std::vector<Component> next = after(components, m);
+  return {{"move", move_json(components, m)},
+          {"position", position_text(next, *components[m.component].game)},
+          {"over", !any_move(next)}};
+}
+
+std::optional<std::size_t> answer_to(const json& request, std::size_t components) {
+  const json* a = member(request, "answer_to");
+  if (a == nullptr || a->is_null()) return std::nullopt;
+  return index_member(*a, "answer_to", components, "component");
+}
+
+MoveRng rng_for(const json& request) {
+  const json* seed = member(request, "seed");
+  if (seed == nullptr || seed->is_null()) return MoveRng(std::random_device{}());
+  if (!seed->is_number_unsigned()) throw InputError("'seed': expected a whole number from 0 to 2^64 - 1");
+  return MoveRng(seed->get<std::uint64_t>());
+}
+
+// One position as a request writes it: a heap as a number or a string, a
+// vertex as a string.
+Position read_one(const Game& g, const json& p) {
+  if (p.is_number_unsigned()) return g.parse_position(std::to_string(p.get<std::uint64_t>()));
+  if (p.is_string()) return g.parse_position(p.get_ref<const std::string&>());
+  throw InputError("'move.to': expected a list of positions, such as [3] or [1, 2]");
+}
+
+json play_move(const json& request, const SumArguments& sum) {
+  const json* m = member(request, "move");
+  if (m == nullptr || !m->is_object())
+    throw InputError(R"('move': expected an object such as {"component": 0, "to": [2]})");
+  const json* c = member(*m, "component");
+  if (c == nullptr) throw InputError("'move.component': missing; expected the number of the component, from 0");
+  const std::size_t i = index_member(*c, "move.component", sum.components.size(), "component");
+  const json* to_json = member(*m, "to");
+  if (to_json == nullptr || !to_json->is_array())
+    throw InputError("'move.to': expected a list of positions, such as [3] or [1, 2] ([] for nothing left)");
+  const Game& g = *sum.components[i].game;
+  const Position from = sum.components[i].position;
+  const std::string label = component_name(sum, i);
+  Option to;
+  try {
+    for (const json& p : *to_json) to.push_back(read_one(g, p));
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("{}: {}", label, e.what()));
+  }
+  to = g.normalize_option(std::move(to));
+  if (!g.has_move(from))
+    throw InputError(fmt::format("{} is at {} and has no moves left", label, g.format_position(from)));
+  if (const std::string reason = g.why_not_option(from, to); !reason.empty())
+    throw InputError(fmt::format("{} cannot go from {} to {}, because {}. Legal moves: {}", label,
+                                 g.format_position(from), g.format_option(to), reason,
+                                 g.describe_options(from, 20)));
+  return moved(sum.components, Move{i, from, std::move(to)});
+}
+
+json options_of(const json& request, const SumArguments& sum) {
+  const json* c = member(request, "component");
+  if (c == nullptr) throw InputError("'component': missing; expected the number of the component, from 0");
+  const std::size_t i = index_member(*c, "component", sum.components.size(), "component");
+  const Game& g = *sum.components[i].game;
+  const Position from = sum.components[i].position;
+  const OptionSample sample = g.list_options(from, kOptionsListed);
+  json options = json::array();
+  for (const Option& o : sample.options) {
+    json to = json::array();
+    for (Position p : o) to.push_back(g.heap_indexed() ? json(p) : json(g.format_position(p)));
+    options.push_back({{"to", to}, {"text", g.format_option(o)}});
+  }
+  return {{"component", i},
+          {"from", g.heap_indexed() ? json(from) : json(g.format_position(from))},
+          {"options", options},
+          {"total", sample.total ? json(*sample.total) : json(nullptr)}};
+}
+
+std::string nim_sum_terms(const SumAnalysis& a) {
+  if (a.values.size() == 1 || a.values.size() > 6) return fmt::format("{}", a.nim_sum);
+  std::vector<std::string> terms;
+  for (const GameValue& v : a.values) terms.push_back(fmt::format("{}", v.nimber()));
+  return fmt::format("{} xor {}", fmt::join(terms.begin(), terms.end() - 1, " xor "), terms.back()) +
+         fmt::format(" = {}", a.nim_sum);
+}
+
+// A winning move and why it wins, as `play`'s hint says it; or why there is
+// none, with a move that keeps a draw or makes the opponent's task hardest.
+json hint(const json& request, const SumArguments& sum) {
+  const std::vector<Component>& components = sum.components;
+  MoveRng rng = rng_for(request);
+  const SumAnalysis a = analyze_sum(components, 64);
+  auto move_text = [&](const Move& m) {
+    const Game& g = *components[m.component].game;
+    return fmt::format("{}: {} -> {}", component_name(sum, m.component), g.format_position(m.from),
+                       g.format_option(m.to));
+  };
+  if (a.winner == Winner::first) {
+    const Move m = *random_winning_move(components, rng, answer_to(request, components.size()));
+    const GameValue& v = a.values[m.component];
+    const std::string why =
+        a.infinite.empty()
+            ? fmt::format("The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves nim-sum 0.",
+                          nim_sum_terms(a), v.nimber(), v.nimber(), a.nim_sum, v.nimber() ^ a.nim_sum)
+            : fmt::format("{}; this move leaves value {} there, and nim-sum 0.", winner_reason(sum, a, false),
+                          a.nim_sum);
+    return {{"move", move_json(components, m)}, {"text", fmt::format("{}. {}", move_text(m), why)}};
+  }
+  if (a.winner == Winner::draw) {
+    std::string text = fmt::format("No winning move: {}.", winner_reason(sum, a, false));
+    if (a.drawing_moves.empty()) return {{"move", nullptr}, {"text", text}};
+    const Move& m = a.drawing_moves.front();
+    text += fmt::format(" {} keeps the draw; a move that does not may let the engine win.", move_text(m));
+    return {{"move", move_json(components, m)}, {"text", text}};
+  }
+  std::string text =
+      fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.", nim_sum_terms(a));
+  const std::optional<Move> m = stalling_move(components, rng);
+  if (!m) return {{"move", nullptr}, {"text", "No move is left."}};
+  text += fmt::format(" {} leaves the engine the fewest winning replies.", move_text(*m));
+  return {{"move", move_json(components, *m)}, {"text", text}};
+}
+
+json engine_reply(const json& request, const SumArguments& sum) {
+  MoveRng rng = rng_for(request);
+  const std::optional<Move> m = engine_move(sum.components, rng, answer_to(request, sum.components.size()));
+  if (!m) {
+    return {{"move", nullptr},
+            {"position", position_text(sum.components, *sum.games.front())},
+            {"over", true}};
+  }
+  return moved(sum.components, *m);
+}
+
+// What the page draws: each component with its label, and whether play is
+// over and can go round in circles.
+json components_of(const SumArguments& sum) {
+  json list = json::array();
+  bool can_loop = false;
+  for (std::size_t i = 0; i < sum.components.size(); ++i) {
+    const Component& c = sum.components[i];
+    can_loop = can_loop || c.game->has_cycles();
+    list.push_back({{"label", component_name(sum, i)},
+                    {"game", c.game->spec()},
+                    {"position", c.game->heap_indexed() ? json(c.position) : json(c.game->format_position(c.position))},
+                    {"heap", c.game->heap_indexed()},
+                    {"splits", !c.game->moves_leave_one_position()},
+                    {"has_move", c.game->has_move(c.position)}});
+  }
+  return {{"position", position_text(sum.components, *sum.games.front())},
+          {"components", list},
+          {"over", !any_move(sum.components)},
+          {"can_loop", can_loop}};
+}
+
+json error_body(std::string_view message) { return {{"error", message}}; }
+
+}  // namespace
+
+bool is_api_route(std::string_view path) {
+  constexpr std::string_view routes[] = {"/api/analyze", "/api/values", "/api/components", "/api/options",
+                                         "/api/move",    "/api/engine-move", "/api/hint"};
+  return std::find(std::begin(routes), std::end(routes), path) != std::end(routes);
+}
+
+ApiReply answer_api(std::string_view path, std::string_view body, const ServeSettings& settings) {
+  if (body.size() > kMaxRequestBytes)
+    return {413, error_body(fmt::format("the request has {} bytes; at most {} are read", body.size(), kMaxRequestBytes))};
+  const json request = json::parse(body, nullptr, false);
+  if (request.is_discarded() || !request.is_object())
+    return {400, error_body(fmt::format("the request is not a JSON object; expected one such as {}", kPositionExample))};
+  try {
+    const SumArguments sum = read_position(request, settings);
+    if (path == "/api/analyze") return {200, moves_json(sum, kMovesListedPerComponent, false)};
+    if (path == "/api/values") return {200, values_json(sum)};
+    if (path == "/api/components") return {200, components_of(sum)};
+    if (path == "/api/options") return {200, options_of(request, sum)};
+    if (path == "/api/move") return {200, play_move(request, sum)};
+    if (path == "/api/engine-move") return {200, engine_reply(request, sum)};
+    if (path == "/api/hint") {
+      json h = hint(request, sum);
+      h["over"] = !any_move(sum.components);
+      return {200, h};
+    }
+    return {404, error_body(fmt::format("no API route {}", path))};
+  } catch (const InputError& e) {
+    return {400, error_body(e.what())};
+  } catch (const LimitError& e) {
+    return {422, error_body(e.what())};
+  } catch (const LoopError& e) {
+    return {422, error_body(e.what())};
+  }
+}
+
+json games_catalogue(const ServeSettings& settings) {
+  json families = json::array();
+  for (const GameFamily& f : game_families()) {
+    if (f.name == "graph") continue;  // listed below, by the files this server offers
+    families.push_back({{"name", f.name}, {"syntax", f.syntax}, {"rule", f.summary}, {"example", f.example}});
+  }
+  for (const std::string& file : settings.graphs)
+    families.push_back({{"name", "graph"},
+                        {"syntax", fmt::format("graph:{}", file)},
+                        {"rule", fmt::format("a token on a vertex of the directed graph in {}; positions are vertex names", file)},
+                        {"example", fmt::format("graph:{}", file)}});
+  return {{"games", families}};
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,64 @@
+#pragma once
+// The JSON API of `grundy serve`, as plain functions from a request's body
+// to a reply, with no HTTP in sight (serve.cpp carries them over HTTP).
+//
+// Stateless: every request carries the whole position, written as the
+// command line writes a sum ("nim 3 4 5 + kayles 7"), and every reply that
+// moves gives the position after the move in the same form. A position
+// with no component left (take-and-break games can empty a sum) is written
+// as its last game with a heap of 0 ("kayles 0"), which is the same game.
+//
+//   GET  /api/games        the registry: name, syntax, rule, example
+//   POST /api/analyze      {"position"} -> the object of `grundy moves --json`
+//   POST /api/values       {"position"} -> the object of `grundy value --json`
+//   POST /api/components   {"position"} -> {"position", "components": [{"label", "game", "position",
+//                          "heap", "splits", "has_move"}], "over", "can_loop"}: what the page draws
+//   POST /api/options      {"position", "component"} -> that component's legal moves
+//   POST /api/move         {"position", "move": {"component", "to"}} -> {"move", "position", "over"}
+//   POST /api/engine-move  {"position", "answer_to"?, "seed"?} -> {"move", "position", "over"}
+//   POST /api/hint         {"position", "answer_to"?} -> {"move", "text", "over"}
+//
+// Components are numbered from 0, as in `moves --json`. A bad request
+// (bad JSON, an unknown game, an illegal move) gets status 400 and
+// {"error": "..."} in the command line's words.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace grundy::cli {
+
+struct ServeSettings {
+  // The graph files a request may name (graph:FILE), exactly as given to
+  // `serve --graph`: the API never reads another file of the server's.
+  std::vector<std::string> graphs;
+  std::chrono::milliseconds time_limit{3000};  // per request
+  std::size_t memory_bytes = std::size_t{1} << 30;  // per request, beyond the server's own
+};
+
+// Bounds on what one request may ask.
+inline constexpr std::size_t kMaxRequestBytes = 64 * 1024;
+inline constexpr std::size_t kMaxPositionChars = 4096;
+inline constexpr std::size_t kMaxComponents = 64;
+inline constexpr std::uint64_t kMovesListedPerComponent = 100;  // analyze
+inline constexpr std::uint64_t kOptionsListed = 200;            // options
+
+struct ApiReply {
+  int status = 200;
+  nlohmann::json body;
+};
+
+// The routes above that compute, by path ("/api/analyze"), for POST.
+[[nodiscard]] bool is_api_route(std::string_view path);
+// Answers a POST to one of them; never throws for a bad request.
+[[nodiscard]] ApiReply answer_api(std::string_view path, std::string_view body, const ServeSettings& settings);
+
+// GET /api/games.
+[[nodiscard]] nlohmann::json games_catalogue(const ServeSettings& settings);
+
+}  // namespace grundy::cli

@@ -1,0 +1,398 @@
+// The page of `grundy serve`. Every answer comes from the server's engine
+// through the stateless API (docs/serve.md): the page keeps only the position
+// string, whose turn it is, and the history for Undo.
+
+const ENGINE_PAUSE_MS = 600;   // long enough to see that the engine is replying
+const MOST_TOKENS_DRAWN = 40;  // a larger heap is shown as a number
+const REPETITIONS_FOR_DRAW = 3;
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  position: "",
+  components: [],
+  canLoop: false,
+  turn: "me",                           // "me" or "engine"
+  lastMoved: { me: null, engine: null }, // the component each side last moved in
+  history: [],                          // snapshots before each of my moves
+  seen: new Map(),                      // position|turn -> times seen
+  over: false,
+  busy: false,
+  showValues: false,
+  hinted: null,
+};
+
+class ApiError extends Error {}
+
+async function api(route, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  let response;
+  try {
+    response = await fetch(route, init);
+  } catch {
+    throw new ApiError("the server cannot be reached: is grundy serve still running?");
+  }
+  const answer = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+  if (!response.ok) throw new ApiError(answer.error ?? `the server answered ${response.status}`);
+  return answer;
+}
+
+function show(el, text) {
+  el.textContent = text;
+  el.hidden = !text;
+}
+
+function setStatus(text, kind = "") {
+  const status = $("status");
+  status.textContent = text;
+  status.className = `status ${kind}`;
+}
+
+// ----- choosing a game -----
+
+async function loadGames() {
+  const { games } = await api("/api/games");
+  const select = $("family");
+  for (const g of games) {
+    const option = document.createElement("option");
+    option.value = g.example;
+    option.textContent = g.syntax;
+    option.dataset.rule = g.rule;
+    option.dataset.heap = g.name === "graph" ? "" : "1";
+    select.append(option);
+  }
+  select.addEventListener("change", () => chooseFamily(true));
+  chooseFamily(false);
+}
+
+function chooseFamily(fillPosition) {
+  const option = $("family").selectedOptions[0];
+  if (!option) return;
+  $("rule").textContent = `${option.dataset.rule}. Example: ${option.value}`;
+  if (fillPosition) {
+    // A graph's first vertex is not known here: the server names it on start.
+    $("position").value = option.dataset.heap ? `${option.value} 3 4 5` : option.value;
+    show($("position-error"), "");
+  }
+}
+
+async function start(event) {
+  event?.preventDefault();
+  const text = $("position").value.trim();
+  let view;
+  try {
+    view = await api("/api/components", { position: text || " " });
+  } catch (e) {
+    show($("position-error"), e.message);
+    $("position").focus();
+    return;
+  }
+  show($("position-error"), "");
+  Object.assign(state, {
+    turn: document.querySelector("input[name=first]:checked").value,
+    lastMoved: { me: null, engine: null },
+    history: [],
+    seen: new Map(),
+    over: false,
+    hinted: null,
+  });
+  adopt(view);
+  $("setup").hidden = true;
+  $("game").hidden = false;
+  $("game-title").textContent = view.position;
+  $("rules-line").textContent = view.can_loop
+    ? `Play can go on forever here: the same position ${REPETITIONS_FOR_DRAW} times is a draw, and you may offer one.`
+    : "A turn is one move in one component; whoever cannot move loses.";
+  $("draw-button").hidden = !view.can_loop;
+  remember();
+  await render();
+  if (state.over) return finish(state.turn === "me" ? "engine" : "me");
+  if (state.turn === "engine") await engineTurn();
+  else setStatus("Your move.");
+}
+
+function adopt(view) {
+  state.position = view.position;
+  state.components = view.components;
+  state.canLoop = view.can_loop;
+  state.over = view.over;
+}
+
+// Threefold repetition of a position with the same player to move: a draw.
+function remember() {
+  const key = `${state.position}|${state.turn}`;
+  const times = (state.seen.get(key) ?? 0) + 1;
+  state.seen.set(key, times);
+  return times;
+}
+
+// ----- the board -----
+
+async function render() {
+  const board = $("board");
+  board.replaceChildren();
+  const values = state.showValues ? await api("/api/values", { position: state.position }).catch(() => null) : null;
+  const playable = state.turn === "me" && !state.over && !state.busy;
+  for (const [i, c] of state.components.entries()) {
+    const item = document.createElement("li");
+    item.className = "component";
+    if (state.hinted?.component === i) item.classList.add("hinted");
+    item.dataset.component = String(i);
+    const label = document.createElement("div");
+    label.className = "label";
+    const [noun, rest] = [c.label.split(" (")[0], c.label.includes(" (") ? c.game : ""];
+    label.textContent = noun[0].toUpperCase() + noun.slice(1);
+    if (rest) label.append(Object.assign(document.createElement("small"), { textContent: rest }));
+    if (values) {
+      const v = values.values[i];
+      label.append(Object.assign(document.createElement("small"), {
+        className: "value-tag", textContent: `value ${formatValue(v)}`,
+      }));
+    }
+    item.append(label, pieces(c, i, playable));
+    board.append(item);
+    if (playable && (!c.heap || c.splits) && c.has_move) await listOptions(item, i);
+  }
+  await showSum(values);
+  for (const b of document.querySelectorAll(".controls button")) b.disabled = state.busy;
+  $("undo-button").disabled = state.busy || state.history.length === 0;
+  $("hint-button").disabled = state.busy || state.over || state.turn !== "me";
+  $("draw-button").disabled = state.busy || state.over || state.turn !== "me";
+}
+
+function formatValue(v) {
+  return typeof v === "number" ? String(v) : `∞{${v.options.join(",")}}`;
+}
+
+async function showSum(values) {
+  if (!values) return show($("sum-line"), "");
+  try {
+    const a = await api("/api/analyze", { position: state.position });
+    const who = a.winner === "draw" ? "a draw against perfect play"
+      : a.winner === "first" ? "the player to move can win" : "the player to move loses against perfect play";
+    show($("sum-line"), `${a.reason}: ${who}.`);
+  } catch (e) {
+    show($("sum-line"), e.message);
+  }
+}
+
+// A heap as a row of tokens: the token clicked and those after it are
+// taken. A vertex, or a huge heap, as its name and a way to choose a move.
+function pieces(c, i, playable) {
+  const box = document.createElement("div");
+  if (c.heap && c.position <= MOST_TOKENS_DRAWN) {
+    box.className = "tokens";
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", `${c.label}: ${c.position} token${c.position === 1 ? "" : "s"}`);
+    for (let k = 0; k < c.position; k++) {
+      const token = document.createElement("button");
+      token.type = "button";
+      token.className = "token";
+      token.dataset.component = String(i);
+      token.dataset.leave = String(k);
+      token.disabled = !playable;
+      token.setAttribute("aria-label", `${c.label}: take ${c.position - k}, leaving ${k}`);
+      token.title = `take ${c.position - k}, leave ${k}`;
+      const mark = (on) => {
+        for (const t of box.children) t.classList.toggle("would-take", on && Number(t.dataset.leave) >= k);
+      };
+      token.addEventListener("mouseenter", () => mark(true));
+      token.addEventListener("mouseleave", () => mark(false));
+      token.addEventListener("focus", () => mark(true));
+      token.addEventListener("blur", () => mark(false));
+      token.addEventListener("click", () => personMove(i, k === 0 && c.splits ? [] : [k]));
+      box.append(token);
+    }
+    if (c.position === 0) box.append(document.createTextNode("(empty)"));
+    else if (!c.has_move) box.append(document.createTextNode(" (no moves)"));
+  } else {
+    box.className = "big";
+    box.append(document.createTextNode(c.heap ? `${c.position} tokens` : `at ${c.position}`));
+    if (!c.has_move) box.append(document.createTextNode(" (no moves)"));
+    else if (c.heap && playable) {
+      const input = Object.assign(document.createElement("input"), {
+        type: "text", inputMode: "numeric", placeholder: "heap size to leave",
+      });
+      input.setAttribute("aria-label", `${c.label}: heap size to leave`);
+      const go = Object.assign(document.createElement("button"), { type: "button", textContent: "Move" });
+      const submit = () => personMove(i, input.value.trim().split(/[\s+]+/).filter(Boolean));
+      go.addEventListener("click", submit);
+      input.addEventListener("keydown", (e) => { if (e.key === "Enter") submit(); });
+      box.append(input, go);
+    }
+  }
+  if (c.heap && !c.splits && c.has_move && playable) {
+    const more = Object.assign(document.createElement("button"), {
+      type: "button", className: "secondary", textContent: "Moves…",
+    });
+    more.addEventListener("click", () => listOptions(box.parentElement, i));
+    box.append(more);
+  }
+  return box;
+}
+
+// The legal moves of one component as buttons.
+async function listOptions(item, i) {
+  let answer;
+  try {
+    answer = await api("/api/options", { position: state.position, component: i });
+  } catch (e) {
+    return show($("move-error"), e.message);
+  }
+  item.querySelector(".options")?.remove();
+  const list = document.createElement("div");
+  list.className = "options";
+  list.setAttribute("role", "group");
+  list.setAttribute("aria-label", `moves of ${state.components[i].label}`);
+  for (const o of answer.options) {
+    const b = Object.assign(document.createElement("button"), {
+      type: "button", className: "secondary", textContent: `→ ${o.text}`,
+    });
+    b.dataset.component = String(i);
+    b.setAttribute("aria-label", `${state.components[i].label}: move to ${o.text}`);
+    b.addEventListener("click", () => personMove(i, o.to));
+    list.append(b);
+  }
+  if (answer.total !== null && answer.total > answer.options.length) {
+    list.append(document.createTextNode(`… and ${answer.total - answer.options.length} more`));
+  }
+  item.append(list);
+}
+
+// ----- playing -----
+
+async function personMove(component, to) {
+  if (state.busy || state.over || state.turn !== "me") return;
+  show($("move-error"), "");
+  let answer;
+  try {
+    answer = await api("/api/move", { position: state.position, move: { component, to } });
+  } catch (e) {
+    return show($("move-error"), e.message);
+  }
+  state.history.push({
+    position: state.position, lastMoved: { ...state.lastMoved }, seen: new Map(state.seen),
+  });
+  await advance(answer, "me");
+  if (!state.over) await engineTurn();
+}
+
+// After a move by `who`: the new position, and whether the game has ended.
+async function advance(answer, who) {
+  state.lastMoved[who] = answer.move.to.length === 1 ? answer.move.component : null;
+  state.turn = who === "me" ? "engine" : "me";
+  state.hinted = null;
+  show($("hint"), "");
+  const view = await api("/api/components", { position: answer.position });
+  adopt(view);
+  if (state.over) return finish(who);
+  if (remember() >= REPETITIONS_FOR_DRAW) return finish(null, "The same position has come up three times: a draw.");
+  await render();
+}
+
+async function engineTurn() {
+  state.busy = true;
+  setStatus("The engine is thinking…");
+  await render();
+  await new Promise((resolve) => setTimeout(resolve, ENGINE_PAUSE_MS));
+  let answer;
+  try {
+    answer = await api("/api/engine-move", { position: state.position, answer_to: state.lastMoved.me });
+  } catch (e) {
+    state.busy = false;
+    setStatus("");
+    show($("move-error"), e.message);
+    return render();
+  }
+  state.busy = false;
+  if (answer.move === null) return finish("me");
+  const c = state.components[answer.move.component];
+  const moveText = `${c.label}: ${answer.move.from} → ${answer.move.to.length ? answer.move.to.join(" + ") : "nothing"}`;
+  await advance(answer, "engine");
+  if (!state.over) setStatus(`The engine moved ${moveText}. Your move.`);
+  else setStatus(`The engine moved ${moveText}. The engine wins: you have no move left.`, "lost");
+}
+
+// `winner`: "me", "engine", or null for a draw.
+async function finish(winner, text) {
+  state.over = true;
+  state.busy = false;
+  await render();
+  if (winner === "me") setStatus("You win! The engine has no move left.", "won");
+  else if (winner === "engine") setStatus(state.history.length || state.lastMoved.engine !== null
+    ? "The engine wins: you have no move left." : "You have no move: the engine wins.", "lost");
+  else setStatus(text ?? "Draw.", "");
+}
+
+async function hint() {
+  try {
+    const answer = await api("/api/hint", { position: state.position, answer_to: state.lastMoved.engine });
+    state.hinted = answer.move;
+    const h = $("hint");
+    h.textContent = `Hint: ${answer.text}`;
+    if (answer.move) {
+      h.dataset.component = String(answer.move.component);
+      h.dataset.to = JSON.stringify(answer.move.to);
+    }
+    h.hidden = false;
+    await render();
+  } catch (e) {
+    show($("move-error"), e.message);
+  }
+}
+
+async function offerDraw() {
+  try {
+    const a = await api("/api/analyze", { position: state.position });
+    if (a.winner === "second") {
+      setStatus("The engine declines the draw: it can force a win from here.");
+      return;
+    }
+    await finish(null, "The engine accepts: a draw.");
+  } catch (e) {
+    show($("move-error"), e.message);
+  }
+}
+
+async function undo() {
+  const last = state.history.pop();
+  if (!last) return;
+  state.lastMoved = last.lastMoved;
+  state.seen = last.seen;
+  state.turn = "me";
+  state.hinted = null;
+  show($("hint"), "");
+  show($("move-error"), "");
+  adopt(await api("/api/components", { position: last.position }));
+  setStatus("Move taken back. Your move.");
+  await render();
+}
+
+function newGame() {
+  $("game").hidden = true;
+  $("setup").hidden = false;
+  show($("hint"), "");
+  show($("move-error"), "");
+  show($("sum-line"), "");
+  setStatus("");
+  $("position").focus();
+}
+
+async function toggleValues() {
+  state.showValues = !state.showValues;
+  $("values-button").setAttribute("aria-pressed", String(state.showValues));
+  $("values-button").textContent = state.showValues ? "Hide values" : "Show values";
+  await render();
+}
+
+$("setup-form").addEventListener("submit", start);
+$("hint-button").addEventListener("click", hint);
+$("values-button").addEventListener("click", toggleValues);
+$("undo-button").addEventListener("click", undo);
+$("draw-button").addEventListener("click", offerDraw);
+$("new-button").addEventListener("click", newGame);
+loadGames().catch((e) => show($("position-error"), e.message));

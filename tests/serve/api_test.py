@@ -1,0 +1,257 @@
+"""`grundy serve`'s JSON API, through real HTTP on a loopback port.
+
+Usage: api_test.py GRUNDY LOOPY_GRAPH
+Every answer that the command line also gives is compared with the command
+line's own output (`moves --json`, `value --json`, its error messages).
+"""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import unittest
+
+from server import Server
+
+GRUNDY = sys.argv[1]
+LOOPY = sys.argv[2]
+
+
+def cli(*args):
+    r = subprocess.run([GRUNDY, *args], capture_output=True, text=True)
+    return r.returncode, r.stdout, r.stderr
+
+
+def cli_json(*args):
+    code, out, err = cli(*args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def cli_error(*args):
+    code, _, err = cli(*args)
+    assert code == 2, (args, code, err)
+    return err.strip().removeprefix("grundy: error: ")
+
+
+class Api(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server(GRUNDY, "--graph", LOOPY)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+
+    def post(self, path, body):
+        return self.server.post(path, body)
+
+    def ok(self, path, body):
+        status, answer = self.post(path, body)
+        self.assertEqual(status, 200, answer)
+        return answer
+
+    def test_games_are_the_registry(self):
+        status, answer = self.server.request("/api/games")
+        self.assertEqual(status, 200)
+        served = [g["name"] for g in answer["games"]]
+        registry = [g["name"] for g in cli_json("games", "--json")["games"]]
+        # graph:FILE is offered once per file the server was started with.
+        self.assertEqual([n for n in registry if n != "graph"], [n for n in served if n != "graph"])
+        graphs = [g for g in answer["games"] if g["name"] == "graph"]
+        self.assertEqual([g["example"] for g in graphs], [f"graph:{LOOPY}"])
+        for g in answer["games"]:
+            self.assertTrue(g["rule"] and g["syntax"] and g["example"], g)
+
+    def test_analyze_and_values_are_the_command_lines(self):
+        positions = ["nim 3 4 5", "nim 1 2 3", "kayles 7 + nim 2", "subtraction:1,3,4 20 17",
+                     "division:2-6 100 + coprime 30", "octal:0.137 12 5", "grundy-game 9",
+                     f"graph:{LOOPY} hall", f"graph:{LOOPY} study porch", f"graph:{LOOPY} study + nim 1", "xy:5,7 12"]
+        for p in positions:
+            with self.subTest(position=p):
+                self.assertEqual(self.ok("/api/analyze", {"position": p}), cli_json("moves", *p.split(), "--json"))
+                self.assertEqual(self.ok("/api/values", {"position": p}), cli_json("value", *p.split(), "--json"))
+
+    def test_errors_are_the_command_lines(self):
+        for p in ["nimm 3", "nim", "nim x", "subtraction:0 3", "nim 3 + ", "kayles -1", "nim 18446744073709551616"]:
+            with self.subTest(position=p):
+                status, answer = self.post("/api/analyze", {"position": p})
+                self.assertEqual(status, 400)
+                self.assertEqual(answer["error"], cli_error("moves", *p.split()))
+
+    def test_a_move_and_the_position_after_it(self):
+        answer = self.ok("/api/move", {"position": "nim 3 4 5", "move": {"component": 0, "to": [1]}})
+        self.assertEqual(answer, {"move": {"component": 0, "from": 3, "to": [1]}, "position": "nim 1 4 5",
+                                  "over": False})
+        # A split, then a move that leaves nothing: the sum keeps a heap of 0.
+        answer = self.ok("/api/move", {"position": "kayles 7", "move": {"component": 0, "to": [2, 3]}})
+        self.assertEqual(answer["position"], "octal:0.77 2 3")
+        answer = self.ok("/api/move", {"position": "kayles 2", "move": {"component": 0, "to": []}})
+        self.assertEqual((answer["position"], answer["over"]), ("octal:0.77 0", True))
+        self.assertEqual(self.ok("/api/components", {"position": "octal:0.77 0"})["over"], True)
+        # Heaps may be sent as strings; vertices are strings.
+        answer = self.ok("/api/move", {"position": "nim 3 + kayles 4", "move": {"component": 1, "to": ["1", "2"]}})
+        self.assertEqual(answer["position"], "nim 3 + octal:0.77 1 2")
+        answer = self.ok("/api/move", {"position": f"graph:{LOOPY} hall", "move": {"component": 0, "to": ["study"]}})
+        self.assertEqual(answer["position"], f"graph:{LOOPY} study")
+
+    def test_illegal_moves_are_refused_with_the_reason(self):
+        cases = [
+            ({"component": 0, "to": [5]}, "heap 1 cannot go from 3 to 5, because"),
+            ({"component": 3, "to": [1]}, "'move.component': expected a component number from 0 to 2"),
+            ({"component": -1, "to": [1]}, "'move.component': expected a component number from 0 to 2"),
+            ({"component": 0, "to": 1}, "'move.to': expected a list of positions"),
+            ({"component": 0, "to": [{"a": 1}]}, "'move.to': expected a list of positions"),
+            ({"component": 0, "to": ["x"]}, "heap 1: "),
+            ({"to": [1]}, "'move.component': missing"),
+            ("1 2", "'move': expected an object"),
+        ]
+        for move, message in cases:
+            with self.subTest(move=move):
+                status, answer = self.post("/api/move", {"position": "nim 3 4 5", "move": move})
+                self.assertEqual(status, 400, answer)
+                self.assertIn(message, answer["error"])
+        status, answer = self.post("/api/move", {"position": "subtraction:2 3", "move": {"component": 0, "to": [2]}})
+        self.assertEqual(status, 400)
+        self.assertIn("Legal moves: 1", answer["error"])
+        status, answer = self.post("/api/move", {"position": "nim 0 1", "move": {"component": 0, "to": [0]}})
+        self.assertEqual((status, answer["error"]), (400, "heap 1 is at 0 and has no moves left"))
+
+    def test_bad_requests(self):
+        cases = [
+            (b"not json", 400, "the request is not a JSON object"),
+            (b"[1, 2]", 400, "the request is not a JSON object"),
+            (b"{}", 400, "'position': expected a string"),
+            (b'{"position": 3}', 400, "'position': expected a string"),
+            (json.dumps({"position": "nim " + "1 " * 3000}).encode(), 400, "at most 4096 are read"),
+            (json.dumps({"position": "nim" + " 1" * 65}).encode(), 400, "65 components; at most 64"),
+            (b"{" + b" " * 70000 + b"}", 413, "larger than the 65536 bytes"),
+            (b'{"position": "graph:/etc/passwd root"}', 400, "'graph:/etc/passwd' is not served"),
+            (b'{"position": "nim 1 + graph:../x a"}', 400, "argument 4: 'graph:../x' is not served"),
+        ]
+        for raw, status, message in cases:
+            with self.subTest(raw=raw[:40]):
+                got, answer = self.server.request("/api/analyze", raw=raw, method="POST")
+                self.assertEqual(got, status, answer)
+                self.assertIn(message, answer["error"])
+        status, answer = self.post("/api/nothing", {"position": "nim 1"})
+        self.assertEqual((status, answer["error"]), (404, "no API route /api/nothing"))
+        status, answer = self.server.request("/missing.html")
+        self.assertEqual(status, 404)
+        for body, message in [({"position": "nim 3", "seed": -1}, "'seed'"),
+                              ({"position": "nim 3", "answer_to": 4}, "'answer_to'")]:
+            status, answer = self.post("/api/engine-move", body)
+            self.assertEqual(status, 400)
+            self.assertIn(message, answer["error"])
+
+    def test_the_engine_never_misses_a_win(self):
+        rng = random.Random(5)
+        for p in ["nim 3 4 5", "nim 1 2 4 7", "kayles 9 + nim 3", "subtraction:1,3,4 21", "grundy-game 10 7",
+                  "octal:0.137 11", "division:2-6 97 + coprime 20"]:
+            with self.subTest(position=p):
+                position, over = p, False
+                while not over:
+                    before = self.ok("/api/analyze", {"position": position})
+                    engine = self.ok("/api/engine-move", {"position": position, "seed": rng.randrange(2**64)})
+                    if before["winner"] == "first":
+                        self.assertIn(engine["move"], before["moves"])
+                        self.assertEqual(self.ok("/api/analyze", {"position": engine["position"]})["winner"], "second")
+                    # The position written back reads as the same components.
+                    view = self.ok("/api/components", {"position": engine["position"]})
+                    self.assertEqual(view["position"], engine["position"])
+                    self.assertEqual(view["over"], engine["over"])
+                    position, over = engine["position"], engine["over"]
+                # The last mover won: the engine now has no move.
+                final = self.ok("/api/engine-move", {"position": position})
+                self.assertEqual((final["move"], final["over"]), (None, True))
+
+    def test_seeded_engine_moves_repeat(self):
+        body = {"position": "nim 7 7 7 + kayles 12", "seed": 42}
+        self.assertEqual(self.ok("/api/engine-move", body), self.ok("/api/engine-move", body))
+
+    def test_options_hint_and_components(self):
+        options = self.ok("/api/options", {"position": "kayles 4", "component": 0})
+        self.assertEqual(sorted(o["text"] for o in options["options"]), ["1 + 1", "1 + 2", "2", "3"])
+        self.assertEqual(options["total"], 4)
+        hint = self.ok("/api/hint", {"position": "nim 3 4 5", "seed": 1})
+        self.assertEqual(hint["move"], {"component": 0, "from": 3, "to": [1]})
+        self.assertIn("The nim-sum is 3 xor 4 xor 5 = 2", hint["text"])
+        hint = self.ok("/api/hint", {"position": "nim 1 1"})
+        self.assertIn("No winning move", hint["text"])
+        view = self.ok("/api/components", {"position": f"nim 2 + graph:{LOOPY} hall"})
+        self.assertEqual([c["label"] for c in view["components"]], ["heap 1 (nim)", f"token 2 (graph:{LOOPY})"])
+        self.assertTrue(view["can_loop"])
+
+    def test_a_draw_is_kept(self):
+        # In the loopy example the hall has value ∞{}: neither player can force a win.
+        position = f"graph:{LOOPY} hall"
+        analysis = self.ok("/api/analyze", {"position": position})
+        self.assertEqual(analysis["winner"], "draw")
+        for seed in range(5):
+            engine = self.ok("/api/engine-move", {"position": position, "seed": seed})
+            self.assertIn(engine["move"], analysis["moves"])
+            self.assertEqual(self.ok("/api/analyze", {"position": engine["position"]})["winner"], "draw")
+        hint = self.ok("/api/hint", {"position": position})
+        self.assertIn("keeps the draw", hint["text"])
+        self.assertIn(hint["move"], analysis["moves"])
+
+    def test_the_page_is_served(self):
+        req = __import__("urllib.request").request
+        with req.urlopen(self.server.url + "/") as r:
+            self.assertIn(b"<title>grundy", r.read())
+        for path, kind in [("/app.js", "text/javascript"), ("/style.css", "text/css")]:
+            with req.urlopen(self.server.url + path) as r:
+                self.assertTrue(r.headers["Content-Type"].startswith(kind))
+                self.assertGreater(len(r.read()), 1000)
+
+
+class Limits(unittest.TestCase):
+    def test_a_slow_request_is_cut_off_and_stalls_nobody(self):
+        server = Server(GRUNDY, "--time-limit", "1")
+        try:
+            slow = {}
+            # A prime count near 10^18: far beyond a second.
+            thread = threading.Thread(target=lambda: slow.update(
+                answer=server.post("/api/analyze", {"position": "coprime 999999999999999989"})))
+            thread.start()
+            # Answered while the slow one runs.
+            for _ in range(20):
+                status, _ = server.post("/api/analyze", {"position": "nim 3 4 5"})
+                self.assertEqual(status, 200)
+            self.assertTrue(thread.is_alive(), "the slow request ended before the quick ones")
+            thread.join()
+            status, answer = slow["answer"]
+            self.assertEqual(status, 503)
+            self.assertIn("takes longer than the 1 s a request may use here", answer["error"])
+            self.assertEqual(server.children(), [], "the cut-off computation is still running")
+        finally:
+            server.stop()
+
+    def test_ctrl_c_stops_the_server_and_its_computations(self):
+        server = Server(GRUNDY, "--time-limit", "60")
+        thread = threading.Thread(target=lambda: server.post("/api/analyze",
+                                                             {"position": "coprime 999999999999999989"}))
+        thread.daemon = True
+        thread.start()
+        while not server.children():
+            pass
+        children = server.children()
+        code = server.stop()
+        self.assertEqual(code, -signal.SIGINT)
+        for pid in children:
+            self.assertFalse(os.path.exists(f"/proc/{pid}/cmdline") and open(f"/proc/{pid}/stat").read().split()[2] != "Z",
+                             f"computation {pid} outlived the server")
+
+    def test_bad_command_lines(self):
+        for args, message in [(["--port", "70000"], "--port"), (["--graph", "/nonexistent/g.txt"], "nonexistent"),
+                              (["--time-limit", "0"], "--time-limit")]:
+            code, _, err = cli("serve", *args)
+            self.assertEqual(code, 2, err)
+            self.assertIn(message, err)
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)

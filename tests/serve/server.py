@@ -1,0 +1,57 @@
+"""A `grundy serve` for tests: started on a free loopback port, stopped at the end."""
+
+import json
+import os
+import signal
+import subprocess
+import urllib.error
+import urllib.request
+
+
+class Server:
+    def __init__(self, grundy, *args):
+        self.grundy = grundy
+        # --port 0: the server picks a free port and prints it, so tests never
+        # collide with each other or with anything else on the machine.
+        self.process = subprocess.Popen([grundy, "serve", "--port", "0", *args], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        if "http://" not in line:
+            self.process.kill()
+            raise RuntimeError(f"grundy serve did not start: {line!r} {self.process.stderr.read()!r}")
+        self.url = line.split("open ")[1].split(" ")[0].rstrip("/")
+        self.port = int(self.url.rsplit(":", 1)[1])
+
+    def request(self, path, body=None, raw=None, method=None):
+        """(status, decoded JSON answer) of one request."""
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        req = urllib.request.Request(self.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    def post(self, path, body):
+        return self.request(path, body)
+
+    def children(self):
+        """The server's child processes alive now."""
+        found = []
+        for task in os.listdir(f"/proc/{self.process.pid}/task"):
+            with open(f"/proc/{self.process.pid}/task/{task}/children") as f:
+                found += f.read().split()
+        return found
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process.stdout.close()
+        self.process.stderr.close()
+        return self.process.returncode
