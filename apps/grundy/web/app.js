@@ -20,6 +20,7 @@ const state = {
   busy: false,
   showValues: false,
   hinted: null,
+  ply: 0,                               // moves played, both sides
 };
 
 class ApiError extends Error {}
@@ -44,6 +45,13 @@ async function api(route, body) {
 function show(el, text) {
   el.textContent = text;
   el.hidden = !text;
+}
+
+// Where play stands, for scripts and tests driving the page: "my-turn",
+// "engine" (its move is on the way) or "over", and the moves played so far.
+function setPhase(phase) {
+  document.body.dataset.phase = phase;
+  document.body.dataset.ply = String(state.ply);
 }
 
 function setStatus(text, kind = "") {
@@ -99,6 +107,7 @@ async function start(event) {
     seen: new Map(),
     over: false,
     hinted: null,
+    ply: 0,
   });
   adopt(view);
   $("setup").hidden = true;
@@ -112,7 +121,10 @@ async function start(event) {
   await render();
   if (state.over) return finish(state.turn === "me" ? "engine" : "me");
   if (state.turn === "engine") await engineTurn();
-  else setStatus("Your move.");
+  else {
+    setStatus("Your move.");
+    setPhase("my-turn");
+  }
 }
 
 function adopt(view) {
@@ -285,6 +297,7 @@ async function personMove(component, to) {
 async function advance(answer, who) {
   state.lastMoved[who] = answer.move.to.length === 1 ? answer.move.component : null;
   state.turn = who === "me" ? "engine" : "me";
+  state.ply += 1;
   state.hinted = null;
   show($("hint"), "");
   const view = await api("/api/components", { position: answer.position });
@@ -296,6 +309,7 @@ async function advance(answer, who) {
 
 async function engineTurn() {
   state.busy = true;
+  setPhase("engine");
   setStatus("The engine is thinking…");
   await render();
   await new Promise((resolve) => setTimeout(resolve, ENGINE_PAUSE_MS));
@@ -306,15 +320,20 @@ async function engineTurn() {
     state.busy = false;
     setStatus("");
     show($("move-error"), e.message);
-    return render();
+    await render();
+    return setPhase("my-turn");
   }
   state.busy = false;
   if (answer.move === null) return finish("me");
   const c = state.components[answer.move.component];
   const moveText = `${c.label}: ${answer.move.from} → ${answer.move.to.length ? answer.move.to.join(" + ") : "nothing"}`;
   await advance(answer, "engine");
-  if (!state.over) setStatus(`The engine moved ${moveText}. Your move.`);
-  else setStatus(`The engine moved ${moveText}. The engine wins: you have no move left.`, "lost");
+  if (!state.over) {
+    setStatus(`The engine moved ${moveText}. Your move.`);
+    setPhase("my-turn");
+  } else {
+    setStatus(`The engine moved ${moveText}. The engine wins: you have no move left.`, "lost");
+  }
 }
 
 // `winner`: "me", "engine", or null for a draw.
@@ -326,6 +345,7 @@ async function finish(winner, text) {
   else if (winner === "engine") setStatus(state.history.length || state.lastMoved.engine !== null
     ? "The engine wins: you have no move left." : "You have no move: the engine wins.", "lost");
   else setStatus(text ?? "Draw.", "");
+  setPhase("over");
 }
 
 async function hint() {
@@ -365,14 +385,18 @@ async function undo() {
   state.seen = last.seen;
   state.turn = "me";
   state.hinted = null;
+  state.over = false;
+  state.ply = Math.max(0, state.ply - 2);
   show($("hint"), "");
   show($("move-error"), "");
   adopt(await api("/api/components", { position: last.position }));
   setStatus("Move taken back. Your move.");
   await render();
+  setPhase("my-turn");
 }
 
 function newGame() {
+  setPhase("setup");
   $("game").hidden = true;
   $("setup").hidden = false;
   show($("hint"), "");

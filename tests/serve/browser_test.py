@@ -1,0 +1,170 @@
+"""The page of `grundy serve` in a real, headless Chromium (Debian's chromium,
+chromium-driver and python3-selenium; nothing is downloaded).
+
+Usage: browser_test.py GRUNDY ARTIFACT_DIR
+Plays nim 3 4 5 by clicking and following Hint (the person wins), lets the
+engine move first (the engine wins), checks a bad spec's message against the
+command line's, and the phone-sized dark page; screenshots go to ARTIFACT_DIR.
+"""
+
+import os
+import subprocess
+import sys
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from server import Server
+
+GRUNDY = sys.argv[1]
+ARTIFACTS = sys.argv[2]
+WAIT = 30  # seconds: generous for a loaded CI machine; the page answers in milliseconds
+
+
+def chromium():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    # --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=900,1100"]:
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+class Page(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        cls.server = Server(GRUNDY)
+        cls.driver = chromium()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
+
+    def wait(self):
+        return WebDriverWait(self.driver, WAIT)
+
+    def status(self):
+        return self.driver.find_element(By.ID, "status").text
+
+    def open_and_start(self, position, first="me"):
+        self.driver.get(self.server.url + "/")
+        self.wait().until(lambda d: len(Select(d.find_element(By.ID, "family")).options) > 0)
+        box = self.driver.find_element(By.ID, "position")
+        box.clear()
+        box.send_keys(position)
+        self.driver.find_element(By.CSS_SELECTOR, f"input[name=first][value={first}]").click()
+        self.driver.find_element(By.ID, "start").click()
+
+    def phase(self):
+        phase, ply = self.driver.execute_script("return [document.body.dataset.phase, document.body.dataset.ply]")
+        return phase, int(ply or 0)
+
+    def wait_for_my_turn_or_end(self, after_ply=-1):
+        """Until the person is to move or the game is over, with more than `after_ply` moves played."""
+        def settled(_):
+            phase, ply = self.phase()  # one reading: the page may move on between two
+            return (phase, ply) if phase in ("my-turn", "over") and ply > after_ply else None
+        return self.wait().until(settled)
+
+    def test_1_the_person_wins_by_following_hints(self):
+        self.open_and_start("nim 3 4 5")
+        phase, ply = self.wait_for_my_turn_or_end()
+        moves = 0
+        while phase != "over":
+            self.driver.find_element(By.ID, "hint-button").click()
+            hint = self.wait().until(ec.visibility_of_element_located((By.ID, "hint")))
+            self.assertIn("nim-sum", hint.text)
+            component = hint.get_attribute("data-component")
+            leave = eval(hint.get_attribute("data-to"))[0]  # a JSON list of numbers
+            token = self.driver.find_element(
+                By.CSS_SELECTOR, f"button.token[data-component='{component}'][data-leave='{leave}']")
+            # Every other move with the keyboard alone: focus the token, press Enter.
+            if moves % 2 == 0:
+                token.click()
+            else:
+                token.send_keys(Keys.ENTER)
+            moves += 1
+            phase, ply = self.wait_for_my_turn_or_end(ply)
+            self.assertLess(moves, 20)
+        self.assertIn("You win", self.status())
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-person-wins.png"))
+
+    def test_2_the_engine_wins_when_it_moves_first(self):
+        self.open_and_start("nim 3 4 5", first="engine")
+        moves = 0
+        phase, ply = self.wait_for_my_turn_or_end()
+        while phase != "over":
+            # Any move: the first token of the first heap left.
+            self.driver.find_element(By.CSS_SELECTOR, "button.token:not([disabled])").click()
+            moves += 1
+            phase, ply = self.wait_for_my_turn_or_end(ply)
+            self.assertLess(moves, 20)
+        self.assertIn("The engine wins", self.status())
+        # Show values: one value per heap, and the nim-sum line.
+        self.driver.find_element(By.ID, "values-button").click()
+        self.wait().until(lambda d: d.find_element(By.ID, "sum-line").is_displayed())
+        self.assertIn("nim-sum 0", self.driver.find_element(By.ID, "sum-line").text)
+
+    def test_3_a_bad_spec_shows_the_command_lines_message(self):
+        self.open_and_start("nimm 3")
+        error = self.wait().until(ec.visibility_of_element_located((By.ID, "position-error")))
+        cli = subprocess.run([GRUNDY, "moves", "nimm", "3"], capture_output=True, text=True)
+        self.assertEqual(error.text, cli.stderr.strip().removeprefix("grundy: error: "))
+        self.assertTrue(self.driver.find_element(By.ID, "game").get_attribute("hidden"))
+
+    def test_4_an_illegal_click_is_explained(self):
+        self.open_and_start("subtraction:1,3,4 6")
+        self.wait_for_my_turn_or_end()
+        # Leaving 4 takes 2, which subtraction:1,3,4 does not allow.
+        self.driver.find_element(By.CSS_SELECTOR, "button.token[data-leave='4']").click()
+        error = self.wait().until(ec.visibility_of_element_located((By.ID, "move-error")))
+        self.assertIn("cannot go from 6 to 4", error.text)
+        self.assertIn("Legal moves", error.text)
+
+    def test_5_phone_sized_and_dark(self):
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                    {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        self.driver.set_window_size(390, 844)
+        try:
+            self.open_and_start("nim 3 4 5 + kayles 6")
+            self.wait_for_my_turn_or_end()
+            self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, ".options button"))
+            background = self.driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+            rgb = [int(x) for x in background[background.index("(") + 1:-1].split(",")[:3]]
+            self.assertLess(sum(rgb), 150, background)
+            # Nothing is wider than the phone's screen.
+            width = self.driver.execute_script("return document.documentElement.scrollWidth")
+            inner = self.driver.execute_script("return window.innerWidth")
+            self.assertLessEqual(width, inner)
+            # A split in Kayles from its list of moves.
+            self.driver.find_element(By.CSS_SELECTOR, ".options button").click()
+            self.wait_for_my_turn_or_end(0)
+            self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-phone-dark.png"))
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+            self.driver.set_window_size(900, 1100)
+
+    def test_6_screenshot_for_the_readme(self):
+        self.open_and_start("nim 3 4 5 + kayles 6")
+        self.wait_for_my_turn_or_end()
+        self.driver.find_element(By.ID, "values-button").click()
+        self.wait().until(lambda d: d.find_element(By.ID, "sum-line").is_displayed())
+        self.driver.find_element(By.ID, "hint-button").click()
+        self.wait().until(ec.visibility_of_element_located((By.ID, "hint")))
+        self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, ".options button"))
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve.png"))
+        # No script error on the way (the 400s of the earlier tests' bad input are network entries).
+        log = [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE" and e["source"] != "network"]
+        self.assertEqual(log, [])
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)
