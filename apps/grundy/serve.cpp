@@ -1,5 +1,7 @@
 #include "serve.hpp"
 
+#include <sys/socket.h>
+
 #include <cstdio>
 #include <thread>
 
@@ -8,8 +10,8 @@
 
 #include "grundy/error.hpp"
 #include "grundy/spec.hpp"
-#include "isolated.hpp"
 #include "web_files.hpp"
+#include "worker_pool.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -17,29 +19,31 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kJson = "application/json";
+constexpr std::size_t kConnectionThreads = 64;
 
 void reply(httplib::Response& res, int status, const json& body) {
   res.status = status;
   res.set_content(body.dump() + "\n", kJson);
 }
 
-// The API's answer computed in a child process; the child sends back
-// "STATUS\nBODY".
-void answer_isolated(const httplib::Request& req, httplib::Response& res, const ServeSettings& settings) {
-  const IsolatedResult r = run_isolated(
-      [&] {
-        const ApiReply a = answer_api(req.path, req.body, settings);
-        return fmt::format("{}\n{}", a.status, a.body.dump());
-      },
-      settings.time_limit, settings.memory_bytes);
-  if (r.kind == IsolatedResult::Kind::timed_out) {
+// The API's answer, computed by a worker process: it is sent "PATH\nBODY"
+// and answers "STATUS\nBODY".
+void answer_in_worker(WorkerPool& workers, const httplib::Request& req, httplib::Response& res,
+                      const ServeSettings& settings) {
+  const WorkerResult r = workers.run(fmt::format("{}\n{}", req.path, req.body), settings.time_limit);
+  const double seconds = static_cast<double>(settings.time_limit.count()) / 1000;
+  if (r.kind == WorkerResult::Kind::timed_out) {
     reply(res, 503,
           {{"error", fmt::format("this position takes longer than the {} s a request may use here; try smaller numbers",
-                                 static_cast<double>(settings.time_limit.count()) / 1000)}});
+                                 seconds)}});
+    return;
+  }
+  if (r.kind == WorkerResult::Kind::busy) {
+    reply(res, 503, {{"error", fmt::format("the server is busy: every worker was taken for {} s; try again", seconds)}});
     return;
   }
   const std::size_t newline = r.output.find('\n');
-  if (r.kind != IsolatedResult::Kind::done || newline == std::string::npos) {
+  if (r.kind != WorkerResult::Kind::done || newline == std::string::npos) {
     reply(res, 503, {{"error", fmt::format("this position needs more than the {} MiB of memory a request may use here",
                                            settings.memory_bytes >> 20)}});
     return;
@@ -48,9 +52,15 @@ void answer_isolated(const httplib::Request& req, httplib::Response& res, const 
   res.set_content(r.output.substr(newline + 1) + "\n", kJson);
 }
 
-// Before any request: the registry and every family's parser once, so that
-// a child never starts with a function-local static half made by another
-// thread at the moment of its fork.
+// In a worker: "PATH\nBODY" -> "STATUS\nBODY".
+std::string answer_request(std::string_view message, const ServeSettings& settings) {
+  const std::size_t newline = message.find('\n');
+  const ApiReply a = answer_api(message.substr(0, newline), message.substr(newline + 1), settings);
+  return fmt::format("{}\n{}", a.status, a.body.dump());
+}
+
+// Before the workers are forked: the registry and every family's parser
+// once, so that each worker starts with them made.
 void warm_up() {
   for (const GameFamily& f : game_families()) {
     if (f.name == "graph") continue;
@@ -83,11 +93,18 @@ int serve(const ServeOptions& options) {
   if (sanitizers_present()) settings.memory_bytes = 0;
   for (const std::string& file : settings.graphs) (void)parse_game(fmt::format("graph:{}", file));  // a bad file: an error now
   warm_up();
+  // Forked before the server's threads start: the first workers copy a small process.
+  WorkerPool workers([&settings](std::string_view request) { return answer_request(request, settings); },
+                     std::max(2U, std::thread::hardware_concurrency()), kConnectionThreads, settings.memory_bytes);
 
   httplib::Server server;
-  const std::size_t threads = std::max<std::size_t>(16, 2 * std::thread::hardware_concurrency());
+  // cpp-httplib gives each open connection a thread for as long as it is kept
+  // alive: the pool bounds the players served at once. As many workers may
+  // exist, so that no request waits for one.
+  const std::size_t threads = kConnectionThreads;
   server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(kMaxRequestBytes);
+  server.set_tcp_nodelay(true);  // headers and body go in two writes: no wait between them
   server.set_keep_alive_timeout(2);
   server.set_read_timeout(5);
   server.set_write_timeout(5);
@@ -102,12 +119,12 @@ int serve(const ServeOptions& options) {
   server.Get("/api/games", [&settings](const httplib::Request&, httplib::Response& res) {
     reply(res, 200, games_catalogue(settings));
   });
-  server.Post(R"(/api/[a-z-]+)", [&settings](const httplib::Request& req, httplib::Response& res) {
+  server.Post(R"(/api/[a-z-]+)", [&settings, &workers](const httplib::Request& req, httplib::Response& res) {
     if (!is_api_route(req.path)) {
       reply(res, 404, {{"error", fmt::format("no API route {}", req.path)}});
       return;
     }
-    answer_isolated(req, res, settings);
+    answer_in_worker(workers, req, res, settings);
   });
   server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
@@ -121,6 +138,17 @@ int serve(const ServeOptions& options) {
     reply(res, 500, {{"error", "internal error"}});
   });
 
+  // cpp-httplib listens with a backlog of 5: a sixth player connecting at
+  // the same moment would wait a second for the SYN to be sent again. The
+  // socket is kept here (with httplib's own option, SO_REUSEADDR) and
+  // listened on again with the system's backlog once bound.
+  int listening = -1;
+  server.set_socket_options([&listening](int sock) {
+    const int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    listening = sock;
+  });
+
   int port = options.port;
   if (port == 0) {
     port = server.bind_to_any_port(options.host);
@@ -129,6 +157,7 @@ int serve(const ServeOptions& options) {
     throw InputError(fmt::format("--port {}: cannot listen on {}:{} (in use, or not an address of this machine)",
                                  port, options.host, port));
   }
+  if (listening >= 0) ::listen(listening, SOMAXCONN);
   const bool loopback = options.host == "127.0.0.1" || options.host == "::1" || options.host == "localhost";
   const std::string shown_host = options.host.find(':') != std::string::npos ? fmt::format("[{}]", options.host) : options.host;
   fmt::print("grundy serve: open http://{}:{}/ in a browser; Ctrl-C stops the server\n", shown_host, port);
