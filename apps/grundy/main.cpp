@@ -444,8 +444,8 @@ int run(int argc, char** argv) {
       "\nOpen the printed address in a browser: choose a game or type any sum, then play by\n"
       "clicking heaps (or with the keyboard) against the engine, with Hint, Show values and Undo.\n"
       "The page and its JSON API come from this binary alone; docs/serve.md describes the API.\n"
-      "Every request runs in its own process, cut off after --time-limit seconds or 1 GiB of\n"
-      "memory, so one slow request never stalls the others.\n"
+      "Each request is computed by a worker process, cut off after --time-limit seconds or\n"
+      "1 GiB of memory, so one slow request never stalls the others.\n"
       "\nExamples:\n  grundy serve\n  grundy serve --port 9000 --graph examples/data/loopy.txt\n"
       "  curl -s localhost:8080/api/analyze -d '{\"position\": \"nim 3 4 5\"}'\n");
 

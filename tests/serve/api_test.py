@@ -8,6 +8,7 @@ line's own output (`moves --json`, `value --json`, its error messages).
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -207,6 +208,24 @@ class Api(unittest.TestCase):
         hint = self.ok("/api/hint", {"position": position})
         self.assertIn("keeps the draw", hint["text"])
         self.assertIn(hint["move"], analysis["moves"])
+
+    def test_the_examples_of_the_docs_are_real(self):
+        docs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "serve.md")
+        lines = open(docs, encoding="utf-8").read().splitlines()
+        examples = 0
+        for i, line in enumerate(lines):
+            match = re.fullmatch(r"\$ curl -s localhost:8080(/api/[a-z-]+) -d '(.*)'", line)
+            if not match:
+                continue
+            status, answer = self.post(match.group(1), json.loads(match.group(2)))
+            self.assertEqual(answer, json.loads(lines[i + 1]), line)
+            examples += 1
+        self.assertGreaterEqual(examples, 4)
+
+    def test_a_port_in_use_is_an_error(self):
+        code, _, err = cli("serve", "--port", str(self.server.port))
+        self.assertEqual(code, 2, err)
+        self.assertIn(f"--port {self.server.port}: cannot listen on 127.0.0.1:{self.server.port}", err)
 
     def test_the_page_is_served(self):
         req = __import__("urllib.request").request
