@@ -179,6 +179,11 @@ json options_of(const json& request, const SumArguments& sum) {
           {"total", sample.total ? json(*sample.total) : json(nullptr)}};
 }
 
+std::string capitalized(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
 std::string nim_sum_terms(const SumAnalysis& a) {
   if (a.values.size() == 1 || a.values.size() > 6) return fmt::format("{}", a.nim_sum);
   std::vector<std::string> terms;
@@ -213,14 +218,14 @@ json hint(const json& request, const SumArguments& sum) {
     std::string text = fmt::format("No winning move: {}.", winner_reason(sum, a, false));
     if (a.drawing_moves.empty()) return {{"move", nullptr}, {"text", text}};
     const Move& m = a.drawing_moves.front();
-    text += fmt::format(" {} keeps the draw; a move that does not may let the engine win.", move_text(m));
+    text += fmt::format(" {} keeps the draw; a move that does not may let the engine win.", capitalized(move_text(m)));
     return {{"move", move_json(components, m)}, {"text", text}};
   }
   std::string text =
       fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.", nim_sum_terms(a));
   const std::optional<Move> m = stalling_move(components, rng);
   if (!m) return {{"move", nullptr}, {"text", "No move is left."}};
-  text += fmt::format(" {} leaves the engine the fewest winning replies.", move_text(*m));
+  text += fmt::format(" {} leaves the engine the fewest winning replies.", capitalized(move_text(*m)));
   return {{"move", move_json(components, *m)}, {"text", text}};
 }
 
@@ -295,17 +300,32 @@ ApiReply answer_api(std::string_view path, std::string_view body, const ServeSet
   }
 }
 
+namespace {
+
+// A position on a graph the server offers: a token on its first vertex.
+std::string first_vertex_position(const std::string& file) {
+  const std::unique_ptr<Game> g = parse_game(fmt::format("graph:{}", file));
+  return fmt::format("graph:{} {}", file, g->format_position(0));
+}
+
+}  // namespace
+
 json games_catalogue(const ServeSettings& settings) {
   json families = json::array();
   for (const GameFamily& f : game_families()) {
     if (f.name == "graph") continue;  // listed below, by the files this server offers
-    families.push_back({{"name", f.name}, {"syntax", f.syntax}, {"rule", f.summary}, {"example", f.example}});
+    families.push_back({{"name", f.name},
+                        {"syntax", f.syntax},
+                        {"rule", f.summary},
+                        {"example", f.example},
+                        {"start", fmt::format("{} 3 4 5", f.example)}});
   }
   for (const std::string& file : settings.graphs)
     families.push_back({{"name", "graph"},
                         {"syntax", fmt::format("graph:{}", file)},
                         {"rule", fmt::format("a token on a vertex of the directed graph in {}; positions are vertex names", file)},
-                        {"example", fmt::format("graph:{}", file)}});
+                        {"example", fmt::format("graph:{}", file)},
+                        {"start", first_vertex_position(file)}});
   return {{"games", families}};
 }
 

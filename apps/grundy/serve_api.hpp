@@ -8,7 +8,7 @@
 // with no component left (take-and-break games can empty a sum) is written
 // as its last game with a heap of 0 ("kayles 0"), which is the same game.
 //
-//   GET  /api/games        the registry: name, syntax, rule, example
+//   GET  /api/games        the registry: name, syntax, rule, example, start (a position to play)
 //   POST /api/analyze      {"position"} -> the object of `grundy moves --json`
 //   POST /api/values       {"position"} -> the object of `grundy value --json`
 //   POST /api/components   {"position"} -> {"position", "components": [{"label", "game", "position",

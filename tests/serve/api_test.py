@@ -76,6 +76,9 @@ class Api(unittest.TestCase):
         self.assertEqual([g["example"] for g in graphs], [f"graph:{LOOPY}"])
         for g in answer["games"]:
             self.assertTrue(g["rule"] and g["syntax"] and g["example"], g)
+            # Every suggested start is a position the API plays.
+            self.assertEqual(self.post("/api/components", {"position": g["start"]})[0], 200, g)
+        self.assertEqual(graphs[0]["start"], f"graph:{LOOPY} hall")
 
     def test_analyze_and_values_are_the_command_lines(self):
         positions = ["nim 3 4 5", "nim 1 2 3", "kayles 7 + nim 2", "subtraction:1,3,4 20 17",

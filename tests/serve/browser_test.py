@@ -1,7 +1,7 @@
 """The page of `grundy serve` in a real, headless Chromium (Debian's chromium,
 chromium-driver and python3-selenium; nothing is downloaded).
 
-Usage: browser_test.py GRUNDY ARTIFACT_DIR
+Usage: browser_test.py GRUNDY ARTIFACT_DIR LOOPY_GRAPH
 Plays nim 3 4 5 by clicking and following Hint (the person wins), lets the
 engine move first (the engine wins), checks a bad spec's message against the
 command line's, and the phone-sized dark page; screenshots go to ARTIFACT_DIR.
@@ -23,6 +23,7 @@ from server import Server
 
 GRUNDY = sys.argv[1]
 ARTIFACTS = sys.argv[2]
+LOOPY = sys.argv[3]
 WAIT = 30  # seconds: generous for a loaded CI machine; the page answers in milliseconds
 
 
@@ -40,7 +41,7 @@ class Page(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         os.makedirs(ARTIFACTS, exist_ok=True)
-        cls.server = Server(GRUNDY)
+        cls.server = Server(GRUNDY, "--graph", LOOPY)
         cls.driver = chromium()
 
     @classmethod
@@ -129,7 +130,32 @@ class Page(unittest.TestCase):
         self.assertIn("cannot go from 6 to 4", error.text)
         self.assertIn("Legal moves", error.text)
 
-    def test_5_phone_sized_and_dark(self):
+    def test_5_draws_on_a_graph_with_cycles(self):
+        # From the game list: the graph's suggested start is a token in the hall (value ∞{}).
+        self.driver.get(self.server.url + "/")
+        self.wait().until(lambda d: len(Select(d.find_element(By.ID, "family")).options) > 0)
+        Select(self.driver.find_element(By.ID, "family")).select_by_visible_text(f"graph:{LOOPY}")
+        self.assertEqual(self.driver.find_element(By.ID, "position").get_attribute("value"), f"graph:{LOOPY} hall")
+        self.driver.find_element(By.ID, "start").click()
+        phase, ply = self.wait_for_my_turn_or_end()
+        self.assertIn("Play can go on forever", self.driver.find_element(By.ID, "rules-line").text)
+        # The hall has a door back into itself: staying put twice more repeats the position three times.
+        while phase != "over":
+            self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, ".options button"))
+            stay = [b for b in self.driver.find_elements(By.CSS_SELECTOR, ".options button") if b.text == "→ hall"]
+            if not stay:
+                break
+            stay[0].click()
+            phase, ply = self.wait_for_my_turn_or_end(ply)
+            self.assertLess(ply, 40)
+        if phase == "over":
+            self.assertIn("draw", self.status())
+        else:
+            # The engine left the hall: a draw can still be offered while neither side can force a win.
+            self.driver.find_element(By.ID, "draw-button").click()
+            self.wait().until(lambda d: "draw" in self.status())
+
+    def test_6_phone_sized_and_dark(self):
         self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                     {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         self.driver.set_window_size(390, 844)
@@ -152,7 +178,7 @@ class Page(unittest.TestCase):
             self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
             self.driver.set_window_size(900, 1100)
 
-    def test_6_screenshot_for_the_readme(self):
+    def test_7_screenshot_for_the_readme(self):
         self.open_and_start("nim 3 4 5 + kayles 6")
         self.wait_for_my_turn_or_end()
         self.driver.find_element(By.ID, "values-button").click()

@@ -70,7 +70,7 @@ async function loadGames() {
     option.value = g.example;
     option.textContent = g.syntax;
     option.dataset.rule = g.rule;
-    option.dataset.heap = g.name === "graph" ? "" : "1";
+    option.dataset.start = g.start;
     select.append(option);
   }
   select.addEventListener("change", () => chooseFamily(true));
@@ -82,8 +82,7 @@ function chooseFamily(fillPosition) {
   if (!option) return;
   $("rule").textContent = `${option.dataset.rule}. Example: ${option.value}`;
   if (fillPosition) {
-    // A graph's first vertex is not known here: the server names it on start.
-    $("position").value = option.dataset.heap ? `${option.value} 3 4 5` : option.value;
+    $("position").value = option.dataset.start;
     show($("position-error"), "");
   }
 }
