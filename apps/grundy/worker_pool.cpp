@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 namespace grundy::cli {
 namespace {
@@ -85,14 +86,13 @@ std::size_t mapped_bytes() {
 }
 
 [[noreturn]] void run_worker(const std::function<std::string(std::string_view)>& work, int fd,
-                             std::size_t memory_bytes, pid_t server) {
-  // Die with the server, even if it died before this line (the parent is
-  // then another process already).
+                             std::size_t memory_bytes, pid_t parent) {
+  // Die with the zygote, which dies with the server, even if it died before
+  // this line (the parent is then another process already).
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (::getppid() != server) ::_exit(1);
-  // Keep only this worker's socket: an inherited copy of a client's socket,
-  // or of another worker's, would hold that connection open for as long as
-  // this worker lives.
+  if (::getppid() != parent) ::_exit(1);
+  // Keep only this worker's socket: an inherited copy of another worker's
+  // would hold that one open for as long as this worker lives.
   if (fd != kWorkerFd && ::dup2(fd, kWorkerFd) < 0) ::_exit(1);
   ::close_range(kWorkerFd + 1, ~0U, 0);
   if (memory_bytes > 0) {
@@ -117,15 +117,96 @@ std::size_t mapped_bytes() {
   ::_exit(0);
 }
 
+// A worker's socket and process id, handed from the zygote to the server.
+bool send_worker(int sock, int fd, pid_t pid) {
+  iovec data{&pid, sizeof pid};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr message{};
+  message.msg_iov = &data;
+  message.msg_iovlen = 1;
+  message.msg_control = control;
+  message.msg_controllen = sizeof control;
+  cmsghdr* header = CMSG_FIRSTHDR(&message);
+  header->cmsg_level = SOL_SOCKET;
+  header->cmsg_type = SCM_RIGHTS;
+  header->cmsg_len = CMSG_LEN(sizeof(int));
+  std::memcpy(CMSG_DATA(header), &fd, sizeof fd);
+  return ::sendmsg(sock, &message, MSG_NOSIGNAL) == static_cast<ssize_t>(sizeof pid);
+}
+
+bool receive_worker(int sock, int& fd, pid_t& pid) {
+  iovec data{&pid, sizeof pid};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr message{};
+  message.msg_iov = &data;
+  message.msg_iovlen = 1;
+  message.msg_control = control;
+  message.msg_controllen = sizeof control;
+  ssize_t n = 0;
+  do {
+    n = ::recvmsg(sock, &message, MSG_CMSG_CLOEXEC);
+  } while (n < 0 && errno == EINTR);
+  const cmsghdr* header = CMSG_FIRSTHDR(&message);
+  if (n != static_cast<ssize_t>(sizeof pid) || header == nullptr || header->cmsg_type != SCM_RIGHTS) return false;
+  std::memcpy(&fd, CMSG_DATA(header), sizeof fd);
+  return true;
+}
+
+// The zygote: a copy of the server made before its threads start, which
+// forks every worker. A fork from the server itself, once its threads run,
+// could copy a lock held by another thread at that instant (an allocator's,
+// say) and leave the worker waiting for it forever; the zygote has one
+// thread, so its forks copy no held lock. One byte asks for a worker; the
+// answer is the worker's socket and id (send_worker).
+[[noreturn]] void run_zygote(const std::function<std::string(std::string_view)>& work, int fd,
+                             std::size_t memory_bytes, pid_t server) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != server) ::_exit(1);
+  if (fd != kWorkerFd && ::dup2(fd, kWorkerFd) < 0) ::_exit(1);
+  ::close_range(kWorkerFd + 1, ~0U, 0);
+  const pid_t zygote = ::getpid();
+  char request = 0;
+  while (read_all(kWorkerFd, &request, 1, Clock::time_point::max())) {
+    int fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) ::_exit(1);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      ::close(fds[0]);
+      run_worker(work, fds[1], memory_bytes, zygote);
+    }
+    ::close(fds[1]);
+    const bool sent = pid > 0 && send_worker(kWorkerFd, fds[0], pid);
+    ::close(fds[0]);
+    if (!sent) ::_exit(1);
+  }
+  ::_exit(0);
+}
+
 }  // namespace
 
 WorkerPool::WorkerPool(std::function<std::string(std::string_view)> work, std::size_t ready, std::size_t most,
                        std::size_t memory_bytes)
-    : work_(std::move(work)), most_(std::max<std::size_t>(most, 1)), memory_bytes_(memory_bytes) {
+    : most_(std::max<std::size_t>(most, 1)) {
+  // Workers (and the zygote's own children) are reaped by the kernel.
   struct sigaction ignore {};
   ignore.sa_handler = SIG_IGN;
   ignore.sa_flags = SA_NOCLDWAIT;
   ::sigaction(SIGCHLD, &ignore, nullptr);
+  int fds[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) == 0) {
+    const pid_t server = ::getpid();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      ::close(fds[0]);
+      run_zygote(work, fds[1], memory_bytes, server);
+    }
+    ::close(fds[1]);
+    if (pid > 0) {
+      zygote_ = fds[0];
+    } else {
+      ::close(fds[0]);
+    }
+  }
   for (std::size_t i = 0; i < std::min(ready, most_); ++i) {
     Worker w;
     if (!spawn(w)) break;
@@ -137,24 +218,22 @@ WorkerPool::WorkerPool(std::function<std::string(std::string_view)> work, std::s
 WorkerPool::~WorkerPool() {
   const std::lock_guard lock(mutex_);
   for (Worker& w : idle_) retire(w);
+  if (zygote_ >= 0) ::close(zygote_);
 }
 
-bool WorkerPool::spawn(Worker& w) const {
-  int fds[2];
-  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return false;
-  const pid_t server = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
+bool WorkerPool::spawn(Worker& w) {
+  const std::lock_guard lock(zygote_mutex_);
+  if (zygote_ < 0) return false;
+  int fd = -1;
+  pid_t pid = -1;
+  const char request = 'w';
+  if (!write_all(zygote_, &request, 1) || !receive_worker(zygote_, fd, pid)) {
+    // The zygote is gone: no new worker can be had (the running ones serve on).
+    ::close(zygote_);
+    zygote_ = -1;
     return false;
   }
-  if (pid == 0) {
-    ::close(fds[0]);
-    run_worker(work_, fds[1], memory_bytes_, server);
-  }
-  ::close(fds[1]);
-  w = Worker{pid, fds[0], 0};
+  w = Worker{pid, fd, 0};
   return true;
 }
 

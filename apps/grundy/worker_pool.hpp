@@ -14,6 +14,12 @@
 // measured here, against 0.2 ms for the computation itself). Workers are
 // forked ahead and answer request after request; a fork is paid again only
 // when one is killed, retired, or when every worker is busy.
+//
+// Who forks: a "zygote", a copy of the server made when the pool is built,
+// before the server's threads exist. A fork of a process whose other
+// threads may hold locks at that instant can copy a held lock into the
+// child (seen here: workers forked under AddressSanitizer that never
+// answered); the zygote has one thread, so its children never do.
 
 #include <chrono>
 #include <condition_variable>
@@ -41,10 +47,11 @@ class WorkerPool {
  public:
   // `work` turns a request into its answer, in a worker. `memory_bytes`
   // caps a worker's address space beyond what the server maps (0: no cap;
-  // the sanitizers' shadow memory needs none). Starts `ready` workers now:
-  // construct the pool before starting threads, so that those forks copy a
-  // small process. Workers die with the server (PR_SET_PDEATHSIG), and
-  // children are reaped by the kernel (SIGCHLD is ignored from here on).
+  // the sanitizers' shadow memory needs none). Construct the pool before
+  // starting any thread (it forks the zygote, which must have one thread),
+  // after whatever `work` needs is set up; `ready` workers are started now.
+  // Workers die with the server (PR_SET_PDEATHSIG), and children are reaped
+  // by the kernel (SIGCHLD is ignored from here on).
   WorkerPool(std::function<std::string(std::string_view)> work, std::size_t ready, std::size_t most,
              std::size_t memory_bytes);
   ~WorkerPool();
@@ -61,13 +68,13 @@ class WorkerPool {
     int socket = -1;     // the server's end
     std::size_t served = 0;
   };
-  [[nodiscard]] bool spawn(Worker& w) const;  // false when fork or socketpair failed
-  static void retire(Worker& w);              // closes its socket: the worker reads the end and exits
+  [[nodiscard]] bool spawn(Worker& w);  // a new worker from the zygote; false when none can be had
+  static void retire(Worker& w);        // closes its socket: the worker reads the end and exits
   static void kill(Worker& w);
 
-  std::function<std::string(std::string_view)> work_;
   std::size_t most_;
-  std::size_t memory_bytes_;
+  std::mutex zygote_mutex_;
+  int zygote_ = -1;  // the socket to the process that forks the workers
   std::mutex mutex_;
   std::condition_variable idle_signal_;
   std::vector<Worker> idle_;

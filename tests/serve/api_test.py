@@ -260,11 +260,13 @@ def slow_request(server, answers):
 
 def computing_worker(server, before):
     """The worker busy with the slow request: the one whose CPU time grows."""
-    while True:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         for pid in server.children():
             if cpu_ticks(pid) > before.get(pid, 0) + 10:
                 return pid
         time.sleep(0.05)
+    raise AssertionError("no worker took up the slow request")
 
 
 class Limits(unittest.TestCase):

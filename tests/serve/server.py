@@ -37,11 +37,18 @@ class Server:
         return self.request(path, body)
 
     def children(self):
-        """The server's child processes alive now."""
-        found = []
-        for task in os.listdir(f"/proc/{self.process.pid}/task"):
-            with open(f"/proc/{self.process.pid}/task/{task}/children") as f:
-                found += f.read().split()
+        """The server's descendants alive now (its zygote and the workers the zygote forks)."""
+        found, todo = [], [str(self.process.pid)]
+        while todo:
+            pid = todo.pop()
+            try:
+                for task in os.listdir(f"/proc/{pid}/task"):
+                    with open(f"/proc/{pid}/task/{task}/children") as f:
+                        kids = f.read().split()
+                    found += kids
+                    todo += kids
+            except FileNotFoundError:
+                pass  # ended meanwhile
         return found
 
     def stop(self):
