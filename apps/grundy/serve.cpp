@@ -44,8 +44,12 @@ void answer_in_worker(WorkerPool& workers, const httplib::Request& req, httplib:
   }
   const std::size_t newline = r.output.find('\n');
   if (r.kind != WorkerResult::Kind::done || newline == std::string::npos) {
-    reply(res, 503, {{"error", fmt::format("this position needs more than the {} MiB of memory a request may use here",
-                                           settings.memory_bytes >> 20)}});
+    // A worker ends without an answer when its memory runs out (or it crashes).
+    reply(res, 503,
+          {{"error", settings.memory_bytes > 0
+                         ? fmt::format("this position needs more than the {} MiB of memory a request may use here",
+                                       settings.memory_bytes >> 20)
+                         : std::string("the computation of this position failed")}});
     return;
   }
   res.status = std::stoi(r.output.substr(0, newline));
@@ -116,9 +120,9 @@ int serve(const ServeOptions& options) {
     });
   }
   server.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/index.html"); });
-  server.Get("/api/games", [&settings](const httplib::Request&, httplib::Response& res) {
-    reply(res, 200, games_catalogue(settings));
-  });
+  // Made once: it reads the graph files offered, which a request must not make the server do.
+  const json catalogue = games_catalogue(settings);
+  server.Get("/api/games", [&catalogue](const httplib::Request&, httplib::Response& res) { reply(res, 200, catalogue); });
   server.Post(R"(/api/[a-z-]+)", [&settings, &workers](const httplib::Request& req, httplib::Response& res) {
     if (!is_api_route(req.path)) {
       reply(res, 404, {{"error", fmt::format("no API route {}", req.path)}});
