@@ -2,6 +2,7 @@
 
 #include <sys/socket.h>
 
+#include <csignal>
 #include <cstdio>
 #include <thread>
 
@@ -92,6 +93,8 @@ bool sanitizers_present() {
 }  // namespace
 
 int serve(const ServeOptions& options) {
+  // A player who closes the page mid-answer must not end the server.
+  std::signal(SIGPIPE, SIG_IGN);
   ServeSettings settings = options.settings;
   // The sanitizers reserve terabytes of address space for their shadow memory.
   if (sanitizers_present()) settings.memory_bytes = 0;

@@ -105,6 +105,10 @@ bool any_move(std::span<const Component> components) {
 
 json moved(std::span<const Component> components, const Move& m) {
   const std::vector<Component> next = after(components, m);
+  // The position handed back must be one the API reads again.
+  if (next.size() > kMaxComponents)
+    throw InputError(fmt::format("this move would leave {} components; at most {} are played here", next.size(),
+                                 kMaxComponents));
   return {{"move", move_json(components, m)},
           {"position", position_text(next, *components[m.component].game)},
           {"over", !any_move(next)}};
@@ -197,6 +201,7 @@ std::string nim_sum_terms(const SumAnalysis& a) {
 json hint(const json& request, const SumArguments& sum) {
   const std::vector<Component>& components = sum.components;
   MoveRng rng = rng_for(request);
+  const std::optional<std::size_t> answering = answer_to(request, components.size());
   const SumAnalysis a = analyze_sum(components, 64);
   auto move_text = [&](const Move& m) {
     const Game& g = *components[m.component].game;
@@ -204,7 +209,7 @@ json hint(const json& request, const SumArguments& sum) {
                        g.format_option(m.to));
   };
   if (a.winner == Winner::first) {
-    const Move m = *random_winning_move(components, rng, answer_to(request, components.size()));
+    const Move m = *random_winning_move(components, rng, answering);
     const GameValue& v = a.values[m.component];
     const std::string why =
         a.infinite.empty()

@@ -43,7 +43,8 @@ struct ServeSettings {
 
 // Bounds on what one request may ask.
 inline constexpr std::size_t kMaxRequestBytes = 64 * 1024;
-inline constexpr std::size_t kMaxPositionChars = 4096;
+// Room for 64 components written back with long specs (a graph's path).
+inline constexpr std::size_t kMaxPositionChars = 16384;
 inline constexpr std::size_t kMaxComponents = 64;
 inline constexpr std::uint64_t kMovesListedPerComponent = 100;  // analyze
 inline constexpr std::uint64_t kOptionsListed = 200;            // options

@@ -6,6 +6,8 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -45,32 +47,51 @@ bool write_message(int fd, std::string_view text) {
   return write_all(fd, reinterpret_cast<const char*>(&size), sizeof size) && write_all(fd, text.data(), text.size());
 }
 
-// Reads `size` bytes, or fails at the end of the stream or at the deadline
+enum class ReadResult { done, ended, late };  // ended: the stream ended (the writer is gone)
+
+// Reads `size` bytes, unless the stream ends or the deadline comes first
 // (none: Clock::time_point::max()).
-bool read_all(int fd, char* data, std::size_t size, Clock::time_point deadline) {
+ReadResult read_all(int fd, char* data, std::size_t size, Clock::time_point deadline) {
   while (size > 0) {
     if (deadline != Clock::time_point::max()) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-      if (left <= 0) return false;
+      const auto now = Clock::now();
+      if (now >= deadline) return ReadResult::late;
+      // Rounded up: a wait cut to whole milliseconds below would wake before
+      // the deadline and be taken for the end of the stream.
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - now).count();
       pollfd p{fd, POLLIN, 0};
       const int ready = ::poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left, 1 << 30)));
-      if (ready < 0 && errno == EINTR) continue;
-      if (ready <= 0) return false;
+      if (ready < 0 && errno != EINTR) return ReadResult::ended;
+      if (ready <= 0) continue;  // interrupted, or time up: the loop's head decides
     }
     const ssize_t n = ::read(fd, data, size);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
+    if (n <= 0) return ReadResult::ended;
     data += n;
     size -= static_cast<std::size_t>(n);
   }
-  return true;
+  return ReadResult::done;
 }
 
-bool read_message(int fd, std::string& text, Clock::time_point deadline) {
+// `started` is set once the first byte has come: a worker that ends before
+// answering anything may have died while idle, and the request can go to
+// another.
+ReadResult read_message(int fd, std::string& text, Clock::time_point deadline, bool* started = nullptr) {
   std::uint64_t size = 0;
-  if (!read_all(fd, reinterpret_cast<char*>(&size), sizeof size, deadline) || size > kMostMessageBytes) return false;
+  char* head = reinterpret_cast<char*>(&size);
+  if (const ReadResult r = read_all(fd, head, 1, deadline); r != ReadResult::done) return r;
+  if (started != nullptr) *started = true;
+  if (const ReadResult r = read_all(fd, head + 1, sizeof size - 1, deadline); r != ReadResult::done) return r;
+  if (size > kMostMessageBytes) return ReadResult::ended;
   text.resize(static_cast<std::size_t>(size));
   return read_all(fd, text.data(), text.size(), deadline);
+}
+
+// Closes every descriptor from `first` on.
+void close_from(int first) {
+  if (::close_range(static_cast<unsigned>(first), ~0U, 0) == 0) return;
+  const long most = ::sysconf(_SC_OPEN_MAX);  // kernels before 5.9 have no close_range
+  for (long fd = first; fd < (most > 0 ? most : 65536); ++fd) ::close(static_cast<int>(fd));
 }
 
 // The address space the process maps now (code, libraries, the server's
@@ -94,14 +115,14 @@ std::size_t mapped_bytes() {
   // Keep only this worker's socket: an inherited copy of another worker's
   // would hold that one open for as long as this worker lives.
   if (fd != kWorkerFd && ::dup2(fd, kWorkerFd) < 0) ::_exit(1);
-  ::close_range(kWorkerFd + 1, ~0U, 0);
+  close_from(kWorkerFd + 1);
   if (memory_bytes > 0) {
     const rlim_t cap = static_cast<rlim_t>(mapped_bytes() + memory_bytes);
     const rlimit limit{cap, cap};
     ::setrlimit(RLIMIT_AS, &limit);
   }
   std::string request;
-  while (read_message(kWorkerFd, request, Clock::time_point::max())) {
+  while (read_message(kWorkerFd, request, Clock::time_point::max()) == ReadResult::done) {
     std::string answer;
     try {
       answer = work(request);
@@ -134,6 +155,8 @@ bool send_worker(int sock, int fd, pid_t pid) {
   return ::sendmsg(sock, &message, MSG_NOSIGNAL) == static_cast<ssize_t>(sizeof pid);
 }
 
+// False when the zygote is gone; `fd` -1 when it is there but could not
+// make a worker.
 bool receive_worker(int sock, int& fd, pid_t& pid) {
   iovec data{&pid, sizeof pid};
   alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
@@ -146,9 +169,13 @@ bool receive_worker(int sock, int& fd, pid_t& pid) {
   do {
     n = ::recvmsg(sock, &message, MSG_CMSG_CLOEXEC);
   } while (n < 0 && errno == EINTR);
+  if (n != static_cast<ssize_t>(sizeof pid)) return false;
   const cmsghdr* header = CMSG_FIRSTHDR(&message);
-  if (n != static_cast<ssize_t>(sizeof pid) || header == nullptr || header->cmsg_type != SCM_RIGHTS) return false;
-  std::memcpy(&fd, CMSG_DATA(header), sizeof fd);
+  if (pid > 0 && header != nullptr && header->cmsg_type == SCM_RIGHTS) {
+    std::memcpy(&fd, CMSG_DATA(header), sizeof fd);
+  } else {
+    fd = -1;  // the zygote could not make a worker
+  }
   return true;
 }
 
@@ -157,27 +184,41 @@ bool receive_worker(int sock, int& fd, pid_t& pid) {
 // could copy a lock held by another thread at that instant (an allocator's,
 // say) and leave the worker waiting for it forever; the zygote has one
 // thread, so its forks copy no held lock. One byte asks for a worker; the
-// answer is the worker's socket and id (send_worker).
+// answer is the worker's socket and id (send_worker), or the id -1 alone
+// when no worker could be made (the zygote serves on).
+//
+// The zygote reaps its workers itself, and only when asked for a new one:
+// until then an ended worker stays a zombie, so its pid is not reused while
+// the server holds it (the server opens a pidfd for it at once, under the
+// same lock as the request).
 [[noreturn]] void run_zygote(const std::function<std::string(std::string_view)>& work, int fd,
                              std::size_t memory_bytes, pid_t server) {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != server) ::_exit(1);
+  struct sigaction keep {};
+  keep.sa_handler = SIG_DFL;
+  ::sigaction(SIGCHLD, &keep, nullptr);
   if (fd != kWorkerFd && ::dup2(fd, kWorkerFd) < 0) ::_exit(1);
-  ::close_range(kWorkerFd + 1, ~0U, 0);
+  close_from(kWorkerFd + 1);
   const pid_t zygote = ::getpid();
   char request = 0;
-  while (read_all(kWorkerFd, &request, 1, Clock::time_point::max())) {
-    int fds[2];
-    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) ::_exit(1);
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-      ::close(fds[0]);
-      run_worker(work, fds[1], memory_bytes, zygote);
+  while (read_all(kWorkerFd, &request, 1, Clock::time_point::max()) == ReadResult::done) {
+    while (::waitpid(-1, nullptr, WNOHANG) > 0) {
     }
-    ::close(fds[1]);
-    const bool sent = pid > 0 && send_worker(kWorkerFd, fds[0], pid);
-    ::close(fds[0]);
-    if (!sent) ::_exit(1);
+    int fds[2];
+    pid_t pid = -1;
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) == 0) {
+      pid = ::fork();
+      if (pid == 0) {
+        ::close(fds[0]);
+        run_worker(work, fds[1], memory_bytes, zygote);
+      }
+      ::close(fds[1]);
+      if (pid < 0) ::close(fds[0]);
+    }
+    const bool sent = pid > 0 ? send_worker(kWorkerFd, fds[0], pid) : write_all(kWorkerFd, reinterpret_cast<const char*>(&pid), sizeof pid);
+    if (pid > 0) ::close(fds[0]);
+    if (!sent) ::_exit(1);  // the server is gone
   }
   ::_exit(0);
 }
@@ -233,55 +274,48 @@ bool WorkerPool::spawn(Worker& w) {
     zygote_ = -1;
     return false;
   }
-  w = Worker{pid, fd, 0};
+  if (fd < 0) return false;
+  // A pidfd names this process for good: a signal sent through it can
+  // never reach another process that later gets the same pid.
+  const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+  w = Worker{pidfd, fd, 0};
   return true;
 }
 
 void WorkerPool::retire(Worker& w) {
   ::close(w.socket);
   w.socket = -1;
+  if (w.pidfd >= 0) ::close(w.pidfd);
+  w.pidfd = -1;
 }
 
 void WorkerPool::kill(Worker& w) {
-  ::kill(w.pid, SIGKILL);
+  if (w.pidfd >= 0) ::syscall(SYS_pidfd_send_signal, w.pidfd, SIGKILL, nullptr, 0);
   retire(w);
 }
 
-WorkerResult WorkerPool::run(std::string_view request, std::chrono::milliseconds limit) {
-  const auto deadline = Clock::now() + limit;
-  Worker w;
-  {
-    std::unique_lock lock(mutex_);
-    // An idle worker; else a new one when there is room; else wait.
-    while (idle_.empty() && alive_ >= most_) {
-      if (idle_signal_.wait_until(lock, deadline) == std::cv_status::timeout && idle_.empty())
-        return {WorkerResult::Kind::busy, {}};
-    }
-    if (!idle_.empty()) {
-      w = idle_.back();
-      idle_.pop_back();
-    } else {
-      ++alive_;  // room kept while forking outside the lock
-      lock.unlock();
-      if (!spawn(w)) {
-        lock.lock();
-        --alive_;
-        idle_signal_.notify_one();
-        return {WorkerResult::Kind::failed, {}};
-      }
-    }
+bool WorkerPool::take(Worker& w, Clock::time_point deadline) {
+  std::unique_lock lock(mutex_);
+  // An idle worker; else a new one when there is room; else wait.
+  while (idle_.empty() && alive_ >= most_) {
+    if (idle_signal_.wait_until(lock, deadline) == std::cv_status::timeout && idle_.empty()) return false;
   }
-  WorkerResult result;
-  const bool sent = write_message(w.socket, request);
-  if (sent && read_message(w.socket, result.output, deadline)) {
-    result.kind = WorkerResult::Kind::done;
-    ++w.served;
-  } else {
-    // Late, or dead: either way this worker is done for.
-    result.kind = sent && Clock::now() >= deadline ? WorkerResult::Kind::timed_out : WorkerResult::Kind::failed;
-    result.output.clear();
-    kill(w);
+  if (!idle_.empty()) {
+    w = idle_.back();
+    idle_.pop_back();
+    return true;
   }
+  ++alive_;  // room kept while forking outside the lock
+  lock.unlock();
+  if (spawn(w)) return true;
+  lock.lock();
+  --alive_;
+  idle_signal_.notify_one();
+  w = Worker{};
+  return true;  // no worker: w.socket is -1
+}
+
+void WorkerPool::give_back(Worker& w) {
   const std::lock_guard lock(mutex_);
   if (w.socket >= 0 && w.served >= kAnswersPerWorker) retire(w);
   if (w.socket >= 0) {
@@ -290,7 +324,34 @@ WorkerResult WorkerPool::run(std::string_view request, std::chrono::milliseconds
     --alive_;
   }
   idle_signal_.notify_one();
-  return result;
+}
+
+WorkerResult WorkerPool::run(std::string_view request, std::chrono::milliseconds limit) {
+  const auto deadline = Clock::now() + limit;
+  // Another try only when the worker had ended before it could answer at
+  // all (killed or crashed while idle): the request did nothing there. At
+  // most every worker there can be, then a new one.
+  for (std::size_t attempt = 0; attempt <= most_; ++attempt) {
+    Worker w;
+    if (!take(w, deadline)) return {WorkerResult::Kind::busy, {}};
+    if (w.socket < 0) return {WorkerResult::Kind::failed, {}};
+    WorkerResult result;
+    bool started = false;
+    const ReadResult r = write_message(w.socket, request) ? read_message(w.socket, result.output, deadline, &started)
+                                                          : ReadResult::ended;
+    if (r == ReadResult::done) {
+      ++w.served;
+      give_back(w);
+      result.kind = WorkerResult::Kind::done;
+      return result;
+    }
+    // Late or dead: either way this worker is done for.
+    kill(w);
+    give_back(w);
+    if (r == ReadResult::late) return {WorkerResult::Kind::timed_out, {}};
+    if (started) return {WorkerResult::Kind::failed, {}};
+  }
+  return {WorkerResult::Kind::failed, {}};
 }
 
 }  // namespace grundy::cli

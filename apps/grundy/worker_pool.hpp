@@ -64,10 +64,15 @@ class WorkerPool {
 
  private:
   struct Worker {
-    int pid = -1;
-    int socket = -1;     // the server's end
+    int pidfd = -1;   // to kill it (-1 if the kernel has no pidfds: then it is never killed, only let go)
+    int socket = -1;  // the server's end
     std::size_t served = 0;
   };
+  using Clock = std::chrono::steady_clock;
+  // An idle or new worker (its socket -1 when none could be made); false
+  // when every worker stayed busy until the deadline.
+  [[nodiscard]] bool take(Worker& w, Clock::time_point deadline);
+  void give_back(Worker& w);  // to the idle ones, or gone when retired or killed
   [[nodiscard]] bool spawn(Worker& w);  // a new worker from the zygote; false when none can be had
   static void retire(Worker& w);        // closes its socket: the worker reads the end and exits
   static void kill(Worker& w);

@@ -38,6 +38,14 @@ def client(port, budget, deadline, seed, latencies, failures):
             failures.append(f"{route} {body}: {r.status} {answer}")
         return answer
 
+    try:
+        play(post, rng, budget, deadline, failures)
+    except (OSError, http.client.HTTPException, ValueError) as e:  # a refused or cut connection, a broken answer
+        failures.append(f"client {seed}: {e!r}")
+    conn.close()
+
+
+def play(post, rng, budget, deadline, failures):
     done = 0
     while done < budget and time.monotonic() < deadline:
         position, over = rng.choice(POSITIONS), False
@@ -48,7 +56,6 @@ def client(port, budget, deadline, seed, latencies, failures):
             if analysis.get("winner") == "first" and move.get("move") not in analysis.get("moves", []):
                 failures.append(f"{position}: the engine missed the win ({move})")
             position, over = move.get("position", position), move.get("over", True)
-    conn.close()
 
 
 def main():
@@ -69,6 +76,8 @@ def main():
     for t in threads:
         t.join()
     elapsed = time.perf_counter() - start
+    if server.process.poll() is not None:
+        failures.append(f"the server ended during the test (status {server.process.returncode})")
     server.stop()
     latencies.sort()
     n = len(latencies)

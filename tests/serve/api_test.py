@@ -131,6 +131,10 @@ class Api(unittest.TestCase):
         status, answer = self.post("/api/move", {"position": "subtraction:2 3", "move": {"component": 0, "to": [2]}})
         self.assertEqual(status, 400)
         self.assertIn("Legal moves: 1", answer["error"])
+        # A split that would leave more components than a request may hold is refused.
+        status, answer = self.post("/api/move", {"position": "kayles" + " 5" * 64,
+                                                 "move": {"component": 0, "to": [1, 2]}})
+        self.assertEqual((status, answer["error"]), (400, "this move would leave 65 components; at most 64 are played here"))
         status, answer = self.post("/api/move", {"position": "nim 0 1", "move": {"component": 0, "to": [0]}})
         self.assertEqual((status, answer["error"]), (400, "heap 1 is at 0 and has no moves left"))
 
@@ -140,7 +144,7 @@ class Api(unittest.TestCase):
             (b"[1, 2]", 400, "the request is not a JSON object"),
             (b"{}", 400, "'position': expected a string"),
             (b'{"position": 3}', 400, "'position': expected a string"),
-            (json.dumps({"position": "nim " + "1 " * 3000}).encode(), 400, "at most 4096 are read"),
+            (json.dumps({"position": "nim " + "1 " * 9000}).encode(), 400, "at most 16384 are read"),
             (json.dumps({"position": "nim" + " 1" * 65}).encode(), 400, "65 components; at most 64"),
             (b"{" + b" " * 70000 + b"}", 413, "larger than the 65536 bytes"),
             (b'{"position": "graph:/etc/passwd root"}', 400, "'graph:/etc/passwd' is not served"),
@@ -156,10 +160,12 @@ class Api(unittest.TestCase):
         status, answer = self.server.request("/missing.html")
         self.assertEqual(status, 404)
         for body, message in [({"position": "nim 3", "seed": -1}, "'seed'"),
-                              ({"position": "nim 3", "answer_to": 4}, "'answer_to'")]:
-            status, answer = self.post("/api/engine-move", body)
-            self.assertEqual(status, 400)
-            self.assertIn(message, answer["error"])
+                              ({"position": "nim 3", "answer_to": 4}, "'answer_to'"),
+                              ({"position": "nim 3 3", "answer_to": 5}, "'answer_to'")]:
+            for route in ["/api/engine-move", "/api/hint"]:
+                status, answer = self.post(route, body)
+                self.assertEqual(status, 400, (route, body))
+                self.assertIn(message, answer["error"])
 
     def test_the_engine_never_misses_a_win(self):
         rng = random.Random(5)
@@ -292,6 +298,34 @@ class Limits(unittest.TestCase):
             self.assertFalse(alive(worker), "the cut-off computation is still running")
             # The server goes on answering.
             self.assertEqual(server.post("/api/analyze", {"position": "nim 1"})[0], 200)
+        finally:
+            server.stop()
+
+    def test_a_worker_that_died_while_idle_is_replaced(self):
+        server = Server(GRUNDY)
+        try:
+            self.assertEqual(server.post("/api/analyze", {"position": "nim 3"})[0], 200)
+            zygote = [pid for pid in server.children() if open(f"/proc/{pid}/stat").read().split()[3] ==
+                      str(server.process.pid)]
+            workers = [pid for pid in server.children() if pid not in zygote]
+            self.assertEqual(len(zygote), 1)
+            self.assertGreater(len(workers), 0)
+            for pid in workers:
+                os.kill(int(pid), signal.SIGKILL)
+            time.sleep(0.2)
+            for _ in range(len(workers) + 2):
+                status, answer = server.post("/api/analyze", {"position": "nim 3 4 5"})
+                self.assertEqual(status, 200, answer)
+        finally:
+            server.stop()
+
+    def test_a_short_time_limit_is_reported_as_time(self):
+        server = Server(GRUNDY, "--time-limit", "0.05")
+        try:
+            for _ in range(10):
+                status, answer = server.post("/api/analyze", {"position": "coprime 999999999999999989"})
+                self.assertEqual(status, 503)
+                self.assertIn("takes longer than the 0.05 s", answer["error"])
         finally:
             server.stop()
 

@@ -129,6 +129,11 @@ class Page(unittest.TestCase):
         error = self.wait().until(ec.visibility_of_element_located((By.ID, "move-error")))
         self.assertIn("cannot go from 6 to 4", error.text)
         self.assertIn("Legal moves", error.text)
+        # Two clicks before the first answer: one move, and one reply.
+        self.driver.execute_script("const t = document.querySelector(\"button.token[data-leave='5']\"); t.click(); t.click();")
+        phase, ply = self.wait_for_my_turn_or_end(0)
+        self.assertEqual(ply, 2)
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#board > li")), 1)
 
     def test_5_draws_on_a_graph_with_cycles(self):
         # From the game list: the graph's suggested start is a token in the hall (value ∞{}).
@@ -149,11 +154,12 @@ class Page(unittest.TestCase):
             phase, ply = self.wait_for_my_turn_or_end(ply)
             self.assertLess(ply, 40)
         if phase == "over":
-            self.assertIn("draw", self.status())
+            self.assertEqual(self.status(), "The same position has come up three times: a draw.")
         else:
             # The engine left the hall: a draw can still be offered while neither side can force a win.
             self.driver.find_element(By.ID, "draw-button").click()
-            self.wait().until(lambda d: "draw" in self.status())
+            phase, ply = self.wait_for_my_turn_or_end(ply - 1)
+            self.assertEqual((phase, self.status()), ("over", "The engine accepts: a draw."))
 
     def test_6_phone_sized_and_dark(self):
         self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",

@@ -143,11 +143,14 @@ function remember() {
 
 // ----- the board -----
 
+let renders = 0;  // a newer render makes an older one, still waiting on the server, drop its board
+
 async function render() {
-  const board = $("board");
-  board.replaceChildren();
+  const generation = ++renders;
+  const hadFocus = document.activeElement === document.body || $("board").contains(document.activeElement);
   const values = state.showValues ? await api("/api/values", { position: state.position }).catch(() => null) : null;
   const playable = state.turn === "me" && !state.over && !state.busy;
+  const items = [];
   for (const [i, c] of state.components.entries()) {
     const item = document.createElement("li");
     item.className = "component";
@@ -155,39 +158,42 @@ async function render() {
     item.dataset.component = String(i);
     const label = document.createElement("div");
     label.className = "label";
-    const [noun, rest] = [c.label.split(" (")[0], c.label.includes(" (") ? c.game : ""];
+    const noun = c.label.split(" (")[0];
     label.textContent = noun[0].toUpperCase() + noun.slice(1);
-    if (rest) label.append(Object.assign(document.createElement("small"), { textContent: rest }));
+    if (c.label.includes(" (")) label.append(Object.assign(document.createElement("small"), { textContent: c.game }));
     if (values) {
-      const v = values.values[i];
       label.append(Object.assign(document.createElement("small"), {
-        className: "value-tag", textContent: `value ${formatValue(v)}`,
+        className: "value-tag", textContent: `value ${formatValue(values.values[i])}`,
       }));
     }
     item.append(label, pieces(c, i, playable));
-    board.append(item);
     if (playable && (!c.heap || c.splits) && c.has_move) await listOptions(item, i);
+    items.push(item);
   }
-  await showSum(values);
+  const sum = values ? await sumText() : "";
+  if (generation !== renders) return;  // a newer render has drawn the board
+  $("board").replaceChildren(...items);
+  show($("sum-line"), sum);
   for (const b of document.querySelectorAll(".controls button")) b.disabled = state.busy;
   $("undo-button").disabled = state.busy || state.history.length === 0;
   $("hint-button").disabled = state.busy || state.over || state.turn !== "me";
   $("draw-button").disabled = state.busy || state.over || state.turn !== "me";
+  // Keyboard players keep their place: back to the first move they can make.
+  if (hadFocus && playable) $("board").querySelector("button:not([disabled])")?.focus();
 }
 
 function formatValue(v) {
   return typeof v === "number" ? String(v) : `∞{${v.options.join(",")}}`;
 }
 
-async function showSum(values) {
-  if (!values) return show($("sum-line"), "");
+async function sumText() {
   try {
     const a = await api("/api/analyze", { position: state.position });
     const who = a.winner === "draw" ? "a draw against perfect play"
       : a.winner === "first" ? "the player to move can win" : "the player to move loses against perfect play";
-    show($("sum-line"), `${a.reason}: ${who}.`);
+    return `${a.reason}: ${who}.`;
   } catch (e) {
-    show($("sum-line"), e.message);
+    return e.message;
   }
 }
 
@@ -278,28 +284,33 @@ async function listOptions(item, i) {
 
 async function personMove(component, to) {
   if (state.busy || state.over || state.turn !== "me") return;
+  state.busy = true;  // a second click before the answer must not play a second move
   show($("move-error"), "");
-  let answer;
+  const before = {
+    position: state.position, components: state.components, lastMoved: { ...state.lastMoved },
+    seen: new Map(state.seen), ply: state.ply,
+  };
   try {
-    answer = await api("/api/move", { position: state.position, move: { component, to } });
+    const answer = await api("/api/move", { position: state.position, move: { component, to } });
+    state.history.push(before);
+    state.busy = false;
+    await advance(answer, "me");
   } catch (e) {
-    return show($("move-error"), e.message);
+    state.busy = false;
+    show($("move-error"), e.message);
+    return render();
   }
-  state.history.push({
-    position: state.position, lastMoved: { ...state.lastMoved }, seen: new Map(state.seen),
-  });
-  await advance(answer, "me");
   if (!state.over) await engineTurn();
 }
 
 // After a move by `who`: the new position, and whether the game has ended.
 async function advance(answer, who) {
+  const view = await api("/api/components", { position: answer.position });
   state.lastMoved[who] = answer.move.to.length === 1 ? answer.move.component : null;
   state.turn = who === "me" ? "engine" : "me";
   state.ply += 1;
   state.hinted = null;
   show($("hint"), "");
-  const view = await api("/api/components", { position: answer.position });
   adopt(view);
   if (state.over) return finish(who);
   if (remember() >= REPETITIONS_FOR_DRAW) return finish(null, "The same position has come up three times: a draw.");
@@ -326,11 +337,18 @@ async function engineTurn() {
   if (answer.move === null) return finish("me");
   const c = state.components[answer.move.component];
   const moveText = `${c.label}: ${answer.move.from} → ${answer.move.to.length ? answer.move.to.join(" + ") : "nothing"}`;
-  await advance(answer, "engine");
+  try {
+    await advance(answer, "engine");
+  } catch (e) {
+    // The engine's move could not be shown: its turn again, from the same position.
+    setStatus("");
+    show($("move-error"), e.message);
+    return setPhase("my-turn");
+  }
   if (!state.over) {
     setStatus(`The engine moved ${moveText}. Your move.`);
     setPhase("my-turn");
-  } else {
+  } else if (state.result === "engine") {
     setStatus(`The engine moved ${moveText}. The engine wins: you have no move left.`, "lost");
   }
 }
@@ -338,6 +356,7 @@ async function engineTurn() {
 // `winner`: "me", "engine", or null for a draw.
 async function finish(winner, text) {
   state.over = true;
+  state.result = winner ?? "draw";
   state.busy = false;
   await render();
   if (winner === "me") setStatus("You win! The engine has no move left.", "won");
@@ -378,17 +397,15 @@ async function offerDraw() {
 }
 
 async function undo() {
-  const last = state.history.pop();
-  if (!last) return;
-  state.lastMoved = last.lastMoved;
-  state.seen = last.seen;
-  state.turn = "me";
-  state.hinted = null;
-  state.over = false;
-  state.ply = Math.max(0, state.ply - 2);
+  const last = state.history.at(-1);
+  if (!last || state.busy) return;
+  state.history.pop();
+  Object.assign(state, {
+    position: last.position, components: last.components, lastMoved: last.lastMoved, seen: last.seen,
+    ply: last.ply, turn: "me", hinted: null, over: false,
+  });
   show($("hint"), "");
   show($("move-error"), "");
-  adopt(await api("/api/components", { position: last.position }));
   setStatus("Move taken back. Your move.");
   await render();
   setPhase("my-turn");
