@@ -20,6 +20,7 @@ const state = {
   busy: false,
   showValues: false,
   hinted: null,
+  result: null,                         // once over: "me", "engine" or "draw"
   ply: 0,                               // moves played, both sides
 };
 
@@ -48,7 +49,8 @@ function show(el, text) {
 }
 
 // Where play stands, for scripts and tests driving the page: "my-turn",
-// "engine" (its move is on the way) or "over", and the moves played so far.
+// "engine" (its move is on the way), "over", or "error" (the server failed
+// to answer; Undo goes back), and the moves played so far.
 function setPhase(phase) {
   document.body.dataset.phase = phase;
   document.body.dataset.ply = String(state.ply);
@@ -105,6 +107,8 @@ async function start(event) {
     history: [],
     seen: new Map(),
     over: false,
+    result: null,
+    busy: false,
     hinted: null,
     ply: 0,
   });
@@ -340,10 +344,11 @@ async function engineTurn() {
   try {
     await advance(answer, "engine");
   } catch (e) {
-    // The engine's move could not be shown: its turn again, from the same position.
+    // The engine's move could not be shown (the server is gone?): Undo goes back to your last move.
     setStatus("");
     show($("move-error"), e.message);
-    return setPhase("my-turn");
+    await render();
+    return setPhase("error");
   }
   if (!state.over) {
     setStatus(`The engine moved ${moveText}. Your move.`);
@@ -372,10 +377,9 @@ async function hint() {
     state.hinted = answer.move;
     const h = $("hint");
     h.textContent = `Hint: ${answer.text}`;
-    if (answer.move) {
-      h.dataset.component = String(answer.move.component);
-      h.dataset.to = JSON.stringify(answer.move.to);
-    }
+    // The hinted move, for scripts driving the page.
+    h.dataset.component = answer.move ? String(answer.move.component) : "";
+    h.dataset.to = answer.move ? JSON.stringify(answer.move.to) : "";
     h.hidden = false;
     await render();
   } catch (e) {
