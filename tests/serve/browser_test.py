@@ -158,8 +158,8 @@ class Page(unittest.TestCase):
         else:
             # The engine left the hall: a draw can still be offered while neither side can force a win.
             self.driver.find_element(By.ID, "draw-button").click()
-            phase, ply = self.wait_for_my_turn_or_end(ply - 1)
-            self.assertEqual((phase, self.status()), ("over", "The engine accepts: a draw."))
+            self.wait().until(lambda d: self.phase()[0] == "over")
+            self.assertEqual(self.status(), "The engine accepts: a draw.")
 
     def test_6_phone_sized_and_dark(self):
         self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
