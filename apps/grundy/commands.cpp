@@ -70,6 +70,15 @@ std::string component_name(const SumArguments& sum, std::size_t i) {
   return fmt::format("{} {}{}", g.component_noun(), i + 1, sum.single_game() ? "" : fmt::format(" ({})", g.spec()));
 }
 
+std::string nim_sum_equation(const std::vector<GameValue>& values) {
+  constexpr std::size_t kMostTermsShown = 8;
+  std::vector<Nimber> finite;
+  for (const GameValue& v : values) finite.push_back(v.nimber());
+  const Nimber total = nim_sum(finite);
+  if (finite.size() == 1 || finite.size() > kMostTermsShown) return fmt::format("{}", total);
+  return fmt::format("{} = {}", fmt::join(finite, " xor "), total);
+}
+
 json value_json(const GameValue& v) {
   if (v.is_finite()) return v.nimber().value();
   json options = json::array();

@@ -34,6 +34,9 @@ nlohmann::json moves_json(const SumArguments& sum, std::uint64_t limit, bool asc
 nlohmann::json move_json(std::span<const Component> components, const Move& m);
 // "token 2", or "token 2 (graph:g.txt)" in a sum of several games.
 std::string component_name(const SumArguments& sum, std::size_t i);
+// "3 xor 4 xor 5 = 2", from finite values (the terms only for sums of at
+// most 8; just the total otherwise, or for one value): play's and serve's hints.
+std::string nim_sum_equation(const std::vector<GameValue>& values);
 // A value in JSON: a number, or {"infinite": true, "options": [0, 2]}.
 nlohmann::json value_json(const GameValue& v);
 // Why the sum has its winner, in words: "nim-sum 3", "token 1 has value ∞{1}

@@ -1,4 +1,5 @@
 #include "play.hpp"
+#include "words.hpp"
 
 #include <unistd.h>
 
@@ -32,7 +33,6 @@ constexpr std::uint64_t kMovesListed = 10;
 // A command line longer than this is refused without being stored.
 constexpr std::size_t kLongestLine = 1024;
 // Sums with more components show the nim-sum without its terms.
-constexpr std::size_t kMostTermsShown = 8;
 // A whole position of the sum occurring this many times ends the game drawn.
 constexpr int kRepetitionsForDraw = 3;
 
@@ -116,23 +116,6 @@ std::optional<Line> read_line(std::FILE* in) {
   if (!any) return std::nullopt;
   if (!line.text.empty() && line.text.back() == '\r') line.text.pop_back();
   return line;
-}
-
-std::vector<std::string> split_words(std::string_view text) {
-  std::vector<std::string> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-    if (i > start) words.emplace_back(text.substr(start, i - start));
-  }
-  return words;
-}
-
-std::string capitalized(std::string text) {
-  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
-  return text;
 }
 
 std::string lowercase(std::string_view text) {
@@ -380,14 +363,6 @@ class Session {
     say(text);
   }
 
-  // "3 xor 4 xor 5 = 2" (the terms only for small sums), from finite values.
-  [[nodiscard]] static std::string nim_sum_equation(const std::vector<GameValue>& values) {
-    std::vector<Nimber> finite;
-    for (const GameValue& v : values) finite.push_back(v.nimber());
-    const Nimber total = nim_sum(finite);
-    if (finite.size() == 1 || finite.size() > kMostTermsShown) return fmt::format("{}", total);
-    return fmt::format("{} = {}", fmt::join(finite, " xor "), total);
-  }
   // What the values say of the sum, for people.
   [[nodiscard]] std::string sum_text_of(const SumAnalysis& a) const {
     if (a.infinite.empty())
@@ -410,19 +385,12 @@ class Session {
 
   // --- the game ---
 
-  [[nodiscard]] bool any_move() const {
-    return std::any_of(components_.begin(), components_.end(),
-                       [](const Component& c) { return c.game->has_move(c.position); });
-  }
+  [[nodiscard]] bool any_move() const { return grundy::any_move(components_); }
 
   // The component moved in is replaced by the positions its move leaves.
   void apply(const Move& m, Player by) {
     const Game* game = components_[m.component].game;
-    const auto at = components_.begin() + static_cast<std::ptrdiff_t>(m.component);
-    components_.erase(at);
-    std::vector<Component> left;
-    for (Position p : m.to) left.push_back({game, p});
-    components_.insert(components_.begin() + static_cast<std::ptrdiff_t>(m.component), left.begin(), left.end());
+    components_ = after_move(components_, m);
     history_.push_back({m, game, by});
     // A move leaving one position keeps the numbering: the next reply may answer it there.
     last_moved_[by] = m.to.size() == 1 ? std::optional<std::size_t>(m.component) : std::nullopt;

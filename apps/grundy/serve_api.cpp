@@ -11,6 +11,7 @@
 #include "grundy/spec.hpp"
 #include "grundy/strategy.hpp"
 #include "sum_arguments.hpp"
+#include "words.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -31,18 +32,6 @@ std::size_t index_member(const json& value, const char* name, std::size_t bound,
     throw InputError(bound == 0 ? fmt::format("'{}': the position has no {}", name, what)
                                 : fmt::format("'{}': expected a {} number from 0 to {}", name, what, bound - 1));
   return static_cast<std::size_t>(value.get<std::uint64_t>());
-}
-
-std::vector<std::string> split_words(std::string_view text) {
-  std::vector<std::string> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
-    if (i > start) words.emplace_back(text.substr(start, i - start));
-  }
-  return words;
 }
 
 // The request's position, read as the command line reads a sum. graph:FILE
@@ -87,24 +76,8 @@ std::string position_text(std::span<const Component> components, const Game& las
   return text;
 }
 
-std::vector<Component> after(std::span<const Component> components, const Move& m) {
-  std::vector<Component> next(components.begin(), components.end());
-  const Game* game = next[m.component].game;
-  const auto at = next.begin() + static_cast<std::ptrdiff_t>(m.component);
-  next.erase(at);
-  std::vector<Component> left;
-  for (Position p : m.to) left.push_back({game, p});
-  next.insert(next.begin() + static_cast<std::ptrdiff_t>(m.component), left.begin(), left.end());
-  return next;
-}
-
-bool any_move(std::span<const Component> components) {
-  return std::any_of(components.begin(), components.end(),
-                     [](const Component& c) { return c.game->has_move(c.position); });
-}
-
 json moved(std::span<const Component> components, const Move& m) {
-  const std::vector<Component> next = after(components, m);
+  const std::vector<Component> next = after_move(components, m);
   // The position handed back must be one the API reads again.
   if (next.size() > kMaxComponents)
     throw InputError(fmt::format("this move would leave {} components; at most {} are played here", next.size(),
@@ -183,19 +156,6 @@ json options_of(const json& request, const SumArguments& sum) {
           {"total", sample.total ? json(*sample.total) : json(nullptr)}};
 }
 
-std::string capitalized(std::string text) {
-  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
-  return text;
-}
-
-std::string nim_sum_terms(const SumAnalysis& a) {
-  if (a.values.size() == 1 || a.values.size() > 6) return fmt::format("{}", a.nim_sum);
-  std::vector<std::string> terms;
-  for (const GameValue& v : a.values) terms.push_back(fmt::format("{}", v.nimber()));
-  return fmt::format("{} xor {}", fmt::join(terms.begin(), terms.end() - 1, " xor "), terms.back()) +
-         fmt::format(" = {}", a.nim_sum);
-}
-
 // A winning move and why it wins, as `play`'s hint says it; or why there is
 // none, with a move that keeps a draw or makes the opponent's task hardest.
 json hint(const json& request, const SumArguments& sum) {
@@ -214,7 +174,7 @@ json hint(const json& request, const SumArguments& sum) {
     const std::string why =
         a.infinite.empty()
             ? fmt::format("The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves nim-sum 0.",
-                          nim_sum_terms(a), v.nimber(), v.nimber(), a.nim_sum, v.nimber() ^ a.nim_sum)
+                          nim_sum_equation(a.values), v.nimber(), v.nimber(), a.nim_sum, v.nimber() ^ a.nim_sum)
             : fmt::format("{}; this move leaves value {} there, and nim-sum 0.", winner_reason(sum, a, false),
                           a.nim_sum);
     return {{"move", move_json(components, m)}, {"text", fmt::format("{}. {}", move_text(m), why)}};
@@ -227,7 +187,7 @@ json hint(const json& request, const SumArguments& sum) {
     return {{"move", move_json(components, m)}, {"text", text}};
   }
   std::string text =
-      fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.", nim_sum_terms(a));
+      fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.", nim_sum_equation(a.values));
   const std::optional<Move> m = stalling_move(components, rng);
   if (!m) return {{"move", nullptr}, {"text", "No move is left."}};
   text += fmt::format(" {} leaves the engine the fewest winning replies.", capitalized(move_text(*m)));

@@ -138,39 +138,46 @@ std::size_t mapped_bytes() {
   ::_exit(0);
 }
 
-// A worker's socket and process id, handed from the zygote to the server.
-bool send_worker(int sock, int fd, pid_t pid) {
+// One process id with room for one descriptor beside it (SCM_RIGHTS): how
+// the zygote hands a worker's socket and id to the server.
+struct PidWithFd {
+  pid_t pid = -1;
   iovec data{&pid, sizeof pid};
   alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
   msghdr message{};
-  message.msg_iov = &data;
-  message.msg_iovlen = 1;
-  message.msg_control = control;
-  message.msg_controllen = sizeof control;
-  cmsghdr* header = CMSG_FIRSTHDR(&message);
+
+  PidWithFd() {
+    message.msg_iov = &data;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
+    message.msg_controllen = sizeof control;
+  }
+  PidWithFd(const PidWithFd&) = delete;
+  PidWithFd& operator=(const PidWithFd&) = delete;
+};
+
+bool send_worker(int sock, int fd, pid_t pid) {
+  PidWithFd m;
+  m.pid = pid;
+  cmsghdr* header = CMSG_FIRSTHDR(&m.message);
   header->cmsg_level = SOL_SOCKET;
   header->cmsg_type = SCM_RIGHTS;
   header->cmsg_len = CMSG_LEN(sizeof(int));
   std::memcpy(CMSG_DATA(header), &fd, sizeof fd);
-  return ::sendmsg(sock, &message, MSG_NOSIGNAL) == static_cast<ssize_t>(sizeof pid);
+  return ::sendmsg(sock, &m.message, MSG_NOSIGNAL) == static_cast<ssize_t>(sizeof pid);
 }
 
 // False when the zygote is gone; `fd` -1 when it is there but could not
 // make a worker.
 bool receive_worker(int sock, int& fd, pid_t& pid) {
-  iovec data{&pid, sizeof pid};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-  msghdr message{};
-  message.msg_iov = &data;
-  message.msg_iovlen = 1;
-  message.msg_control = control;
-  message.msg_controllen = sizeof control;
+  PidWithFd m;
   ssize_t n = 0;
   do {
-    n = ::recvmsg(sock, &message, MSG_CMSG_CLOEXEC);
+    n = ::recvmsg(sock, &m.message, MSG_CMSG_CLOEXEC);
   } while (n < 0 && errno == EINTR);
   if (n != static_cast<ssize_t>(sizeof pid)) return false;
-  const cmsghdr* header = CMSG_FIRSTHDR(&message);
+  pid = m.pid;
+  const cmsghdr* header = CMSG_FIRSTHDR(&m.message);
   if (pid > 0 && header != nullptr && header->cmsg_type == SCM_RIGHTS) {
     std::memcpy(&fd, CMSG_DATA(header), sizeof fd);
   } else {

@@ -92,6 +92,13 @@ struct SumAnalysis {
 // each component (games such as coprime can have billions).
 [[nodiscard]] SumAnalysis analyze_sum(std::span<const Component> components, std::uint64_t limit_per_component = kNoLimit);
 
+// The sum after `m`: its component replaced, in place, by the positions the
+// move leaves there (none, one, or several for a split). O(components).
+[[nodiscard]] std::vector<Component> after_move(std::span<const Component> components, const Move& m);
+
+// Whether any component has a move: false when the player to move has lost.
+[[nodiscard]] bool any_move(std::span<const Component> components);
+
 // The value of an option (the positions a move leaves in one component):
 // the nim-sum of their values, or the value of its one position.
 [[nodiscard]] GameValue option_game_value(const Game& game, std::span<const Position> option);

@@ -129,4 +129,17 @@ SumAnalysis analyze_sum(std::span<const Component> components, std::uint64_t lim
   return a;
 }
 
+std::vector<Component> after_move(std::span<const Component> components, const Move& m) {
+  std::vector<Component> next(components.begin(), components.begin() + static_cast<std::ptrdiff_t>(m.component));
+  const Game* game = components[m.component].game;
+  for (Position p : m.to) next.push_back({game, p});
+  next.insert(next.end(), components.begin() + static_cast<std::ptrdiff_t>(m.component) + 1, components.end());
+  return next;
+}
+
+bool any_move(std::span<const Component> components) {
+  return std::any_of(components.begin(), components.end(),
+                     [](const Component& c) { return c.game->has_move(c.position); });
+}
+
 }  // namespace grundy

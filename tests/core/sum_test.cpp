@@ -36,6 +36,24 @@ TEST(Sum, NimThreeFourFive) {
   EXPECT_EQ(a.winning_moves[0].to, Option{1});
 }
 
+TEST(Sum, AfterMoveReplacesTheComponentInPlace) {
+  Nim nim;
+  const std::vector<Component> c{{&nim, 3}, {&nim, 4}, {&nim, 5}};
+  auto positions = [](const std::vector<Component>& v) {
+    std::vector<Position> p;
+    for (const Component& x : v) p.push_back(x.position);
+    return p;
+  };
+  EXPECT_EQ(positions(after_move(c, Move{1, 4, Option{2}})), (std::vector<Position>{3, 2, 5}));
+  EXPECT_EQ(positions(after_move(c, Move{1, 4, Option{1, 2}})), (std::vector<Position>{3, 1, 2, 5}));
+  EXPECT_EQ(positions(after_move(c, Move{0, 3, Option{}})), (std::vector<Position>{4, 5}));
+  EXPECT_EQ(positions(after_move(c, Move{2, 5, Option{}})), (std::vector<Position>{3, 4}));
+  EXPECT_TRUE(any_move(c));
+  const std::vector<Component> empty_heaps{{&nim, 0}, {&nim, 0}};
+  EXPECT_FALSE(any_move(empty_heaps));
+  EXPECT_FALSE(any_move(std::vector<Component>{}));
+}
+
 TEST(Sum, ZeroSumHasNoWinningMove) {
   Nim nim;
   std::vector<Component> c{{&nim, 1}, {&nim, 2}, {&nim, 3}};
