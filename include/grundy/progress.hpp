@@ -21,6 +21,8 @@
 #include <string>
 #include <thread>
 
+#include "grundy/interrupt.hpp"
+
 namespace grundy {
 
 // Where long tasks report; nullptr (the default) for nowhere. Also forgets
@@ -51,8 +53,9 @@ class LongTask {
 
   // `done` of `total` steps are finished (shown as a percentage). Two relaxed
   // atomic stores, no lock and no system call: a loop may call it for every
-  // item.
+  // item. Also a checkpoint (interrupt.hpp): throws Interrupted when asked to.
   void advance(std::uint64_t done, std::uint64_t total) {
+    interruption_point();
     done_steps_.store(done, std::memory_order_relaxed);
     total_steps_.store(total, std::memory_order_relaxed);
   }

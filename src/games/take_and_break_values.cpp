@@ -453,7 +453,10 @@ void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at
   if (values.capacity() < size) values.reserve(static_cast<std::size_t>(size));
   while (size_ < size) {
     const std::uint64_t n = size_;
-    if (task != nullptr && n % 65536 == 0) task->advance(n, std::max(size, progress_total_));
+    if (n % 65536 == 0) {
+      interruption_point();  // between two values: the table stays whole
+      if (task != nullptr) task->advance(n, std::max(size, progress_total_));
+    }
     if (n >= next_mask_choice_) {
       choose_mask();
       next_mask_choice_ *= 2;

@@ -1,0 +1,42 @@
+#pragma once
+// Interrupting long computations from outside. The command line ends the
+// process on Ctrl-C, but a host that lives on (the Python module, where
+// Ctrl-C must raise KeyboardInterrupt and leave the interpreter usable)
+// asks the computation to stop instead: request_interrupt() sets a flag,
+// and the next checkpoint of a long loop (every LongTask::advance, and
+// interruption_point() where a loop has no task) throws Interrupted. The
+// objects a computation was filling may be left part-way: a host that
+// caught Interrupted drops them.
+//
+// request_interrupt() only stores to a lock-free atomic, so a signal
+// handler may call it. The flag is process-wide: a host runs one
+// interruptible computation at a time.
+
+#include <atomic>
+#include <stdexcept>
+
+namespace grundy {
+
+class Interrupted : public std::runtime_error {
+ public:
+  Interrupted() : std::runtime_error("interrupted") {}
+};
+
+namespace detail {
+inline std::atomic<bool> interrupt_requested{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "request_interrupt must be safe in a signal handler");
+}  // namespace detail
+
+inline void request_interrupt() noexcept { detail::interrupt_requested.store(true, std::memory_order_relaxed); }
+inline void clear_interrupt() noexcept { detail::interrupt_requested.store(false, std::memory_order_relaxed); }
+[[nodiscard]] inline bool interrupt_requested() noexcept {
+  return detail::interrupt_requested.load(std::memory_order_relaxed);
+}
+
+// A checkpoint: throws Interrupted when an interrupt was requested. One
+// relaxed load and a branch, cheap enough for a loop's every step.
+inline void interruption_point() {
+  if (interrupt_requested()) throw Interrupted();
+}
+
+}  // namespace grundy

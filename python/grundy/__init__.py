@@ -1,0 +1,372 @@
+"""grundy: Sprague-Grundy values of impartial games, from Python.
+
+Built-in games are named by the same specs as the command line (``nim``,
+``subtraction:1-3``, ``octal:0.137``, ``kayles``, ``graph:FILE``...; see
+``grundy.games()``) and computed in C++. Games written in Python are any
+object with a ``moves(position)`` method; the C++ engine solves them.
+
+>>> import grundy
+>>> grundy.value("kayles", 10)
+2
+>>> grundy.winner("nim 3 4 5")
+'first'
+>>> grundy.moves("nim", 3, 4, 5)
+[Move(component=0, game='nim', position=3, to=1)]
+
+A sum is written in one of three ways, the same for value, winner and moves:
+
+- one string in the command line's syntax: ``"nim 3 4 + kayles 7"``;
+- a game and its positions: ``("nim", 3, 4, 5)`` or ``(my_game, p, q)``;
+- a list of (game, position) pairs, games of any kind mixed:
+  ``[("nim", 3), (my_game, p)]``.
+
+Errors in specs and positions raise ValueError with the command line's
+message. See docs/python.md for a tour.
+"""
+
+from __future__ import annotations
+
+import array as _array
+import sys as _sys
+import threading as _threading
+import weakref as _weakref
+from typing import Any, Iterable, NamedTuple
+
+from . import _core
+
+try:  # NumPy is optional: values() returns a NumPy array when it is there.
+    import numpy as _numpy
+except ImportError:  # pragma: no cover - depends on the machine
+    _numpy = None
+
+__all__ = [
+    "Game", "Split", "Infinite", "Move", "Moves", "Pattern", "Family", "LoopError",
+    "value", "values", "winner", "moves", "pattern", "games", "solve", "winning_moves",
+]
+
+LoopError = _core.LoopError
+LoopError.__doc__ = """A game written in Python whose positions can reach themselves, where no value
+is defined (its moves also split). A ValueError."""
+
+
+class Split(tuple):
+    """A move that leaves several positions (or none): ``Split(3, 5)``.
+
+    A game written in Python returns it from ``moves`` for a move that splits
+    a position into a sum of positions; ``Split()`` is a move that leaves
+    nothing (a heap taken whole). A plain tuple is one position, so games
+    whose positions are tuples need nothing special. The built-in
+    take-and-break games answer with Split too: in Kayles, ``9 -> Split(3, 5)``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *positions: Any) -> "Split":
+        return super().__new__(cls, positions)
+
+    def __repr__(self) -> str:
+        return "Split(" + ", ".join(repr(p) for p in self) + ")"
+
+
+class Infinite:
+    """The value of a position from which play can go on forever: infinity
+    with the set K of the finite values among its options (Smith; written
+    ``∞{0,2}`` by the command line). Such a position is a win for the player
+    to move when 0 is in K, and a draw otherwise.
+
+    >>> grundy.Infinite(frozenset({0, 2}))
+    Infinite({0, 2})
+    """
+
+    __slots__ = ("options",)
+
+    def __init__(self, options: frozenset[int]) -> None:
+        self.options = frozenset(options)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Infinite) and other.options == self.options
+
+    def __hash__(self) -> int:
+        return hash(("Infinite", self.options))
+
+    def __repr__(self) -> str:
+        return "Infinite({" + ", ".join(str(k) for k in sorted(self.options)) + "})"
+
+    def __str__(self) -> str:
+        return "∞{" + ",".join(str(k) for k in sorted(self.options)) + "}"
+
+
+_core.set_types(Split, Infinite)
+
+
+class Move(NamedTuple):
+    """A move in a sum: in component ``component`` (numbered from 0), of game
+    ``game`` (its spec, or the Python game object), from ``position`` to
+    ``to`` (a position, or a Split for a move leaving several or none)."""
+
+    component: int
+    game: Any
+    position: Any
+    to: Any
+
+
+class Moves(list):
+    """The moves ``grundy.moves`` lists (a list of Move), with ``winner``
+    ('first', 'second' or 'draw') and ``complete`` (False when some
+    component had more than ``limit`` such moves and the list was cut)."""
+
+    winner: str
+    complete: bool
+
+
+class Proof(NamedTuple):
+    """Why a pattern holds for every heap: ``check`` was verified for heaps
+    below ``bound``, and ``theorem`` turns that check into a proof."""
+
+    check: str
+    theorem: str
+    bound: int
+
+
+class Pattern(NamedTuple):
+    """The rule of a heap game's values (``grundy.pattern``).
+
+    kind: 'periodic' (G(n + period) = G(n) for n >= preperiod), 'self-similar'
+    (G(n) = G(n // base) for n >= start) or 'none'. proven: whether a theorem
+    makes the finite check a proof, then given in ``proof``; otherwise
+    ``reason`` says why not and ``checked_up_to`` how far the rule held.
+    """
+
+    game: str
+    kind: str
+    proven: bool
+    proof: Proof | None
+    checked_up_to: int
+    preperiod: int
+    period: int
+    base: int
+    start: int
+    value_count: int
+    reason: str
+    advice: str
+
+    def rule_values(self) -> list[int]:
+        """The values the rule is made of: G(0 .. preperiod + period - 1) for a
+        period, G(0 .. start - 1) for self-similarity, [] for none."""
+        return [int(v) for v in values(self.game, range(self.value_count))] if self.value_count else []
+
+
+class Family(NamedTuple):
+    """A family of built-in games: its name, spec syntax, rule and an example spec."""
+
+    name: str
+    syntax: str
+    rule: str
+    example: str
+
+
+class Game:
+    """A base class for games written in Python (duck typing works as well:
+    any object with a ``moves`` method will do).
+
+    Override ``moves(position)`` to return the positions one move reaches
+    (an empty list when the player to move has lost). Positions are any
+    hashable values; a move that splits a position into several is a
+    ``Split(...)``. The engine memoises values for as long as the game object
+    lives, so a game's moves must not change once it has been asked about.
+
+    >>> class Subtract13(grundy.Game):
+    ...     def moves(self, n):
+    ...         return [n - k for k in (1, 3) if k <= n]
+    >>> grundy.solve(Subtract13(), 10)
+    0
+    """
+
+    def moves(self, position: Any) -> Iterable[Any]:
+        raise NotImplementedError("a grundy.Game subclass defines moves(position)")
+
+
+# One engine per Python game object, alive as long as the game is: kept by
+# id with a weak reference that forgets it when the game goes. A game that
+# cannot be weakly referenced gets a new engine (and memo) on every call.
+_models: dict[int, tuple[Any, Any]] = {}
+_models_lock = _threading.Lock()
+
+
+def _model(game: Any) -> Any:
+    key = id(game)
+    with _models_lock:
+        entry = _models.get(key)
+        if entry is not None and entry[0]() is game:
+            return entry[1]
+    if isinstance(game, str) or not callable(getattr(game, "moves", None)):
+        raise TypeError(f"expected a game spec (str) or an object with a moves(position) method, not {game!r}")
+    try:
+        ref = _weakref.ref(game, lambda _, key=key: _forget(key))
+    except TypeError:
+        return _core.GameModel(game, weak=False)
+    model = _core.GameModel(game, weak=True)
+    with _models_lock:
+        _models[key] = (ref, model)
+    return model
+
+
+def _forget(key: int) -> None:
+    with _models_lock:
+        _models.pop(key, None)
+
+
+def _is_python_game(game: Any) -> bool:
+    return not isinstance(game, str)
+
+
+def _sum(args: tuple[Any, ...]) -> Any:
+    """The C++ sum for a call's positional arguments (see the module's doc)."""
+    if not args:
+        raise TypeError("expected a sum: 'nim 3 4 5', or a game and positions, or a list of (game, position) pairs")
+    first = args[0]
+    if len(args) == 1 and isinstance(first, str):
+        return _core.Sum.from_arguments(first.split())
+    if len(args) == 1 and isinstance(first, (list, tuple)):
+        pairs = []
+        for i, pair in enumerate(first, 1):
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise TypeError(f"component {i}: expected a (game, position) pair, not {pair!r}")
+            game, position = pair
+            pairs.append((_model(game) if _is_python_game(game) else game, position))
+        return _core.Sum.from_components(pairs)
+    game, positions = first, args[1:]
+    if isinstance(game, str):
+        if not positions:
+            return _core.Sum.from_arguments([game])  # the CLI's message: a game with no position
+        words = [game]
+        for i, p in enumerate(positions, 2):
+            if isinstance(p, bool) or not isinstance(p, (int, str)):
+                raise TypeError(f"argument {i}: a position of {game} is an int or a str, not {type(p).__name__}")
+            words.append(str(p))
+        return _core.Sum.from_arguments(words)
+    if not positions:
+        raise TypeError(f"expected positions after the game {game!r}")
+    model = _model(game)
+    return _core.Sum.from_components([(model, p) for p in positions])
+
+
+def value(*sum: Any) -> Any:
+    """The value of a position, or of a sum of positions (the nim-sum of
+    their values): an int, or an Infinite for a position of a game with
+    cycles from which play can go on forever.
+
+    >>> grundy.value("kayles", 10)
+    2
+    >>> grundy.value("nim 3 4 5 + subtraction:1-3 7")
+    1
+
+    A sum of two or more infinite values has no single value (it is a draw):
+    ValueError, and ``grundy.winner`` says 'draw'.
+    """
+    s = _sum(sum)
+    _, vals, total = s.outcome()
+    if total is None:
+        raise ValueError("the sum has two or more components of infinite value: no single value stands for it "
+                         "(it is a draw; grundy.winner says so)")
+    return total
+
+
+def values(game: Any, positions: Iterable[Any]) -> Any:
+    """The value of each position of one game, in order.
+
+    For a built-in game on heap sizes, a NumPy array of uint64 when NumPy is
+    installed, else a list of ints; computed in C++ with the GIL released
+    (Ctrl-C stops it with KeyboardInterrupt). For graphs and games written
+    in Python, a list (of ints and Infinite values).
+
+    >>> list(grundy.values("subtraction:1-3", range(8)))
+    [0, 1, 2, 3, 0, 1, 2, 3]
+    """
+    if isinstance(game, str):
+        if not game.startswith("graph:"):
+            raw = _core.values(game, positions)
+            if _numpy is not None:
+                return _numpy.frombuffer(raw, dtype=_numpy.uint64).copy()
+            a = _array.array("Q")
+            a.frombytes(raw)
+            return a.tolist()
+        return [value(game, p) for p in positions]
+    return _model(game).values(positions)
+
+
+def winner(*sum: Any) -> str:
+    """Who wins the sum with perfect play: 'first' (the player to move),
+    'second', or 'draw' (games with cycles).
+
+    >>> grundy.winner("nim", 1, 2, 3)
+    'second'
+    """
+    return _sum(sum).outcome()[0]
+
+
+def moves(*sum: Any, limit: int | None = 1000) -> Moves:
+    """Every winning move of the sum (when the first player wins), or every
+    move that keeps the draw (in a draw); empty when the player to move
+    loses. At most ``limit`` moves per component (None: all), as
+    ``grundy moves`` lists them; ``.complete`` says whether the list is whole.
+
+    >>> grundy.moves("kayles", 9)
+    [Move(component=0, game='octal:0.77', position=9, to=Split(4, 4))]
+    """
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise ValueError(f"limit={limit!r}: expected a whole number >= 0, or None for no limit")
+    who, _, _, listed, complete = _sum(sum).analyze(limit)
+    result = Moves(Move(*m) for m in listed)
+    result.winner = who
+    result.complete = complete
+    return result
+
+
+def pattern(spec: str, max_heap: int | None = None) -> Pattern:
+    """The rule of a built-in heap game's values, as ``grundy pattern`` finds
+    it, with its proof when a theorem makes the finite check one.
+    ``max_heap`` bounds the values examined for games with no theorem of
+    their own (default: the game's, as on the command line).
+
+    >>> p = grundy.pattern("subtraction:1-3")
+    >>> p.kind, p.preperiod, p.period, p.proven
+    ('periodic', 0, 4, True)
+    """
+    if not isinstance(spec, str):
+        raise TypeError("pattern() takes a built-in game's spec, such as 'octal:0.137'")
+    if max_heap is not None and (isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0):
+        raise ValueError(f"max_heap={max_heap!r}: expected a whole number >= 1")
+    d = _core.pattern(spec, max_heap)
+    proof = Proof(d["check"], d["theorem"], d["proof_bound"]) if d["proven"] else None
+    return Pattern(d["game"], d["kind"], d["proven"], proof, d["checked_up_to"], d["preperiod"], d["period"],
+                   d["base"], d["start"], d["value_count"], d["reason"], d["advice"])
+
+
+def games() -> list[Family]:
+    """Every family of built-in games, as ``grundy games`` lists them."""
+    return [Family(*f) for f in _core.families()]
+
+
+def solve(game: Any, position: Any) -> Any:
+    """The value of ``position`` in a game written in Python (any object with
+    ``moves(position)``): an int, or an Infinite when play from it can go on
+    forever. Memoised for as long as the game object lives; walked with an
+    explicit stack, so depth costs memory, never a RecursionError.
+
+    >>> class Chain:
+    ...     def moves(self, n):
+    ...         return [n - 1] if n > 0 else []
+    >>> grundy.solve(Chain(), 10**6)
+    0
+    """
+    return _model(game).value(position)
+
+
+def winning_moves(game: Any, position: Any) -> list[Any]:
+    """The moves from ``position`` that leave the opponent lost, in the order
+    ``moves`` lists them (each once; a Split for a move leaving several
+    positions). Empty when the player to move cannot win. In a game with
+    cycles, the first one listed makes progress towards the end.
+    """
+    return _model(game).winning_moves(position)

@@ -1,0 +1,69 @@
+# Type hints for the grundy package (docs/python.md).
+from typing import Any, Iterable, NamedTuple, Protocol
+
+import numpy.typing
+
+class _GameLike(Protocol):
+    def moves(self, position: Any, /) -> Iterable[Any]: ...
+
+# A game: a built-in spec such as "kayles", or an object with moves(position).
+GameArg = str | _GameLike
+# A sum: ("nim 3 4 + kayles 7",), (game, position, ...), or ([(game, position), ...],).
+SumArg = Any
+
+class LoopError(ValueError): ...
+
+class Split(tuple[Any, ...]):
+    def __new__(cls, *positions: Any) -> Split: ...
+
+class Infinite:
+    options: frozenset[int]
+    def __init__(self, options: frozenset[int]) -> None: ...
+
+class Move(NamedTuple):
+    component: int
+    game: Any
+    position: Any
+    to: Any
+
+class Moves(list[Move]):
+    winner: str
+    complete: bool
+
+class Proof(NamedTuple):
+    check: str
+    theorem: str
+    bound: int
+
+class Pattern(NamedTuple):
+    game: str
+    kind: str
+    proven: bool
+    proof: Proof | None
+    checked_up_to: int
+    preperiod: int
+    period: int
+    base: int
+    start: int
+    value_count: int
+    reason: str
+    advice: str
+    def rule_values(self) -> list[int]: ...
+
+class Family(NamedTuple):
+    name: str
+    syntax: str
+    rule: str
+    example: str
+
+class Game:
+    def moves(self, position: Any) -> Iterable[Any]: ...
+
+def value(*sum: SumArg) -> int | Infinite: ...
+def values(game: GameArg, positions: Iterable[Any]) -> numpy.typing.NDArray[Any] | list[int | Infinite]: ...
+def winner(*sum: SumArg) -> str: ...
+def moves(*sum: SumArg, limit: int | None = 1000) -> Moves: ...
+def pattern(spec: str, max_heap: int | None = None) -> Pattern: ...
+def games() -> list[Family]: ...
+def solve(game: _GameLike, position: Any) -> int | Infinite: ...
+def winning_moves(game: _GameLike, position: Any) -> list[Any]: ...

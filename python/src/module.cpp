@@ -1,0 +1,457 @@
+// grundy._core: the C++ half of the Python module (python/grundy/__init__.py
+// is the other half, and the one people read). Sums are built here from the
+// command line's own parser, so that specs, positions and error messages
+// are exactly the CLI's; answers go back as plain Python values.
+//
+// Threads and Ctrl-C: computations on built-in games release the GIL; one
+// module-wide lock keeps them one at a time, since built-in games fill
+// shared tables as they go. While such a computation runs on the main
+// thread, SIGINT only asks it to stop (interrupt.hpp), and the call then
+// raises KeyboardInterrupt through Python's own handler.
+
+#include <signal.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "grundy/error.hpp"
+#include "grundy/interrupt.hpp"
+#include "grundy/pattern.hpp"
+#include "grundy/registry.hpp"
+#include "grundy/spec.hpp"
+#include "grundy/sum.hpp"
+#include "python_game.hpp"
+#include "sum_arguments.hpp"
+
+namespace py = pybind11;
+
+namespace grundy::python {
+namespace {
+
+// Set by __init__.py: the classes of a split move and of an infinite value.
+// Held for the life of the process (never released: they must outlive
+// every object of this module, up to the interpreter's end).
+py::handle split_type;
+py::handle infinite_type;
+unsigned long main_thread_ident = 0;
+
+// One computation at a time (see the top of this file). Recursive: a game
+// written in Python may ask grundy for values inside its moves().
+std::recursive_mutex compute_mutex;
+
+// Takes compute_mutex, waiting for it without the GIL: the thread holding it
+// may need the GIL to finish (a game written in Python).
+std::unique_lock<std::recursive_mutex> lock_compute() {
+  std::unique_lock<std::recursive_mutex> lock(compute_mutex, std::try_to_lock);
+  if (!lock.owns_lock()) {
+    py::gil_scoped_release unlocked;
+    lock.lock();
+  }
+  return lock;
+}
+
+// Built-in heap games by spec, kept between calls so that their tables are
+// computed once (value("kayles", n) in a loop). Graph games are read anew:
+// their file may change. Guarded by compute_mutex.
+constexpr std::size_t kMostCachedGames = 64;
+std::map<std::string, std::shared_ptr<Game>, std::less<>>& cached_games() {
+  static auto* games = new std::map<std::string, std::shared_ptr<Game>, std::less<>>();  // outlives interpreter exit
+  return *games;
+}
+
+std::shared_ptr<Game> cached(std::unique_ptr<Game> parsed) {
+  if (!parsed->heap_indexed()) return parsed;
+  auto& games = cached_games();
+  const std::string spec = parsed->spec();
+  if (auto it = games.find(spec); it != games.end()) return it->second;
+  if (games.size() >= kMostCachedGames) games.clear();
+  std::shared_ptr<Game> game = std::move(parsed);
+  games.emplace(spec, game);
+  return game;
+}
+
+void forget_cached(const Game* game) {
+  auto& games = cached_games();
+  for (auto it = games.begin(); it != games.end(); ++it)
+    if (it->second.get() == game) {
+      games.erase(it);
+      return;
+    }
+}
+
+// SIGINT asks the running computation to stop; restored on destruction.
+class InterruptOnSigint {
+ public:
+  InterruptOnSigint() {
+    struct sigaction ours {};
+    ours.sa_handler = [](int) { request_interrupt(); };
+    sigemptyset(&ours.sa_mask);
+    installed_ = ::sigaction(SIGINT, nullptr, &previous_) == 0 && previous_.sa_handler != SIG_IGN &&
+                 ::sigaction(SIGINT, &ours, nullptr) == 0;
+  }
+  ~InterruptOnSigint() {
+    if (installed_) ::sigaction(SIGINT, &previous_, nullptr);
+  }
+  InterruptOnSigint(const InterruptOnSigint&) = delete;
+  InterruptOnSigint& operator=(const InterruptOnSigint&) = delete;
+
+ private:
+  struct sigaction previous_ {};
+  bool installed_ = false;
+};
+
+// Runs `work` (which must not touch Python objects when `release_gil`) as
+// the one computation running. `games` are dropped from the cache if the
+// work fails part-way, since their tables may be half-filled.
+template <class Work>
+auto compute(bool release_gil, std::span<const Game* const> games, Work&& work) -> decltype(work()) {
+  auto on_failure = [&] {
+    for (const Game* g : games) forget_cached(g);
+  };
+  if (!release_gil) {
+    const auto lock = lock_compute();
+    try {
+      return work();
+    } catch (...) {
+      on_failure();
+      throw;
+    }
+  }
+  bool interrupted = false;
+  std::optional<decltype(work())> result;
+  {
+    py::gil_scoped_release unlocked;
+    std::lock_guard lock(compute_mutex);
+    std::optional<InterruptOnSigint> sigint;
+    if (PyThread_get_thread_ident() == main_thread_ident) sigint.emplace();
+    clear_interrupt();
+    try {
+      result.emplace(work());
+    } catch (const Interrupted&) {
+      interrupted = true;
+      for (const Game* g : games) forget_cached(g);
+    } catch (...) {
+      for (const Game* g : games) forget_cached(g);
+      clear_interrupt();
+      throw;
+    }
+    clear_interrupt();
+  }
+  if (interrupted) {
+    // Python's own SIGINT handler decides (KeyboardInterrupt by default).
+    PyErr_SetInterrupt();
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    throw py::error_already_set();  // not reached with the default handler
+  }
+  return std::move(*result);
+}
+
+py::object value_object(const GameValue& v) {
+  if (v.is_finite()) return py::int_(v.nimber().value());
+  py::list k;
+  for (Nimber m : v.options()) k.append(py::int_(m.value()));
+  return infinite_type(py::frozenset(k));
+}
+
+// A sum ready to analyse: its components, the games they are in (kept
+// alive), and for each component what Python calls its game.
+class Sum {
+ public:
+  std::vector<std::shared_ptr<Game>> games;
+  std::vector<std::shared_ptr<PythonGame>> python_games;
+  std::vector<Component> components;
+  std::vector<py::object> game_objects;  // per component: the spec, or the Python game
+
+  [[nodiscard]] bool has_python_game() const { return !python_games.empty(); }
+  [[nodiscard]] std::vector<const Game*> builtin_games() const {
+    std::vector<const Game*> g;
+    for (const auto& game : games) g.push_back(game.get());
+    return g;
+  }
+
+  [[nodiscard]] py::object position_object(const Game& game, Position p) const {
+    if (const auto* pg = dynamic_cast<const PythonGame*>(&game)) return pg->position_object(p);
+    if (game.heap_indexed()) return py::int_(p);
+    return py::str(game.format_position(p));
+  }
+
+  [[nodiscard]] py::object option_object(const Game& game, std::span<const Position> option) const {
+    if (const auto* pg = dynamic_cast<const PythonGame*>(&game)) return pg->option_object(option);
+    if (option.size() == 1) return position_object(game, option[0]);
+    py::tuple parts(option.size());
+    for (std::size_t i = 0; i < option.size(); ++i) parts[i] = position_object(game, option[i]);
+    return split_type(*parts);
+  }
+
+  template <class Work>
+  auto run(Work&& work) const {
+    const std::vector<const Game*> g = builtin_games();
+    return compute(!has_python_game(), g, std::forward<Work>(work));
+  }
+};
+
+const char* winner_name(Winner w) {
+  switch (w) {
+    case Winner::first: return "first";
+    case Winner::second: return "second";
+    case Winner::draw: break;
+  }
+  return "draw";
+}
+
+Sum sum_from_arguments(const std::vector<std::string>& args) {
+  cli::SumArguments parsed = cli::parse_sum_arguments(args);
+  Sum sum;
+  std::map<const Game*, std::shared_ptr<Game>> kept;
+  for (auto& g : parsed.games) {
+    const Game* raw = g.get();
+    kept.emplace(raw, cached(std::move(g)));
+  }
+  for (auto& [raw, game] : kept) sum.games.push_back(game);
+  for (const Component& c : parsed.components) {
+    const auto& game = kept.at(c.game);
+    // A cached game equal to the one parsed reads positions the same way.
+    sum.components.push_back({game.get(), c.position});
+    sum.game_objects.push_back(py::str(game->spec()));
+  }
+  return sum;
+}
+
+// Components given as (spec or PythonGame, position) pairs. Errors name the
+// component, numbered from 1.
+Sum sum_from_components(const py::list& pairs) {
+  Sum sum;
+  std::map<std::string, std::shared_ptr<Game>, std::less<>> by_spec;
+  if (pairs.empty()) throw InputError("expected at least one component (a game and a position)");
+  std::size_t number = 0;
+  for (py::handle item : pairs) {
+    ++number;
+    const auto pair = item.cast<py::tuple>();
+    py::handle game = pair[0];
+    py::handle position = pair[1];
+    if (py::isinstance<PythonGame>(game)) {
+      auto pg = game.cast<std::shared_ptr<PythonGame>>();
+      sum.python_games.push_back(pg);
+      sum.components.push_back({pg.get(), pg->intern(position)});
+      sum.game_objects.push_back(pg->game_object());
+      continue;
+    }
+    const std::string spec = game.cast<std::string>();
+    std::shared_ptr<Game> g;
+    if (auto it = by_spec.find(spec); it != by_spec.end()) {
+      g = it->second;
+    } else {
+      try {
+        g = cached(parse_game(spec));
+      } catch (const InputError& e) {
+        throw InputError(fmt::format("component {}: {}", number, e.what()));
+      }
+      by_spec.emplace(spec, g);
+      sum.games.push_back(g);
+    }
+    std::string text;
+    if (py::isinstance<py::bool_>(position) || !(py::isinstance<py::int_>(position) || py::isinstance<py::str>(position)))
+      throw py::type_error(fmt::format("component {}: a position of {} is an int or a str, not {}", number, spec,
+                                       std::string(py::str(py::type::handle_of(position).attr("__name__")))));
+    text = py::str(position);
+    try {
+      sum.components.push_back({g.get(), g->parse_position(text)});
+    } catch (const InputError& e) {
+      throw InputError(fmt::format("component {}: {}", number, e.what()));
+    }
+    sum.game_objects.push_back(py::str(g->spec()));
+  }
+  return sum;
+}
+
+py::tuple analyze(const Sum& sum, std::optional<std::uint64_t> limit) {
+  const SumAnalysis a = sum.run([&] { return analyze_sum(sum.components, limit.value_or(kNoLimit)); });
+  py::list values;
+  for (const GameValue& v : a.values) values.append(value_object(v));
+  py::list moves;
+  const std::vector<Move>& listed = a.winner == Winner::draw ? a.drawing_moves : a.winning_moves;
+  for (const Move& m : listed) {
+    const Game& game = *sum.components[m.component].game;
+    moves.append(py::make_tuple(m.component, sum.game_objects[m.component], sum.position_object(game, m.from),
+                                sum.option_object(game, m.to)));
+  }
+  py::object total = a.total ? value_object(*a.total) : py::none();
+  return py::make_tuple(winner_name(a.winner), values, total, moves, a.unlisted.empty());
+}
+
+py::tuple outcome(const Sum& sum) {
+  const SumAnalysis a = sum.run([&] { return sum_outcome(sum.components); });
+  py::list values;
+  for (const GameValue& v : a.values) values.append(value_object(v));
+  py::object total = a.total ? value_object(*a.total) : py::none();
+  return py::make_tuple(winner_name(a.winner), values, total);
+}
+
+// G(n) for each n of `positions` (a range or an iterable of ints) of a
+// built-in heap game: the values' bytes, 8 per value (native uint64).
+py::bytes heap_values(const std::string& spec, const py::object& positions) {
+  std::shared_ptr<Game> game = cached(parse_game(spec));
+  if (!game->heap_indexed())
+    throw InputError(fmt::format("{} is not a game on heap sizes; values() of its positions one at a time: "
+                                 "[grundy.value(game, p) for p in positions]",
+                                 spec));
+  // A cap on what one call may ask for, so that a huge range is an error
+  // and not gigabytes of memory.
+  constexpr std::size_t kMostValues = std::size_t{1} << 28;
+  if (py::hasattr(positions, "__len__") && py::len(positions) > kMostValues)
+    throw InputError(fmt::format("values() computes at most {} values in one call; {} were asked for", kMostValues,
+                                 py::len(positions)));
+  std::vector<std::uint64_t> heaps;
+  auto check = [&](py::handle n) -> Position {
+    if (py::isinstance<py::bool_>(n) || !py::isinstance<py::int_>(n))
+      throw py::type_error(fmt::format("a heap size is an int, not {}",
+                                       std::string(py::str(py::type::handle_of(n).attr("__name__")))));
+    return game->parse_position(std::string(py::str(n)));
+  };
+  if (PyRange_Check(positions.ptr())) {
+    const auto start = positions.attr("start").cast<py::int_>();
+    const std::size_t count = py::len(positions);
+    if (count > 0) {
+      check(positions.attr("__getitem__")(0));
+      check(positions.attr("__getitem__")(-1));
+      const auto step = positions.attr("step").cast<long long>();
+      const auto first = start.cast<std::uint64_t>();
+      heaps.reserve(count);
+      for (std::size_t i = 0; i < count; ++i)
+        heaps.push_back(first + static_cast<std::uint64_t>(static_cast<long long>(i) * step));
+    }
+  } else {
+    for (py::handle n : positions) heaps.push_back(check(n));
+  }
+  const Game* raw = game.get();
+  const std::vector<const Game*> games{raw};
+  std::vector<std::uint64_t> out = compute(true, games, [&] {
+    std::vector<std::uint64_t> v;
+    v.reserve(heaps.size());
+    for (std::size_t i = 0; i < heaps.size(); ++i) {
+      if (i % 65536 == 0) interruption_point();
+      v.push_back(raw->value(heaps[i]).value());
+    }
+    return v;
+  });
+  return py::bytes(reinterpret_cast<const char*>(out.data()), out.size() * sizeof(std::uint64_t));
+}
+
+py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit) {
+  std::shared_ptr<Game> game = cached(parse_game(spec));
+  if (!game->heap_indexed())
+    throw InputError(fmt::format("{} is not a game on heap sizes: patterns are rules for G(0), G(1), G(2), ...", spec));
+  if (limit) {
+    if (*limit == 0) throw InputError("max_heap=0 examines nothing; expected the last heap size to examine, >= 1");
+    if (*limit > game->max_pattern_limit())
+      throw InputError(fmt::format("max_heap={}: too large; {} examines heaps up to {}", *limit, game->spec(),
+                                   game->max_pattern_limit()));
+  }
+  const std::uint64_t n = limit.value_or(game->default_pattern_limit());
+  const Game* raw = game.get();
+  const std::vector<const Game*> games{raw};
+  const Pattern p = compute(true, games, [&] { return find_pattern(*raw, n); });
+  py::dict d;
+  d["game"] = p.game;
+  d["kind"] = std::string(to_string(p.kind));
+  d["proven"] = p.proven;
+  d["checked_up_to"] = p.checked_up_to;
+  d["preperiod"] = p.preperiod;
+  d["period"] = p.period;
+  d["base"] = p.base;
+  d["start"] = p.from;
+  d["value_count"] = p.value_count;
+  d["check"] = p.check;
+  d["theorem"] = p.theorem;
+  d["proof_bound"] = p.proof_bound;
+  d["reason"] = p.reason;
+  d["advice"] = p.advice;
+  d["rule_not_reported"] = p.rule_not_reported;
+  return d;
+}
+
+py::list families() {
+  py::list list;
+  for (const GameFamily* f : game_registry())
+    list.append(py::make_tuple(std::string(f->name), std::string(f->syntax), std::string(f->summary),
+                               std::string(f->example)));
+  return list;
+}
+
+}  // namespace
+}  // namespace grundy::python
+
+PYBIND11_MODULE(_core, m) {
+  using namespace grundy;
+  using namespace grundy::python;
+  m.doc() = "The C++ half of grundy; use the grundy package instead.";
+
+  static py::exception<LoopError> loop_error(m, "LoopError", PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const LoopError& e) {
+      loop_error(e.what());
+    } catch (const InputError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const LimitError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+
+  main_thread_ident = py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+
+  m.def("set_types", [](py::object split, py::object infinite) {
+    split_type = split.release();
+    infinite_type = infinite.release();
+  });
+
+  py::class_<Sum>(m, "Sum")
+      .def_static("from_arguments", &sum_from_arguments)
+      .def_static("from_components", &sum_from_components)
+      .def("analyze", &analyze, py::arg("limit"))
+      .def("outcome", &outcome)
+      .def("__len__", [](const Sum& s) { return s.components.size(); });
+
+  py::class_<PythonGame, std::shared_ptr<PythonGame>>(m, "GameModel")
+      .def(py::init([](py::handle game, bool weak) { return std::make_shared<PythonGame>(game, split_type, weak); }),
+           py::arg("game"), py::arg("weak"))
+      .def("value",
+           [](const PythonGame& g, py::handle position) {
+             const auto lock = lock_compute();
+             return value_object(g.game_value(g.intern(position)));
+           })
+      .def("values",
+           [](const PythonGame& g, py::iterable positions) {
+             const auto lock = lock_compute();
+             py::list out;
+             for (py::handle p : positions) out.append(value_object(g.game_value(g.intern(p))));
+             return out;
+           })
+      .def("winning_moves",
+           [](const PythonGame& g, py::handle position) {
+             const auto lock = lock_compute();
+             const Position p = g.intern(position);
+             const GameValue v = g.game_value(p);
+             py::list out;
+             if (v.winner() != Winner::first) return out;
+             for (const Option& o : g.options_to_value(p, Nimber(0)).options) out.append(g.option_object(o));
+             return out;
+           })
+      .def_property_readonly("known_positions", &PythonGame::known_positions)
+      .def_property_readonly("game", &PythonGame::game_object);
+
+  m.def("values", &heap_values, py::arg("spec"), py::arg("positions"));
+  m.def("pattern", &pattern_of, py::arg("spec"), py::arg("max_heap") = py::none());
+  m.def("families", &families);
+}

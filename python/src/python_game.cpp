@@ -1,0 +1,357 @@
+#include "python_game.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/mex.hpp"
+
+namespace grundy::python {
+namespace {
+
+constexpr std::uint64_t kUnvisited = ~std::uint64_t{0};
+constexpr std::uint64_t kInProgress = kUnvisited - 1;
+constexpr std::uint64_t kJoin = std::uint64_t{1} << 63;
+constexpr std::uint64_t kEmptyOption = std::uint64_t{1} << 62;
+constexpr std::uint64_t kIdMask = kEmptyOption - 1;
+// Signals (Ctrl-C) are looked at after this many positions, so that a game
+// whose moves run no Python bytecode can still be interrupted.
+constexpr std::uint64_t kSignalCheckInterval = 4096;
+
+std::string type_name(py::handle h) { return py::str(py::type::handle_of(h).attr("__name__")); }
+
+std::string short_repr(py::handle h) {
+  std::string text = py::repr(h);
+  if (text.size() > 80) text = text.substr(0, 77) + "...";
+  return text;
+}
+
+// Marks a game as being walked for the life of one walk (PythonGame::busy_).
+class Walking {
+ public:
+  Walking(bool& busy, const std::string& name) : busy_(busy) {
+    if (busy_)
+      throw std::runtime_error(fmt::format("{}.moves asked grundy about its own game while grundy was solving it",
+                                           name.substr(7)));
+    busy_ = true;
+  }
+  ~Walking() { busy_ = false; }
+  Walking(const Walking&) = delete;
+  Walking& operator=(const Walking&) = delete;
+
+ private:
+  bool& busy_;
+};
+
+}  // namespace
+
+PythonGame::PythonGame(py::handle game, py::handle split_type, bool hold_weakly)
+    : weak_(hold_weakly), split_type_(py::reinterpret_borrow<py::object>(split_type)) {
+  if (!py::hasattr(game, "moves") || !PyCallable_Check(game.attr("moves").ptr()))
+    throw py::type_error(fmt::format("a game written in Python needs a method moves(position); {} has none",
+                                     short_repr(game)));
+  game_ = hold_weakly ? py::object(py::weakref(game)) : py::reinterpret_borrow<py::object>(game);
+  const bool is_type = PyType_Check(game.ptr());
+  name_ = "python:" + std::string(py::str(is_type ? game.attr("__name__") : py::type::handle_of(game).attr("__name__")));
+}
+
+py::object PythonGame::game_object() const { return weak_ ? py::object(game_()) : game_; }
+
+py::object PythonGame::moves_method() const {
+  py::object game = game_object();
+  if (game.is_none()) throw std::logic_error("the game object is gone");
+  return game.attr("moves");
+}
+
+Position PythonGame::intern(py::handle position) const {
+  PyObject* found = PyDict_GetItemWithError(index_.ptr(), position.ptr());
+  if (found != nullptr) return PyLong_AsUnsignedLongLong(found);
+  if (PyErr_Occurred() != nullptr) {
+    if (!PyErr_ExceptionMatches(PyExc_TypeError)) throw py::error_already_set();
+    PyErr_Clear();
+    throw py::type_error(fmt::format(
+        "position {} is not hashable (a {}); positions of a game written in Python must be hashable: "
+        "ints, strings, tuples, frozensets (a list can become a tuple)",
+        short_repr(position), type_name(position)));
+  }
+  const Position id = positions_.size();
+  if (id > kIdMask) throw LimitError("a game written in Python may have at most 2^62 positions");
+  if (PyDict_SetItem(index_.ptr(), position.ptr(), py::int_(id).ptr()) != 0) throw py::error_already_set();
+  positions_.push_back(py::reinterpret_borrow<py::object>(position));
+  values_.push_back(kUnvisited);
+  return id;
+}
+
+py::object PythonGame::option_object(std::span<const Position> option) const {
+  if (option.size() == 1) return positions_[option[0]];
+  py::tuple parts(option.size());
+  for (std::size_t i = 0; i < option.size(); ++i) parts[i] = positions_[option[i]];
+  return split_type_(*parts);
+}
+
+std::size_t PythonGame::known_positions() const {
+  std::size_t known = 0;
+  for (std::size_t id = 0; id < values_.size(); ++id)
+    if (values_[id] < kInProgress || (loopy_ && id < labelled_.size() && labelled_[id])) ++known;
+  return known;
+}
+
+void PythonGame::expand(const py::object& moves, Position id) const {
+  py::object result = moves(positions_[id]);
+  PyObject* iterator = PyObject_GetIter(result.ptr());
+  if (iterator == nullptr) {
+    PyErr_Clear();
+    throw py::type_error(fmt::format("{}.moves({}) returned {}; expected an iterable of positions "
+                                     "(an empty list when there is no move)",
+                                     name_.substr(7), short_repr(positions_[id]), short_repr(result)));
+  }
+  py::object it = py::reinterpret_steal<py::object>(iterator);
+  const auto* split = reinterpret_cast<PyTypeObject*>(split_type_.ptr());
+  while (PyObject* raw = PyIter_Next(iterator)) {
+    py::object item = py::reinterpret_steal<py::object>(raw);
+    if (PyObject_TypeCheck(raw, const_cast<PyTypeObject*>(split))) {
+      splits_seen_ = true;
+      const Py_ssize_t n = PyTuple_GET_SIZE(raw);
+      if (n == 0) entries_.push_back(kEmptyOption);
+      for (Py_ssize_t k = 0; k < n; ++k) entries_.push_back(intern(PyTuple_GET_ITEM(raw, k)) | (k > 0 ? kJoin : 0));
+    } else {
+      entries_.push_back(intern(raw));
+    }
+  }
+  if (PyErr_Occurred() != nullptr) throw py::error_already_set();
+}
+
+std::vector<Option> PythonGame::options_of(Position id) const {
+  if (loopy_ && id < expanded_.size() && expanded_[id]) {
+    std::vector<Option> options;
+    for (std::uint32_t t : edges_[id]) options.push_back({t});
+    return options;
+  }
+  const Walking walking(busy_, name_);
+  const std::size_t first = entries_.size();
+  try {
+    expand(moves_method(), id);
+  } catch (...) {
+    entries_.resize(first);
+    throw;
+  }
+  std::vector<Option> options;
+  std::set<Option> seen;
+  for (std::size_t i = first; i < entries_.size(); ++i) {
+    const std::uint64_t e = entries_[i];
+    if (e == kEmptyOption) {
+      options.emplace_back();
+    } else if ((e & kJoin) != 0) {
+      options.back().push_back(e & kIdMask);
+    } else {
+      options.push_back({e & kIdMask});
+    }
+  }
+  entries_.resize(first);
+  std::vector<Option> distinct;
+  for (Option& o : options)
+    if (seen.insert(o).second) distinct.push_back(std::move(o));
+  return distinct;
+}
+
+std::string PythonGame::loop_text(std::span<const Position> cycle) const {
+  if (cycle.size() <= 12) {
+    std::string text;
+    for (Position id : cycle) text += (text.empty() ? "" : " -> ") + short_repr(positions_[id]);
+    return fmt::format("the game has a loop: {}", text);
+  }
+  return fmt::format("the game has a loop of {} positions through {}", cycle.size() - 1, short_repr(positions_[cycle.back()]));
+}
+
+void PythonGame::solve_acyclic(Position start) const {
+  if (values_[start] < kInProgress) return;
+  const Walking walking(busy_, name_);
+  const py::object moves = moves_method();
+  frames_.clear();
+  entries_.clear();
+  std::uint64_t pushed = 0;
+  auto push = [&](Position id) {
+    values_[id] = kInProgress;
+    frames_.push_back(Frame{id, entries_.size(), entries_.size()});
+    expand(moves, id);
+    if (++pushed % kSignalCheckInterval == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
+  };
+  std::vector<Nimber> option_values;
+  try {
+    push(start);
+    while (!frames_.empty()) {
+      Frame& top = frames_.back();
+      if (top.next_entry < entries_.size()) {
+        const std::uint64_t e = entries_[top.next_entry++];
+        if (e == kEmptyOption) continue;
+        const Position id = e & kIdMask;
+        if (values_[id] == kUnvisited) {
+          push(id);  // invalidates top
+        } else if (values_[id] == kInProgress) {
+          std::vector<Position> cycle;
+          std::size_t from = frames_.size();
+          while (from > 0 && frames_[from - 1].id != id) --from;
+          for (std::size_t i = from - 1; i < frames_.size(); ++i) cycle.push_back(frames_[i].id);
+          cycle.push_back(id);
+          throw LoopError(loop_text(cycle));
+        }
+        continue;
+      }
+      option_values.clear();
+      for (std::size_t i = top.first_entry; i < entries_.size(); ++i) {
+        const std::uint64_t e = entries_[i];
+        if (e == kEmptyOption) {
+          option_values.emplace_back(0);
+        } else if ((e & kJoin) != 0) {
+          option_values.back() ^= Nimber(values_[e & kIdMask]);
+        } else {
+          option_values.emplace_back(values_[e & kIdMask]);
+        }
+      }
+      values_[top.id] = mex(option_values).value();
+      entries_.resize(top.first_entry);
+      frames_.pop_back();
+    }
+  } catch (...) {
+    // Leave the memo usable: the unfinished positions are unvisited again.
+    for (const Frame& f : frames_) values_[f.id] = kUnvisited;
+    frames_.clear();
+    entries_.clear();
+    throw;
+  }
+}
+
+void PythonGame::solve_loopy(Position start) const {
+  if (start < labelled_.size() && labelled_[start]) return;
+  const Walking walking(busy_, name_);
+  const py::object moves = moves_method();
+  // Explore every position reachable from start that is not yet in the graph.
+  std::vector<Position> queue{start};
+  std::vector<bool> queued(positions_.size(), false);
+  queued[start] = true;
+  std::uint64_t expanded_now = 0;
+  for (std::size_t next = 0; next < queue.size(); ++next) {
+    const Position id = queue[next];
+    if (id < expanded_.size() && expanded_[id]) continue;
+    entries_.clear();
+    expand(moves, id);
+    if (++expanded_now % kSignalCheckInterval == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
+    if (splits_seen_)
+      throw LoopError(fmt::format("{} has positions that can reach themselves and moves that split: grundy has "
+                                  "no values for such games (loopy values are for moves leaving one position)",
+                                  name_));
+    std::vector<std::uint32_t> targets;
+    for (std::uint64_t e : entries_) {
+      const Position t = e & kIdMask;
+      if (t > std::numeric_limits<std::uint32_t>::max() - 1)
+        throw LimitError("a game written in Python with cycles may have at most 2^32 - 1 positions");
+      if (std::find(targets.begin(), targets.end(), static_cast<std::uint32_t>(t)) != targets.end()) continue;
+      targets.push_back(static_cast<std::uint32_t>(t));
+      if (queued.size() <= t) queued.resize(positions_.size(), false);
+      if (!queued[t]) {
+        queued[t] = true;
+        queue.push_back(t);
+      }
+    }
+    entries_.clear();
+    if (edges_.size() <= id) {
+      edges_.resize(positions_.size());
+      expanded_.resize(positions_.size(), false);
+    }
+    edges_[id] = std::move(targets);
+    expanded_[id] = true;
+  }
+  // Label the whole graph known so far (values depend only on what is
+  // reachable, so earlier labels stay as they were).
+  const std::size_t n = positions_.size();
+  edges_.resize(n);
+  expanded_.resize(n, false);
+  std::vector<std::uint64_t> first{0};
+  std::vector<std::uint32_t> targets;
+  for (std::size_t v = 0; v < n; ++v) {
+    targets.insert(targets.end(), edges_[v].begin(), edges_[v].end());
+    first.push_back(targets.size());
+  }
+  labels_ = loopy_values(first, targets);
+  labelled_ = expanded_;
+}
+
+GameValue PythonGame::game_value(Position p) const {
+  if (values_[p] < kInProgress) return GameValue(Nimber(values_[p]));
+  if (!loopy_) {
+    try {
+      solve_acyclic(p);
+      return GameValue(Nimber(values_[p]));
+    } catch (const LoopError& e) {
+      if (splits_seen_)
+        throw LoopError(fmt::format("{}; its moves also split, and grundy has no values for a game that does both",
+                                    e.what()));
+      loopy_ = true;
+    }
+  }
+  solve_loopy(p);
+  const std::uint32_t label = labels_.label[p];
+  if ((label & LoopyValues::kInfinite) == 0) return GameValue(Nimber(label));
+  const std::uint32_t i = label & ~LoopyValues::kInfinite;
+  std::vector<Nimber> k;
+  for (std::uint64_t j = labels_.k_start[i]; j < labels_.k_start[i + 1]; ++j) k.emplace_back(labels_.k_values[j]);
+  return GameValue::infinite(std::move(k));
+}
+
+Nimber PythonGame::value(Position p) const {
+  const GameValue v = game_value(p);
+  if (!v.is_finite())
+    throw LoopError(fmt::format("position {} of {} has the infinite value {}: play from it can go on forever",
+                                short_repr(positions_[p]), name_, to_string(v)));
+  return v.nimber();
+}
+
+Position PythonGame::parse_position(std::string_view text) const {
+  throw InputError(fmt::format("{} is not a position of {}: positions of a game written in Python are Python "
+                               "objects, not text",
+                               text, name_));
+}
+
+std::string PythonGame::format_position(Position p) const { return py::repr(positions_[p]); }
+
+std::string PythonGame::move_rule() const { return fmt::format("a move is whatever {}.moves lists", name_.substr(7)); }
+
+OptionSample PythonGame::options_to_value(Position p, Nimber target, std::uint64_t limit) const {
+  (void)game_value(p);  // every option valued
+  std::vector<Option> matching;
+  for (Option& o : options_of(p)) {
+    const GameValue v = o.size() == 1 ? game_value(o[0]) : GameValue(option_value(o));
+    if (v.is_finite() && v.nimber() == target) matching.push_back(std::move(o));
+  }
+  if (loopy_) {
+    // Smith's counter: the option labelled first makes progress (loopy_values.hpp).
+    std::stable_sort(matching.begin(), matching.end(), [&](const Option& a, const Option& b) {
+      return labels_.order[a[0]] < labels_.order[b[0]];
+    });
+  }
+  OptionSample sample;
+  sample.total = matching.size();
+  if (matching.size() > limit) matching.resize(limit);
+  sample.options = std::move(matching);
+  return sample;
+}
+
+OptionSample PythonGame::list_options(Position p, std::uint64_t limit) const {
+  OptionSample sample;
+  sample.options = options_of(p);
+  sample.total = sample.options.size();
+  if (sample.options.size() > limit) sample.options.resize(limit);
+  return sample;
+}
+
+std::string PythonGame::why_not_option(Position from, std::span<const Position> to) const {
+  for (const Option& o : options_of(from))
+    if (std::equal(o.begin(), o.end(), to.begin(), to.end())) return "";
+  return fmt::format("{} does not list that move from {}", name_, short_repr(positions_[from]));
+}
+
+}  // namespace grundy::python
