@@ -68,21 +68,27 @@ py::object PythonGame::moves_method() const {
 }
 
 Position PythonGame::intern(py::handle position) const {
-  PyObject* found = PyDict_GetItemWithError(index_.ptr(), position.ptr());
-  if (found != nullptr) return PyLong_AsUnsignedLongLong(found);
-  if (PyErr_Occurred() != nullptr) {
-    if (!PyErr_ExceptionMatches(PyExc_TypeError)) throw py::error_already_set();
+  const Position next = positions_.size();
+  Position id = 0;
+  try {
+    id = index_.find_or_add(position.ptr(), positions_, next);
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_TypeError)) throw;
+    // A TypeError from hashing gets a message saying what positions must be;
+    // one from a position's own __eq__ goes through as it is.
+    const bool unhashable = PyObject_Hash(position.ptr()) == -1;
     PyErr_Clear();
+    if (!unhashable) throw;
     throw py::type_error(fmt::format(
         "position {} is not hashable (a {}); positions of a game written in Python must be hashable: "
         "ints, strings, tuples, frozensets (a list can become a tuple)",
         short_repr(position), type_name(position)));
   }
-  const Position id = positions_.size();
-  if (id > kIdMask) throw LimitError("a game written in Python may have at most 2^62 positions");
-  if (PyDict_SetItem(index_.ptr(), position.ptr(), py::int_(id).ptr()) != 0) throw py::error_already_set();
-  positions_.push_back(py::reinterpret_borrow<py::object>(position));
-  values_.push_back(kUnvisited);
+  if (id == next) {
+    if (id > kIdMask) throw LimitError("a game written in Python may have at most 2^62 positions");
+    positions_.push_back(py::reinterpret_borrow<py::object>(position));
+    values_.push_back(kUnvisited);
+  }
   return id;
 }
 
@@ -101,7 +107,10 @@ std::size_t PythonGame::known_positions() const {
 }
 
 void PythonGame::expand(const py::object& moves, Position id) const {
-  py::object result = moves(positions_[id]);
+  PyObject* argument = positions_[id].ptr();
+  PyObject* called = PyObject_Vectorcall(moves.ptr(), &argument, 1, nullptr);
+  if (called == nullptr) throw py::error_already_set();
+  py::object result = py::reinterpret_steal<py::object>(called);
   PyObject* iterator = PyObject_GetIter(result.ptr());
   if (iterator == nullptr) {
     PyErr_Clear();

@@ -27,6 +27,7 @@
 
 #include "grundy/game.hpp"
 #include "grundy/games/loopy_values.hpp"
+#include "position_index.hpp"
 
 namespace grundy::python {
 
@@ -83,7 +84,7 @@ class PythonGame final : public Game {
   bool weak_;
   py::object split_type_;
   std::string name_;      // "python:ClassName"
-  mutable py::dict index_;  // position -> id
+  mutable PositionIndex index_;  // position -> id
   mutable std::vector<py::object> positions_;
   // Per id: its value, or kUnvisited / kInProgress (acyclic walk).
   mutable std::vector<std::uint64_t> values_;

@@ -233,3 +233,10 @@ def test_help_teaches():
     text = subprocess.run([sys.executable, "-c", "import grundy; help(grundy.value)"], capture_output=True,
                           text=True, check=True).stdout
     assert "grundy.value(\"kayles\", 10)" in text
+
+
+def test_the_examples_of_docs_python_md_hold():
+    doc = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
+    failures, tried = doctest.testfile(str(doc), module_relative=False, globs={"grundy": grundy},
+                                       optionflags=doctest.ELLIPSIS)
+    assert tried > 20 and failures == 0

@@ -1,0 +1,68 @@
+#pragma once
+// PositionIndex: the ids of the Python positions of a game written in Python,
+// numbered in the order first met. A hash table of its own rather than a
+// dict from position to int: a dict would hold a Python int per position
+// (32 bytes and an allocation each), and this costs 16 bytes per slot. It
+// uses Python's own hash and ==, so positions equal in Python share an id.
+// Open addressing with linear probing, at most half full. Needs the GIL.
+
+#include <Python.h>
+
+#include <cstdint>
+#include <vector>
+
+#include <pybind11/pybind11.h>
+
+namespace grundy::python {
+
+class PositionIndex {
+ public:
+  // The id of `position`, or `next_id` after adding it (the caller then
+  // stores the position under that id, so that positions[id] is it).
+  // Throws py::error_already_set when hashing or comparing raises (an
+  // unhashable position: TypeError).
+  std::uint64_t find_or_add(PyObject* position, const std::vector<pybind11::object>& positions,
+                            std::uint64_t next_id) {
+    const Py_hash_t hash = PyObject_Hash(position);
+    if (hash == -1 && PyErr_Occurred() != nullptr) throw pybind11::error_already_set();
+    if (2 * (used_ + 1) > slots_.size()) grow();
+    std::size_t i = static_cast<std::size_t>(hash) & (slots_.size() - 1);
+    for (;; i = (i + 1) & (slots_.size() - 1)) {
+      Slot& s = slots_[i];
+      if (s.id == kEmpty) {
+        s = Slot{hash, next_id};
+        ++used_;
+        return next_id;
+      }
+      if (s.hash != hash) continue;
+      PyObject* known = positions[s.id].ptr();
+      if (known == position) return s.id;
+      const int equal = PyObject_RichCompareBool(known, position, Py_EQ);
+      if (equal < 0) throw pybind11::error_already_set();
+      if (equal == 1) return s.id;
+    }
+  }
+
+ private:
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+  struct Slot {
+    Py_hash_t hash = 0;
+    std::uint64_t id = kEmpty;
+  };
+
+  void grow() {
+    std::vector<Slot> old(slots_.empty() ? 8 : 2 * slots_.size());
+    old.swap(slots_);
+    for (const Slot& s : old) {
+      if (s.id == kEmpty) continue;
+      std::size_t i = static_cast<std::size_t>(s.hash) & (slots_.size() - 1);
+      while (slots_[i].id != kEmpty) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = s;
+    }
+  }
+
+  std::vector<Slot> slots_;
+  std::size_t used_ = 0;
+};
+
+}  // namespace grundy::python

@@ -1,0 +1,281 @@
+"""Games written in Python, checked against a pure-Python brute force that
+shares nothing with the engine (conftest.mex and plain recursion)."""
+
+import functools
+import gc
+import random
+import sys
+
+import pytest
+
+import grundy
+from conftest import LOOPY_GRAPH, mex
+
+
+def brute_value(moves, position):
+    """The mex recursion, memoised, splits as nim-sums: the textbook way."""
+
+    @functools.lru_cache(maxsize=None)
+    def g(p):
+        options = []
+        for o in moves(p):
+            if isinstance(o, grundy.Split):
+                v = 0
+                for q in o:
+                    v ^= g(q)
+                options.append(v)
+            else:
+                options.append(g(o))
+        return mex(options)
+
+    return g(position)
+
+
+class Subtraction(grundy.Game):
+    def __init__(self, s):
+        self.s = s
+
+    def moves(self, n):
+        return [n - k for k in self.s if k <= n]
+
+
+class TwoHeaps:  # duck-typed; positions are plain tuples (not splits)
+    def moves(self, p):
+        a, b = p
+        return [(x, b) for x in range(a)] + [(a, y) for y in range(b)]
+
+
+class PyKayles(grundy.Game):
+    """Kayles written with splits: knock down 1 or 2 adjacent pins."""
+
+    def moves(self, n):
+        out = []
+        for take in (1, 2):
+            for left in range(n - take + 1):
+                right = n - take - left
+                out.append(grundy.Split(*[h for h in (left, right) if h > 0]))
+        return out
+
+
+class Words:  # string positions, moves listed twice, a generator
+    def moves(self, w):
+        for i in range(len(w)):
+            yield w[:i] + w[i + 1:]
+            yield w[:i] + w[i + 1:]
+
+
+class Chain:
+    def moves(self, n):
+        return [n - 1] if n > 0 else []
+
+
+class RandomDag:
+    """A random acyclic game on 0..n-1: moves go to smaller numbers."""
+
+    def __init__(self, n, seed):
+        rng = random.Random(seed)
+        self.edges = {v: rng.sample(range(v), min(v, rng.randint(0, 4))) for v in range(n)}
+
+    def moves(self, v):
+        return self.edges[v]
+
+
+@pytest.mark.parametrize("game,positions", [
+    (Subtraction((1, 3, 4)), range(60)),
+    (Subtraction((2, 5, 7)), range(60)),
+    (TwoHeaps(), [(a, b) for a in range(6) for b in range(6)]),
+    (PyKayles(), range(40)),
+    (Words(), ["", "a", "ab", "abc", "abcd", "aabbc"]),
+    (RandomDag(300, 1), range(300)),
+    (RandomDag(300, 2), range(300)),
+])
+def test_values_equal_the_brute_force(game, positions):
+    positions = list(positions)
+    expected = [brute_value(game.moves, p) for p in positions]
+    assert [grundy.solve(game, p) for p in positions] == expected
+    assert grundy.values(game, positions) == expected
+    assert [grundy.value(game, p) for p in positions] == expected
+
+
+def test_python_kayles_equals_the_built_in_one():
+    assert grundy.values(PyKayles(), range(80)) == [int(v) for v in grundy.values("kayles", range(80))]
+
+
+@pytest.mark.parametrize("game,positions", [
+    (Subtraction((1, 3, 4)), range(30)),
+    (TwoHeaps(), [(a, b) for a in range(5) for b in range(5)]),
+    (PyKayles(), range(20)),
+    (RandomDag(200, 3), range(200)),
+])
+def test_winning_moves_equal_the_brute_force(game, positions):
+    for p in positions:
+        expected = []
+        for o in game.moves(p):
+            v = 0
+            for q in (o if isinstance(o, grundy.Split) else (o,)):
+                v ^= brute_value(game.moves, q)
+            if v == 0 and o not in expected:
+                expected.append(o)
+        assert grundy.winning_moves(game, p) == expected, p
+
+
+def test_sums_mix_python_and_built_in_games():
+    sub = Subtraction((1, 3, 4))
+    for a in range(12):
+        for b in range(6):
+            expected = brute_value(sub.moves, a) ^ b ^ brute_value(PyKayles().moves, 5)
+            components = [(sub, a), ("nim", b), (PyKayles(), 5)]
+            assert grundy.value(components) == expected
+            assert grundy.winner(components) == ("first" if expected else "second")
+            for m in grundy.moves(components):
+                after = [c for c in components]
+                game = after[m.component][0]
+                parts = list(m.to) if isinstance(m.to, grundy.Split) else [m.to]
+                rest = after[:m.component] + [(game, q) for q in parts] + after[m.component + 1:]
+                assert grundy.value(rest) == 0 if rest else True
+
+
+def test_a_game_and_several_positions():
+    sub = Subtraction((1, 2))
+    assert grundy.value(sub, 4, 5) == 1 ^ 2
+    assert grundy.moves(sub, 4, 5) == [grundy.Move(0, sub, 4, 2), grundy.Move(1, sub, 5, 4)]
+
+
+def test_a_chain_a_million_deep_needs_no_recursion():
+    limit = sys.getrecursionlimit()
+    assert grundy.solve(Chain(), 10**6) == 0
+    assert grundy.solve(Chain(), 10**6 + 1) == 1
+    assert grundy.winning_moves(Chain(), 10**6 + 1) == [10**6]
+    assert sys.getrecursionlimit() == limit
+
+
+def test_unhashable_positions_are_a_clear_error():
+    with pytest.raises(TypeError, match=r"position \[1, 2\] is not hashable \(a list\)"):
+        grundy.solve(TwoHeaps(), [1, 2])
+
+    class ListMoves:
+        def moves(self, p):
+            return [[0]] if p == 1 else []
+
+    with pytest.raises(TypeError, match="not hashable"):
+        grundy.solve(ListMoves(), 1)
+
+
+def test_a_raising_moves_propagates_and_the_memo_survives():
+    class Flaky:
+        broken = True
+
+        def moves(self, n):
+            if n == 7 and self.broken:
+                raise ZeroDivisionError("seven")
+            return [n - 1] if n > 0 else []
+
+    game = Flaky()
+    with pytest.raises(ZeroDivisionError, match="seven"):
+        grundy.solve(game, 20)
+    with pytest.raises(ZeroDivisionError):
+        grundy.solve(game, 20)
+    assert grundy.solve(game, 5) == 1
+    game.broken = False
+    assert grundy.solve(game, 20) == 0
+
+
+def test_keyboard_interrupt_in_moves_propagates():
+    class Interrupting:
+        def moves(self, n):
+            if n == 3:
+                raise KeyboardInterrupt
+            return [n - 1]
+
+    with pytest.raises(KeyboardInterrupt):
+        grundy.solve(Interrupting(), 10)
+
+
+def test_moves_that_return_nothing_iterable():
+    class Forgetful:
+        def moves(self, n):
+            pass
+
+    with pytest.raises(TypeError, match=r"Forgetful.moves\(3\) returned None"):
+        grundy.solve(Forgetful(), 3)
+
+
+def test_not_a_game():
+    with pytest.raises(TypeError, match="moves"):
+        grundy.solve(object(), 3)
+
+
+def test_loopy_games_get_the_graphs_values():
+    # tests/data/graphs/loopy.txt as a Python game: the same values as the
+    # built-in graph game reads from the file.
+    edges = {}
+    for line in LOOPY_GRAPH.read_text().splitlines():
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        edges.setdefault(words[0], [])
+        if len(words) == 2:
+            edges[words[0]].append(words[1])
+            edges.setdefault(words[1], [])
+
+    class Rooms:
+        def moves(self, room):
+            return edges[room]
+
+    game = Rooms()
+    spec = f"graph:{LOOPY_GRAPH}"
+    assert any(isinstance(grundy.value(spec, v), grundy.Infinite) for v in edges)
+    for v in edges:
+        assert grundy.solve(game, v) == grundy.value(spec, v), v
+    for a in edges:
+        for b in edges:
+            assert grundy.winner([(game, a), (game, b)]) == grundy.winner(spec, a, b), (a, b)
+            assert [(m.component, m.to) for m in grundy.moves([(game, a), (game, b)])] == [
+                (m.component, m.to) for m in grundy.moves(spec, a, b)], (a, b)
+
+
+def test_a_loop_with_splits_is_an_error_naming_the_loop():
+    class SplitLoop:
+        def moves(self, n):
+            return [grundy.Split(1, 2)] if n == 3 else [3] if n == 1 else []
+
+    with pytest.raises(grundy.LoopError, match=r"loop: 3 -> 1 -> 3"):
+        grundy.solve(SplitLoop(), 3)
+    assert issubclass(grundy.LoopError, ValueError)
+
+
+def test_moves_may_ask_about_other_games_but_not_their_own():
+    class UsesKayles:
+        def moves(self, n):
+            return [m for m in range(n) if grundy.value("kayles", m) != 0]
+
+    assert grundy.solve(UsesKayles(), 6) == brute_value(UsesKayles().moves, 6)
+
+    class SelfReferring:
+        def moves(self, n):
+            return [grundy.solve(self, n - 1)] if n > 0 else []
+
+    with pytest.raises(RuntimeError, match="its own game"):
+        grundy.solve(SelfReferring(), 5)
+
+
+def test_the_memo_lives_as_long_as_the_game():
+    game = Subtraction((1, 2))
+    grundy.solve(game, 100)
+    model = grundy._model(game)
+    assert model.known_positions == 101
+    key = id(game)
+    assert key in grundy._models
+    del game, model
+    gc.collect()
+    assert key not in grundy._models
+
+
+def test_games_without_weak_references_still_work():
+    class Slotted:
+        __slots__ = ()
+
+        def moves(self, n):
+            return [n - 1] if n > 0 else []
+
+    assert grundy.solve(Slotted(), 9) == 1
