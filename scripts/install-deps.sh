@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcpp-httplib-dev
   chromium chromium-driver python3 python3-selenium
+  python3-dev pybind11-dev python3-pytest python3-numpy
   libprimesieve-dev libprimecount-dev primecount
   time tmux
   clang libclang-rt-dev

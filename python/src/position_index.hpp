@@ -13,6 +13,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include "big_allocator.hpp"
+
 namespace grundy::python {
 
 class PositionIndex {
@@ -21,7 +23,7 @@ class PositionIndex {
   // stores the position under that id, so that positions[id] is it).
   // Throws py::error_already_set when hashing or comparing raises (an
   // unhashable position: TypeError).
-  std::uint64_t find_or_add(PyObject* position, const std::vector<pybind11::object>& positions,
+  std::uint64_t find_or_add(PyObject* position, const BigVector<pybind11::object>& positions,
                             std::uint64_t next_id) {
     const Py_hash_t hash = PyObject_Hash(position);
     if (hash == -1 && PyErr_Occurred() != nullptr) throw pybind11::error_already_set();
@@ -51,7 +53,7 @@ class PositionIndex {
   };
 
   void grow() {
-    std::vector<Slot> old(slots_.empty() ? 8 : 2 * slots_.size());
+    BigVector<Slot> old(slots_.empty() ? 8 : 2 * slots_.size());
     old.swap(slots_);
     for (const Slot& s : old) {
       if (s.id == kEmpty) continue;
@@ -61,7 +63,7 @@ class PositionIndex {
     }
   }
 
-  std::vector<Slot> slots_;
+  BigVector<Slot> slots_;
   std::size_t used_ = 0;
 };
 

@@ -111,7 +111,33 @@ void PythonGame::expand(const py::object& moves, Position id) const {
   PyObject* called = PyObject_Vectorcall(moves.ptr(), &argument, 1, nullptr);
   if (called == nullptr) throw py::error_already_set();
   py::object result = py::reinterpret_steal<py::object>(called);
-  PyObject* iterator = PyObject_GetIter(result.ptr());
+  auto* split = reinterpret_cast<PyTypeObject*>(split_type_.ptr());
+  auto add = [&](PyObject* item) {
+    if (PyObject_TypeCheck(item, split)) {
+      splits_seen_ = true;
+      const Py_ssize_t n = PyTuple_GET_SIZE(item);
+      if (n == 0) entries_.push_back(kEmptyOption);
+      for (Py_ssize_t k = 0; k < n; ++k) entries_.push_back(intern(PyTuple_GET_ITEM(item, k)) | (k > 0 ? kJoin : 0));
+    } else {
+      entries_.push_back(intern(item));
+    }
+  };
+  // Lists and tuples, the usual answers, are read in place (an iterator
+  // object per position would cost an allocation each). The list is held
+  // by `result`; a position's __hash__ or __eq__ could still change its
+  // length, so its size is read at each step.
+  if (PyList_CheckExact(called)) {
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(called); ++i) {
+      py::object item = py::reinterpret_borrow<py::object>(PyList_GET_ITEM(called, i));
+      add(item.ptr());
+    }
+    return;
+  }
+  if (PyTuple_CheckExact(called)) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(called); ++i) add(PyTuple_GET_ITEM(called, i));
+    return;
+  }
+  PyObject* iterator = PyObject_GetIter(called);
   if (iterator == nullptr) {
     PyErr_Clear();
     throw py::type_error(fmt::format("{}.moves({}) returned {}; expected an iterable of positions "
@@ -119,17 +145,9 @@ void PythonGame::expand(const py::object& moves, Position id) const {
                                      name_.substr(7), short_repr(positions_[id]), short_repr(result)));
   }
   py::object it = py::reinterpret_steal<py::object>(iterator);
-  const auto* split = reinterpret_cast<PyTypeObject*>(split_type_.ptr());
   while (PyObject* raw = PyIter_Next(iterator)) {
     py::object item = py::reinterpret_steal<py::object>(raw);
-    if (PyObject_TypeCheck(raw, const_cast<PyTypeObject*>(split))) {
-      splits_seen_ = true;
-      const Py_ssize_t n = PyTuple_GET_SIZE(raw);
-      if (n == 0) entries_.push_back(kEmptyOption);
-      for (Py_ssize_t k = 0; k < n; ++k) entries_.push_back(intern(PyTuple_GET_ITEM(raw, k)) | (k > 0 ? kJoin : 0));
-    } else {
-      entries_.push_back(intern(raw));
-    }
+    add(raw);
   }
   if (PyErr_Occurred() != nullptr) throw py::error_already_set();
 }

@@ -27,6 +27,7 @@
 
 #include "grundy/game.hpp"
 #include "grundy/games/loopy_values.hpp"
+#include "big_allocator.hpp"
 #include "position_index.hpp"
 
 namespace grundy::python {
@@ -85,9 +86,9 @@ class PythonGame final : public Game {
   py::object split_type_;
   std::string name_;      // "python:ClassName"
   mutable PositionIndex index_;  // position -> id
-  mutable std::vector<py::object> positions_;
+  mutable BigVector<py::object> positions_;
   // Per id: its value, or kUnvisited / kInProgress (acyclic walk).
-  mutable std::vector<std::uint64_t> values_;
+  mutable BigVector<std::uint64_t> values_;
   mutable bool splits_seen_ = false;
   // True while moves() runs under this object: a moves() that asks grundy
   // about its own game would find the walk's state half-built.
@@ -96,8 +97,8 @@ class PythonGame final : public Game {
   // The acyclic walk's stack. An entry is an option's position id; an entry
   // flagged kJoin belongs to the same split as the one before it, and
   // kEmptyOption is a split leaving nothing (value 0).
-  mutable std::vector<Frame> frames_;
-  mutable std::vector<std::uint64_t> entries_;
+  mutable BigVector<Frame> frames_;
+  mutable BigVector<std::uint64_t> entries_;
 
   // Loopy mode: the graph explored so far (every position reachable from
   // the ones asked about) and its labels.
