@@ -34,10 +34,22 @@ from typing import Any, Iterable, NamedTuple
 
 from . import _core
 
-try:  # NumPy is optional: values() returns a NumPy array when it is there.
-    import numpy as _numpy
-except ImportError:  # pragma: no cover - depends on the machine
-    _numpy = None
+# NumPy is optional: values() returns a NumPy array when it is there. It is
+# imported at the first values() call, not with grundy (it takes longer to
+# import than grundy does). _numpy is None when absent.
+_NOT_YET = object()
+_numpy: Any = _NOT_YET
+
+
+def _numpy_module() -> Any:
+    global _numpy
+    if _numpy is _NOT_YET:
+        try:
+            import numpy
+            _numpy = numpy
+        except ImportError:  # depends on the machine
+            _numpy = None
+    return _numpy
 
 __all__ = [
     "Game", "Split", "Infinite", "Move", "Moves", "Pattern", "Family", "LoopError",
@@ -286,8 +298,9 @@ def values(game: Any, positions: Iterable[Any]) -> Any:
     if isinstance(game, str):
         if not game.startswith("graph:"):
             raw = _core.values(game, positions)
-            if _numpy is not None:
-                return _numpy.frombuffer(raw, dtype=_numpy.uint64).copy()
+            numpy = _numpy_module()
+            if numpy is not None:
+                return numpy.frombuffer(raw, dtype=numpy.uint64)  # owns the bytearray: writable, no copy
             a = _array.array("Q")
             a.frombytes(raw)
             return a.tolist()

@@ -298,8 +298,9 @@ py::tuple outcome(const Sum& sum) {
 }
 
 // G(n) for each n of `positions` (a range or an iterable of ints) of a
-// built-in heap game: the values' bytes, 8 per value (native uint64).
-py::bytes heap_values(const std::string& spec, const py::object& positions) {
+// built-in heap game: the values' bytes, 8 per value (native uint64), in
+// a bytearray, which NumPy can use in place (writable) without a copy.
+py::bytearray heap_values(const std::string& spec, const py::object& positions) {
   std::shared_ptr<Game> game = cached(parse_game(spec));
   if (!game->heap_indexed())
     throw InputError(fmt::format("{} is not a game on heap sizes; values() of its positions one at a time: "
@@ -344,7 +345,7 @@ py::bytes heap_values(const std::string& spec, const py::object& positions) {
     }
     return v;
   });
-  return py::bytes(reinterpret_cast<const char*>(out.data()), out.size() * sizeof(std::uint64_t));
+  return py::bytearray(reinterpret_cast<const char*>(out.data()), out.size() * sizeof(std::uint64_t));
 }
 
 py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit) {
