@@ -27,6 +27,7 @@ message. See docs/python.md for a tour.
 from __future__ import annotations
 
 import array as _array
+import operator as _operator
 import sys as _sys
 import threading as _threading
 import weakref as _weakref
@@ -202,7 +203,7 @@ class Game:
 # id with a weak reference that forgets it when the game goes. A game that
 # cannot be weakly referenced gets a new engine (and memo) on every call.
 _models: dict[int, tuple[Any, Any]] = {}
-_models_lock = _threading.Lock()
+_models_lock = _threading.RLock()  # re-entrant: _forget may run inside, from the garbage collector
 
 
 def _model(game: Any) -> Any:
@@ -253,6 +254,8 @@ def _sum(args: tuple[Any, ...]) -> Any:
             return _core.Sum.from_arguments([game])  # the CLI's message: a game with no position
         words = [game]
         for i, p in enumerate(positions, 2):
+            if not isinstance(p, bool) and not isinstance(p, (int, str)) and hasattr(p, "__index__"):
+                p = _operator.index(p)  # NumPy's integers, for example
             if isinstance(p, bool) or not isinstance(p, (int, str)):
                 raise TypeError(f"argument {i}: a position of {game} is an int or a str, not {type(p).__name__}")
             words.append(str(p))
@@ -329,6 +332,8 @@ def moves(*sum: Any, limit: int | None = 1000) -> Moves:
     """
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
         raise ValueError(f"limit={limit!r}: expected a whole number >= 0, or None for no limit")
+    if limit is not None and limit >= 2**64:
+        limit = None  # more than any list can hold: no limit
     who, _, _, listed, complete = _sum(sum).analyze(limit)
     result = Moves(Move(*m) for m in listed)
     result.winner = who

@@ -62,8 +62,10 @@ std::unique_lock<std::recursive_mutex> lock_compute() {
 
 // Built-in heap games by spec, kept between calls so that their tables are
 // computed once (value("kayles", n) in a loop). Graph games are read anew:
-// their file may change. Guarded by compute_mutex.
+// their file may change. Guarded by cache_mutex, held only inside the two
+// functions below (one runs with the GIL, the other without).
 constexpr std::size_t kMostCachedGames = 64;
+std::mutex cache_mutex;
 std::map<std::string, std::shared_ptr<Game>, std::less<>>& cached_games() {
   static auto* games = new std::map<std::string, std::shared_ptr<Game>, std::less<>>();  // outlives interpreter exit
   return *games;
@@ -71,6 +73,7 @@ std::map<std::string, std::shared_ptr<Game>, std::less<>>& cached_games() {
 
 std::shared_ptr<Game> cached(std::unique_ptr<Game> parsed) {
   if (!parsed->heap_indexed()) return parsed;
+  const std::lock_guard lock(cache_mutex);
   auto& games = cached_games();
   const std::string spec = parsed->spec();
   if (auto it = games.find(spec); it != games.end()) return it->second;
@@ -81,6 +84,7 @@ std::shared_ptr<Game> cached(std::unique_ptr<Game> parsed) {
 }
 
 void forget_cached(const Game* game) {
+  const std::lock_guard lock(cache_mutex);
   auto& games = cached_games();
   for (auto it = games.begin(); it != games.end(); ++it)
     if (it->second.get() == game) {
@@ -145,6 +149,8 @@ auto compute(bool release_gil, std::span<const Game* const> games, Work&& work) 
       clear_interrupt();
       throw;
     }
+    // Ctrl-C after the last checkpoint: the user asked to stop all the same.
+    if (interrupt_requested()) interrupted = true;
     clear_interrupt();
   }
   if (interrupted) {
@@ -154,6 +160,20 @@ auto compute(bool release_gil, std::span<const Game* const> games, Work&& work) 
     throw py::error_already_set();  // not reached with the default handler
   }
   return std::move(*result);
+}
+
+// A whole number from Python (an int, or anything with __index__, such as
+// NumPy's integers) as decimal text for a game's parse_position, which
+// then judges its range with the command line's words; `what` names the
+// argument in a TypeError. Booleans are refused: True is not a heap.
+std::string integer_text(py::handle n, std::string_view what, bool or_str) {
+  if (!PyBool_Check(n.ptr())) {
+    if (PyLong_Check(n.ptr())) return py::str(n);
+    if (or_str && PyUnicode_Check(n.ptr())) return py::str(n);
+    if (PyIndex_Check(n.ptr())) return py::str(py::reinterpret_steal<py::object>(PyNumber_Index(n.ptr())));
+  }
+  throw py::type_error(fmt::format("{} is an int{}, not {}", what, or_str ? " or a str" : "",
+                                   std::string(py::str(py::type::handle_of(n).attr("__name__")))));
 }
 
 py::object value_object(const GameValue& v) {
@@ -230,6 +250,7 @@ Sum sum_from_arguments(const std::vector<std::string>& args) {
 // Components given as (spec or PythonGame, position) pairs. Errors name the
 // component, numbered from 1.
 Sum sum_from_components(const py::list& pairs) {
+  const auto lock = lock_compute();  // interning into a game written in Python
   Sum sum;
   std::map<std::string, std::shared_ptr<Game>, std::less<>> by_spec;
   if (pairs.empty()) throw InputError("expected at least one component (a game and a position)");
@@ -259,11 +280,7 @@ Sum sum_from_components(const py::list& pairs) {
       by_spec.emplace(spec, g);
       sum.games.push_back(g);
     }
-    std::string text;
-    if (py::isinstance<py::bool_>(position) || !(py::isinstance<py::int_>(position) || py::isinstance<py::str>(position)))
-      throw py::type_error(fmt::format("component {}: a position of {} is an int or a str, not {}", number, spec,
-                                       std::string(py::str(py::type::handle_of(position).attr("__name__")))));
-    text = py::str(position);
+    const std::string text = integer_text(position, fmt::format("component {}: a position of {}", number, spec), true);
     try {
       sum.components.push_back({g.get(), g->parse_position(text)});
     } catch (const InputError& e) {
@@ -309,30 +326,41 @@ py::bytearray heap_values(const std::string& spec, const py::object& positions) 
   // A cap on what one call may ask for, so that a huge range is an error
   // and not gigabytes of memory.
   constexpr std::size_t kMostValues = std::size_t{1} << 28;
-  if (py::hasattr(positions, "__len__") && py::len(positions) > kMostValues)
-    throw InputError(fmt::format("values() computes at most {} values in one call; {} were asked for", kMostValues,
-                                 py::len(positions)));
-  std::vector<std::uint64_t> heaps;
-  auto check = [&](py::handle n) -> Position {
-    if (py::isinstance<py::bool_>(n) || !py::isinstance<py::int_>(n))
-      throw py::type_error(fmt::format("a heap size is an int, not {}",
-                                       std::string(py::str(py::type::handle_of(n).attr("__name__")))));
-    return game->parse_position(std::string(py::str(n)));
+  const auto too_many = [&](const std::string& count) {
+    return InputError(fmt::format("values() computes at most {} values in one call; {} were asked for", kMostValues,
+                                  count));
   };
-  if (PyRange_Check(positions.ptr())) {
-    const auto start = positions.attr("start").cast<py::int_>();
-    const std::size_t count = py::len(positions);
+  std::size_t count = 0;
+  if (PyObject_HasAttrString(positions.ptr(), "__len__") != 0) {
+    const Py_ssize_t n = PyObject_Size(positions.ptr());
+    if (n < 0) {
+      if (!PyErr_ExceptionMatches(PyExc_OverflowError)) throw py::error_already_set();
+      PyErr_Clear();
+      throw too_many("more than 2^63");  // a range too long for len()
+    }
+    count = static_cast<std::size_t>(n);
+    if (count > kMostValues) throw too_many(std::to_string(count));
+  }
+  std::vector<std::uint64_t> heaps;
+  auto check = [&](py::handle n) -> Position { return game->parse_position(integer_text(n, "a heap size", false)); };
+  int step_overflow = 0;
+  const long long step =
+      PyRange_Check(positions.ptr()) ? PyLong_AsLongLongAndOverflow(positions.attr("step").ptr(), &step_overflow) : 0;
+  if (PyRange_Check(positions.ptr()) && step_overflow == 0) {
+    // Its first and last heaps checked, every heap between is valid.
     if (count > 0) {
-      check(positions.attr("__getitem__")(0));
+      const Position first = check(positions.attr("__getitem__")(0));
       check(positions.attr("__getitem__")(-1));
-      const auto step = positions.attr("step").cast<long long>();
-      const auto first = start.cast<std::uint64_t>();
       heaps.reserve(count);
       for (std::size_t i = 0; i < count; ++i)
-        heaps.push_back(first + static_cast<std::uint64_t>(static_cast<long long>(i) * step));
+        heaps.push_back(first + static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(step));  // mod 2^64
     }
   } else {
-    for (py::handle n : positions) heaps.push_back(check(n));
+    if (count > 0) heaps.reserve(count);
+    for (py::handle n : positions) {
+      heaps.push_back(check(n));
+      if (heaps.size() > kMostValues) throw too_many("more");
+    }
   }
   const Game* raw = game.get();
   const std::vector<const Game*> games{raw};

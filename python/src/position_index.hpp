@@ -19,29 +19,36 @@ namespace grundy::python {
 
 class PositionIndex {
  public:
-  // The id of `position`, or `next_id` after adding it (the caller then
-  // stores the position under that id, so that positions[id] is it).
-  // Throws py::error_already_set when hashing or comparing raises (an
-  // unhashable position: TypeError).
-  std::uint64_t find_or_add(PyObject* position, const BigVector<pybind11::object>& positions,
-                            std::uint64_t next_id) {
+  // The id of `position`, or positions.size() after adding it (the caller
+  // then appends the position, so that positions[id] is it, before any
+  // other call). Throws py::error_already_set when hashing or comparing
+  // raises (an unhashable position: TypeError).
+  std::uint64_t find_or_add(PyObject* position, const BigVector<pybind11::object>& positions) {
     const Py_hash_t hash = PyObject_Hash(position);
     if (hash == -1 && PyErr_Occurred() != nullptr) throw pybind11::error_already_set();
     if (2 * (used_ + 1) > slots_.size()) grow();
-    std::size_t i = static_cast<std::size_t>(hash) & (slots_.size() - 1);
-    for (;; i = (i + 1) & (slots_.size() - 1)) {
-      Slot& s = slots_[i];
-      if (s.id == kEmpty) {
-        s = Slot{hash, next_id};
-        ++used_;
-        return next_id;
+    for (;;) {  // once, unless Python code changes the table during a comparison
+      bool changed = false;
+      for (std::size_t i = static_cast<std::size_t>(hash) & (slots_.size() - 1); !changed;
+           i = (i + 1) & (slots_.size() - 1)) {
+        if (slots_[i].id == kEmpty) {
+          slots_[i] = Slot{hash, positions.size()};
+          ++used_;
+          ++changes_;
+          return positions.size();
+        }
+        if (slots_[i].hash != hash) continue;
+        PyObject* known = positions[slots_[i].id].ptr();
+        if (known == position) return slots_[i].id;
+        const std::uint64_t id = slots_[i].id;
+        const std::uint64_t changes = changes_;
+        // Python's == may run any code, grundy's included: if the table
+        // changed meanwhile, the probe starts again.
+        const int equal = PyObject_RichCompareBool(known, position, Py_EQ);
+        if (equal < 0) throw pybind11::error_already_set();
+        changed = changes != changes_;
+        if (!changed && equal == 1) return id;
       }
-      if (s.hash != hash) continue;
-      PyObject* known = positions[s.id].ptr();
-      if (known == position) return s.id;
-      const int equal = PyObject_RichCompareBool(known, position, Py_EQ);
-      if (equal < 0) throw pybind11::error_already_set();
-      if (equal == 1) return s.id;
     }
   }
 
@@ -53,6 +60,7 @@ class PositionIndex {
   };
 
   void grow() {
+    ++changes_;
     BigVector<Slot> old(slots_.empty() ? 8 : 2 * slots_.size());
     old.swap(slots_);
     for (const Slot& s : old) {
@@ -65,6 +73,7 @@ class PositionIndex {
 
   BigVector<Slot> slots_;
   std::size_t used_ = 0;
+  std::uint64_t changes_ = 0;  // insertions and growths, for a probe interrupted by Python code
 };
 
 }  // namespace grundy::python

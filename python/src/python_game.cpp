@@ -68,10 +68,9 @@ py::object PythonGame::moves_method() const {
 }
 
 Position PythonGame::intern(py::handle position) const {
-  const Position next = positions_.size();
   Position id = 0;
   try {
-    id = index_.find_or_add(position.ptr(), positions_, next);
+    id = index_.find_or_add(position.ptr(), positions_);
   } catch (py::error_already_set& e) {
     if (!e.matches(PyExc_TypeError)) throw;
     // A TypeError from hashing gets a message saying what positions must be;
@@ -84,7 +83,7 @@ Position PythonGame::intern(py::handle position) const {
         "ints, strings, tuples, frozensets (a list can become a tuple)",
         short_repr(position), type_name(position)));
   }
-  if (id == next) {
+  if (id == positions_.size()) {
     if (id > kIdMask) throw LimitError("a game written in Python may have at most 2^62 positions");
     positions_.push_back(py::reinterpret_borrow<py::object>(position));
     values_.push_back(kUnvisited);
@@ -102,7 +101,7 @@ py::object PythonGame::option_object(std::span<const Position> option) const {
 std::size_t PythonGame::known_positions() const {
   std::size_t known = 0;
   for (std::size_t id = 0; id < values_.size(); ++id)
-    if (values_[id] < kInProgress || (loopy_ && id < labelled_.size() && labelled_[id])) ++known;
+    if (values_[id] < kInProgress || (id < labelled_.size() && labelled_[id])) ++known;
   return known;
 }
 
@@ -114,7 +113,6 @@ void PythonGame::expand(const py::object& moves, Position id) const {
   auto* split = reinterpret_cast<PyTypeObject*>(split_type_.ptr());
   auto add = [&](PyObject* item) {
     if (PyObject_TypeCheck(item, split)) {
-      splits_seen_ = true;
       const Py_ssize_t n = PyTuple_GET_SIZE(item);
       if (n == 0) entries_.push_back(kEmptyOption);
       for (Py_ssize_t k = 0; k < n; ++k) entries_.push_back(intern(PyTuple_GET_ITEM(item, k)) | (k > 0 ? kJoin : 0));
@@ -153,7 +151,7 @@ void PythonGame::expand(const py::object& moves, Position id) const {
 }
 
 std::vector<Option> PythonGame::options_of(Position id) const {
-  if (loopy_ && id < expanded_.size() && expanded_[id]) {
+  if (id < labelled_.size() && labelled_[id]) {
     std::vector<Option> options;
     for (std::uint32_t t : edges_[id]) options.push_back({t});
     return options;
@@ -200,12 +198,11 @@ void PythonGame::solve_acyclic(Position start) const {
   const py::object moves = moves_method();
   frames_.clear();
   entries_.clear();
-  std::uint64_t pushed = 0;
   auto push = [&](Position id) {
     values_[id] = kInProgress;
     frames_.push_back(Frame{id, entries_.size(), entries_.size()});
     expand(moves, id);
-    if (++pushed % kSignalCheckInterval == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
+    if (++expanded_count_ % kSignalCheckInterval == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
   };
   std::vector<Nimber> option_values;
   try {
@@ -216,7 +213,10 @@ void PythonGame::solve_acyclic(Position start) const {
         const std::uint64_t e = entries_[top.next_entry++];
         if (e == kEmptyOption) continue;
         const Position id = e & kIdMask;
-        if (values_[id] == kUnvisited) {
+        if (values_[id] == kUnvisited && id < labelled_.size() && labelled_[id]) {
+          throw LoopError(fmt::format("{} reaches {}, from which play can go on forever", short_repr(positions_[frames_.back().id]),
+                                      short_repr(positions_[id])));
+        } else if (values_[id] == kUnvisited) {
           push(id);  // invalidates top
         } else if (values_[id] == kInProgress) {
           std::vector<Position> cycle;
@@ -252,51 +252,60 @@ void PythonGame::solve_acyclic(Position start) const {
   }
 }
 
-void PythonGame::solve_loopy(Position start) const {
+void PythonGame::solve_loopy(Position start, const std::string& loop) const {
   if (start < labelled_.size() && labelled_[start]) return;
   const Walking walking(busy_, name_);
   const py::object moves = moves_method();
-  // Explore every position reachable from start that is not yet in the graph.
+  // Explore every position reachable from start that is not labelled yet
+  // (a labelled position's whole reach is labelled: it is skipped).
   std::vector<Position> queue{start};
   std::vector<bool> queued(positions_.size(), false);
   queued[start] = true;
-  std::uint64_t expanded_now = 0;
-  for (std::size_t next = 0; next < queue.size(); ++next) {
-    const Position id = queue[next];
-    if (id < expanded_.size() && expanded_[id]) continue;
-    entries_.clear();
-    expand(moves, id);
-    if (++expanded_now % kSignalCheckInterval == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
-    if (splits_seen_)
-      throw LoopError(fmt::format("{} has positions that can reach themselves and moves that split: grundy has "
-                                  "no values for such games (loopy values are for moves leaving one position)",
-                                  name_));
-    std::vector<std::uint32_t> targets;
-    for (std::uint64_t e : entries_) {
-      const Position t = e & kIdMask;
-      if (t > std::numeric_limits<std::uint32_t>::max() - 1)
-        throw LimitError("a game written in Python with cycles may have at most 2^32 - 1 positions");
-      if (std::find(targets.begin(), targets.end(), static_cast<std::uint32_t>(t)) != targets.end()) continue;
-      targets.push_back(static_cast<std::uint32_t>(t));
-      if (queued.size() <= t) queued.resize(positions_.size(), false);
-      if (!queued[t]) {
-        queued[t] = true;
-        queue.push_back(t);
+  std::vector<Position> expanded_here;
+  auto enqueue = [&](Position t) {
+    if (queued.size() <= t) queued.resize(positions_.size(), false);
+    if (!queued[t] && !(t < labelled_.size() && labelled_[t])) {
+      queued[t] = true;
+      queue.push_back(t);
+    }
+  };
+  try {
+    for (std::size_t next = 0; next < queue.size(); ++next) {
+      const Position id = queue[next];
+      entries_.clear();
+      expand(moves, id);
+      if (++expanded_count_ % kSignalCheckInterval == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
+      std::vector<std::uint32_t> targets;
+      for (std::uint64_t e : entries_) {
+        if (e == kEmptyOption || (e & kJoin) != 0)
+          throw LoopError(fmt::format("{}; and the moves of {} split: grundy has no values for a game whose "
+                                      "positions reach themselves and split (loopy values are for moves leaving one "
+                                      "position)",
+                                      loop, short_repr(positions_[id])));
+        const Position t = e & kIdMask;
+        if (t > std::numeric_limits<std::uint32_t>::max() - 1)
+          throw LimitError("a game written in Python with cycles may have at most 2^32 - 1 positions");
+        if (std::find(targets.begin(), targets.end(), static_cast<std::uint32_t>(t)) != targets.end()) continue;
+        targets.push_back(static_cast<std::uint32_t>(t));
+        enqueue(t);
       }
+      entries_.clear();
+      if (edges_.size() <= id) edges_.resize(positions_.size());
+      edges_[id] = std::move(targets);
+      expanded_here.push_back(id);
     }
+  } catch (...) {
+    // Nothing half-explored stays: the next call explores it again.
+    for (Position id : expanded_here) edges_[id].clear();
     entries_.clear();
-    if (edges_.size() <= id) {
-      edges_.resize(positions_.size());
-      expanded_.resize(positions_.size(), false);
-    }
-    edges_[id] = std::move(targets);
-    expanded_[id] = true;
+    throw;
   }
   // Label the whole graph known so far (values depend only on what is
   // reachable, so earlier labels stay as they were).
   const std::size_t n = positions_.size();
   edges_.resize(n);
-  expanded_.resize(n, false);
+  labelled_.resize(n, false);
+  for (Position id : expanded_here) labelled_[id] = true;
   std::vector<std::uint64_t> first{0};
   std::vector<std::uint32_t> targets;
   for (std::size_t v = 0; v < n; ++v) {
@@ -304,25 +313,30 @@ void PythonGame::solve_loopy(Position start) const {
     first.push_back(targets.size());
   }
   labels_ = loopy_values(first, targets);
-  labelled_ = expanded_;
+  // A finite label is the position's value for the mex walk too: the value
+  // of a position whose options are all finite is their mex (Smith), so
+  // positions reaching this part of the graph through finite values need
+  // no further labelling.
+  for (std::size_t v = 0; v < n; ++v)
+    if (labelled_[v] && values_[v] == kUnvisited && (labels_.label[v] & LoopyValues::kInfinite) == 0)
+      values_[v] = labels_.label[v];
+  loopy_ = true;
 }
 
 GameValue PythonGame::game_value(Position p) const {
   if (values_[p] < kInProgress) return GameValue(Nimber(values_[p]));
-  if (!loopy_) {
+  if (!(p < labelled_.size() && labelled_[p])) {
+    std::string loop;
     try {
       solve_acyclic(p);
       return GameValue(Nimber(values_[p]));
     } catch (const LoopError& e) {
-      if (splits_seen_)
-        throw LoopError(fmt::format("{}; its moves also split, and grundy has no values for a game that does both",
-                                    e.what()));
-      loopy_ = true;
+      loop = e.what();
     }
+    solve_loopy(p, loop);
+    if (values_[p] < kInProgress) return GameValue(Nimber(values_[p]));
   }
-  solve_loopy(p);
   const std::uint32_t label = labels_.label[p];
-  if ((label & LoopyValues::kInfinite) == 0) return GameValue(Nimber(label));
   const std::uint32_t i = label & ~LoopyValues::kInfinite;
   std::vector<Nimber> k;
   for (std::uint64_t j = labels_.k_start[i]; j < labels_.k_start[i + 1]; ++j) k.emplace_back(labels_.k_values[j]);
@@ -354,8 +368,10 @@ OptionSample PythonGame::options_to_value(Position p, Nimber target, std::uint64
     const GameValue v = o.size() == 1 ? game_value(o[0]) : GameValue(option_value(o));
     if (v.is_finite() && v.nimber() == target) matching.push_back(std::move(o));
   }
-  if (loopy_) {
-    // Smith's counter: the option labelled first makes progress (loopy_values.hpp).
+  if (p < labelled_.size() && labelled_[p]) {
+    // Smith's counter: the option labelled first makes progress
+    // (loopy_values.hpp). Every option of a labelled position is labelled,
+    // and leaves one position (no game here both loops and splits).
     std::stable_sort(matching.begin(), matching.end(), [&](const Option& a, const Option& b) {
       return labels_.order[a[0]] < labels_.order[b[0]];
     });

@@ -78,7 +78,8 @@ class PythonGame final : public Game {
   // The options of `id` as id lists, each once, in the order moves gives them.
   [[nodiscard]] std::vector<Option> options_of(Position id) const;
   void solve_acyclic(Position start) const;
-  void solve_loopy(Position start) const;
+  // `loop`: the loop the mex walk met, named in the error when moves split.
+  void solve_loopy(Position start, const std::string& loop) const;
   [[nodiscard]] std::string loop_text(std::span<const Position> cycle) const;
 
   py::object game_;       // the game, or a weak reference to it
@@ -89,7 +90,7 @@ class PythonGame final : public Game {
   mutable BigVector<py::object> positions_;
   // Per id: its value, or kUnvisited / kInProgress (acyclic walk).
   mutable BigVector<std::uint64_t> values_;
-  mutable bool splits_seen_ = false;
+  mutable std::uint64_t expanded_count_ = 0;  // moves() calls, for the checks of signals
   // True while moves() runs under this object: a moves() that asks grundy
   // about its own game would find the walk's state half-built.
   mutable bool busy_ = false;
@@ -103,8 +104,7 @@ class PythonGame final : public Game {
   // Loopy mode: the graph explored so far (every position reachable from
   // the ones asked about) and its labels.
   mutable bool loopy_ = false;
-  mutable std::vector<std::vector<std::uint32_t>> edges_;  // per id; expanded_[id] says if known
-  mutable std::vector<bool> expanded_;
+  mutable std::vector<std::vector<std::uint32_t>> edges_;  // per labelled id
   mutable std::vector<bool> labelled_;
   mutable LoopyValues labels_;
 };

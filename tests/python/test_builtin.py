@@ -240,3 +240,18 @@ def test_the_examples_of_docs_python_md_hold():
     failures, tried = doctest.testfile(str(doc), module_relative=False, globs={"grundy": grundy},
                                        optionflags=doctest.ELLIPSIS)
     assert tried > 20 and failures == 0
+
+
+def test_odd_but_valid_arguments():
+    assert len(grundy.values("nim", range(5, 6, 2**64))) == 1
+    assert [int(v) for v in grundy.values("nim", range(0, 2**64 - 1, 2**62))] == [0, 2**62, 2**63, 3 * 2**62]
+    with pytest.raises(ValueError, match="at most"):
+        grundy.values("nim", range(0, 2**64))
+    assert grundy.moves("nim 3 4", limit=2**70) == grundy.moves("nim 3 4", limit=None)
+
+
+def test_numpy_integers_are_positions():
+    numpy = pytest.importorskip("numpy")
+    assert grundy.value("kayles", numpy.int64(10)) == 2
+    assert grundy.value([("kayles", numpy.uint8(10))]) == 2
+    assert list(grundy.values("nim", numpy.arange(3))) == [0, 1, 2]

@@ -279,3 +279,72 @@ def test_games_without_weak_references_still_work():
             return [n - 1] if n > 0 else []
 
     assert grundy.solve(Slotted(), 9) == 1
+
+
+def test_a_failed_exploration_leaves_nothing_half_done():
+    # moves() raises once while the loopy part is explored: afterwards every
+    # value and move is as for a fresh game (found by review: a crash in
+    # winning_moves, and wrong loopy values).
+    graph = {10: ["x", "y"], "x": [], "y": [], "a": ["b"], "b": ["a", "c"], "c": ["d"], "d": []}
+
+    class Flaky:
+        fail = True
+
+        def moves(self, p):
+            if p == "c" and self.fail:
+                self.fail = False
+                raise RuntimeError("once")
+            return graph[p]
+
+    class Steady:
+        def moves(self, p):
+            return graph[p]
+
+    flaky, steady = Flaky(), Steady()
+    assert grundy.solve(flaky, 10) == grundy.solve(steady, 10)
+    with pytest.raises(RuntimeError, match="once"):
+        grundy.solve(flaky, "a")
+    assert grundy.winning_moves(flaky, 10) == grundy.winning_moves(steady, 10)
+    for p in graph:
+        assert grundy.solve(flaky, p) == grundy.solve(steady, p), p
+        assert grundy.winning_moves(flaky, p) == grundy.winning_moves(steady, p), p
+
+
+def test_answers_do_not_depend_on_the_order_of_questions():
+    moves = {"a": ["b"], "b": ["a"], 5: [grundy.Split(1, 2)], 1: [], 2: [1]}
+
+    class Mixed:
+        def moves(self, p):
+            return moves[p]
+
+    first, second = Mixed(), Mixed()
+    assert grundy.solve(first, 5) == 0
+    grundy.solve(second, "a")
+    assert grundy.solve(second, 5) == 0
+    assert grundy.solve(first, "a") == grundy.solve(second, "a") == grundy.Infinite(frozenset())
+
+
+def test_an_eq_that_asks_grundy_gets_the_right_position():
+    class Key:
+        def __init__(self, n):
+            self.n = n
+
+        def __hash__(self):
+            return 12345678  # every key probes the same slots (and no int of the chain)
+
+        def __eq__(self, other):
+            grundy.solve(game, 7)  # interns 7, 6, ... 0 meanwhile
+            return isinstance(other, Key) and other.n == self.n
+
+        def __repr__(self):
+            return f"Key({self.n})"
+
+    class Chain:
+        def moves(self, p):
+            if isinstance(p, Key):
+                return [p.n]
+            return [p - 1] if p > 0 else []
+
+    game = Chain()
+    assert grundy.solve(game, Key(0)) == 1
+    assert grundy.solve(game, Key(100)) == (1 if grundy.solve(Chain(), 100) == 0 else 0)
