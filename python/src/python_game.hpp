@@ -11,10 +11,11 @@
 //
 // Values: the mex rule, walked with an explicit stack (no Python or C++
 // recursion, so a game 10^6 moves deep is fine), calling `moves` once per
-// position. A position that can reach itself switches the game to loopy
-// values (Smith; loopy_values.hpp) over the whole graph reachable from the
-// positions asked about; a game whose moves both split and loop has no such
-// theory here and raises LoopError naming the loop.
+// position. When the walk meets a loop, the graph reachable from the
+// position asked about is explored and labelled with loopy values (Smith;
+// loopy_values.hpp): ∞_K, or a nimber, which later mex walks use as the
+// value of that position. A position whose reach holds both a loop and a
+// split has no such theory here and raises LoopError naming the loop.
 //
 // Every member function needs the GIL.
 
@@ -101,8 +102,9 @@ class PythonGame final : public Game {
   mutable BigVector<Frame> frames_;
   mutable BigVector<std::uint64_t> entries_;
 
-  // Loopy mode: the graph explored so far (every position reachable from
-  // the ones asked about) and its labels.
+  // The loopy part: the graph labelled so far (closed under moves: every
+  // position reachable from a labelled one is labelled) and its labels.
+  // loopy_: some labelled position can reach itself.
   mutable bool loopy_ = false;
   mutable std::vector<std::vector<std::uint32_t>> edges_;  // per labelled id
   mutable std::vector<bool> labelled_;
