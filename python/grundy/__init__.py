@@ -229,10 +229,6 @@ def _forget(key: int) -> None:
         _models.pop(key, None)
 
 
-def _is_python_game(game: Any) -> bool:
-    return not isinstance(game, str)
-
-
 def _sum(args: tuple[Any, ...]) -> Any:
     """The C++ sum for a call's positional arguments (see the module's doc)."""
     if not args:
@@ -246,7 +242,7 @@ def _sum(args: tuple[Any, ...]) -> Any:
             if not isinstance(pair, (list, tuple)) or len(pair) != 2:
                 raise TypeError(f"component {i}: expected a (game, position) pair, not {pair!r}")
             game, position = pair
-            pairs.append((_model(game) if _is_python_game(game) else game, position))
+            pairs.append((game if isinstance(game, str) else _model(game), position))
         return _core.Sum.from_components(pairs)
     game, positions = first, args[1:]
     if isinstance(game, str):
@@ -279,8 +275,7 @@ def value(*sum: Any) -> Any:
     A sum of two or more infinite values has no single value (it is a draw):
     ValueError, and ``grundy.winner`` says 'draw'.
     """
-    s = _sum(sum)
-    _, vals, total = s.outcome()
+    _, _, total = _sum(sum).outcome()
     if total is None:
         raise ValueError("the sum has two or more components of infinite value: no single value stands for it "
                          "(it is a draw; grundy.winner says so)")

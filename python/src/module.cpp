@@ -220,15 +220,6 @@ class Sum {
   }
 };
 
-const char* winner_name(Winner w) {
-  switch (w) {
-    case Winner::first: return "first";
-    case Winner::second: return "second";
-    case Winner::draw: break;
-  }
-  return "draw";
-}
-
 Sum sum_from_arguments(const std::vector<std::string>& args) {
   cli::SumArguments parsed = cli::parse_sum_arguments(args);
   Sum sum;
@@ -291,10 +282,18 @@ Sum sum_from_components(const py::list& pairs) {
   return sum;
 }
 
-py::tuple analyze(const Sum& sum, std::optional<std::uint64_t> limit) {
-  const SumAnalysis a = sum.run([&] { return analyze_sum(sum.components, limit.value_or(kNoLimit)); });
+// (winner, values, total): what decides a sum; total is None for a draw of
+// two or more infinite values.
+py::tuple outcome_tuple(const SumAnalysis& a) {
   py::list values;
   for (const GameValue& v : a.values) values.append(value_object(v));
+  py::object total = a.total ? value_object(*a.total) : py::none();
+  return py::make_tuple(to_string(a.winner), values, total);
+}
+
+// outcome_tuple + (moves, complete).
+py::tuple analyze(const Sum& sum, std::optional<std::uint64_t> limit) {
+  const SumAnalysis a = sum.run([&] { return analyze_sum(sum.components, limit.value_or(kNoLimit)); });
   py::list moves;
   const std::vector<Move>& listed = a.winner == Winner::draw ? a.drawing_moves : a.winning_moves;
   for (const Move& m : listed) {
@@ -302,17 +301,10 @@ py::tuple analyze(const Sum& sum, std::optional<std::uint64_t> limit) {
     moves.append(py::make_tuple(m.component, sum.game_objects[m.component], sum.position_object(game, m.from),
                                 sum.option_object(game, m.to)));
   }
-  py::object total = a.total ? value_object(*a.total) : py::none();
-  return py::make_tuple(winner_name(a.winner), values, total, moves, a.unlisted.empty());
+  return outcome_tuple(a) + py::make_tuple(moves, a.unlisted.empty());
 }
 
-py::tuple outcome(const Sum& sum) {
-  const SumAnalysis a = sum.run([&] { return sum_outcome(sum.components); });
-  py::list values;
-  for (const GameValue& v : a.values) values.append(value_object(v));
-  py::object total = a.total ? value_object(*a.total) : py::none();
-  return py::make_tuple(winner_name(a.winner), values, total);
-}
+py::tuple outcome(const Sum& sum) { return outcome_tuple(sum.run([&] { return sum_outcome(sum.components); })); }
 
 // G(n) for each n of `positions` (a range or an iterable of ints) of a
 // built-in heap game: the values' bytes, 8 per value (native uint64), in
