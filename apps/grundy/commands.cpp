@@ -147,18 +147,21 @@ json move_json(std::span<const Component> components, const Move& m) {
 json moves_json(const SumArguments& sum, std::uint64_t limit, bool ascii) {
   const SumAnalysis a = analyze_sum(sum.components, limit);
   const std::vector<Move>& listed = a.winner == Winner::draw ? a.drawing_moves : a.winning_moves;
-  json moves = json::array();
-  for (const auto& m : listed) moves.push_back(move_json(sum.components, m));
   json j = outcome_json(sum, a, ascii);
-  j["moves"] = moves;
-  if (!a.unlisted.empty()) {
-    json unlisted = json::array();
-    for (const UnlistedMoves& u : a.unlisted)
-      unlisted.push_back(
-          {{"component", u.component}, {"listed", u.listed}, {"total", u.total ? json(*u.total) : json(nullptr)}});
-    j["unlisted"] = unlisted;
-  }
+  add_moves_json(j, sum.components, listed, a.unlisted);
   return j;
+}
+
+void add_moves_json(json& j, std::span<const Component> components, const std::vector<Move>& listed,
+                    const std::vector<UnlistedMoves>& unlisted) {
+  json moves = json::array();
+  for (const auto& m : listed) moves.push_back(move_json(components, m));
+  j["moves"] = moves;
+  if (unlisted.empty()) return;
+  json cut = json::array();
+  for (const UnlistedMoves& u : unlisted)
+    cut.push_back({{"component", u.component}, {"listed", u.listed}, {"total", u.total ? json(*u.total) : json(nullptr)}});
+  j["unlisted"] = cut;
 }
 
 void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bool ascii, Output& out) {

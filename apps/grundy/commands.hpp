@@ -32,6 +32,9 @@ void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bo
 nlohmann::json values_json(const SumArguments& sum);
 nlohmann::json moves_json(const SumArguments& sum, std::uint64_t limit, bool ascii);
 nlohmann::json move_json(std::span<const Component> components, const Move& m);
+// Adds "moves" (the listed moves) and, when a list was cut, "unlisted" to `j`.
+void add_moves_json(nlohmann::json& j, std::span<const Component> components, const std::vector<Move>& listed,
+                    const std::vector<UnlistedMoves>& unlisted);
 // "token 2", or "token 2 (graph:g.txt)" in a sum of several games.
 std::string component_name(const SumArguments& sum, std::size_t i);
 // "3 xor 4 xor 5 = 2", from finite values (the terms only for sums of at

@@ -19,6 +19,7 @@
 
 #include "census.hpp"
 #include "commands.hpp"
+#include "misere_commands.hpp"
 #include "interrupt.hpp"
 #include "play.hpp"
 #include "serve.hpp"
@@ -70,6 +71,9 @@ struct Arguments {
   std::string pattern_limit;  // empty: the game's default
   std::string moves_limit = std::to_string(kDefaultMovesLimit);
   bool ascii = false;  // infinite values as inf{...}
+  bool misere = false;  // the last player to move loses
+  std::string quotient_game;
+  std::string quotient_max_heap = std::to_string(kDefaultQuotientMaxHeap);
   std::string first = "me";
   std::optional<std::string> seed;
   std::string help_command;
@@ -110,6 +114,22 @@ CLI::App* add_sum_command(CLI::App& app, const char* name, const char* descripti
   cmd->add_flag("--ascii", a.ascii, "write an infinite value as inf{0,2}, not \u221e{0,2} (the default when the locale is not UTF-8)");
   cmd->footer("\n" + sum_help() + "\nExamples:\n" + examples);
   return cmd;
+}
+
+void add_misere_flag(CLI::App& cmd, Arguments& a) {
+  cmd.add_flag("--misere", a.misere,
+               "misère play: whoever makes the last move loses (docs/misere.md); the answer says how it was found: "
+               "Bouton's rule for Nim, a misère quotient for heaps of one game, or an exact search");
+}
+
+std::uint64_t parse_quotient_max_heap(const std::string& text) {
+  auto n = parse_u64(text);
+  if (!n || *n == 0 || *n > kMaxQuotientMaxHeap)
+    throw InputError(fmt::format("--max-heap '{}': {}; expected the largest heap of the quotient, a whole number "
+                                 "from 1 to {}",
+                                 text, !n ? why_not_u64(text) : (*n == 0 ? "zero has no heap with a move" : "too large"),
+                                 kMaxQuotientMaxHeap));
+  return *n;
 }
 
 std::uint64_t parse_pattern_limit(const std::string& text, const Game& game) {
@@ -224,7 +244,7 @@ void check_command_words(CLI::App& app, int argc, char** argv) {
   }
   // The options that take a value, whose value is not a word of the sum.
   constexpr std::string_view kValued[] = {"--limit", "--first", "--seed", "--to", "--input"};
-  constexpr std::string_view kFlags[] = {"--json", "--ascii", "--runs", "--help", "-h"};
+  constexpr std::string_view kFlags[] = {"--json", "--ascii", "--runs", "--misere", "--help", "-h"};
   std::size_t word = 0;  // the sum's words, counted from 1 as the sum's messages count them
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -276,14 +296,20 @@ int run(int argc, char** argv) {
                                     a);
   CLI::App* winner = add_sum_command(app, "winner", "Say who wins the sum of the positions: 'first' is the player to move",
                                      "  grundy winner nim 3 4 5\n"
-                                     "  grundy winner nim 1 2 + subtraction:2,5,7 9 --json\n",
+                                     "  grundy winner nim 1 2 + subtraction:2,5,7 9 --json\n"
+                                     "  grundy winner --misere nim 1 1 1\n"
+                                     "  grundy winner --misere octal:0.75 5 7 9 --json\n",
                                      a);
+  add_misere_flag(*winner, a);
   CLI::App* moves = add_sum_command(app, "moves", "List every winning move of the sum of the positions (in a draw, every move keeping it)",
                                     "  grundy moves nim 3 4 5\n"
                                     "  grundy moves graph:examples/data/chain.txt a + nim 2\n"
                                     "  grundy moves graph:examples/data/loopy.txt study + nim 2\n"
-                                    "  grundy moves coprime 1000000000000000001 --limit 5\n",
+                                    "  grundy moves coprime 1000000000000000001 --limit 5\n"
+                                    "  grundy moves --misere nim 2 1 1\n"
+                                    "  grundy moves --misere kayles 4 6 7\n",
                                     a);
+  add_misere_flag(*moves, a);
   moves->add_option("--limit", a.moves_limit,
                     fmt::format("list at most this many winning (or draw-keeping) moves per component (default {}, 0 for all); "
                                 "the output then says how many there are in all, or that there are more",
@@ -346,6 +372,24 @@ int run(int argc, char** argv) {
       "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n"
       "  grundy pattern subtraction:1000000 --values\n"
       "  grundy pattern octal:0.354 --max-heap 30000000\n");
+
+  CLI::App* quotient = app.add_subcommand(
+      "quotient", "Compute the misère quotient of a heap game's sums (Plambeck-Siegel), proven, with its presentation");
+  quotient->add_option("GAME", a.quotient_game, "a game on heap sizes, such as octal:0.75 or kayles (not graph:FILE)")
+      ->required()
+      ->type_name("");
+  quotient->add_option("--max-heap", a.quotient_max_heap,
+                       fmt::format("the quotient of the sums of heaps 0..N (default {}, at most {})",
+                                   kDefaultQuotientMaxHeap, kMaxQuotientMaxHeap))
+      ->type_name("N");
+  quotient->add_flag("--json", a.json, "print one JSON object instead of text");
+  quotient->footer(
+      "\nIn misère play whoever makes the last move loses, and Grundy values no longer add up. Sums of heaps\n"
+      "that no other sum tells apart are identified: the classes form a finite commutative monoid (the\n"
+      "quotient), and a sum is a P-position (the player to move loses) exactly when the product of its\n"
+      "heaps' elements is in the P-portion. The output gives the generators (heaps), the relations, the\n"
+      "P-portion, and the pretending function (the element of each heap). docs/misere.md explains them.\n"
+      "\nExamples:\n  grundy quotient octal:0.75\n  grundy quotient kayles --max-heap 12 --json\n");
 
   CLI::App* census = app.add_subcommand("census", "Find the pattern of every octal game with at most K digits");
   census->add_option("FAMILY", a.census_family, "the family of games: octal")->required()->type_name("");
@@ -512,8 +556,21 @@ int run(int argc, char** argv) {
   Output out;
   const bool ascii = a.ascii || !locale_is_utf8();
   if (value->parsed()) print_values(parse_sum_arguments(a.sum), format, ascii, out);
-  if (winner->parsed()) print_winner(parse_sum_arguments(a.sum), format, ascii, out);
-  if (moves->parsed()) print_moves(parse_sum_arguments(a.sum), parse_moves_limit(a.moves_limit), format, ascii, out);
+  if (winner->parsed()) {
+    if (a.misere) {
+      print_misere_winner(parse_sum_arguments(a.sum), format, out);
+    } else {
+      print_winner(parse_sum_arguments(a.sum), format, ascii, out);
+    }
+  }
+  if (moves->parsed()) {
+    if (a.misere) {
+      print_misere_moves(parse_sum_arguments(a.sum), parse_moves_limit(a.moves_limit), format, out);
+    } else {
+      print_moves(parse_sum_arguments(a.sum), parse_moves_limit(a.moves_limit), format, ascii, out);
+    }
+  }
+  if (quotient->parsed()) print_quotient(*parse_game(a.quotient_game), parse_quotient_max_heap(a.quotient_max_heap), format, out);
   if (table->parsed()) {
     TableRequest request{parse_table_bound(a.table_to), a.runs};
     print_table(*parse_game(a.table_game), request, format, out);

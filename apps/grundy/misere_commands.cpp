@@ -1,0 +1,203 @@
+#include "misere_commands.hpp"
+
+#include <chrono>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace grundy::cli {
+namespace {
+
+using nlohmann::json;
+
+std::string verdict(const MisereAnalysis& a) {
+  return fmt::format("{} player wins ({})", to_string(a.winner), a.reason);
+}
+
+json outcome_json(const SumArguments& sum, const MisereAnalysis& a) {
+  json j{{"game", sum.game_label()},
+         {"play", "misere"},
+         {"winner", to_string(a.winner)},
+         {"method", to_string(a.method)},
+         {"reason", a.reason}};
+  if (a.quotient) {
+    j["quotient"] = {{"max_heap", a.quotient->max_heap},
+                     {"size", a.quotient->size},
+                     {"element", a.quotient->element_text(a.element)},
+                     {"in_p_portion", static_cast<bool>(a.quotient->in_p[a.element])}};
+  }
+  if (a.method == MisereMethod::search) j["sums_searched"] = a.sums_searched;
+  if (!sum.single_game()) {
+    json components = json::array();
+    for (const Component& c : sum.components)
+      components.push_back({{"game", c.game->spec()},
+                            {"position", c.game->heap_indexed() ? json(c.position) : json(c.game->format_position(c.position))}});
+    j["components"] = components;
+  }
+  return j;
+}
+
+// The pretending function's eventual period, seen in heaps 0..N: the
+// smallest period, then the earliest start, with two whole periods seen.
+struct SeenPeriod {
+  std::uint64_t preperiod = 0;
+  std::uint64_t period = 0;
+};
+std::optional<SeenPeriod> seen_period(const std::vector<QuotientElement>& f) {
+  const std::uint64_t n = f.size();
+  for (std::uint64_t p = 1; 2 * p <= n; ++p) {
+    // The earliest start from which f repeats with period p.
+    std::uint64_t start = n - p;
+    while (start > 0 && f[start - 1] == f[start - 1 + p]) --start;
+    if (n - start >= 2 * p) return SeenPeriod{start, p};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void print_misere_winner(const SumArguments& sum, Format format, Output& out) {
+  const MisereAnalysis a = misere_outcome(sum.components);
+  if (format == Format::json) {
+    out.write(outcome_json(sum, a).dump() + "\n");
+    return;
+  }
+  out.write(verdict(a) + "\n");
+}
+
+json misere_moves_json(const SumArguments& sum, std::uint64_t limit) {
+  const MisereAnalysis a = analyze_misere_sum(sum.components, limit);
+  json j = outcome_json(sum, a);
+  add_moves_json(j, sum.components, a.winning_moves, a.unlisted);
+  return j;
+}
+
+void print_misere_moves(const SumArguments& sum, std::uint64_t limit, Format format, Output& out) {
+  if (format == Format::json) {
+    out.write(misere_moves_json(sum, limit).dump() + "\n");
+    return;
+  }
+  const MisereAnalysis a = analyze_misere_sum(sum.components, limit);
+  if (a.winning_moves.empty()) {
+    out.write(verdict(a) + ": no winning move, every move leaves a position the opponent wins\n");
+    return;
+  }
+  const std::size_t n = a.winning_moves.size();
+  out.write(fmt::format("{}; {}{} winning move{}:\n", verdict(a), a.unlisted.empty() ? "" : "the first ", n,
+                        n == 1 ? "" : "s"));
+  for (const Move& m : a.winning_moves) {
+    const Game& g = *sum.components[m.component].game;
+    out.write(fmt::format("{}: {} -> {}\n", component_name(sum, m.component), g.format_position(m.from),
+                          g.format_option(m.to)));
+  }
+  for (const UnlistedMoves& u : a.unlisted)
+    out.write(fmt::format("{}: ... and {} more ({} winning moves in all)\n", component_name(sum, u.component),
+                          *u.total - u.listed, *u.total));
+}
+
+json quotient_json(const MisereQuotient& q) {
+  json generators = json::array();
+  for (std::size_t i = 0; i < q.generator_heaps.size(); ++i) {
+    GeneratorWord w(q.generator_heaps.size(), 0);
+    w[i] = 1;
+    generators.push_back({{"name", q.word_text(w)}, {"heap", q.generator_heaps[i]}});
+  }
+  json relations = json::array();
+  for (const QuotientRelation& r : q.relations)
+    relations.push_back({{"left", q.word_text(r.left)}, {"right", q.word_text(r.right)}});
+  json elements = json::array();
+  json p_portion = json::array();
+  for (QuotientElement x = 0; x < q.size; ++x) {
+    elements.push_back(q.element_text(x));
+    if (q.in_p[x]) p_portion.push_back(q.element_text(x));
+  }
+  json pretending = json::array();
+  for (QuotientElement x : q.pretending) pretending.push_back(q.element_text(x));
+  // Row x, column y: the index in "elements" of x times y.
+  json products = json::array();
+  for (QuotientElement x = 0; x < q.size; ++x) {
+    json row = json::array();
+    for (QuotientElement y = 0; y < q.size; ++y) row.push_back(q.multiply(x, y));
+    products.push_back(row);
+  }
+  json runs = json::array();
+  for (std::uint64_t h = 0; h <= q.max_heap;) {
+    std::uint64_t end = h;
+    while (end + 1 <= q.max_heap && q.pretending[end + 1] == q.pretending[h]) ++end;
+    runs.push_back({{"from", h}, {"to", end}, {"element", q.element_text(q.pretending[h])}});
+    h = end + 1;
+  }
+  json period = nullptr;
+  if (const auto p = seen_period(q.pretending))
+    period = {{"preperiod", p->preperiod}, {"period", p->period}, {"observed_to", q.max_heap}, {"proven", false}};
+  return {{"game", q.game},
+          {"max_heap", q.max_heap},
+          {"size", q.size},
+          {"proven", true},
+          {"proof",
+           {{"classes_checked", q.proof_states},
+            {"theorem",
+             "every sum of heaps 0..max_heap is predicted consistently with its options (Plambeck-Siegel), so the "
+             "predictions are the misere outcomes"}}},
+          {"generators", generators},
+          {"relations", relations},
+          {"elements", elements},
+          {"p_portion", p_portion},
+          {"pretending", pretending},
+          {"pretending_runs", runs},
+          {"products", products},
+          {"period", period},
+          {"sizes", q.sizes}};
+}
+
+void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Output& out) {
+  const auto start = std::chrono::steady_clock::now();
+  const MisereQuotient q = compute_misere_quotient(game, max_heap);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (format == Format::json) {
+    json j = quotient_json(q);
+    j["seconds"] = seconds;
+    out.write(j.dump() + "\n");
+    return;
+  }
+  out.write(fmt::format("misère quotient of {}, sums of heaps 0..{}: {} elements\n", q.game, q.max_heap, q.size));
+  out.write(fmt::format("proven: every sum of these heaps is consistent with its options ({} classes of sums "
+                        "checked), so a sum is a P-position exactly when its element is in the P-portion\n",
+                        q.proof_states));
+  std::vector<std::string> generators;
+  for (std::size_t i = 0; i < q.generator_heaps.size(); ++i) {
+    GeneratorWord w(q.generator_heaps.size(), 0);
+    w[i] = 1;
+    generators.push_back(fmt::format("{} = heap {}", q.word_text(w), q.generator_heaps[i]));
+  }
+  out.write(fmt::format("generators: {}\n", generators.empty() ? "none" : fmt::format("{}", fmt::join(generators, ", "))));
+  std::vector<std::string> relations;
+  for (const QuotientRelation& r : q.relations)
+    relations.push_back(fmt::format("{} = {}", q.word_text(r.left), q.word_text(r.right)));
+  out.write(fmt::format("relations: {}\n", relations.empty() ? "none" : fmt::format("{}", fmt::join(relations, ", "))));
+  std::vector<std::string> p_portion;
+  std::vector<std::string> elements;
+  for (QuotientElement x = 0; x < q.size; ++x) {
+    elements.push_back(q.element_text(x));
+    if (q.in_p[x]) p_portion.push_back(q.element_text(x));
+  }
+  out.write(fmt::format("P-portion: {}\n", fmt::join(p_portion, ", ")));
+  if (q.size <= 64) out.write(fmt::format("elements: {}\n", fmt::join(elements, ", ")));
+  out.write("pretending function (heaps: element):\n");
+  const auto period = seen_period(q.pretending);
+  const std::uint64_t shown_to = period ? std::min(q.max_heap, period->preperiod + period->period - 1) : q.max_heap;
+  for (std::uint64_t h = 0; h <= shown_to;) {
+    std::uint64_t end = h;
+    while (end + 1 <= shown_to && q.pretending[end + 1] == q.pretending[h]) ++end;
+    out.write(h == end ? fmt::format("  {}: {}\n", h, q.element_text(q.pretending[h]))
+                       : fmt::format("  {}-{}: {}\n", h, end, q.element_text(q.pretending[h])));
+    h = end + 1;
+  }
+  if (period && shown_to < q.max_heap) {
+    out.write(fmt::format("  then period {} from heap {} up to heap {} (observed, not proven beyond {})\n",
+                          period->period, period->preperiod, q.max_heap, q.max_heap));
+  }
+  out.write(fmt::format("sizes of the quotients of heaps 0..n, n = 0..{}: {}\n", q.max_heap, fmt::join(q.sizes, " ")));
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,25 @@
+#pragma once
+// The misère side of the CLI: `winner --misere`, `moves --misere` and
+// `quotient` (docs/misere.md).
+
+#include <cstdint>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "commands.hpp"
+#include "grundy/misere.hpp"
+#include "grundy/misere_quotient.hpp"
+
+namespace grundy::cli {
+
+void print_misere_winner(const SumArguments& sum, Format format, Output& out);
+void print_misere_moves(const SumArguments& sum, std::uint64_t limit, Format format, Output& out);
+nlohmann::json misere_moves_json(const SumArguments& sum, std::uint64_t limit);
+
+// The default and the largest --max-heap of `quotient`.
+inline constexpr std::uint64_t kDefaultQuotientMaxHeap = 30;
+inline constexpr std::uint64_t kMaxQuotientMaxHeap = 1000;
+void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Output& out);
+nlohmann::json quotient_json(const MisereQuotient& q);
+
+}  // namespace grundy::cli

@@ -1,0 +1,60 @@
+#pragma once
+// Who wins a sum in misère play (whoever makes the last move loses), and
+// every winning move. The Sprague-Grundy values do not add up in misère
+// play, so the answer comes from the first method that applies:
+//   nim_rule  every component is Nim: Bouton's rule, exact for any heaps;
+//   quotient  every component is a heap of one heap game, and the misère
+//             quotient of its heaps up to the largest in play is computed
+//             and proven (misere_quotient.hpp): a product in a monoid;
+//   search    an exact search over the sums reachable (misere_search.hpp),
+//             which stops with LimitError when it would be too large.
+// docs/misere.md explains each.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grundy/misere_quotient.hpp"
+#include "grundy/misere_search.hpp"
+#include "grundy/sum.hpp"
+
+namespace grundy {
+
+enum class MisereMethod { nim_rule, quotient, search };
+// "rule", "quotient", "search": the names `--json` uses.
+[[nodiscard]] std::string_view to_string(MisereMethod m);
+
+struct MisereAnalysis {
+  Winner winner = Winner::first;  // first or second: a finite game has no draw
+  MisereMethod method = MisereMethod::search;
+  std::string reason;                   // why, in words
+  std::vector<Move> winning_moves;      // filled by analyze_misere_sum
+  std::vector<UnlistedMoves> unlisted;  // components whose list was cut at the limit
+  std::shared_ptr<const MisereQuotient> quotient;  // for method quotient
+  QuotientElement element = 0;                     // the sum's class in it
+  std::uint64_t sums_searched = 0;                 // for method search
+};
+
+struct MisereOptions {
+  // Quotients are computed for sums whose largest heap is at most this.
+  std::uint64_t max_quotient_heap = 40;
+  std::uint64_t max_search_sums = MisereSearch::kDefaultMaxSums;
+};
+
+// Bouton: a misère Nim sum is a P-position when some heap is at least 2 and
+// the nim-sum is 0, or when every heap is 0 or 1 and the nim-sum is 1.
+[[nodiscard]] bool misere_nim_p_position(std::span<const std::uint64_t> heaps);
+
+// The winner and how it was found, without moves.
+[[nodiscard]] MisereAnalysis misere_outcome(std::span<const Component> components, const MisereOptions& options = {});
+// The winner and every winning move (at most `limit_per_component` listed
+// per component).
+[[nodiscard]] MisereAnalysis analyze_misere_sum(std::span<const Component> components,
+                                                std::uint64_t limit_per_component = kNoLimit,
+                                                const MisereOptions& options = {});
+
+}  // namespace grundy

@@ -1,0 +1,89 @@
+#pragma once
+// The misère quotient of a heap game (Plambeck and Siegel, "Misère quotients
+// for impartial games", JCTA 2008): the sums of heaps 0..N, identified when
+// no sum added to both tells them apart in misère play. The classes form a
+// finite commutative monoid Q; the P-portion is the set of classes whose sums
+// the previous player wins; the pretending function maps each heap to its
+// class. Then a sum of heaps is a P-position exactly when the product of its
+// heaps' classes is in the P-portion: O(heaps) per question.
+//
+// compute_misere_quotient builds Q heap by heap (Q_n from Q_{n-1}, reduced at
+// every step) and then proves the result with a finite check that covers
+// every sum of heaps <= N (docs/misere.md, "How the quotient is proven"):
+// a quotient is reported only once proven.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "grundy/game.hpp"
+
+namespace grundy {
+
+// An element of a quotient, numbered from 0 (the identity, the empty sum).
+using QuotientElement = std::uint32_t;
+
+// A word in the quotient's generators: how many times each is used.
+using GeneratorWord = std::vector<std::uint32_t>;
+
+struct QuotientRelation {
+  GeneratorWord left;   // a shortest word that is not a normal form
+  GeneratorWord right;  // the normal form it equals
+};
+
+struct MisereQuotient {
+  std::string game;            // the game's spec
+  std::uint64_t max_heap = 0;  // the quotient of the sums of heaps 0..max_heap
+  std::uint32_t size = 1;
+  std::vector<QuotientElement> products;  // size x size, row-major
+  std::vector<bool> in_p;                 // the P-portion
+  std::vector<QuotientElement> pretending;  // heap h -> its class, h = 0..max_heap
+
+  // The presentation: generator i is the class of heap generator_heaps[i]
+  // (written a, b, c, ...); every element has one normal form, its
+  // shortest (then alphabetically first) word; the relations rewrite the
+  // minimal words that are not normal forms, and generate all others.
+  std::vector<std::uint64_t> generator_heaps;
+  std::vector<GeneratorWord> normal_forms;  // one per element
+  std::vector<QuotientRelation> relations;
+
+  std::vector<std::uint32_t> sizes;  // |Q_n| for n = 0..max_heap
+  std::uint64_t proof_states = 0;    // sums classes the proof examined
+
+  // Tame: every sum of these heaps plays in misère as the misère Nim
+  // position of its heaps' normal-play values, up to the genus shift below
+  // (Conway); proven by the same check as the quotient.
+  bool tame = false;
+  // For tame games: genus of each heap h = 0..max_heap, Conway's g^{...}
+  // with the superscript cut to its first figure: 0^1, 1^0, 0^0, 1^1, g^g.
+  std::vector<std::string> genus;
+
+  [[nodiscard]] QuotientElement multiply(QuotientElement a, QuotientElement b) const {
+    return products[std::size_t{a} * size + b];
+  }
+  // The class of a sum of heaps, each at most max_heap.
+  [[nodiscard]] QuotientElement element_of(std::span<const Position> heaps) const;
+  [[nodiscard]] bool is_p_position(std::span<const Position> heaps) const { return in_p[element_of(heaps)]; }
+  // "1", "a", "ab^2c", for people.
+  [[nodiscard]] std::string word_text(const GeneratorWord& w) const;
+  [[nodiscard]] std::string element_text(QuotientElement x) const { return word_text(normal_forms[x]); }
+};
+
+struct QuotientLimits {
+  std::uint32_t max_size = 5000;              // elements of any Q_n
+  std::uint64_t max_proof_states = 20000000;  // classes of sums the proof may examine
+  std::uint32_t max_copies = 64;              // copies of the new heap examined per step
+  std::uint32_t max_refinements = 16;         // finer covers tried for one heap
+  std::uint32_t max_cover = 5000;             // elements of a finer cover
+};
+
+// Throws InputError when `game` is not a heap game whose moves shrink the
+// total of the heaps, or has cycles; LimitError past `limits`, or when the
+// heap-by-heap construction produces a candidate the proof rejects (the
+// message says at which heap).
+[[nodiscard]] MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
+                                                     const QuotientLimits& limits = {});
+
+}  // namespace grundy

@@ -1,0 +1,198 @@
+#include "grundy/misere.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+
+namespace grundy {
+namespace {
+
+bool all_nim(std::span<const Component> components) {
+  return std::all_of(components.begin(), components.end(),
+                     [](const Component& c) { return c.game->spec() == "nim"; });
+}
+
+std::vector<std::uint64_t> positions(std::span<const Component> components) {
+  std::vector<std::uint64_t> heaps;
+  for (const Component& c : components) heaps.push_back(c.position);
+  return heaps;
+}
+
+std::string nim_rule_reason(std::span<const std::uint64_t> heaps) {
+  std::uint64_t x = 0;
+  std::uint64_t ones = 0;
+  bool big = false;
+  for (std::uint64_t h : heaps) {
+    x ^= h;
+    ones += h == 1;
+    big = big || h >= 2;
+  }
+  if (big) return fmt::format("misère Nim with a heap of 2 or more plays as Nim: nim-sum {}", x);
+  return fmt::format("misère Nim with every heap 0 or 1: {} heap{} of 1, {}", ones, ones == 1 ? "" : "s",
+                     ones % 2 == 1 ? "odd, so the player to move takes the last one and loses"
+                                   : "even, so the player to move leaves the last one to the opponent");
+}
+
+// The one heap game of every component, when there is one.
+const Game* single_heap_game(std::span<const Component> components) {
+  if (components.empty()) return nullptr;
+  const Game* g = components.front().game;
+  const std::string spec = g->spec();
+  for (const Component& c : components)
+    if (c.game->spec() != spec) return nullptr;
+  if (!g->heap_indexed() || g->has_cycles()) return nullptr;
+  return g;
+}
+
+Winner winner_of(bool p_position) { return p_position ? Winner::second : Winner::first; }
+
+}  // namespace
+
+std::string_view to_string(MisereMethod m) {
+  switch (m) {
+    case MisereMethod::nim_rule: return "rule";
+    case MisereMethod::quotient: return "quotient";
+    case MisereMethod::search: return "search";
+  }
+  return "search";
+}
+
+bool misere_nim_p_position(std::span<const std::uint64_t> heaps) {
+  std::uint64_t x = 0;
+  bool big = false;
+  for (std::uint64_t h : heaps) {
+    x ^= h;
+    big = big || h >= 2;
+  }
+  return big ? x == 0 : x == 1;
+}
+
+namespace {
+
+MisereAnalysis outcome(std::span<const Component> components, const MisereOptions& options,
+                       MisereSearch& search) {
+  for (const Component& c : components)
+    if (c.game->has_cycles())
+      throw InputError(fmt::format("{}: misère play of games with cycles is not supported (only finite games)",
+                                   c.game->spec()));
+  MisereAnalysis a;
+  if (all_nim(components)) {
+    const std::vector<std::uint64_t> heaps = positions(components);
+    a.method = MisereMethod::nim_rule;
+    a.winner = winner_of(misere_nim_p_position(heaps));
+    a.reason = nim_rule_reason(heaps);
+    return a;
+  }
+  if (const Game* g = single_heap_game(components)) {
+    std::uint64_t largest = 0;
+    for (const Component& c : components) largest = std::max(largest, c.position);
+    if (largest <= options.max_quotient_heap) {
+      try {
+        auto q = std::make_shared<const MisereQuotient>(compute_misere_quotient(*g, std::max<std::uint64_t>(largest, 1)));
+        const std::vector<std::uint64_t> heaps = positions(components);
+        a.method = MisereMethod::quotient;
+        a.element = q->element_of(heaps);
+        a.winner = winner_of(q->in_p[a.element]);
+        a.reason = fmt::format("misère quotient of {} up to heap {} ({} elements): the sum is {}, {} the P-portion",
+                               q->game, q->max_heap, q->size, q->element_text(a.element),
+                               q->in_p[a.element] ? "in" : "not in");
+        a.quotient = std::move(q);
+        return a;
+      } catch (const LimitError&) {
+        // No quotient within the limits: the search below decides.
+      }
+    }
+  }
+  a.method = MisereMethod::search;
+  const bool p = search.is_p_position(components);
+  a.winner = winner_of(p);
+  a.sums_searched = search.sums_searched();
+  a.reason = fmt::format("exact misère search over {} sums", a.sums_searched);
+  return a;
+}
+
+void add_nim_rule_moves(std::span<const Component> components, std::uint64_t limit, MisereAnalysis& a) {
+  std::vector<std::uint64_t> heaps = positions(components);
+  std::uint64_t x = 0;
+  for (std::uint64_t h : heaps) x ^= h;
+  for (std::size_t i = 0; i < heaps.size(); ++i) {
+    const std::uint64_t from = heaps[i];
+    // A move to a P-position leaves nim-sum 0 (some heap still >= 2) or
+    // only heaps of 0 and 1: the heap goes to x ^ from, to 0 or to 1.
+    std::vector<std::uint64_t> targets{x ^ from, 0, 1};
+    std::sort(targets.begin(), targets.end());
+    targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+    std::uint64_t listed = 0;
+    std::uint64_t total = 0;
+    for (std::uint64_t t : targets) {
+      if (t >= from) continue;
+      heaps[i] = t;
+      if (misere_nim_p_position(heaps)) {
+        ++total;
+        if (listed < limit) {
+          a.winning_moves.push_back({i, from, Option{t}});
+          ++listed;
+        }
+      }
+    }
+    heaps[i] = from;
+    if (listed < total) a.unlisted.push_back({i, listed, total});
+  }
+}
+
+}  // namespace
+
+MisereAnalysis misere_outcome(std::span<const Component> components, const MisereOptions& options) {
+  MisereSearch search(options.max_search_sums);
+  return outcome(components, options, search);
+}
+
+MisereAnalysis analyze_misere_sum(std::span<const Component> components, std::uint64_t limit,
+                                  const MisereOptions& options) {
+  MisereSearch search(options.max_search_sums);
+  MisereAnalysis a = outcome(components, options, search);
+  if (a.winner != Winner::first) return a;
+  if (a.method == MisereMethod::nim_rule) {
+    add_nim_rule_moves(components, limit, a);
+    return a;
+  }
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    const Component& c = components[i];
+    OptionSample all = c.game->list_options(c.position, MisereSearch::kMaxOptions + 1);
+    if (!all.complete() || all.options.size() > MisereSearch::kMaxOptions)
+      throw LimitError(fmt::format("{} {} has more than {} moves: too many to list in misère play", c.game->spec(),
+                                   c.game->format_position(c.position), MisereSearch::kMaxOptions));
+    // The class of the other components, for the quotient.
+    QuotientElement rest = 0;
+    if (a.quotient)
+      for (std::size_t k = 0; k < components.size(); ++k)
+        if (k != i) rest = a.quotient->multiply(rest, a.quotient->pretending[components[k].position]);
+    std::uint64_t listed = 0;
+    std::uint64_t total = 0;
+    for (Option& o : all.options) {
+      bool p = false;
+      if (a.quotient) {
+        p = a.quotient->in_p[a.quotient->multiply(rest, a.quotient->element_of(o))];
+      } else {
+        std::vector<Component> next = after_move(components, {i, c.position, o});
+        p = search.is_p_position(next);
+      }
+      if (!p) continue;
+      ++total;
+      if (listed < limit) {
+        a.winning_moves.push_back({i, c.position, std::move(o)});
+        ++listed;
+      }
+    }
+    if (listed < total) a.unlisted.push_back({i, listed, total});
+  }
+  if (a.method == MisereMethod::search) {
+    a.sums_searched = search.sums_searched();
+    a.reason = fmt::format("exact misère search over {} sums", a.sums_searched);
+  }
+  return a;
+}
+
+}  // namespace grundy

@@ -1,0 +1,135 @@
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <vector>
+
+#include "grundy/error.hpp"
+#include "grundy/misere.hpp"
+#include "grundy/misere_quotient.hpp"
+#include "grundy/misere_search.hpp"
+#include "grundy/spec.hpp"
+
+namespace grundy {
+namespace {
+
+QuotientElement evaluate(const MisereQuotient& q, const GeneratorWord& w) {
+  QuotientElement x = 0;
+  for (std::size_t i = 0; i < w.size(); ++i)
+    for (std::uint32_t k = 0; k < w[i]; ++k) x = q.multiply(x, q.pretending[q.generator_heaps[i]]);
+  return x;
+}
+
+struct QuotientCase {
+  const char* spec;
+  std::uint64_t max_heap;
+};
+
+class QuotientStructure : public ::testing::TestWithParam<QuotientCase> {};
+
+// The quotient is a commutative monoid whose presentation describes it: every
+// normal form evaluates to its own element, and both sides of every relation
+// to the same one.
+TEST_P(QuotientStructure, IsTheMonoidItsPresentationDescribes) {
+  const auto game = parse_game(GetParam().spec);
+  const MisereQuotient q = compute_misere_quotient(*game, GetParam().max_heap);
+  ASSERT_EQ(q.products.size(), std::size_t{q.size} * q.size);
+  ASSERT_EQ(q.pretending.size(), GetParam().max_heap + 1);
+  EXPECT_EQ(q.pretending[0], 0u);
+  EXPECT_FALSE(q.in_p[0]) << "the empty sum is won by the player to move";
+  for (QuotientElement x = 0; x < q.size; ++x) {
+    EXPECT_EQ(q.multiply(0, x), x);
+    for (QuotientElement y = 0; y < q.size; ++y) {
+      ASSERT_EQ(q.multiply(x, y), q.multiply(y, x));
+      for (QuotientElement z = 0; z < q.size; ++z)
+        ASSERT_EQ(q.multiply(q.multiply(x, y), z), q.multiply(x, q.multiply(y, z)));
+    }
+    EXPECT_EQ(evaluate(q, q.normal_forms[x]), x) << q.element_text(x);
+  }
+  for (const QuotientRelation& r : q.relations)
+    EXPECT_EQ(evaluate(q, r.left), evaluate(q, r.right)) << q.word_text(r.left) << " = " << q.word_text(r.right);
+  EXPECT_EQ(q.sizes.back(), q.size);
+  EXPECT_GT(q.proof_states, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, QuotientStructure,
+                         ::testing::Values(QuotientCase{"nim", 7}, QuotientCase{"octal:0.75", 30},
+                                           QuotientCase{"kayles", 16}, QuotientCase{"octal:0.07", 20},
+                                           QuotientCase{"subtraction:1,2", 12}));
+
+// Two independent ways to the same outcome: the quotient's product and the
+// exact search over sums.
+TEST(MisereQuotient, AgreesWithTheExactSearch) {
+  for (const char* spec : {"octal:0.07", "kayles", "octal:0.137", "subtraction:2,3"}) {
+    const auto game = parse_game(spec);
+    const MisereQuotient q = compute_misere_quotient(*game, 10);
+    MisereSearch search;
+    for (Position a = 0; a <= 10; ++a)
+      for (Position b = a; b <= 10; ++b)
+        for (Position c = b; c <= 10; ++c) {
+          const std::vector<Position> heaps{a, b, c};
+          const std::vector<Component> sum{{game.get(), a}, {game.get(), b}, {game.get(), c}};
+          ASSERT_EQ(q.is_p_position(heaps), search.is_p_position(sum)) << spec << " " << a << " " << b << " " << c;
+        }
+  }
+}
+
+TEST(MisereQuotient, SaysWhatItCannotDo) {
+  const auto kayles = parse_game("kayles");
+  const MisereQuotient q = compute_misere_quotient(*kayles, 5);
+  const std::vector<Position> beyond{6};
+  EXPECT_THROW((void)q.element_of(beyond), InputError);
+  const auto loopy = parse_game("graph:" GRUNDY_TEST_DATA "/graphs/loopy.txt");
+  EXPECT_THROW((void)compute_misere_quotient(*loopy, 3), InputError);
+  QuotientLimits tight;
+  tight.max_size = 4;
+  EXPECT_THROW((void)compute_misere_quotient(*kayles, 12, tight), LimitError);
+}
+
+TEST(MisereSearch, StopsAtItsBound) {
+  const auto kayles = parse_game("kayles");
+  MisereSearch search(1000);
+  const std::vector<Component> sum{{kayles.get(), 30}, {kayles.get(), 30}, {kayles.get(), 30}};
+  EXPECT_THROW((void)search.is_p_position(sum), LimitError);
+}
+
+TEST(MisereSearch, EmptyAndTerminalSumsAreWonByThePlayerToMove) {
+  const auto nim = parse_game("nim");
+  MisereSearch search;
+  EXPECT_FALSE(search.is_p_position(std::vector<Component>{}));
+  EXPECT_FALSE(search.is_p_position(std::vector<Component>{{nim.get(), 0}, {nim.get(), 0}}));
+  EXPECT_TRUE(search.is_p_position(std::vector<Component>{{nim.get(), 1}}));
+  EXPECT_TRUE(search.is_p_position(std::vector<Component>{{nim.get(), 2}, {nim.get(), 2}}));
+}
+
+TEST(MisereNim, BoutonsRule) {
+  const std::uint64_t top = ~std::uint64_t{0};
+  EXPECT_TRUE(misere_nim_p_position(std::vector<std::uint64_t>{1}));
+  EXPECT_FALSE(misere_nim_p_position(std::vector<std::uint64_t>{}));
+  EXPECT_FALSE(misere_nim_p_position(std::vector<std::uint64_t>{1, 1}));
+  EXPECT_TRUE(misere_nim_p_position(std::vector<std::uint64_t>{1, 1, 1}));
+  EXPECT_TRUE(misere_nim_p_position(std::vector<std::uint64_t>{top, top}));
+  EXPECT_FALSE(misere_nim_p_position(std::vector<std::uint64_t>{top, top, 1}));
+  EXPECT_TRUE(misere_nim_p_position(std::vector<std::uint64_t>{2, 3, 1}));
+}
+
+TEST(MisereAnalysis, NimMovesFollowTheRule) {
+  const auto nim = parse_game("nim");
+  const std::uint64_t top = ~std::uint64_t{0};
+  const std::vector<Component> sum{{nim.get(), top}, {nim.get(), 1}};
+  const MisereAnalysis a = analyze_misere_sum(sum);
+  EXPECT_EQ(a.method, MisereMethod::nim_rule);
+  EXPECT_EQ(a.winner, Winner::first);
+  // Only the big heap can move: to 0 (leaving one heap of 1, lost for the next player).
+  ASSERT_EQ(a.winning_moves.size(), 1u);
+  EXPECT_EQ(a.winning_moves[0].component, 0u);
+  EXPECT_EQ(a.winning_moves[0].to, Option{0});
+}
+
+TEST(MisereAnalysis, CyclesAreRefused) {
+  const auto loopy = parse_game("graph:" GRUNDY_TEST_DATA "/graphs/loopy.txt");
+  const std::vector<Component> sum{{loopy.get(), 0}};
+  EXPECT_THROW((void)misere_outcome(sum), InputError);
+}
+
+}  // namespace
+}  // namespace grundy

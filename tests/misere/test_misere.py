@@ -1,0 +1,229 @@
+"""Misère play (docs/misere.md) against a brute force that shares no code with grundy.
+
+Run by ctest (tests/CMakeLists.txt) with GRUNDY_CLI naming the command-line binary.
+Every sum of at most 3 heaps of size <= 12 is checked for Kayles, Dawson's Kayles,
+0.137 and random octal codes: the outcome the quotient predicts, and the winner
+and winning moves `--misere` reports.
+"""
+
+import itertools
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from brute_force import Misere, misere_nim_outcome  # noqa: E402
+
+sys.setrecursionlimit(100000)
+
+MAX_HEAP = 12
+NAMED = {"kayles": "0.77", "dawson-kayles": "0.07", "0.137": "0.137"}
+# Random codes, drawn once with a fixed seed so that failures can be replayed.
+_rng = random.Random(22)
+RANDOM_CODES = ["0." + "".join(str(_rng.randrange(8)) for _ in range(_rng.randrange(2, 5))) for _ in range(4)]
+GAMES = list(NAMED.values()) + RANDOM_CODES
+
+
+def cli():
+    path = os.environ.get("GRUNDY_CLI")
+    if not path:
+        pytest.skip("GRUNDY_CLI is not set (ctest sets it)")
+    return path
+
+
+def run(*args):
+    return subprocess.run([cli(), *args], capture_output=True, text=True, timeout=300)
+
+
+def run_json(*args):
+    done = run(*args, "--json")
+    assert done.returncode == 0, (args, done.stderr)
+    return json.loads(done.stdout)
+
+
+def sums(max_heap, most=3):
+    """Every multiset of at most `most` heaps of size 1..max_heap, as sorted tuples."""
+    for k in range(most + 1):
+        yield from itertools.combinations_with_replacement(range(1, max_heap + 1), k)
+
+
+@pytest.mark.parametrize("code", GAMES)
+def test_quotient_predicts_every_small_sum(code):
+    q = run_json("quotient", "octal:" + code, "--max-heap", str(MAX_HEAP))
+    assert q["proven"] is True
+    assert len(q["elements"]) == q["size"] == len(q["products"])
+    p_portion = {q["elements"].index(e) for e in q["p_portion"]}
+    pretending = [q["elements"].index(e) for e in q["pretending"]]
+    brute = Misere(code)
+    for s in sums(MAX_HEAP):
+        x = 0  # the identity comes first
+        for h in s:
+            x = q["products"][x][pretending[h]]
+        predicted = "P" if x in p_portion else "N"
+        assert predicted == brute.outcome(s), (code, s)
+
+
+@pytest.mark.parametrize("code", GAMES)
+def test_winner_and_moves_of_single_game_sums(code):
+    brute = Misere(code)
+    rng = random.Random(code)
+    chosen = rng.sample(list(sums(MAX_HEAP)), 25) + [(), (1,), (2, 2), (MAX_HEAP,) * 3]
+    for s in chosen:
+        if not s:
+            continue
+        heaps = [str(h) for h in s]
+        answer = run_json("moves", "--misere", "octal:" + code, *heaps)
+        expected = brute.outcome(tuple(sorted(s)))
+        assert answer["winner"] == ("second" if expected == "P" else "first"), (code, s)
+        assert answer["method"] in ("quotient", "search")
+        got = {(m["component"], tuple(sorted(m["to"]))) for m in answer["moves"]}
+        want = {(i, tuple(sorted(o))) for i, o in brute.winning_moves(tuple(s))}
+        assert got == want, (code, s)
+        assert run_json("winner", "--misere", "octal:" + code, *heaps)["winner"] == answer["winner"]
+
+
+class Mixed:
+    """Misère outcomes of sums mixing several octal games: components are (game, heap)."""
+
+    def __init__(self, codes):
+        self.games = [Misere(c) for c in codes]
+        self.memo = {}
+
+    def outcome(self, comps):
+        comps = tuple(sorted(c for c in comps if self.games[c[0]].options(c[1])))
+        if comps in self.memo:
+            return self.memo[comps]
+        moved = False
+        result = None
+        for i, (g, h) in enumerate(comps):
+            rest = comps[:i] + comps[i + 1:]
+            for o in self.games[g].options(h):
+                moved = True
+                if self.outcome(rest + tuple((g, part) for part in o)) == "P":
+                    result = "N"
+                    break
+            if result:
+                break
+        if result is None:
+            result = "P" if moved else "N"
+        self.memo[comps] = result
+        return result
+
+
+def test_mixed_sums_are_searched():
+    codes = ["0.77", "0.07", "0.137"]
+    mixed = Mixed(codes)
+    rng = random.Random(7)
+    for _ in range(30):
+        comps = [(g, rng.randrange(1, MAX_HEAP + 1)) for g in range(3)]
+        args = []
+        for g, h in comps:
+            args += (["+"] if args else []) + ["octal:" + codes[g], str(h)]
+        answer = run_json("moves", "--misere", *args)
+        assert answer["method"] == "search"
+        assert answer["sums_searched"] > 0
+        expected = mixed.outcome(comps)
+        assert answer["winner"] == ("second" if expected == "P" else "first"), comps
+        for m in answer["moves"]:
+            g, h = comps[m["component"]]
+            after = comps[: m["component"]] + comps[m["component"] + 1:] + [(g, p) for p in m["to"]]
+            assert mixed.outcome(after) == "P", (comps, m)
+        # Every winning move is listed: count them by brute force.
+        count = 0
+        for i, (g, h) in enumerate(comps):
+            for o in mixed.games[g].options(h):
+                if mixed.outcome(comps[:i] + comps[i + 1:] + [(g, p) for p in o]) == "P":
+                    count += 1
+        assert len(answer["moves"]) == count, comps
+
+
+def test_misere_nim_small_heaps_against_search():
+    for s in itertools.product(range(6), repeat=3):
+        heaps = [str(h) for h in s]
+        answer = run_json("moves", "--misere", "nim", *heaps)
+        assert answer["method"] == "rule"
+        # Brute force: Nim's options are all smaller heaps.
+        expected = nim_brute(tuple(sorted(s)))
+        assert answer["winner"] == ("second" if expected == "P" else "first"), s
+        want = set()
+        for i, h in enumerate(s):
+            for t in range(h):
+                after = list(s)
+                after[i] = t
+                if nim_brute(tuple(sorted(after))) == "P":
+                    want.add((i, t))
+        assert {(m["component"], m["to"][0]) for m in answer["moves"]} == want, s
+
+
+_nim_memo = {}
+
+
+def nim_brute(heaps):
+    heaps = tuple(h for h in heaps if h)
+    if heaps in _nim_memo:
+        return _nim_memo[heaps]
+    result = "P" if heaps else "N"  # no move: the player to move wins
+    for i, h in enumerate(heaps):
+        for t in range(h):
+            if nim_brute(tuple(sorted(heaps[:i] + (t,) + heaps[i + 1:]))) == "P":
+                result = "N"
+                break
+        if result == "N" and heaps:
+            break
+    _nim_memo[heaps] = result
+    return result
+
+
+def test_misere_nim_huge_heaps_follow_bouton():
+    top = 2**64 - 1
+    rng = random.Random(64)
+    cases = [[top], [top, top], [top, 1], [top, top, 1], [1, 1, 1], [1, 1], [0], [top, top - 1, 1], [2, 3, 1]]
+    cases += [[rng.randrange(top + 1) for _ in range(rng.randrange(1, 5))] for _ in range(30)]
+    for heaps in cases:
+        answer = run_json("moves", "--misere", "nim", *map(str, heaps))
+        expected = misere_nim_outcome(heaps)
+        assert answer["winner"] == ("second" if expected == "P" else "first"), heaps
+        for m in answer["moves"]:
+            after = list(heaps)
+            after[m["component"]] = m["to"][0]
+            assert m["to"][0] < heaps[m["component"]]
+            assert misere_nim_outcome(after) == "P", (heaps, m)
+        if expected == "N" and any(heaps):  # with no move left, the player to move has won already
+            assert answer["moves"], heaps
+
+
+def test_misere_nim_quotients_are_the_tame_ones():
+    # Plambeck and Siegel, "Misère quotients for impartial games" (JCTA 2008): the quotient of
+    # misère Nim with heaps up to 3 is T_1 = <a, b | a^2 = 1, b^3 = b>, of order 6, with P-portion
+    # {a, b^2}; with heaps up to 7 it has order 10 (tests/data/misere/published.json).
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "misere", "published.json")) as f:
+        published = json.load(f)
+    for case in published["quotients"]:
+        q = run_json("quotient", case["game"], "--max-heap", str(case["max_heap"]))
+        assert q["size"] == case["size"], case
+        if "p_portion" in case:
+            assert sorted(q["p_portion"]) == sorted(case["p_portion"]), case
+        if "relations" in case:
+            got = {(r["left"], r["right"]) for r in q["relations"]}
+            assert got == {tuple(r) for r in case["relations"]}, case
+
+
+def test_text_output_and_errors():
+    done = run("winner", "--misere", "nim", "1", "1", "1")
+    assert done.returncode == 0
+    assert done.stdout.startswith("second player wins (misère Nim with every heap 0 or 1: 3 heaps of 1")
+    done = run("quotient", "octal:0.75", "--max-heap", "20")
+    assert done.returncode == 0
+    assert "8 elements" in done.stdout and "P-portion: a, b^2" in done.stdout
+    loopy = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "graphs", "loopy.txt")
+    done = run("winner", "--misere", "graph:" + loopy, "study")
+    assert done.returncode == 2 and "cycles" in done.stderr
+    for bad in (["quotient", "octal:0.75", "--max-heap", "0"], ["quotient", "octal:0.75", "--max-heap", "-3"],
+                ["quotient", "octal:0.75", "--max-heap", "100000"], ["quotient", "graph:" + loopy]):
+        done = run(*bad)
+        assert done.returncode == 2, (bad, done.stderr)
+        assert done.stderr.startswith("grundy: error: "), bad
