@@ -459,6 +459,9 @@ int run(int argc, char** argv) {
   play->add_option("--seed", a.seed,
                    "make the engine's choices among equally good moves repeatable (default: a new game each time)")
       ->type_name("N");
+  play->add_flag("--misere", a.misere,
+                 "misère play: whoever makes the last move loses (and whoever cannot move wins); the engine decides "
+                 "as 'moves --misere' does (docs/misere.md)");
   play->footer("\n" + sum_help() +
                "\nYou and the engine take turns; a turn is one move in one component, and whoever\n"
                "cannot move loses. Type a component's number and its new position ('2 1': heap 2\n"
@@ -467,6 +470,7 @@ int run(int argc, char** argv) {
                "then echoed). Colours only on a terminal, and never when NO_COLOR is set.\n"
                "\nExamples:\n  grundy play nim 3 4 5\n  grundy play subtraction:1,3,4 20 --first engine\n"
                "  grundy play nim 3 + division:2-6 100 --seed 7\n"
+               "  grundy play --misere nim 1 1 1\n"
                "  printf '1 1\\nhint\\n' | grundy play nim 3 4 5 --seed 1\n");
 
   CLI::App* serve = app.add_subcommand("serve", "Serve a web page to play every game against the engine, and its JSON API");
@@ -593,6 +597,7 @@ int run(int argc, char** argv) {
     options.first = a.first == "engine" ? FirstPlayer::engine : FirstPlayer::person;
     options.seed = a.seed ? parse_seed(*a.seed) : std::random_device{}();
     options.seed_given = a.seed.has_value();
+    options.misere = a.misere;
     keep_transcript_when_interrupted();
     return grundy::cli::play(sum, options);
   }

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/misere.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/strategy.hpp"
 #include "grundy/utf8.hpp"
@@ -137,6 +138,7 @@ class Session {
         turn_(options.first == FirstPlayer::person ? Player::person : Player::engine),
         seed_(options.seed),
         seed_given_(options.seed_given),
+        misere_(options.misere),
         terminal_(terminal) {}
 
   int run() {
@@ -308,11 +310,13 @@ class Session {
 
   [[nodiscard]] std::string rules_text() const {
     std::string text;
+    const std::string_view end = misere_ ? "misère play: whoever makes the last move loses (whoever cannot move wins)"
+                                         : "whoever cannot move loses";
     if (sum_.single_game()) {
-      text = fmt::format("Rule: {}; whoever cannot move loses.\n", sum_.games.front()->move_rule());
+      text = fmt::format("Rule: {}; {}.\n", sum_.games.front()->move_rule(), end);
     } else {
       for (const auto& g : sum_.games) text += fmt::format("Rule of {}: {}.\n", g->spec(), g->move_rule());
-      text += "A turn is one move in one component; whoever cannot move loses.\n";
+      text += fmt::format("A turn is one move in one component; {}.\n", end);
     }
     if (can_loop())
       text += fmt::format("Play can go on forever here: the same position {} times is a draw, and 'draw' offers one.\n",
@@ -359,8 +363,19 @@ class Session {
       text += row + "\n";
     }
     if (n == 0) text += fmt::format("  (no {} left)\n", plural_noun());
-    if (show_values_) text += paint(sum_text_of(sum_outcome(components_)), fmt::fg(fmt::terminal_color::yellow)) + "\n";
+    if (show_values_) {
+      const std::string summary = misere_ ? misere_summary() : sum_text_of(sum_outcome(components_));
+      text += paint(summary, fmt::fg(fmt::terminal_color::yellow)) + "\n";
+    }
     say(text);
+  }
+
+  // Who wins in misère play and why: the values above are normal play's.
+  [[nodiscard]] std::string misere_summary() const {
+    const MisereAnalysis a = misere_outcome(components_);
+    return fmt::format("misère play: {}; the player to move {} against perfect play (the values are normal "
+                       "play's and do not decide a misère sum)",
+                       a.reason, a.winner == Winner::first ? "wins" : "loses");
   }
 
   // What the values say of the sum, for people.
@@ -398,8 +413,26 @@ class Session {
     remember_position();
   }
 
+  // In misère play: a winning move when there is one, else any move (the
+  // engine has lost against perfect play and waits for a mistake).
+  [[nodiscard]] std::optional<Move> misere_engine_move() {
+    const MisereAnalysis a = analyze_misere_sum(components_, 64);
+    if (!a.winning_moves.empty()) {
+      std::uniform_int_distribution<std::size_t> pick(0, a.winning_moves.size() - 1);
+      return a.winning_moves[pick(rng_)];
+    }
+    std::vector<Move> all;
+    for (std::size_t i = 0; i < components_.size(); ++i)
+      for (Option& o : game_of(i).sample_options(components_[i].position))
+        all.push_back({i, components_[i].position, std::move(o)});
+    if (all.empty()) return std::nullopt;
+    std::uniform_int_distribution<std::size_t> pick(0, all.size() - 1);
+    return all[pick(rng_)];
+  }
+
   void engine_turn() {
-    const std::optional<Move> m = engine_move(components_, rng_, last_moved_[Player::person]);
+    const std::optional<Move> m =
+        misere_ ? misere_engine_move() : engine_move(components_, rng_, last_moved_[Player::person]);
     if (!m) return;  // unreachable: run() checked that a move exists
     say(paint(fmt::format("\nThe engine moves {}.\n", move_text(*m)), fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan)));
     apply(*m, Player::engine);
@@ -408,7 +441,14 @@ class Session {
   void announce_end() {
     show_position();
     std::string text;
-    if (turn_ == Player::person) {
+    if (misere_) {
+      // In misère play the player left without a move has won: the other made the last move.
+      text = turn_ == Player::person
+                 ? fmt::format("\nYou have no move left: the engine made the last move, so you win after {}!\n",
+                               moves_count_text())
+                 : fmt::format("\nThe engine has no move left: you made the last move, so the engine wins after {}.\n",
+                               moves_count_text());
+    } else if (turn_ == Player::person) {
       text = fmt::format("\nYou have no move left: the engine wins after {}.\n", moves_count_text());
     } else {
       text = fmt::format("\nThe engine has no move left: you win after {}!\n", moves_count_text());
@@ -513,6 +553,17 @@ class Session {
   // The person offers a draw: the engine accepts when it cannot force a
   // win from here (true: the game ends drawn).
   bool draw_offer() {
+    if (misere_) {
+      if (misere_outcome(components_).winner == Winner::second) {
+        say("The engine declines the draw: it can force a win from here.\n");
+        return false;
+      }
+      say(paint(fmt::format("The engine accepts the draw (you could have forced a win from here): the game ends "
+                            "drawn after {}.\n",
+                            moves_count_text()),
+                fmt::emphasis::bold));
+      return true;
+    }
     const SumAnalysis a = sum_outcome(components_);
     if (a.winner == Winner::second) {
       say("The engine declines the draw: it can force a win from here.\n");
@@ -644,9 +695,16 @@ class Session {
         "  help    this text\n"
         "  quit    leave the game (so does the end of the input, Ctrl-D)\n";
     text += rules_text();
-    text +=
-        "Why the engine never misses: every position has a Grundy value, and a sum of games is\n"
-        "lost by the player to move exactly when the values' nim-sum (their xor) is 0.\n";
+    if (misere_)
+      text +=
+          "Why the engine never misses: Bouton's rule for Nim (play as in Nim until no heap of 2 or\n"
+          "more would be left, then leave an odd number of heaps of 1), a misère quotient, or an\n"
+          "exact search (docs/misere.md). Grundy values ('values') are normal play's: in misère play\n"
+          "they do not decide the sum.\n";
+    else
+      text +=
+          "Why the engine never misses: every position has a Grundy value, and a sum of games is\n"
+          "lost by the player to move exactly when the values' nim-sum (their xor) is 0.\n";
     if (can_loop())
       text +=
           "Where play can loop, a value may be infinite, ∞{K} with K the finite values of its moves:\n"
@@ -654,7 +712,54 @@ class Session {
     return text;
   }
 
+  // The misère hint: a winning move and why, in words; the misère Nim
+  // exception is spelled out when it decides the move.
+  [[nodiscard]] std::string misere_hint_text() {
+    const MisereAnalysis a = analyze_misere_sum(components_, 64);
+    if (a.winning_moves.empty()) {
+      std::string text = fmt::format("No winning move ({}): every move leaves a position the engine wins.", a.reason);
+      if (std::any_of(history_.begin(), history_.end(), [](const Played& p) { return p.by == Player::person; }))
+        text += " Type 'undo' to go back and look for the win you missed.";
+      return paint(text + "\n", fmt::fg(fmt::terminal_color::green));
+    }
+    std::uniform_int_distribution<std::size_t> pick(0, a.winning_moves.size() - 1);
+    const Move m = a.winning_moves[pick(hint_rng_)];
+    std::string why;
+    if (a.method == MisereMethod::nim_rule) {
+      const std::vector<Component> after = after_move(components_, m);
+      std::uint64_t ones = 0;
+      bool big = false;
+      for (const Component& c : after) {
+        ones += c.position == 1;
+        big = big || c.position >= 2;
+      }
+      const bool big_before = std::any_of(components_.begin(), components_.end(),
+                                          [](const Component& c) { return c.position >= 2; });
+      if (!big && !big_before) {
+        why = fmt::format("Only heaps of 1 are left: this move leaves {} of them, an odd number, so the engine "
+                          "takes the last one.",
+                          ones);
+      } else if (big) {
+        why = "While a heap of 2 or more is left, misère Nim is played exactly as Nim: this move leaves nim-sum 0.";
+      } else {
+        why = fmt::format(
+            "This leaves only heaps of 1 (and empty ones): {} of them, an odd number, so the engine takes the last "
+            "one. This is misère Nim's one exception to playing as in Nim: when your move leaves no heap of 2 or "
+            "more, leave an odd number of heaps of 1, not an even one.",
+            ones);
+      }
+    } else if (a.method == MisereMethod::quotient) {
+      why = fmt::format("In the misère quotient of {} ({} elements) the sum this move leaves is in the P-portion: "
+                        "the engine loses against perfect play.",
+                        a.quotient->game, a.quotient->size);
+    } else {
+      why = fmt::format("An exact search ({} sums) shows that every reply leaves you a win.", a.sums_searched);
+    }
+    return paint(fmt::format("Hint: {}. {}\n", move_text(m), why), fmt::fg(fmt::terminal_color::green));
+  }
+
   [[nodiscard]] std::string hint_text() {
+    if (misere_) return misere_hint_text();
     const SumAnalysis a = analyze_sum(components_, 64);
     if (a.winner == Winner::first) {
       const Move m = *random_winning_move(components_, hint_rng_, last_moved_[Player::engine]);
@@ -698,6 +803,7 @@ class Session {
   Player turn_;
   std::uint64_t seed_;
   bool seed_given_;
+  bool misere_;
   Terminal terminal_;
   bool show_values_ = false;
   std::map<PositionKey, int> occurrences_;  // of each position reached, for the repetition rule

@@ -17,6 +17,7 @@ struct PlayOptions {
   FirstPlayer first = FirstPlayer::person;
   std::uint64_t seed = 0;  // the engine's choices among equally good moves
   bool seed_given = false;  // else the session prints the seed, so the game can be replayed
+  bool misere = false;      // the last player to move loses (docs/misere.md)
 };
 
 // Plays one game to its end, to `quit` or to the end of the input. The

@@ -30,6 +30,7 @@ std::string nim_rule_reason(std::span<const std::uint64_t> heaps) {
     big = big || h >= 2;
   }
   if (big) return fmt::format("misère Nim with a heap of 2 or more plays as Nim: nim-sum {}", x);
+  if (ones == 0) return "misère Nim with no counter left: the player to move cannot move, and wins";
   return fmt::format("misère Nim with every heap 0 or 1: {} heap{} of 1, {}", ones, ones == 1 ? "" : "s",
                      ones % 2 == 1 ? "odd, so the player to move takes the last one and loses"
                                    : "even, so the player to move leaves the last one to the opponent");

@@ -227,3 +227,75 @@ def test_text_output_and_errors():
         done = run(*bad)
         assert done.returncode == 2, (bad, done.stderr)
         assert done.stderr.startswith("grundy: error: "), bad
+
+
+class PlaySession:
+    """`grundy play` driven line by line through pipes, reading up to each prompt."""
+
+    PROMPT = "your move> "
+
+    def __init__(self, *args):
+        self.proc = subprocess.Popen([cli(), "play", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True, bufsize=0)
+        self.transcript = ""
+
+    def read_to_prompt(self):
+        """The output up to the next prompt, or to the end of the game (None then)."""
+        text = ""
+        while not text.endswith(self.PROMPT):
+            ch = self.proc.stdout.read(1)
+            if not ch:
+                self.transcript += text
+                return None
+            text += ch
+        self.transcript += text
+        return text
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def close(self):
+        self.proc.stdin.close()
+        rest = self.proc.stdout.read()
+        self.transcript += rest
+        assert self.proc.wait(timeout=60) == 0
+        return self.transcript
+
+
+def test_play_misere_nim_1_1_1_is_lost_for_the_player_to_move():
+    session = PlaySession("--misere", "nim", "1", "1", "1", "--seed", "1")
+    assert "whoever makes the last move loses" in session.read_to_prompt()
+    session.send("hint")
+    assert "No winning move (misère Nim with every heap 0 or 1: 3 heaps of 1" in session.read_to_prompt()
+    session.send("1 0")
+    assert session.read_to_prompt() is not None  # the engine took one heap of 1
+    heaps = [i for i in range(3)]
+    # One heap of 1 is left for the person, who must take it and make the last move.
+    for h in heaps:
+        session.send(f"{h + 1} 0")
+        if session.read_to_prompt() is None:
+            break
+    transcript = session.close()
+    assert "you made the last move, so the engine wins" in transcript
+
+
+@pytest.mark.parametrize("args", [["nim", "3", "1", "1"], ["nim", "4", "4", "1"], ["octal:0.75", "5", "7", "9"],
+                                  ["kayles", "4", "6", "7", "+", "nim", "2"]])
+def test_play_misere_following_the_hints_wins(args):
+    session = PlaySession("--misere", *args, "--seed", "5")
+    text = session.read_to_prompt()
+    while text is not None:
+        session.send("hint")
+        hint = session.read_to_prompt()
+        assert hint is not None and hint.startswith("hint\n") or "Hint: " in hint, hint
+        line = next(l for l in hint.splitlines() if l.startswith("Hint: "))
+        # "Hint: heap 2: 7 -> 1 + 5. Why..." -> "2 1 + 5"
+        move = line[len("Hint: "):].split(". ")[0]
+        where, _, to = move.partition(": ")
+        number = where.split()[1]
+        target = to.split(" -> ")[1]
+        session.send(f"{number} {'0' if target == 'nothing' else target}")
+        text = session.read_to_prompt()
+    transcript = session.close()
+    assert "so you win after" in transcript, transcript[-500:]
