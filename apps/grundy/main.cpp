@@ -292,8 +292,12 @@ int run(int argc, char** argv) {
 
   CLI::App* value = add_sum_command(app, "value", "Print the Grundy value of each position, one per line",
                                     "  grundy value subtraction:1,2,3 0 1 2 3 4 5 9\n"
-                                    "  grundy value nim 7 + subtraction:1-3 7 --json\n",
+                                    "  grundy value nim 7 + subtraction:1-3 7 --json\n"
+                                    "  grundy value --misere octal:0.31 1 2 3 4\n",
                                     a);
+  value->add_flag("--misere", a.misere,
+                  "print each position's misère genus, Conway's g^m (g its Grundy value, m its misère Grundy value), "
+                  "where its game is tame; else why no single number decides misère sums (docs/misere.md)");
   CLI::App* winner = add_sum_command(app, "winner", "Say who wins the sum of the positions: 'first' is the player to move",
                                      "  grundy winner nim 3 4 5\n"
                                      "  grundy winner nim 1 2 + subtraction:2,5,7 9 --json\n"
@@ -559,7 +563,13 @@ int run(int argc, char** argv) {
   const Format format = a.json ? Format::json : Format::text;
   Output out;
   const bool ascii = a.ascii || !locale_is_utf8();
-  if (value->parsed()) print_values(parse_sum_arguments(a.sum), format, ascii, out);
+  if (value->parsed()) {
+    if (a.misere) {
+      print_misere_values(parse_sum_arguments(a.sum), format, out);
+    } else {
+      print_values(parse_sum_arguments(a.sum), format, ascii, out);
+    }
+  }
   if (winner->parsed()) {
     if (a.misere) {
       print_misere_winner(parse_sum_arguments(a.sum), format, out);

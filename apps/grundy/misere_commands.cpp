@@ -1,9 +1,13 @@
 #include "misere_commands.hpp"
 
 #include <chrono>
+#include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "grundy/error.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -54,7 +58,74 @@ std::optional<SeenPeriod> seen_period(const std::vector<QuotientElement>& f) {
   return std::nullopt;
 }
 
+struct MisereValue {
+  std::optional<std::string> genus;  // g^m
+  std::string why;                   // how it was found, or why there is none
+};
+
+// The genus of every component, from the quotient of its game's heaps up to
+// the largest asked (one quotient per game).
+std::vector<MisereValue> misere_values(const SumArguments& sum) {
+  constexpr std::uint64_t kMostHeap = 40;
+  std::vector<MisereValue> values(sum.components.size());
+  for (const auto& game : sum.games) {
+    std::vector<std::size_t> mine;
+    std::uint64_t largest = 1;
+    for (std::size_t i = 0; i < sum.components.size(); ++i) {
+      if (sum.components[i].game != game.get()) continue;
+      mine.push_back(i);
+      largest = std::max(largest, sum.components[i].position);
+    }
+    if (game->spec() == "nim") {
+      // A nim heap of n: 0^1, 1^0, or n^n (Conway).
+      for (std::size_t i : mine) {
+        const std::uint64_t n = sum.components[i].position;
+        values[i] = {fmt::format("{}^{}", n, n <= 1 ? n ^ 1 : n), "a heap of misère Nim"};
+      }
+      continue;
+    }
+    std::string why;
+    std::shared_ptr<const MisereQuotient> q;
+    if (!game->heap_indexed() || game->has_cycles()) {
+      why = fmt::format("no misère value: genera are computed for heap games through their quotient ({} is not one)",
+                        game->spec());
+    } else if (largest > kMostHeap) {
+      why = fmt::format("no misère value computed: genera come from the misère quotient of heaps up to the largest "
+                        "asked, here {}, beyond the {} grundy computes for this",
+                        largest, kMostHeap);
+    } else {
+      try {
+        q = std::make_shared<const MisereQuotient>(compute_misere_quotient(*game, largest));
+        why = q->tame ? fmt::format("{} is tame up to heap {} (proven)", game->spec(), largest)
+                      : fmt::format("no single misère value: {} is wild up to heap {} (its misère quotient has {} "
+                                    "elements and is not misère Nim's), so no number per heap decides misère sums; "
+                                    "'grundy quotient {} --max-heap {}' gives the rule",
+                                    game->spec(), largest, q->size, game->spec(), largest);
+      } catch (const LimitError& e) {
+        why = fmt::format("no misère value computed: {}", e.what());
+      }
+    }
+    for (std::size_t i : mine) {
+      values[i].why = why;
+      if (q && q->tame) values[i].genus = q->genus[sum.components[i].position];
+    }
+  }
+  return values;
+}
+
 }  // namespace
+
+void print_misere_values(const SumArguments& sum, Format format, Output& out) {
+  const std::vector<MisereValue> values = misere_values(sum);
+  if (format == Format::json) {
+    json list = json::array();
+    for (const MisereValue& v : values)
+      list.push_back({{"genus", v.genus ? json(*v.genus) : json(nullptr)}, {"reason", v.why}});
+    out.write(json{{"game", sum.game_label()}, {"play", "misere"}, {"values", list}}.dump() + "\n");
+    return;
+  }
+  for (const MisereValue& v : values) out.write((v.genus ? *v.genus : v.why) + "\n");
+}
 
 void print_misere_winner(const SumArguments& sum, Format format, Output& out) {
   const MisereAnalysis a = misere_outcome(sum.components);
@@ -147,6 +218,8 @@ json quotient_json(const MisereQuotient& q) {
           {"pretending_runs", runs},
           {"products", products},
           {"period", period},
+          {"tame", q.tame},
+          {"genus", q.tame ? json(q.genus) : json(nullptr)},
           {"sizes", q.sizes}};
 }
 
@@ -196,6 +269,13 @@ void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Out
   if (period && shown_to < q.max_heap) {
     out.write(fmt::format("  then period {} from heap {} up to heap {} (observed, not proven beyond {})\n",
                           period->period, period->preperiod, q.max_heap, q.max_heap));
+  }
+  if (q.tame) {
+    out.write(fmt::format("tame: every sum of these heaps plays as misère Nim, each heap as a position of its genus "
+                          "(proven by the same check); genus of heaps 0..{}: {}\n",
+                          q.max_heap, fmt::join(q.genus, " ")));
+  } else {
+    out.write("wild: these heaps do not all play as misère Nim positions (not tame)\n");
   }
   out.write(fmt::format("sizes of the quotients of heaps 0..n, n = 0..{}: {}\n", q.max_heap, fmt::join(q.sizes, " ")));
 }

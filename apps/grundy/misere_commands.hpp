@@ -12,6 +12,9 @@
 
 namespace grundy::cli {
 
+// `value --misere`: each position's genus (Conway's g^m, abbreviated) where
+// its game is tame up to it, else why no single number decides its misère sums.
+void print_misere_values(const SumArguments& sum, Format format, Output& out);
 void print_misere_winner(const SumArguments& sum, Format format, Output& out);
 void print_misere_moves(const SumArguments& sum, std::uint64_t limit, Format format, Output& out);
 nlohmann::json misere_moves_json(const SumArguments& sum, std::uint64_t limit);

@@ -52,12 +52,14 @@ struct MisereQuotient {
   std::vector<std::uint32_t> sizes;  // |Q_n| for n = 0..max_heap
   std::uint64_t proof_states = 0;    // sums classes the proof examined
 
-  // Tame: every sum of these heaps plays in misère as the misère Nim
-  // position of its heaps' normal-play values, up to the genus shift below
-  // (Conway); proven by the same check as the quotient.
+  // Tame (Conway): every sum of these heaps plays in misère as a misère Nim
+  // position, each heap as one of genus g^m (g its normal-play value, m its
+  // misère Grundy value): 0^1 as an empty heap, 1^0 as a heap of 1, g^g as
+  // a position with a heap of 2 or more and nim-sum g. Proven by the same
+  // check as the quotient.
   bool tame = false;
-  // For tame games: genus of each heap h = 0..max_heap, Conway's g^{...}
-  // with the superscript cut to its first figure: 0^1, 1^0, 0^0, 1^1, g^g.
+  // For tame games, the genus of each heap h = 0..max_heap, written g^m:
+  // Conway's symbol with the superscript cut to its first figure.
   std::vector<std::string> genus;
 
   [[nodiscard]] QuotientElement multiply(QuotientElement a, QuotientElement b) const {

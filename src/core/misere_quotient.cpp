@@ -536,6 +536,62 @@ void present(const Monoid& q, MisereQuotient& out) {
   }
 }
 
+// Whether the heaps play in misère sums as misère Nim positions (Conway's
+// tame games), and their genera. Each heap h is pretended to be the misère
+// Nim position (s, big): s its normal-play value, big when it plays as a
+// position with a heap of 2 or more (s >= 2, or s <= 1 with misère Grundy
+// value s rather than s xor 1). Those pairs form a monoid (xor, or) whose
+// P-portion is Bouton's rule; `prove` checks it against the heaps' moves.
+bool prove_tame(const Game& game, const std::vector<HeapMoves>& heaps, std::uint64_t max_heap,
+                std::uint64_t max_states, std::vector<std::string>& genus) {
+  std::vector<std::uint64_t> values(max_heap + 1, 0);
+  std::uint64_t largest = 0;
+  for (const HeapMoves& h : heaps) {
+    values[h.heap] = game.value(h.heap).value();
+    largest = std::max(largest, values[h.heap]);
+  }
+  constexpr std::uint64_t kMostBits = 10;
+  std::uint64_t bits = 1;
+  while (bits < kMostBits && (std::uint64_t{1} << bits) <= largest) ++bits;
+  if ((std::uint64_t{1} << bits) <= largest) return false;
+  const std::uint32_t count = std::uint32_t{1} << bits;  // values s
+  Monoid nim;
+  nim.size = 2 * count;
+  nim.table.resize(std::size_t{nim.size} * nim.size);
+  nim.p.resize(nim.size);
+  for (std::uint32_t a = 0; a < nim.size; ++a) {
+    const std::uint32_t s = a >> 1;
+    const bool big = (a & 1) != 0;
+    nim.p[a] = big ? s == 0 : s == 1;
+    for (std::uint32_t b = 0; b < nim.size; ++b) nim.table[std::size_t{a} * nim.size + b] = ((s ^ (b >> 1)) << 1) | ((a | b) & 1);
+  }
+  std::vector<QuotientElement> phi(max_heap + 1, 0);
+  genus.assign(max_heap + 1, "0^1");
+  for (const HeapMoves& h : heaps) {
+    // The misère Grundy value: mex of the options' (those of a position
+    // (s, big) is s when big, else s xor 1).
+    std::vector<char> seen(2 * count + 2, 0);
+    for (const Option& o : h.options) {
+      QuotientElement x = 0;
+      for (Position part : o) x = nim.mul(x, phi[part]);
+      const std::uint32_t s = x >> 1;
+      seen[(x & 1) ? s : (s ^ 1)] = 1;
+    }
+    std::uint64_t misere = 0;
+    while (seen[misere]) ++misere;
+    const std::uint64_t s = values[h.heap];
+    bool big = true;
+    if (s <= 1 && misere == (s ^ 1)) {
+      big = false;
+    } else if (misere != s) {
+      return false;  // not the genus of any misère Nim position
+    }
+    phi[h.heap] = static_cast<QuotientElement>((s << 1) | (big ? 1 : 0));
+    genus[h.heap] = fmt::format("{}^{}", s, misere);
+  }
+  return prove(nim, phi, heaps, max_states).proven;
+}
+
 // The letters of a word in order: "aab" for a^2 b.
 std::vector<std::size_t> letters_of(const GeneratorWord& w) {
   std::vector<std::size_t> letters;
@@ -691,6 +747,12 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
   out.pretending = phi;
   present(q, out);
   number_by_normal_form(out);
+  try {
+    out.tame = prove_tame(game, heaps, max_heap, limits.max_proof_states, out.genus);
+  } catch (const LimitError&) {
+    out.tame = false;
+  }
+  if (!out.tame) out.genus.clear();
   return out;
 }
 

@@ -299,3 +299,73 @@ def test_play_misere_following_the_hints_wins(args):
         text = session.read_to_prompt()
     transcript = session.close()
     assert "so you win after" in transcript, transcript[-500:]
+
+
+@pytest.mark.parametrize("code,max_heap", [("0.31", 12), ("0.4", 9), ("0.07", 9), ("0.51", 12)])
+def test_tame_games_play_as_misere_nim_of_their_genera(code, max_heap):
+    q = run_json("quotient", "octal:" + code, "--max-heap", str(max_heap))
+    assert q["tame"] is True
+    # Genus g^m: the misère Nim position it plays as (Conway): 0^1 nothing, 1^0 a heap of 1,
+    # g^g a single heap g >= 2, 0^0 heaps 2 + 2, 1^1 heaps 2 + 3.
+    stand_in = {}
+    for h, genus in enumerate(q["genus"]):
+        g, m = map(int, genus.split("^"))
+        if g >= 2:
+            assert m == g
+            stand_in[h] = (g,)
+        else:
+            stand_in[h] = {(0, 1): (), (1, 0): (1,), (0, 0): (2, 2), (1, 1): (2, 3)}[(g, m)]
+    brute = Misere(code)
+    for s in sums(max_heap):
+        pretended = [x for h in s for x in stand_in[h]]
+        assert misere_nim_outcome(pretended) == brute.outcome(s), (code, s)
+
+
+def test_wild_games_are_said_to_be_wild():
+    for code in ("0.75", "0.77"):
+        q = run_json("quotient", "octal:" + code, "--max-heap", "12")
+        assert q["tame"] is False and q["genus"] is None
+
+
+def test_value_misere_prints_the_genus_of_tame_heaps():
+    # Brute force: g the normal-play value, m the misère Grundy value (mex of the options',
+    # 1 for a position with no move), of each heap alone.
+    code, top = "0.31", 12
+    brute = Misere(code)
+    normal, misere = {}, {}
+
+    def mex(values):
+        v = 0
+        while v in values:
+            v += 1
+        return v
+
+    def g_normal(s):
+        if s not in normal:
+            total = 0
+            for h in s:
+                total ^= g_normal_heap(h)
+            normal[s] = total
+        return normal[s]
+
+    heap_values = {}
+
+    def g_normal_heap(h):
+        if h not in heap_values:
+            heap_values[h] = mex({g_normal(o) for o in brute.options(h)})
+        return heap_values[h]
+
+    def g_misere(s):
+        if s not in misere:
+            opts = list(brute.sum_options(s))
+            misere[s] = 1 if not opts else mex({g_misere(o) for o in opts})
+        return misere[s]
+
+    heaps = list(range(1, top + 1))
+    answer = run_json("value", "--misere", "octal:" + code, *map(str, heaps))
+    for h, v in zip(heaps, answer["values"]):
+        assert v["genus"] == f"{g_normal_heap(h)}^{g_misere((h,))}", h
+    nim = run_json("value", "--misere", "nim", "0", "1", "2", "9")
+    assert [v["genus"] for v in nim["values"]] == ["0^1", "1^0", "2^2", "9^9"]
+    wild = run_json("value", "--misere", "octal:0.75", "9")
+    assert wild["values"][0]["genus"] is None and "wild" in wild["values"][0]["reason"]
