@@ -103,6 +103,8 @@ std::vector<MisereValue> misere_values(const SumArguments& sum) {
                                     game->spec(), largest, q->size, game->spec(), largest);
       } catch (const LimitError& e) {
         why = fmt::format("no misère value computed: {}", e.what());
+      } catch (const InputError& e) {
+        why = fmt::format("no misère value computed: {}", e.what());
       }
     }
     for (std::size_t i : mine) {
@@ -254,7 +256,7 @@ void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Out
     elements.push_back(q.element_text(x));
     if (q.in_p[x]) p_portion.push_back(q.element_text(x));
   }
-  out.write(fmt::format("P-portion: {}\n", fmt::join(p_portion, ", ")));
+  out.write(fmt::format("P-portion: {}\n", p_portion.empty() ? "none" : fmt::format("{}", fmt::join(p_portion, ", "))));
   if (q.size <= 64) out.write(fmt::format("elements: {}\n", fmt::join(elements, ", ")));
   out.write("pretending function (heaps: element):\n");
   const auto period = seen_period(q.pretending);

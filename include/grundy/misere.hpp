@@ -3,6 +3,8 @@
 // every winning move. The Sprague-Grundy values do not add up in misère
 // play, so the answer comes from the first method that applies:
 //   nim_rule  every component is Nim: Bouton's rule, exact for any heaps;
+//   search    (first, briefly) a sum of heaps of one game that a search of
+//             100,000 sums decides;
 //   quotient  every component is a heap of one heap game, and the misère
 //             quotient of its heaps up to the largest in play is computed
 //             and proven (misere_quotient.hpp): a product in a monoid;
@@ -43,6 +45,11 @@ struct MisereOptions {
   // Quotients are computed for sums whose largest heap is at most this.
   std::uint64_t max_quotient_heap = 40;
   std::uint64_t max_search_sums = MisereSearch::kDefaultMaxSums;
+  // Sums of one heap game are first searched this far, then by quotient.
+  std::uint64_t quick_search_sums = 100'000;
+  // Tighter than `quotient`'s own: past them the search decides.
+  QuotientLimits quotient_limits{.max_size = 2000, .max_proof_numbers = 8'000'000, .max_copies = 64,
+                                 .max_refinements = 8, .max_cover = 2000};
 };
 
 // Bouton: a misère Nim sum is a P-position when some heap is at least 2 and

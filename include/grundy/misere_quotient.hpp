@@ -75,7 +75,10 @@ struct MisereQuotient {
 
 struct QuotientLimits {
   std::uint32_t max_size = 5000;              // elements of any Q_n
-  std::uint64_t max_proof_states = 20000000;  // classes of sums the proof may examine
+  // Numbers the proof may store: (heap classes + 1) per class of sums it
+  // examines; 4 bytes each. The classes of sums can grow exponentially with
+  // the heap classes (misère Nim's quotient up to heap 63 has 63).
+  std::uint64_t max_proof_numbers = 20'000'000;
   std::uint32_t max_copies = 64;              // copies of the new heap examined per step
   std::uint32_t max_refinements = 16;         // finer covers tried for one heap
   std::uint32_t max_cover = 5000;             // elements of a finer cover

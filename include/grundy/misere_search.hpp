@@ -22,6 +22,9 @@ class MisereSearch {
   static constexpr std::uint64_t kDefaultMaxSums = 4'000'000;
   // Options listed, at most, for one component.
   static constexpr std::uint64_t kMaxOptions = 100'000;
+  // Numbers the search may hold at once (8 bytes each): the sums it knows
+  // and the options of the sums on its path.
+  static constexpr std::uint64_t kMaxNumbers = 64'000'000;
 
   explicit MisereSearch(std::uint64_t max_sums = kDefaultMaxSums) : max_sums_(max_sums) {}
 
@@ -42,6 +45,7 @@ class MisereSearch {
   void options_of(const Key& key, std::vector<Key>& out);
 
   std::uint64_t max_sums_;
+  std::uint64_t numbers_ = 0;  // in the keys of outcomes_
   std::vector<const Game*> games_;
   std::unordered_map<Key, bool, KeyHash> outcomes_;
   struct PositionKey {

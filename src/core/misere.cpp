@@ -87,11 +87,25 @@ MisereAnalysis outcome(std::span<const Component> components, const MisereOption
     return a;
   }
   if (const Game* g = single_heap_game(components)) {
+    // A small sum is searched at once; a quotient pays off on larger ones.
+    MisereSearch quick(options.quick_search_sums);
+    try {
+      const bool p = quick.is_p_position(components);
+      a.method = MisereMethod::search;
+      a.winner = winner_of(p);
+      a.sums_searched = quick.sums_searched();
+      a.reason = fmt::format("exact misère search over {} sums", a.sums_searched);
+      search = std::move(quick);
+      return a;
+    } catch (const LimitError&) {
+      // Too many sums for a quick look: a quotient, then the full search.
+    }
     std::uint64_t largest = 0;
     for (const Component& c : components) largest = std::max(largest, c.position);
     if (largest <= options.max_quotient_heap) {
       try {
-        auto q = std::make_shared<const MisereQuotient>(compute_misere_quotient(*g, std::max<std::uint64_t>(largest, 1)));
+        auto q = std::make_shared<const MisereQuotient>(compute_misere_quotient(*g, std::max<std::uint64_t>(largest, 1),
+                                                                                options.quotient_limits));
         const std::vector<std::uint64_t> heaps = positions(components);
         a.method = MisereMethod::quotient;
         a.element = q->element_of(heaps);
@@ -103,6 +117,8 @@ MisereAnalysis outcome(std::span<const Component> components, const MisereOption
         return a;
       } catch (const LimitError&) {
         // No quotient within the limits: the search below decides.
+      } catch (const InputError&) {
+        // A game the quotient does not handle (moves that keep the total).
       }
     }
   }
@@ -159,6 +175,16 @@ MisereAnalysis analyze_misere_sum(std::span<const Component> components, std::ui
     add_nim_rule_moves(components, limit, a);
     return a;
   }
+  // Products of the components before i and after i - 1, for the quotient.
+  std::vector<QuotientElement> before(components.size() + 1, 0);
+  std::vector<QuotientElement> after(components.size() + 1, 0);
+  if (a.quotient) {
+    const MisereQuotient& q = *a.quotient;
+    for (std::size_t i = 0; i < components.size(); ++i)
+      before[i + 1] = q.multiply(before[i], q.pretending[components[i].position]);
+    for (std::size_t i = components.size(); i-- > 0;)
+      after[i] = q.multiply(after[i + 1], q.pretending[components[i].position]);
+  }
   for (std::size_t i = 0; i < components.size(); ++i) {
     const Component& c = components[i];
     OptionSample all = c.game->list_options(c.position, MisereSearch::kMaxOptions + 1);
@@ -167,9 +193,7 @@ MisereAnalysis analyze_misere_sum(std::span<const Component> components, std::ui
                                    c.game->format_position(c.position), MisereSearch::kMaxOptions));
     // The class of the other components, for the quotient.
     QuotientElement rest = 0;
-    if (a.quotient)
-      for (std::size_t k = 0; k < components.size(); ++k)
-        if (k != i) rest = a.quotient->multiply(rest, a.quotient->pretending[components[k].position]);
+    if (a.quotient) rest = a.quotient->multiply(before[i], after[i + 1]);
     std::uint64_t listed = 0;
     std::uint64_t total = 0;
     for (Option& o : all.options) {

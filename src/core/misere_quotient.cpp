@@ -7,6 +7,7 @@
 #include <numeric>
 #include <queue>
 #include <stdexcept>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
@@ -96,7 +97,7 @@ std::vector<std::uint64_t> word_of(const Monoid& q, const std::vector<QuotientEl
 }
 
 ProofResult prove(const Monoid& q, const std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& heaps,
-                  std::uint64_t max_states) {
+                  std::uint64_t max_numbers) {
   ProofResult result;
   if (q.p[0]) {
     result.failure = "the empty sum is predicted to be a P-position";
@@ -182,8 +183,11 @@ ProofResult prove(const Monoid& q, const std::vector<QuotientElement>& phi, cons
     if ((i & 0xffff) == 0) interruption_point();
     for (std::size_t j = 0; j < c; ++j) {
       const std::size_t n = states.size() / width;
-      if (n >= max_states) {
-        throw LimitError(fmt::format("the proof would examine more than {} classes of sums", max_states));
+      // Each class of sums is stored as `width` numbers: bound the memory.
+      if ((n + 1) * width > max_numbers) {
+        throw LimitError(fmt::format("the proof would examine more than {} classes of sums ({} heap classes); "
+                                     "grundy stops there to bound its memory",
+                                     n, c));
       }
       states.resize(states.size() + width);
       const QuotientElement* from = &states[i * width];
@@ -543,7 +547,7 @@ void present(const Monoid& q, MisereQuotient& out) {
 // value s rather than s xor 1). Those pairs form a monoid (xor, or) whose
 // P-portion is Bouton's rule; `prove` checks it against the heaps' moves.
 bool prove_tame(const Game& game, const std::vector<HeapMoves>& heaps, std::uint64_t max_heap,
-                std::uint64_t max_states, std::vector<std::string>& genus) {
+                std::uint64_t max_numbers, std::vector<std::string>& genus) {
   std::vector<std::uint64_t> values(max_heap + 1, 0);
   std::uint64_t largest = 0;
   for (const HeapMoves& h : heaps) {
@@ -589,7 +593,7 @@ bool prove_tame(const Game& game, const std::vector<HeapMoves>& heaps, std::uint
     phi[h.heap] = static_cast<QuotientElement>((s << 1) | (big ? 1 : 0));
     genus[h.heap] = fmt::format("{}^{}", s, misere);
   }
-  return prove(nim, phi, heaps, max_states).proven;
+  return prove(nim, phi, heaps, max_numbers).proven;
 }
 
 // The letters of a word in order: "aab" for a^2 b.
@@ -680,62 +684,69 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
   out.max_heap = max_heap;
   std::vector<HeapMoves> earlier;
   std::size_t next = 0;
-  for (std::uint64_t h = 0; h <= max_heap; ++h) {
-    if (next < heaps.size() && heaps[next].heap == h) {
-      std::vector<HeapMoves> with = earlier;
-      with.push_back(heaps[next]);
-      // Q_{n-1} first; when its candidate fails the proof, covers of the
-      // same sums that also keep phi(W - h) for the heaps h of the failing
-      // sums, and then covers of those covers.
-      Monoid base = q;
-      std::vector<QuotientElement> base_phi = phi;
-      std::vector<std::uint64_t> tracked;
-      auto refine_for = [&](Monoid& m, std::vector<QuotientElement>& f, const std::vector<HeapMoves>& hs,
-                            const std::vector<std::uint64_t>& t, std::uint64_t heap) {
-        try {
-          refine(m, f, hs, t, limits.max_cover);
-        } catch (const LimitError& e) {
-          throw LimitError(fmt::format("{}: no quotient found for heaps up to {}: {} (grundy's construction, "
-                                       "docs/misere.md)",
-                                       game.spec(), heap, e.what()));
+  // Every limit reached names the game.
+  try {
+    for (std::uint64_t h = 0; h <= max_heap; ++h) {
+      if (next < heaps.size() && heaps[next].heap == h) {
+        std::vector<HeapMoves> with = earlier;
+        with.push_back(heaps[next]);
+        // Q_{n-1} first; when its candidate fails the proof, covers of the
+        // same sums that also keep phi(W - h) for the heaps h of the failing
+        // sums, and then covers of those covers.
+        Monoid base = q;
+        std::vector<QuotientElement> base_phi = phi;
+        std::vector<std::uint64_t> tracked;
+        auto refine_for = [&](Monoid& m, std::vector<QuotientElement>& f, const std::vector<HeapMoves>& hs,
+                              const std::vector<std::uint64_t>& t, std::uint64_t heap) {
+          try {
+            refine(m, f, hs, t, limits.max_cover);
+          } catch (const LimitError& e) {
+            throw LimitError(fmt::format("{}: no quotient found for heaps up to {}: {} (grundy's construction, "
+                                         "docs/misere.md)",
+                                         game.spec(), heap, e.what()));
+          }
+        };
+        for (std::uint32_t attempt = 0;; ++attempt) {
+          Monoid cover = base;
+          std::vector<QuotientElement> cover_phi = base_phi;
+          if (!tracked.empty()) refine_for(cover, cover_phi, earlier, tracked, h);
+          Monoid candidate = cover;
+          std::vector<QuotientElement> candidate_phi = cover_phi;
+          add_heap(candidate, candidate_phi, earlier, heaps[next], limits);
+          const ProofResult proof = prove(candidate, candidate_phi, with, limits.max_proof_numbers);
+          if (proof.proven) {
+            q = std::move(candidate);
+            phi = std::move(candidate_phi);
+            break;
+          }
+          if (attempt == limits.max_refinements)
+            throw LimitError(fmt::format("{}: the quotient of heaps up to {} was not found ({})", game.spec(), h,
+                                         proof.failure));
+          bool more = false;
+          for (std::uint64_t w : proof.witness) {
+            if (w >= h || std::find(tracked.begin(), tracked.end(), w) != tracked.end()) continue;
+            if (std::none_of(earlier.begin(), earlier.end(), [&](const HeapMoves& m) { return m.heap == w; })) continue;
+            tracked.push_back(w);
+            more = true;
+          }
+          if (!more) {
+            refine_for(base, base_phi, earlier, tracked, h);
+            tracked.clear();
+          }
         }
-      };
-      for (std::uint32_t attempt = 0;; ++attempt) {
-        Monoid cover = base;
-        std::vector<QuotientElement> cover_phi = base_phi;
-        if (!tracked.empty()) refine_for(cover, cover_phi, earlier, tracked, h);
-        Monoid candidate = cover;
-        std::vector<QuotientElement> candidate_phi = cover_phi;
-        add_heap(candidate, candidate_phi, earlier, heaps[next], limits);
-        const ProofResult proof = prove(candidate, candidate_phi, with, limits.max_proof_states);
-        if (proof.proven) {
-          q = std::move(candidate);
-          phi = std::move(candidate_phi);
-          break;
-        }
-        if (attempt == limits.max_refinements)
-          throw LimitError(fmt::format("{}: the quotient of heaps up to {} was not found ({})", game.spec(), h,
-                                       proof.failure));
-        bool more = false;
-        for (std::uint64_t w : proof.witness) {
-          if (w >= h || std::find(tracked.begin(), tracked.end(), w) != tracked.end()) continue;
-          if (std::none_of(earlier.begin(), earlier.end(), [&](const HeapMoves& m) { return m.heap == w; })) continue;
-          tracked.push_back(w);
-          more = true;
-        }
-        if (!more) {
-          refine_for(base, base_phi, earlier, tracked, h);
-          tracked.clear();
-        }
+        earlier = std::move(with);
+        ++next;
+      } else {
+        phi.push_back(0);  // no move: the empty game
       }
-      earlier = std::move(with);
-      ++next;
-    } else {
-      phi.push_back(0);  // no move: the empty game
+      out.sizes.push_back(q.size);
     }
-    out.sizes.push_back(q.size);
+  } catch (const LimitError& e) {
+    const std::string_view what = e.what();
+    if (what.starts_with(game.spec())) throw;
+    throw LimitError(fmt::format("{}: {}", game.spec(), what));
   }
-  const ProofResult proof = prove(q, phi, heaps, limits.max_proof_states);
+  const ProofResult proof = prove(q, phi, heaps, limits.max_proof_numbers);
   if (!proof.proven)
     throw LimitError(fmt::format("{}: the quotient built heap by heap up to {} failed its proof ({}); grundy cannot "
                                  "compute this quotient yet",
@@ -748,7 +759,7 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
   present(q, out);
   number_by_normal_form(out);
   try {
-    out.tame = prove_tame(game, heaps, max_heap, limits.max_proof_states, out.genus);
+    out.tame = prove_tame(game, heaps, max_heap, limits.max_proof_numbers, out.genus);
   } catch (const LimitError&) {
     out.tame = false;
   }

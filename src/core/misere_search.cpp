@@ -96,8 +96,20 @@ bool MisereSearch::is_p_position(std::span<const Component> components) {
     std::size_t next = 0;
   };
   std::vector<Frame> stack;
+  std::uint64_t path_numbers = 0;  // in the frames' option keys
+  auto words_of = [](const Frame& f) {
+    std::uint64_t n = f.key.size();
+    for (const Key& k : f.options) n += k.size();
+    return n;
+  };
+  auto too_large = [&] {
+    return LimitError(fmt::format("the exact misère search would examine more than {} sums, or hold more than {} "
+                                  "numbers in memory",
+                                  max_sums_, kMaxNumbers));
+  };
   stack.push_back({std::move(start), {}, 0});
   options_of(stack.back().key, stack.back().options);
+  path_numbers += words_of(stack.back());
   std::uint64_t steps = 0;
   while (!stack.empty()) {
     if ((++steps & 0xfff) == 0) interruption_point();
@@ -118,15 +130,17 @@ bool MisereSearch::is_p_position(std::span<const Component> components) {
       p_position = !f.options.empty();  // no move at all: the player to move wins
     }
     if (decided) {
-      if (outcomes_.size() >= max_sums_)
-        throw LimitError(fmt::format("the exact misère search would examine more than {} sums", max_sums_));
+      path_numbers -= words_of(f);
+      numbers_ += f.key.size();
       outcomes_.emplace(std::move(f.key), p_position);
       stack.pop_back();
       continue;
     }
     Frame child{f.options[f.next], {}, 0};
     options_of(child.key, child.options);
+    path_numbers += words_of(child);
     stack.push_back(std::move(child));
+    if (outcomes_.size() + stack.size() >= max_sums_ || numbers_ + path_numbers > kMaxNumbers) throw too_large();
   }
   return outcomes_.at(key_of(components));
 }

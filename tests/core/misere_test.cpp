@@ -133,3 +133,29 @@ TEST(MisereAnalysis, CyclesAreRefused) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// A chain of a million moves: the path alone must count against the bound,
+// before any sum on it is decided.
+TEST(MisereSearch, CountsThePathAgainstItsBound) {
+  const auto chain = parse_game("subtraction:1");
+  MisereSearch search(1000);
+  const std::vector<Component> sum{{chain.get(), 1'000'000}};
+  EXPECT_THROW((void)search.is_p_position(sum), LimitError);
+}
+
+// Games whose moves keep the heaps' total (Grundy's game splits a heap in
+// two) have no quotient here: the search answers instead.
+TEST(MisereAnalysis, GamesWithoutQuotientAreSearched) {
+  const auto game = parse_game("grundy-game");
+  const std::vector<Component> sum{{game.get(), 7}};
+  MisereOptions options;
+  options.quick_search_sums = 1;  // skip the quick search: the quotient is tried and refused
+  const MisereAnalysis a = misere_outcome(sum, options);
+  EXPECT_EQ(a.method, MisereMethod::search);
+}
+
+}  // namespace
+}  // namespace grundy

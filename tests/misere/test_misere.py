@@ -219,6 +219,9 @@ def test_text_output_and_errors():
     done = run("quotient", "octal:0.75", "--max-heap", "20")
     assert done.returncode == 0
     assert "8 elements" in done.stdout and "P-portion: a, b^2" in done.stdout
+    done = run("quotient", "subtraction:5", "--max-heap", "3")
+    assert done.returncode == 0 and "P-portion: none" in done.stdout
+    assert run_json("winner", "--misere", "grundy-game", "7")["winner"] in ("first", "second")
     loopy = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "graphs", "loopy.txt")
     done = run("winner", "--misere", "graph:" + loopy, "study")
     assert done.returncode == 2 and "cycles" in done.stderr
