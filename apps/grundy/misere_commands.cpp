@@ -209,6 +209,7 @@ json quotient_json(const MisereQuotient& q) {
           {"proven", true},
           {"proof",
            {{"classes_checked", q.proof_states},
+            {"candidates_rejected", q.recalibrations},
             {"theorem",
              "every sum of heaps 0..max_heap is predicted consistently with its options (Plambeck-Siegel), so the "
              "predictions are the misere outcomes"}}},
@@ -236,9 +237,11 @@ void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Out
     return;
   }
   out.write(fmt::format("misère quotient of {}, sums of heaps 0..{}: {} elements\n", q.game, q.max_heap, q.size));
+  const std::string rejected =
+      q.recalibrations == 0 ? std::string{} : fmt::format("; {} earlier candidates failed it", q.recalibrations);
   out.write(fmt::format("proven: every sum of these heaps is consistent with its options ({} classes of sums "
-                        "checked), so a sum is a P-position exactly when its element is in the P-portion\n",
-                        q.proof_states));
+                        "checked{}), so a sum is a P-position exactly when its element is in the P-portion\n",
+                        q.proof_states, rejected));
   std::vector<std::string> generators;
   for (std::size_t i = 0; i < q.generator_heaps.size(); ++i) {
     GeneratorWord w(q.generator_heaps.size(), 0);

@@ -8,9 +8,10 @@
 // heaps' classes is in the P-portion: O(heaps) per question.
 //
 // compute_misere_quotient builds Q heap by heap (Q_n from Q_{n-1}, reduced at
-// every step) and then proves the result with a finite check that covers
-// every sum of heaps <= N (docs/misere.md, "How the quotient is proven"):
-// a quotient is reported only once proven.
+// every step, recalibrated on the lightest sum a candidate predicts wrong)
+// and proves each step with a finite check that covers every sum of the
+// heaps so far (docs/misere.md, "How the quotient is built and proven"): a
+// quotient is reported only once proven.
 
 #include <cstdint>
 #include <optional>
@@ -50,7 +51,8 @@ struct MisereQuotient {
   std::vector<QuotientRelation> relations;
 
   std::vector<std::uint32_t> sizes;  // |Q_n| for n = 0..max_heap
-  std::uint64_t proof_states = 0;    // sums classes the proof examined
+  std::uint64_t proof_states = 0;    // classes of sums the last proof examined
+  std::uint64_t recalibrations = 0;  // candidates the proof rejected on the way
 
   // Tame (Conway): every sum of these heaps plays in misère as a misère Nim
   // position, each heap as one of genus g^m (g its normal-play value, m its
@@ -75,19 +77,17 @@ struct MisereQuotient {
 
 struct QuotientLimits {
   std::uint32_t max_size = 5000;              // elements of any Q_n
-  // Numbers the proof may store: (heap classes + 1) per class of sums it
-  // examines; 4 bytes each. The classes of sums can grow exponentially with
-  // the heap classes (misère Nim's quotient up to heap 63 has 63).
+  // 4-byte numbers the proof may store: about |Q| / 32 per class of sums it
+  // examines (its escape set is a bitset over Q).
   std::uint64_t max_proof_numbers = 20'000'000;
   std::uint32_t max_copies = 64;              // copies of the new heap examined per step
-  std::uint32_t max_refinements = 16;         // finer covers tried for one heap
-  std::uint32_t max_cover = 5000;             // elements of a finer cover
+  std::uint32_t max_recalibrations = 200;     // candidates tried for one heap after the first
+  std::uint32_t max_trial_size = 200'000;     // elements of one recalibration trial, before it is reduced
 };
 
 // Throws InputError when `game` is not a heap game whose moves shrink the
-// total of the heaps, or has cycles; LimitError past `limits`, or when the
-// heap-by-heap construction produces a candidate the proof rejects (the
-// message says at which heap).
+// total of the heaps, or has cycles; LimitError past `limits` (the message
+// says at which heap).
 [[nodiscard]] MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
                                                      const QuotientLimits& limits = {});
 

@@ -56,7 +56,10 @@ std::vector<QuotientElement> option_images(const Monoid& q, const std::vector<Qu
 struct ProofResult {
   bool proven = false;
   std::string failure;  // why not, for people
-  std::vector<std::uint64_t> witness;  // heaps of a sum where the prediction fails
+  // A lightest sum (by the heaps' total) whose prediction disagrees with its
+  // options': every lighter sum is predicted right, so this one is wrong.
+  std::vector<std::uint64_t> witness;
+  bool predicted_p = false;  // what the witness is predicted to be
   std::uint64_t states = 0;
 };
 
@@ -65,35 +68,48 @@ struct ProofResult {
 // is predicted to be a P-position when phi(W) is in q.p. By induction over
 // the game tree, the predictions are right for every sum when they are
 // consistent at every sum: the empty sum is an N-position (whoever is to
-// move has no move and wins), a sum predicted P has no option predicted P,
-// and a nonempty sum predicted N has one. Whether a sum is consistent
-// depends only on phi(W) and, for each heap class c in W, on phi(W - c)
-// (its options are phi(W - h) * phi(option of h)); these tuples form a
-// finite set, explored here from the empty sum by adding one heap at a time.
-// (a) "predicted P has no option predicted P" depends only on the pair
-// (phi(W - h), h) and is checked for every element and heap.
-// Heaps whose sum has class z: a shortest such word over the heaps' classes.
-std::vector<std::uint64_t> word_of(const Monoid& q, const std::vector<QuotientElement>& phi,
-                                   const std::vector<HeapMoves>& heaps, QuotientElement z) {
-  std::vector<QuotientElement> parent(q.size, kNone);
-  std::vector<std::uint64_t> last(q.size, 0);
-  std::vector<QuotientElement> frontier{0};
-  parent[0] = 0;
-  while (!frontier.empty() && parent[z] == kNone) {
-    std::vector<QuotientElement> next;
-    for (QuotientElement x : frontier)
-      for (const HeapMoves& h : heaps) {
-        const QuotientElement y = q.mul(x, phi[h.heap]);
-        if (parent[y] != kNone) continue;
-        parent[y] = x;
-        last[y] = h.heap;
-        next.push_back(y);
-      }
-    frontier.swap(next);
+// move has no move and wins), a sum predicted P has no option predicted P
+// (a), and a nonempty sum predicted N has one (b). (a) depends only on the
+// pair (phi(W - h), h) and is checked for every element and heap; (b) is
+// checked on a finite summary of the sums, explored from the empty sum by
+// adding one heap at a time (see inside).
+// For every element, a lightest sum of heaps (by total size) in its class:
+// cost[z] its total, and the heaps of that sum through parent/last.
+struct LightestSums {
+  std::vector<std::uint64_t> cost;
+  std::vector<QuotientElement> parent;
+  std::vector<std::uint64_t> last;
+  [[nodiscard]] std::vector<std::uint64_t> word(QuotientElement z) const {
+    std::vector<std::uint64_t> heaps;
+    for (QuotientElement y = z; y != 0 && parent[y] != kNone; y = parent[y]) heaps.push_back(last[y]);
+    return heaps;
   }
-  std::vector<std::uint64_t> word;
-  for (QuotientElement y = z; y != 0 && parent[y] != kNone; y = parent[y]) word.push_back(last[y]);
-  return word;
+};
+
+LightestSums lightest_sums(const Monoid& q, const std::vector<QuotientElement>& phi,
+                           const std::vector<HeapMoves>& heaps) {
+  constexpr std::uint64_t kUnseen = ~std::uint64_t{0};
+  LightestSums r{std::vector<std::uint64_t>(q.size, kUnseen), std::vector<QuotientElement>(q.size, kNone),
+                 std::vector<std::uint64_t>(q.size, 0)};
+  using Entry = std::pair<std::uint64_t, QuotientElement>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+  r.cost[0] = 0;
+  queue.emplace(0, 0);
+  while (!queue.empty()) {
+    const auto [d, x] = queue.top();
+    queue.pop();
+    if (d != r.cost[x]) continue;
+    for (const HeapMoves& h : heaps) {
+      const QuotientElement y = q.mul(x, phi[h.heap]);
+      if (d + h.heap < r.cost[y]) {
+        r.cost[y] = d + h.heap;
+        r.parent[y] = x;
+        r.last[y] = h.heap;
+        queue.emplace(d + h.heap, y);
+      }
+    }
+  }
+  return r;
 }
 
 ProofResult prove(const Monoid& q, const std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& heaps,
@@ -103,120 +119,128 @@ ProofResult prove(const Monoid& q, const std::vector<QuotientElement>& phi, cons
     result.failure = "the empty sum is predicted to be a P-position";
     return result;
   }
-  // Heap classes, and for each class and element z whether some heap of
-  // the class has no option leading to P from z (a "bad" heap there).
-  std::vector<QuotientElement> classes;
-  for (const HeapMoves& h : heaps) classes.push_back(phi[h.heap]);
-  std::sort(classes.begin(), classes.end());
-  classes.erase(std::unique(classes.begin(), classes.end()), classes.end());
-  const std::size_t c = classes.size();
-  std::vector<std::uint64_t> bad_heap(c * q.size, kNoHeap);
+  const LightestSums lightest = lightest_sums(q, phi, heaps);
+  // Heap types: heaps with the same class and the same option classes play
+  // alike here; the lightest heap of each type stands for it.
+  struct Type {
+    std::uint64_t heap;
+    QuotientElement g;
+    std::vector<char> good;  // good[w]: from a sum of class w, an option of the heap is predicted P
+  };
+  std::vector<Type> types;
+  std::map<std::pair<QuotientElement, std::vector<QuotientElement>>, std::size_t> type_of;
+  // (a), at its lightest sum: phi(W) = z * g in P while an option z * o is
+  // in P too.
+  std::uint64_t lightest_a = ~std::uint64_t{0};
   for (const HeapMoves& h : heaps) {
-    const std::vector<QuotientElement> images = option_images(q, phi, h);
+    std::vector<QuotientElement> images = option_images(q, phi, h);
     const QuotientElement g = phi[h.heap];
-    const std::size_t j = static_cast<std::size_t>(std::lower_bound(classes.begin(), classes.end(), g) - classes.begin());
     for (QuotientElement z = 0; z < q.size; ++z) {
-      bool some_p = false;
-      for (QuotientElement o : images) some_p = some_p || q.p[q.mul(z, o)];
-      if (q.p[q.mul(z, g)] && some_p) {
-        result.failure = fmt::format("a sum of class {} plus heap {} is predicted P but has an option predicted P", z,
-                                     h.heap);
-        result.witness = word_of(q, phi, heaps, z);
+      if (!q.p[q.mul(z, g)] || lightest.cost[z] == ~std::uint64_t{0} || lightest.cost[z] + h.heap >= lightest_a) continue;
+      for (QuotientElement o : images) {
+        if (!q.p[q.mul(z, o)]) continue;
+        lightest_a = lightest.cost[z] + h.heap;
+        result.witness = lightest.word(z);
         result.witness.push_back(h.heap);
-        std::sort(result.witness.begin(), result.witness.end());
-        return result;
+        result.predicted_p = true;
+        break;
       }
-      if (!some_p && bad_heap[j * q.size + z] == kNoHeap) bad_heap[j * q.size + z] = h.heap;
     }
+    const auto [it, fresh] = type_of.try_emplace({g, images}, types.size());
+    if (!fresh) continue;
+    Type t{h.heap, g, std::vector<char>(q.size, 0)};
+    for (QuotientElement w = 0; w < q.size; ++w)
+      for (QuotientElement o : images) t.good[w] = static_cast<char>(t.good[w] || q.p[q.mul(w, o)]);
+    types.push_back(std::move(t));
   }
-  // (b): explore the tuples (phi(W), phi(W - class) for classes present),
-  // stored flat, `width` numbers each; a sum fails when it is predicted N
-  // and every class in it has a heap with no option predicted P (the sum
-  // made of those heaps has no move to a predicted P).
-  const std::size_t width = c + 1;
-  std::vector<QuotientElement> states(width, kNone);
-  states[0] = 0;
+  // (b): a sum W is summarised by x = phi(W) and its escape set
+  // F(W) = { z : some heap h of W has an option h' with phi(W - h) z phi(h')
+  // in P }, the classes z of the sums V for which W's own heaps give W + V a
+  // move to a predicted P. Adding a heap of type t (class g) to W gives
+  // x * g and { z : g z in F(W) } | { z : good_t(x z) }. A nonempty W fails
+  // when x is not in P and the identity is not in F(W). F only grows with
+  // what W holds, and a smaller F has every failure of a larger one, so a
+  // state (x, F') is dropped when a state (x, F) with F in F' comes from a
+  // sum no heavier. The states are taken lightest first, so the first that
+  // fails is a lightest failing sum.
+  const std::size_t words = (std::size_t{q.size} + 63) / 64;
+  std::vector<std::uint64_t> sets(words, 0);  // state i: sets[i * words ...]
+  std::vector<QuotientElement> xs{0};
+  std::vector<std::uint64_t> totals{0};
   std::vector<std::uint32_t> parent{0};
   std::vector<std::uint32_t> via{0};
-  std::vector<std::uint32_t> slots(1024, kNone);
-  auto hash_of = [&](std::size_t i) {
-    std::uint64_t h = 1469598103934665603ULL;
-    for (std::size_t k = 0; k < width; ++k) h = (h ^ states[i * width + k]) * 1099511628211ULL;
-    return static_cast<std::size_t>(h ^ (h >> 29));
+  std::vector<std::vector<std::uint32_t>> by_x(q.size);
+  by_x[0].push_back(0);
+  std::vector<char> dropped{0};
+  auto contains = [&](const std::uint64_t* big, const std::uint64_t* small) {
+    for (std::size_t k = 0; k < words; ++k)
+      if ((small[k] & ~big[k]) != 0) return false;
+    return true;
   };
-  auto same = [&](std::size_t a, std::size_t b) {
-    return std::equal(states.begin() + static_cast<std::ptrdiff_t>(a * width),
-                      states.begin() + static_cast<std::ptrdiff_t>((a + 1) * width),
-                      states.begin() + static_cast<std::ptrdiff_t>(b * width));
-  };
-  // Finds state i among the stored ones; stores it when new.
-  auto intern = [&](std::size_t i) -> std::pair<std::size_t, bool> {
-    if (2 * (i + 1) > slots.size()) {
-      std::vector<std::uint32_t> grown(slots.size() * 2, kNone);
-      for (std::uint32_t s : slots) {
-        if (s == kNone) continue;
-        std::size_t k = hash_of(s) & (grown.size() - 1);
-        while (grown[k] != kNone) k = (k + 1) & (grown.size() - 1);
-        grown[k] = s;
+  using Entry = std::pair<std::uint64_t, std::uint32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+  queue.emplace(0, 0);
+  std::vector<std::uint64_t> next(words);
+  std::uint64_t popped = 0;
+  while (!queue.empty()) {
+    const auto [total, i] = queue.top();
+    queue.pop();
+    if (dropped[i]) continue;
+    if ((++popped & 0x3ff) == 0) interruption_point();
+    if (total >= lightest_a) break;  // the failure of (a) is lighter
+    if (i != 0 && !q.p[xs[i]] && (sets[std::size_t{i} * words] & 1) == 0) {
+      result.witness.clear();
+      for (std::size_t k = i; k != 0; k = parent[k]) result.witness.push_back(types[via[k]].heap);
+      result.predicted_p = false;
+      lightest_a = total;
+      break;
+    }
+    for (std::size_t j = 0; j < types.size(); ++j) {
+      const Type& t = types[j];
+      const QuotientElement x = xs[i];
+      const QuotientElement y = q.mul(x, t.g);
+      const std::uint64_t weight = total + t.heap;
+      const std::uint64_t* from = &sets[std::size_t{i} * words];
+      std::fill(next.begin(), next.end(), 0);
+      for (QuotientElement z = 0; z < q.size; ++z) {
+        const QuotientElement gz = q.mul(t.g, z);
+        if (((from[gz >> 6] >> (gz & 63)) & 1) != 0 || t.good[q.mul(x, z)] != 0) next[z >> 6] |= std::uint64_t{1} << (z & 63);
       }
-      slots.swap(grown);
-    }
-    std::size_t k = hash_of(i) & (slots.size() - 1);
-    while (slots[k] != kNone) {
-      if (same(slots[k], i)) return {slots[k], false};
-      k = (k + 1) & (slots.size() - 1);
-    }
-    slots[k] = static_cast<std::uint32_t>(i);
-    return {i, true};
-  };
-  intern(0);
-  // The failing sum: as many heaps of each class as the path to state i
-  // adds, each a heap of its class with no option predicted P there.
-  auto witness = [&](std::size_t i) {
-    std::vector<std::uint64_t>& heaps_in_sum = result.witness;
-    const QuotientElement* s = &states[i * width];
-    for (; i != 0; i = parent[i]) heaps_in_sum.push_back(bad_heap[via[i] * q.size + s[via[i] + 1]]);
-    std::sort(heaps_in_sum.begin(), heaps_in_sum.end());
-    return fmt::format("{}", fmt::join(heaps_in_sum, " + "));
-  };
-  for (std::size_t i = 0; i * width < states.size(); ++i) {
-    if ((i & 0xffff) == 0) interruption_point();
-    for (std::size_t j = 0; j < c; ++j) {
-      const std::size_t n = states.size() / width;
-      // Each class of sums is stored as `width` numbers: bound the memory.
-      if ((n + 1) * width > max_numbers) {
-        throw LimitError(fmt::format("the proof would examine more than {} classes of sums ({} heap classes); "
+      bool covered = false;
+      for (std::uint32_t k : by_x[y]) {
+        if (!dropped[k] && totals[k] <= weight && contains(next.data(), &sets[std::size_t{k} * words])) {
+          covered = true;
+          break;
+        }
+      }
+      if (covered) continue;
+      const std::size_t n = xs.size();
+      // Each state is stored as `words` 64-bit numbers and a few more.
+      if ((n + 1) * (2 * words + 6) > max_numbers) {
+        throw LimitError(fmt::format("the proof would examine more than {} classes of sums ({} heap types, {} elements); "
                                      "grundy stops there to bound its memory",
-                                     n, c));
+                                     n, types.size(), q.size));
       }
-      states.resize(states.size() + width);
-      const QuotientElement* from = &states[i * width];
-      QuotientElement* to = &states[n * width];
-      const QuotientElement g = classes[j];
-      to[0] = q.mul(from[0], g);
-      for (std::size_t k = 0; k < c; ++k) to[k + 1] = from[k + 1] == kNone ? kNone : q.mul(from[k + 1], g);
-      to[j + 1] = from[0];
-      const auto [index, fresh] = intern(n);
-      if (!fresh) {
-        states.resize(n * width);
-        continue;
-      }
+      for (std::uint32_t k : by_x[y])
+        if (!dropped[k] && weight <= totals[k] && contains(&sets[std::size_t{k} * words], next.data())) dropped[k] = 1;
+      sets.insert(sets.end(), next.begin(), next.end());
+      xs.push_back(y);
+      totals.push_back(weight);
       parent.push_back(static_cast<std::uint32_t>(i));
       via.push_back(static_cast<std::uint32_t>(j));
-      const QuotientElement* s = &states[n * width];
-      if (q.p[s[0]]) continue;
-      bool stuck = true;
-      for (std::size_t k = 0; k < c && stuck; ++k)
-        if (s[k + 1] != kNone && bad_heap[k * q.size + s[k + 1]] == kNoHeap) stuck = false;
-      if (stuck) {
-        result.failure = fmt::format("the sum {} is predicted N but has no option predicted P", witness(n));
-        result.states = n + 1;
-        return result;
-      }
+      dropped.push_back(0);
+      by_x[y].push_back(static_cast<std::uint32_t>(n));
+      queue.emplace(weight, static_cast<std::uint32_t>(n));
     }
   }
-  result.states = states.size() / width;
-  result.proven = true;
+  result.states = xs.size();
+  if (result.witness.empty()) {
+    result.proven = true;
+    return result;
+  }
+  std::sort(result.witness.begin(), result.witness.end());
+  result.failure = fmt::format("the sum {} is predicted {}", fmt::join(result.witness, " + "),
+                               result.predicted_p ? "P but has an option predicted P" : "N but has no option predicted P");
   return result;
 }
 
@@ -308,6 +332,34 @@ std::vector<std::uint32_t> indistinguishable_classes(std::size_t count, std::siz
   }
 }
 
+// The monoid of the classes `cls` of elements 0..count-1 of a monoid given by
+// `mul` (element indices in, element index out) and marked by `p`, its
+// elements numbered by first appearance (element 0, the identity, first);
+// number[c] is class c's element.
+template <class Mul>
+Monoid monoid_of_classes(std::size_t count, const std::vector<std::uint32_t>& cls, const std::vector<char>& p, Mul&& mul,
+                         std::uint64_t heap, std::uint32_t max_size, std::vector<std::uint32_t>& number) {
+  number.assign(count, kNone);
+  std::vector<std::size_t> first;
+  for (std::size_t s = 0; s < count; ++s) {
+    if (number[cls[s]] != kNone) continue;
+    number[cls[s]] = static_cast<std::uint32_t>(first.size());
+    first.push_back(s);
+  }
+  const std::size_t size = first.size();
+  if (size > max_size)
+    throw LimitError(fmt::format("the quotient up to heap {} has more than {} elements", heap, max_size));
+  Monoid out;
+  out.size = static_cast<std::uint32_t>(size);
+  out.table.resize(size * size);
+  out.p.resize(size);
+  for (std::size_t a = 0; a < size; ++a) {
+    out.p[a] = p[first[a]];
+    for (std::size_t b = 0; b < size; ++b) out.table[a * size + b] = number[cls[mul(first[a], first[b])]];
+  }
+  return out;
+}
+
 // The candidate Q_n: Q_{n-1} x (copies of heap n, which repeat with some
 // preperiod and period), outcomes filled column by column assuming a sum's
 // outcome depends only on its class and its copies of heap n, then reduced.
@@ -364,109 +416,191 @@ void add_heap(Monoid& q, std::vector<QuotientElement>& phi, const std::vector<He
         if (g == letters.size()) return std::size_t{x} * length + reduce(k + 1);
         return std::size_t{q.mul(x, letters[g])} * length + k;
       });
-  // Number the classes by first appearance, the identity's first.
-  std::vector<std::uint32_t> number(count, kNone);
-  std::vector<std::size_t> first;
-  for (std::size_t s = 0; s < count; ++s) {
-    if (number[cls[s]] != kNone) continue;
-    number[cls[s]] = static_cast<std::uint32_t>(first.size());
-    first.push_back(s);
-  }
-  const std::size_t size = first.size();
-  if (size > limits.max_size)
-    throw LimitError(fmt::format("the quotient up to heap {} has more than {} elements", heap.heap, limits.max_size));
+  std::vector<std::uint32_t> number;
+  Monoid next = monoid_of_classes(
+      count, cls, p,
+      [&](std::size_t sa, std::size_t sb) {
+        const QuotientElement x = q.mul(static_cast<QuotientElement>(sa / length), static_cast<QuotientElement>(sb / length));
+        return std::size_t{x} * length + reduce(sa % length + sb % length);
+      },
+      heap.heap, limits.max_size, number);
   auto element = [&](std::size_t s) { return number[cls[s]]; };
-  Monoid next;
-  next.size = static_cast<std::uint32_t>(size);
-  next.table.resize(size * size);
-  next.p.resize(size);
-  for (std::size_t a = 0; a < size; ++a) {
-    next.p[a] = p[first[a]];
-    for (std::size_t b = 0; b < size; ++b) {
-      const std::size_t sa = first[a];
-      const std::size_t sb = first[b];
-      const QuotientElement x = q.mul(static_cast<QuotientElement>(sa / length), static_cast<QuotientElement>(sb / length));
-      next.table[a * size + b] = element(std::size_t{x} * length + reduce(sa % length + sb % length));
-    }
-  }
   for (QuotientElement& f : phi) f = element(std::size_t{f} * length);
   phi.push_back(element(reduce(1)));
   q = std::move(next);
 }
 
-// A finer cover of the same sums: a sum W is mapped to phi(W) together with
-// phi(W - h) for each class of heap h in W (what W's options depend on).
-// Still a correct outcome rule, with more elements; add_heap retries on it
-// when Q_{n-1} was too coarse to describe the sums with heap n (elements of
-// Q_{n-1} that heap n tells apart).
-void refine(Monoid& q, std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& heaps,
-            const std::vector<std::uint64_t>& tracked, std::uint32_t max_size) {
-  // Letters: each tracked heap alone, the other heaps by class.
-  std::vector<QuotientElement> letter_class;
-  std::vector<std::size_t> letter_of(heaps.size());
-  std::vector<std::size_t> tracked_letter(tracked.size(), 0);
-  std::map<QuotientElement, std::size_t> by_class;
-  for (std::size_t i = 0; i < heaps.size(); ++i) {
-    const auto t = std::find(tracked.begin(), tracked.end(), heaps[i].heap);
-    if (t == tracked.end()) {
-      const auto [it, fresh] = by_class.try_emplace(phi[heaps[i].heap], letter_class.size());
-      if (fresh) letter_class.push_back(phi[heaps[i].heap]);
-      letter_of[i] = it->second;
-    } else {
-      letter_of[i] = letter_class.size();
-      tracked_letter[static_cast<std::size_t>(t - tracked.begin())] = letter_class.size();
-      letter_class.push_back(phi[heaps[i].heap]);
+// Recalibration (after Siegel's MisereSolver, described in Plambeck and
+// Siegel's supplementary material): when a candidate predicts its lightest
+// failing sum W wrong, some heaps of W are set free: the new candidate is the
+// submonoid of the old one generated by the other heaps, times a counter for
+// each freed heap (counts up to some index, then repeating with period 2).
+// Its P-portion is recomputed from the game itself: elements are taken in
+// the order of their lightest sums, and an element is in P when no option
+// of that sum is. Reduced, it is kept when it predicts W the other way.
+// Subsets of W's heaps are tried smallest first. Returns false when none
+// does; the proof then judges what was kept.
+bool recalibrate(Monoid& q, std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& heaps,
+                 const std::vector<std::uint64_t>& witness, bool should_be_p, const QuotientLimits& limits) {
+  std::vector<std::uint64_t> involved = witness;
+  involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
+  std::unordered_map<std::uint64_t, std::size_t> heap_index;
+  for (std::size_t i = 0; i < heaps.size(); ++i) heap_index.emplace(heaps[i].heap, i);
+  // The index of x: the least i with x^i = x^(i+2) (capped).
+  auto index_of = [&](QuotientElement x) {
+    std::vector<QuotientElement> powers{0};
+    for (std::uint32_t i = 0; i < 64; ++i) {
+      powers.push_back(q.mul(powers.back(), x));
+      if (powers.size() >= 3 && powers[powers.size() - 1] == powers[powers.size() - 3])
+        return static_cast<std::uint32_t>(powers.size() - 3);
+    }
+    return std::uint32_t{64};
+  };
+  constexpr std::size_t kMostFreed = 3;
+  const std::size_t most_elements = limits.max_trial_size;
+  for (std::size_t freed = 1; freed <= std::min(kMostFreed, involved.size()); ++freed) {
+    // Subsets of `freed` heaps, in lexicographic order of their positions.
+    std::vector<std::size_t> pick(freed);
+    std::iota(pick.begin(), pick.end(), std::size_t{0});
+    for (;;) {
+      interruption_point();
+      std::vector<std::uint64_t> free_heaps;
+      for (std::size_t k : pick) free_heaps.push_back(involved[k]);
+      auto is_free = [&](std::uint64_t h) {
+        return std::find(free_heaps.begin(), free_heaps.end(), h) != free_heaps.end();
+      };
+      // The base: the submonoid generated by the other heaps.
+      std::vector<QuotientElement> number(q.size, kNone);
+      std::vector<QuotientElement> members{0};
+      number[0] = 0;
+      std::vector<QuotientElement> gens;
+      for (const HeapMoves& h : heaps)
+        if (!is_free(h.heap)) gens.push_back(phi[h.heap]);
+      for (std::size_t i = 0; i < members.size(); ++i)
+        for (QuotientElement g : gens) {
+          const QuotientElement y = q.mul(members[i], g);
+          if (number[y] != kNone) continue;
+          number[y] = static_cast<QuotientElement>(members.size());
+          members.push_back(y);
+        }
+      // Counters: element = base * stride + mixed-radix counts.
+      std::vector<std::uint32_t> index(freed);
+      std::vector<std::size_t> radix(freed);
+      std::vector<std::size_t> place(freed);
+      std::size_t stride = 1;
+      for (std::size_t k = 0; k < freed; ++k) {
+        const auto copies = static_cast<std::uint32_t>(std::count(witness.begin(), witness.end(), free_heaps[k]));
+        index[k] = std::max(index_of(phi[free_heaps[k]]), copies);
+        radix[k] = index[k] + 2;
+        place[k] = stride;
+        stride *= radix[k];
+      }
+      const std::size_t count = members.size() * stride;
+      if (count <= most_elements) {
+        auto mul = [&](std::size_t a, std::size_t b) {
+          std::size_t out = std::size_t{number[q.mul(members[a / stride], members[b / stride])]} * stride;
+          for (std::size_t k = 0; k < freed; ++k) {
+            std::size_t c = (a / place[k]) % radix[k] + (b / place[k]) % radix[k];
+            if (c >= radix[k]) c = index[k] + (c - index[k]) % 2;
+            out += c * place[k];
+          }
+          return out;
+        };
+        std::vector<std::size_t> image(heaps.size());
+        for (std::size_t i = 0; i < heaps.size(); ++i) {
+          const auto f = std::find(free_heaps.begin(), free_heaps.end(), heaps[i].heap);
+          image[i] = f == free_heaps.end() ? std::size_t{number[phi[heaps[i].heap]]} * stride
+                                           : place[static_cast<std::size_t>(f - free_heaps.begin())];
+        }
+        auto image_of_heap = [&](Position h) -> std::size_t {
+          const auto it = heap_index.find(h);
+          return it == heap_index.end() ? 0 : image[it->second];
+        };
+        // Lightest sums of every reachable element.
+        constexpr std::uint64_t kUnseen = ~std::uint64_t{0};
+        std::vector<std::uint64_t> cost(count, kUnseen);
+        std::vector<std::size_t> parent(count, 0);
+        std::vector<std::size_t> last(count, 0);  // index into heaps
+        std::vector<std::size_t> order;
+        using Entry = std::pair<std::uint64_t, std::size_t>;
+        std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+        cost[0] = 0;
+        queue.emplace(0, 0);
+        while (!queue.empty()) {
+          const auto [d, x] = queue.top();
+          queue.pop();
+          if (d != cost[x]) continue;
+          order.push_back(x);
+          for (std::size_t i = 0; i < heaps.size(); ++i) {
+            const std::size_t y = mul(x, image[i]);
+            if (d + heaps[i].heap < cost[y]) {
+              cost[y] = d + heaps[i].heap;
+              parent[y] = x;
+              last[y] = i;
+              queue.emplace(cost[y], y);
+            }
+          }
+        }
+        // P from the game, lightest sums first (an option is lighter).
+        std::vector<char> p(count, 0);
+        std::vector<std::size_t> word;
+        for (std::size_t x : order) {
+          if (x == 0) continue;
+          word.clear();
+          for (std::size_t y = x; y != 0; y = parent[y]) word.push_back(last[y]);
+          std::sort(word.begin(), word.end());
+          bool to_p = false;
+          for (std::size_t i = 0; i < word.size() && !to_p; ++i) {
+            if (i > 0 && word[i] == word[i - 1]) continue;
+            std::size_t rest = 0;
+            for (std::size_t k = 0; k < word.size(); ++k)
+              if (k != i) rest = mul(rest, image[word[k]]);
+            for (const Option& o : heaps[word[i]].options) {
+              std::size_t y = rest;
+              for (Position part : o) y = mul(y, image_of_heap(part));
+              if (cost[y] == kUnseen) throw std::logic_error("misere quotient: an option no sum reaches");
+              if (p[y]) {
+                to_p = true;
+                break;
+              }
+            }
+          }
+          p[x] = to_p ? 0 : 1;
+        }
+        // Reduce the reachable elements.
+        std::vector<std::size_t> dense(count, kNone);
+        for (std::size_t i = 0; i < order.size(); ++i) dense[order[i]] = i;
+        std::vector<std::size_t> letters(image);
+        std::sort(letters.begin(), letters.end());
+        letters.erase(std::unique(letters.begin(), letters.end()), letters.end());
+        std::vector<char> dense_p(order.size());
+        for (std::size_t i = 0; i < order.size(); ++i) dense_p[i] = p[order[i]];
+        const std::vector<std::uint32_t> cls = indistinguishable_classes(
+            order.size(), letters.size(), dense_p,
+            [&](std::size_t s, std::size_t g) { return dense[mul(order[s], letters[g])]; });
+        std::size_t w = 0;
+        for (std::uint64_t h : witness) w = mul(w, image_of_heap(h));
+        if ((p[w] != 0) == should_be_p) {
+          std::vector<std::uint32_t> class_element;
+          Monoid next = monoid_of_classes(
+              order.size(), cls, dense_p, [&](std::size_t i, std::size_t j) { return dense[mul(order[i], order[j])]; },
+              heaps.back().heap, limits.max_size, class_element);
+          auto element = [&](std::size_t x) { return static_cast<QuotientElement>(class_element[cls[dense[x]]]); };
+          std::fill(phi.begin(), phi.end(), 0);
+          for (std::size_t i = 0; i < heaps.size(); ++i) phi[heaps[i].heap] = element(image[i]);
+          q = std::move(next);
+          return true;
+        }
+      }
+      // Next subset.
+      std::size_t k = freed;
+      while (k > 0 && pick[k - 1] == involved.size() - freed + (k - 1)) --k;
+      if (k == 0) break;
+      ++pick[k - 1];
+      for (std::size_t m = k; m < freed; ++m) pick[m] = pick[m - 1] + 1;
     }
   }
-  const std::size_t c = letter_class.size();
-  const std::size_t t = tracked.size();
-  std::map<std::vector<QuotientElement>, std::uint32_t> index;
-  std::vector<std::vector<QuotientElement>> states;
-  std::vector<std::uint32_t> parent;
-  std::vector<std::uint32_t> via;
-  std::vector<QuotientElement> start(t + 1, kNone);
-  start[0] = 0;
-  index.emplace(start, 0);
-  states.push_back(start);
-  parent.push_back(0);
-  via.push_back(0);
-  std::vector<std::uint32_t> step;  // state x letter -> state
-  for (std::size_t i = 0; i < states.size(); ++i) {
-    interruption_point();
-    for (std::size_t j = 0; j < c; ++j) {
-      std::vector<QuotientElement> to(t + 1);
-      const std::vector<QuotientElement>& from = states[i];
-      to[0] = q.mul(from[0], letter_class[j]);
-      for (std::size_t k = 0; k < t; ++k) {
-        to[k + 1] = from[k + 1] == kNone ? kNone : q.mul(from[k + 1], letter_class[j]);
-        if (tracked_letter[k] == j) to[k + 1] = from[0];
-      }
-      const auto [it, fresh] = index.try_emplace(to, static_cast<std::uint32_t>(states.size()));
-      if (fresh) {
-        if (states.size() >= max_size)
-          throw LimitError(fmt::format("telling apart the sums that heap {} separates needs more than {} classes",
-                                       heaps.empty() ? 0 : heaps.back().heap + 1, max_size));
-        states.push_back(std::move(to));
-        parent.push_back(static_cast<std::uint32_t>(i));
-        via.push_back(static_cast<std::uint32_t>(j));
-      }
-      step.push_back(it->second);
-    }
-  }
-  const std::size_t n = states.size();
-  Monoid finer;
-  finer.size = static_cast<std::uint32_t>(n);
-  finer.table.assign(n * n, 0);
-  finer.p.resize(n);
-  // x * s for s in creation order: s is its parent times one class.
-  for (std::size_t x = 0; x < n; ++x) {
-    finer.p[x] = q.p[states[x][0]];
-    finer.table[x * n] = static_cast<QuotientElement>(x);
-    for (std::size_t s = 1; s < n; ++s)
-      finer.table[x * n + s] = step[finer.table[x * n + parent[s]] * c + via[s]];
-  }
-  for (std::size_t i = 0; i < heaps.size(); ++i) phi[heaps[i].heap] = step[letter_of[i]];
-  q = std::move(finer);
+  return false;
 }
 
 std::string letter(std::size_t i) {
@@ -690,29 +824,12 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
       if (next < heaps.size() && heaps[next].heap == h) {
         std::vector<HeapMoves> with = earlier;
         with.push_back(heaps[next]);
-        // Q_{n-1} first; when its candidate fails the proof, covers of the
-        // same sums that also keep phi(W - h) for the heaps h of the failing
-        // sums, and then covers of those covers.
-        Monoid base = q;
-        std::vector<QuotientElement> base_phi = phi;
-        std::vector<std::uint64_t> tracked;
-        auto refine_for = [&](Monoid& m, std::vector<QuotientElement>& f, const std::vector<HeapMoves>& hs,
-                              const std::vector<std::uint64_t>& t, std::uint64_t heap) {
-          try {
-            refine(m, f, hs, t, limits.max_cover);
-          } catch (const LimitError& e) {
-            throw LimitError(fmt::format("{}: no quotient found for heaps up to {}: {} (grundy's construction, "
-                                         "docs/misere.md)",
-                                         game.spec(), heap, e.what()));
-          }
-        };
+        // Q_{n-1} extended by the copies of heap n first; while the proof
+        // finds a lightest sum predicted wrong, recalibrate on it.
+        Monoid candidate = q;
+        std::vector<QuotientElement> candidate_phi = phi;
+        add_heap(candidate, candidate_phi, earlier, heaps[next], limits);
         for (std::uint32_t attempt = 0;; ++attempt) {
-          Monoid cover = base;
-          std::vector<QuotientElement> cover_phi = base_phi;
-          if (!tracked.empty()) refine_for(cover, cover_phi, earlier, tracked, h);
-          Monoid candidate = cover;
-          std::vector<QuotientElement> candidate_phi = cover_phi;
-          add_heap(candidate, candidate_phi, earlier, heaps[next], limits);
           const ProofResult proof = prove(candidate, candidate_phi, with, limits.max_proof_numbers);
           if (proof.proven) {
             q = std::move(candidate);
@@ -722,20 +839,11 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
             out.proof_states = proof.states;
             break;
           }
-          if (attempt == limits.max_refinements)
+          if (attempt == limits.max_recalibrations ||
+              !recalibrate(candidate, candidate_phi, with, proof.witness, !proof.predicted_p, limits))
             throw LimitError(fmt::format("{}: the quotient of heaps up to {} was not found ({})", game.spec(), h,
                                          proof.failure));
-          bool more = false;
-          for (std::uint64_t w : proof.witness) {
-            if (w >= h || std::find(tracked.begin(), tracked.end(), w) != tracked.end()) continue;
-            if (std::none_of(earlier.begin(), earlier.end(), [&](const HeapMoves& m) { return m.heap == w; })) continue;
-            tracked.push_back(w);
-            more = true;
-          }
-          if (!more) {
-            refine_for(base, base_phi, earlier, tracked, h);
-            tracked.clear();
-          }
+          ++out.recalibrations;
         }
         earlier = std::move(with);
         ++next;

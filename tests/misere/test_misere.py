@@ -67,6 +67,28 @@ def test_quotient_predicts_every_small_sum(code):
         assert predicted == brute.outcome(s), (code, s)
 
 
+@pytest.mark.parametrize("code", ["0.07", "0.137"])
+def test_quotients_up_to_heap_30_predict_the_brute_force(code):
+    # Up to heap 30 both quotients need the recalibration (heap 25 of 0.07 tells apart 21 and
+    # 4 + 4, one class of Q_24): every sum of at most 2 heaps <= 30, and the sums of 3 heaps
+    # with one of at least 21 and a total of at most 44, against the brute force.
+    q = run_json("quotient", "octal:" + code, "--max-heap", "30")
+    assert q["proven"] is True
+    p_portion = {q["elements"].index(e) for e in q["p_portion"]}
+    pretending = [q["elements"].index(e) for e in q["pretending"]]
+    brute = Misere(code)
+    checked = 0
+    for s in sums(30):
+        if len(s) == 3 and (s[2] < 21 or sum(s) > 44):
+            continue
+        x = 0
+        for h in s:
+            x = q["products"][x][pretending[h]]
+        assert ("P" if x in p_portion else "N") == brute.outcome(s), (code, s)
+        checked += 1
+    assert checked == 1370  # the empty sum, 30 single heaps, 465 pairs, 874 triples
+
+
 @pytest.mark.parametrize("code", GAMES)
 def test_winner_and_moves_of_single_game_sums(code):
     brute = Misere(code)
@@ -196,10 +218,11 @@ def test_misere_nim_huge_heaps_follow_bouton():
             assert answer["moves"], heaps
 
 
-def test_misere_nim_quotients_are_the_tame_ones():
+def test_published_quotients():
     # Plambeck and Siegel, "Misère quotients for impartial games" (JCTA 2008): the quotient of
     # misère Nim with heaps up to 3 is T_1 = <a, b | a^2 = 1, b^3 = b>, of order 6, with P-portion
-    # {a, b^2}; with heaps up to 7 it has order 10 (tests/data/misere/published.json).
+    # {a, b^2}; with heaps up to 7 it has order 10. Siegel (2007): Q_30(0.07) has 360 elements.
+    # Sources in tests/data/misere/published.json.
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "misere", "published.json")) as f:
         published = json.load(f)
     for case in published["quotients"]:
