@@ -49,7 +49,8 @@ struct MisereOptions {
   std::uint64_t quick_search_sums = 100'000;
   // Tighter than `quotient`'s own: past them the search decides.
   QuotientLimits quotient_limits{.max_size = 2000, .max_proof_numbers = 8'000'000, .max_copies = 64,
-                                 .max_recalibrations = 50, .max_trial_size = 50'000};
+                                 .max_recalibrations = 50, .max_trial_size = 50'000,
+                                 .max_trial_work = 10'000'000};
 };
 
 // Bouton: a misère Nim sum is a P-position when some heap is at least 2 and

@@ -83,6 +83,7 @@ struct QuotientLimits {
   std::uint32_t max_copies = 64;              // copies of the new heap examined per step
   std::uint32_t max_recalibrations = 200;     // candidates tried for one heap after the first
   std::uint32_t max_trial_size = 200'000;     // elements of one recalibration trial, before it is reduced
+  std::uint64_t max_trial_work = 100'000'000; // elements of all recalibration trials together
 };
 
 // Throws InputError when `game` is not a heap game whose moves shrink the

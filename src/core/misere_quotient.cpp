@@ -348,7 +348,9 @@ Monoid monoid_of_classes(std::size_t count, const std::vector<std::uint32_t>& cl
   }
   const std::size_t size = first.size();
   if (size > max_size)
-    throw LimitError(fmt::format("the quotient up to heap {} has more than {} elements", heap, max_size));
+    throw LimitError(fmt::format("a candidate for the quotient of heaps up to {} has more than {} elements; grundy "
+                                 "stops there",
+                                 heap, max_size));
   Monoid out;
   out.size = static_cast<std::uint32_t>(size);
   out.table.resize(size * size);
@@ -441,7 +443,8 @@ void add_heap(Monoid& q, std::vector<QuotientElement>& phi, const std::vector<He
 // Subsets of W's heaps are tried smallest first. Returns false when none
 // does; the proof then judges what was kept.
 bool recalibrate(Monoid& q, std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& heaps,
-                 const std::vector<std::uint64_t>& witness, bool should_be_p, const QuotientLimits& limits) {
+                 const std::vector<std::uint64_t>& witness, bool should_be_p, const QuotientLimits& limits,
+                 std::uint64_t& work) {
   std::vector<std::uint64_t> involved = witness;
   involved.erase(std::unique(involved.begin(), involved.end()), involved.end());
   std::unordered_map<std::uint64_t, std::size_t> heap_index;
@@ -485,23 +488,32 @@ bool recalibrate(Monoid& q, std::vector<QuotientElement>& phi, const std::vector
         }
       // Counters: element = base * stride + mixed-radix counts.
       std::vector<std::uint32_t> index(freed);
+      std::vector<std::uint32_t> period(freed);
       std::vector<std::size_t> radix(freed);
       std::vector<std::size_t> place(freed);
       std::size_t stride = 1;
       for (std::size_t k = 0; k < freed; ++k) {
         const auto copies = static_cast<std::uint32_t>(std::count(witness.begin(), witness.end(), free_heaps[k]));
         index[k] = std::max(index_of(phi[free_heaps[k]]), copies);
-        radix[k] = index[k] + 2;
+        // Period 2 at first; a heap whose copies keep failing further out
+        // may repeat with a longer period, so it grows with the index.
+        period[k] = std::max<std::uint32_t>(2, 2 * (index[k] / 4));
+        radix[k] = index[k] + period[k];
         place[k] = stride;
         stride *= radix[k];
       }
       const std::size_t count = members.size() * stride;
       if (count <= most_elements) {
+        work += count;
+        if (work > limits.max_trial_work)
+          throw LimitError(fmt::format("recalibrating the candidates for heap {} built more than {} trial elements; "
+                                       "grundy stops there to bound its time",
+                                       heaps.back().heap, limits.max_trial_work));
         auto mul = [&](std::size_t a, std::size_t b) {
           std::size_t out = std::size_t{number[q.mul(members[a / stride], members[b / stride])]} * stride;
           for (std::size_t k = 0; k < freed; ++k) {
             std::size_t c = (a / place[k]) % radix[k] + (b / place[k]) % radix[k];
-            if (c >= radix[k]) c = index[k] + (c - index[k]) % 2;
+            if (c >= radix[k]) c = index[k] + (c - index[k]) % period[k];
             out += c * place[k];
           }
           return out;
@@ -818,6 +830,7 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
   out.max_heap = max_heap;
   std::vector<HeapMoves> earlier;
   std::size_t next = 0;
+  std::uint64_t trial_work = 0;  // elements of all recalibration trials
   // Every limit reached names the game.
   try {
     for (std::uint64_t h = 0; h <= max_heap; ++h) {
@@ -840,7 +853,7 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
             break;
           }
           if (attempt == limits.max_recalibrations ||
-              !recalibrate(candidate, candidate_phi, with, proof.witness, !proof.predicted_p, limits))
+              !recalibrate(candidate, candidate_phi, with, proof.witness, !proof.predicted_p, limits, trial_work))
             throw LimitError(fmt::format("{}: the quotient of heaps up to {} was not found ({})", game.spec(), h,
                                          proof.failure));
           ++out.recalibrations;

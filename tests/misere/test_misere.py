@@ -253,6 +253,11 @@ def test_text_output_and_errors():
         done = run(*bad)
         assert done.returncode == 2, (bad, done.stderr)
         assert done.stderr.startswith("grundy: error: "), bad
+    # A quotient that keeps growing stops at a limit, says which, and exits with 1.
+    done = run("quotient", "octal:0.6", "--max-heap", "20")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith("grundy: error: octal:0.6: a candidate for the quotient of heaps up to 17 has "
+                                  "more than 5000 elements"), done.stderr
 
 
 class PlaySession:
