@@ -31,6 +31,11 @@ json outcome_json(const SumArguments& sum, const MisereAnalysis& a) {
                      {"in_p_portion", static_cast<bool>(a.quotient->in_p[a.element])}};
   }
   if (a.method == MisereMethod::search) j["sums_searched"] = a.sums_searched;
+  if (a.method == MisereMethod::genus) {
+    json genera = json::array();
+    for (const MiserePretence& p : a.pretended) genera.push_back(p.genus());
+    j["genus"] = genera;
+  }
   if (!sum.single_game()) {
     json components = json::array();
     for (const Component& c : sum.components)

@@ -748,6 +748,9 @@ class Session {
             "more, leave an odd number of heaps of 1, not an even one.",
             ones);
       }
+    } else if (a.method == MisereMethod::genus) {
+      why = "Every heap here is tame: it plays as the misère Nim position of its genus (the 'values' command lists "
+            "them), and this move leaves a position that misère Nim's rule says is lost for the engine.";
     } else if (a.method == MisereMethod::quotient) {
       why = fmt::format("In the misère quotient of {} ({} elements) the sum this move leaves is in the P-portion: "
                         "the engine loses against perfect play.",

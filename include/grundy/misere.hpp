@@ -8,6 +8,10 @@
 //   quotient  every component is a heap of one heap game, and the misère
 //             quotient of its heaps up to the largest in play is computed
 //             and proven (misere_quotient.hpp): a product in a monoid;
+//   genus     every component is a heap of a heap game (several games may
+//             mix), and every sum of those games' heaps up to the sizes in
+//             play is proven to play as misère Nim (Conway's tame games):
+//             Bouton's rule on each heap's genus;
 //   search    an exact search over the sums reachable (misere_search.hpp),
 //             which stops with LimitError when it would be too large.
 // docs/misere.md explains each.
@@ -26,8 +30,8 @@
 
 namespace grundy {
 
-enum class MisereMethod { nim_rule, quotient, search };
-// "rule", "quotient", "search": the names `--json` uses.
+enum class MisereMethod { nim_rule, quotient, genus, search };
+// "rule", "quotient", "genus", "search": the names `--json` uses.
 [[nodiscard]] std::string_view to_string(MisereMethod m);
 
 struct MisereAnalysis {
@@ -38,6 +42,10 @@ struct MisereAnalysis {
   std::vector<UnlistedMoves> unlisted;  // components whose list was cut at the limit
   std::shared_ptr<const MisereQuotient> quotient;  // for method quotient
   QuotientElement element = 0;                     // the sum's class in it
+  // For method genus: each component's pretended misère Nim position, and
+  // the pretences of every heap of its game up to its size (for its moves).
+  std::vector<MiserePretence> pretended;
+  std::vector<std::shared_ptr<const std::vector<MiserePretence>>> genus_tables;
   std::uint64_t sums_searched = 0;                 // for method search
 };
 

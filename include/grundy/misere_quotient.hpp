@@ -86,6 +86,27 @@ struct QuotientLimits {
   std::uint64_t max_trial_work = 100'000'000; // elements of all recalibration trials together
 };
 
+// A heap pretended to be a misère Nim position (Conway's genus theory):
+// `value` its normal-play value, `big` when it plays as a position with a
+// heap of 2 or more. A sum of such heaps is a P-position by Bouton's rule:
+// nim-sum 0 when some heap is big, else nim-sum 1.
+struct MiserePretence {
+  std::uint64_t value = 0;
+  bool big = false;
+  // g^m: m the misère Grundy value (value when big, else value xor 1).
+  [[nodiscard]] std::string genus() const;
+};
+
+// Conway's tame games, for sums mixing several heap games: the pretence of
+// each heap 0..max_heaps[i] of games[i] when every sum of these heaps plays
+// in misère as the sum of their pretended misère Nim positions, proven by
+// the quotient's check over all such sums; std::nullopt when some heap has
+// no such pretence or the check fails (wild). InputError for a game that is
+// not a heap game or has cycles; LimitError past `max_numbers`.
+[[nodiscard]] std::optional<std::vector<std::vector<MiserePretence>>> prove_tame_sum(
+    std::span<const Game* const> games, std::span<const std::uint64_t> max_heaps,
+    std::uint64_t max_numbers = 20'000'000);
+
 // Throws InputError when `game` is not a heap game whose moves shrink the
 // total of the heaps, or has cycles; LimitError past `limits` (the message
 // says at which heap).

@@ -1,6 +1,7 @@
 #include "grundy/misere.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -55,6 +56,7 @@ std::string_view to_string(MisereMethod m) {
   switch (m) {
     case MisereMethod::nim_rule: return "rule";
     case MisereMethod::quotient: return "quotient";
+    case MisereMethod::genus: return "genus";
     case MisereMethod::search: return "search";
   }
   return "search";
@@ -71,6 +73,62 @@ bool misere_nim_p_position(std::span<const std::uint64_t> heaps) {
 }
 
 namespace {
+
+// Bouton's rule on pretended misère Nim positions.
+bool bouton_p_position(std::uint64_t nim_sum, std::uint64_t big) { return big > 0 ? nim_sum == 0 : nim_sum == 1; }
+
+// Conway's genus theory: when every component is a heap of a heap game (no
+// larger than the quotients' bound) and the games' heaps together are proven
+// tame, the sum is decided by Bouton's rule on the heaps' genera.
+bool try_genus(std::span<const Component> components, const MisereOptions& options, MisereAnalysis& a) {
+  std::vector<const Game*> games;
+  std::vector<std::string> specs;
+  std::vector<std::uint64_t> max_heaps;
+  std::vector<std::size_t> game_of(components.size());
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    const Component& c = components[i];
+    if (!c.game->heap_indexed() || c.position > options.max_quotient_heap) return false;
+    const std::string spec = c.game->spec();
+    const auto it = std::find(specs.begin(), specs.end(), spec);
+    game_of[i] = static_cast<std::size_t>(it - specs.begin());
+    if (it == specs.end()) {
+      specs.push_back(spec);
+      games.push_back(c.game);
+      max_heaps.push_back(0);
+    }
+    max_heaps[game_of[i]] = std::max(max_heaps[game_of[i]], c.position);
+  }
+  std::optional<std::vector<std::vector<MiserePretence>>> tables;
+  try {
+    tables = prove_tame_sum(games, max_heaps, options.quotient_limits.max_proof_numbers);
+  } catch (const LimitError&) {
+    return false;
+  }
+  if (!tables) return false;
+  std::vector<std::shared_ptr<const std::vector<MiserePretence>>> shared;
+  for (auto& t : *tables) shared.push_back(std::make_shared<const std::vector<MiserePretence>>(std::move(t)));
+  std::uint64_t nim_sum = 0;
+  std::uint64_t big = 0;
+  std::vector<std::string> genera;
+  a.pretended.clear();
+  a.genus_tables.clear();
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    const MiserePretence p = (*shared[game_of[i]])[components[i].position];
+    a.pretended.push_back(p);
+    a.genus_tables.push_back(shared[game_of[i]]);
+    nim_sum ^= p.value;
+    big += p.big ? 1u : 0u;
+    genera.push_back(p.genus());
+  }
+  a.method = MisereMethod::genus;
+  a.winner = winner_of(bouton_p_position(nim_sum, big));
+  a.reason = fmt::format(
+      "every component is tame (proven for the sums of these heaps): genera {}, so misère Nim's rule decides: {}",
+      fmt::join(genera, " + "),
+      big > 0 ? fmt::format("a heap of 2 or more in play, nim-sum {}", nim_sum)
+              : fmt::format("only heaps of 0 and 1 in play, nim-sum {}", nim_sum));
+  return true;
+}
 
 MisereAnalysis outcome(std::span<const Component> components, const MisereOptions& options,
                        MisereSearch& search) {
@@ -122,6 +180,7 @@ MisereAnalysis outcome(std::span<const Component> components, const MisereOption
       }
     }
   }
+  if (try_genus(components, options, a)) return a;
   a.method = MisereMethod::search;
   const bool p = search.is_p_position(components);
   a.winner = winner_of(p);
@@ -185,6 +244,13 @@ MisereAnalysis analyze_misere_sum(std::span<const Component> components, std::ui
     for (std::size_t i = components.size(); i-- > 0;)
       after[i] = q.multiply(after[i + 1], q.pretending[components[i].position]);
   }
+  // The nim-sum and count of big heaps of the pretended positions, for genus.
+  std::uint64_t genus_sum = 0;
+  std::uint64_t genus_big = 0;
+  for (const MiserePretence& p : a.pretended) {
+    genus_sum ^= p.value;
+    genus_big += p.big ? 1u : 0u;
+  }
   for (std::size_t i = 0; i < components.size(); ++i) {
     const Component& c = components[i];
     OptionSample all = c.game->list_options(c.position, MisereSearch::kMaxOptions + 1);
@@ -198,7 +264,17 @@ MisereAnalysis analyze_misere_sum(std::span<const Component> components, std::ui
     std::uint64_t total = 0;
     for (Option& o : all.options) {
       bool p = false;
-      if (a.quotient) {
+      if (a.method == MisereMethod::genus) {
+        // The other components, then the heaps the move leaves.
+        std::uint64_t nim_sum = genus_sum ^ a.pretended[i].value;
+        std::uint64_t big = genus_big - (a.pretended[i].big ? 1u : 0u);
+        for (Position part : o) {
+          const MiserePretence& q = (*a.genus_tables[i])[part];
+          nim_sum ^= q.value;
+          big += q.big ? 1u : 0u;
+        }
+        p = bouton_p_position(nim_sum, big);
+      } else if (a.quotient) {
         p = a.quotient->in_p[a.quotient->multiply(rest, a.quotient->element_of(o))];
       } else {
         std::vector<Component> next = after_move(components, {i, c.position, o});

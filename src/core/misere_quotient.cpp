@@ -686,24 +686,29 @@ void present(const Monoid& q, MisereQuotient& out) {
   }
 }
 
-// Whether the heaps play in misère sums as misère Nim positions (Conway's
-// tame games), and their genera. Each heap h is pretended to be the misère
-// Nim position (s, big): s its normal-play value, big when it plays as a
-// position with a heap of 2 or more (s >= 2, or s <= 1 with misère Grundy
-// value s rather than s xor 1). Those pairs form a monoid (xor, or) whose
-// P-portion is Bouton's rule; `prove` checks it against the heaps' moves.
-bool prove_tame(const Game& game, const std::vector<HeapMoves>& heaps, std::uint64_t max_heap,
-                std::uint64_t max_numbers, std::vector<std::string>& genus) {
-  std::vector<std::uint64_t> values(max_heap + 1, 0);
+// Whether the heaps of some games play in misère sums (mixing the games) as
+// misère Nim positions (Conway's tame games). Each heap h is pretended to be
+// the misère Nim position (s, big): s its normal-play value, big when it
+// plays as a position with a heap of 2 or more (s >= 2, or s <= 1 with
+// misère Grundy value s rather than s xor 1). Those pairs form a monoid
+// (xor, or) whose P-portion is Bouton's rule; `prove` checks it against the
+// heaps' moves, the heaps of game i numbered from base[i].
+std::optional<std::vector<std::vector<MiserePretence>>> pretend_tame(
+    std::span<const Game* const> games, const std::vector<std::vector<HeapMoves>>& heaps,
+    std::span<const std::uint64_t> max_heaps, std::uint64_t max_numbers) {
   std::uint64_t largest = 0;
-  for (const HeapMoves& h : heaps) {
-    values[h.heap] = game.value(h.heap).value();
-    largest = std::max(largest, values[h.heap]);
+  std::vector<std::vector<std::uint64_t>> values(games.size());
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    values[i].assign(max_heaps[i] + 1, 0);
+    for (const HeapMoves& h : heaps[i]) {
+      values[i][h.heap] = games[i]->value(h.heap).value();
+      largest = std::max(largest, values[i][h.heap]);
+    }
   }
   constexpr std::uint64_t kMostBits = 10;
   std::uint64_t bits = 1;
   while (bits < kMostBits && (std::uint64_t{1} << bits) <= largest) ++bits;
-  if ((std::uint64_t{1} << bits) <= largest) return false;
+  if ((std::uint64_t{1} << bits) <= largest) return std::nullopt;
   const std::uint32_t count = std::uint32_t{1} << bits;  // values s
   Monoid nim;
   nim.size = 2 * count;
@@ -715,31 +720,67 @@ bool prove_tame(const Game& game, const std::vector<HeapMoves>& heaps, std::uint
     nim.p[a] = big ? s == 0 : s == 1;
     for (std::uint32_t b = 0; b < nim.size; ++b) nim.table[std::size_t{a} * nim.size + b] = ((s ^ (b >> 1)) << 1) | ((a | b) & 1);
   }
-  std::vector<QuotientElement> phi(max_heap + 1, 0);
-  genus.assign(max_heap + 1, "0^1");
-  for (const HeapMoves& h : heaps) {
-    // The misère Grundy value: mex of the options' (those of a position
-    // (s, big) is s when big, else s xor 1).
-    std::vector<char> seen(2 * count + 2, 0);
-    for (const Option& o : h.options) {
-      QuotientElement x = 0;
-      for (Position part : o) x = nim.mul(x, phi[part]);
-      const std::uint32_t s = x >> 1;
-      seen[(x & 1) ? s : (s ^ 1)] = 1;
+  std::vector<QuotientElement> phi;
+  std::vector<HeapMoves> all;
+  std::vector<std::vector<MiserePretence>> out(games.size());
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const std::uint64_t base = phi.size();
+    phi.resize(base + max_heaps[i] + 1, 0);
+    out[i].assign(max_heaps[i] + 1, MiserePretence{});
+    for (const HeapMoves& h : heaps[i]) {
+      // The misère Grundy value: mex of the options' (those of a position
+      // (s, big) is s when big, else s xor 1).
+      std::vector<char> seen(2 * count + 2, 0);
+      HeapMoves numbered{base + h.heap, {}};
+      for (const Option& o : h.options) {
+        QuotientElement x = 0;
+        Option parts;
+        for (Position part : o) {
+          x = nim.mul(x, phi[base + part]);
+          parts.push_back(base + part);
+        }
+        numbered.options.push_back(std::move(parts));
+        const std::uint32_t s = x >> 1;
+        seen[(x & 1) ? s : (s ^ 1)] = 1;
+      }
+      std::uint64_t misere = 0;
+      while (seen[misere]) ++misere;
+      const std::uint64_t s = values[i][h.heap];
+      bool big = true;
+      if (s <= 1 && misere == (s ^ 1)) {
+        big = false;
+      } else if (misere != s) {
+        return std::nullopt;  // not the genus of any misère Nim position
+      }
+      phi[base + h.heap] = static_cast<QuotientElement>((s << 1) | (big ? 1 : 0));
+      out[i][h.heap] = {s, big};
+      all.push_back(std::move(numbered));
     }
-    std::uint64_t misere = 0;
-    while (seen[misere]) ++misere;
-    const std::uint64_t s = values[h.heap];
-    bool big = true;
-    if (s <= 1 && misere == (s ^ 1)) {
-      big = false;
-    } else if (misere != s) {
-      return false;  // not the genus of any misère Nim position
-    }
-    phi[h.heap] = static_cast<QuotientElement>((s << 1) | (big ? 1 : 0));
-    genus[h.heap] = fmt::format("{}^{}", s, misere);
   }
-  return prove(nim, phi, heaps, max_numbers).proven;
+  if (!prove(nim, phi, all, max_numbers).proven) return std::nullopt;
+  return out;
+}
+
+// The heaps 1..max_heap of `game` that have moves, with their options.
+std::vector<HeapMoves> heaps_with_moves(const Game& game, std::uint64_t max_heap) {
+  std::vector<HeapMoves> heaps;
+  for (std::uint64_t h = 0; h <= max_heap; ++h) {
+    interruption_point();
+    OptionSample all = game.list_options(h, kNoLimit);
+    if (!all.options.empty()) heaps.push_back({h, std::move(all.options)});
+  }
+  return heaps;
+}
+
+bool prove_tame(const Game& game, const std::vector<HeapMoves>& heaps, std::uint64_t max_heap,
+                std::uint64_t max_numbers, std::vector<std::string>& genus) {
+  const Game* games[] = {&game};
+  const std::uint64_t max_heaps[] = {max_heap};
+  const auto pretended = pretend_tame(games, {heaps}, max_heaps, max_numbers);
+  if (!pretended) return false;
+  genus.clear();
+  for (const MiserePretence& p : pretended->front()) genus.push_back(p.genus());
+  return true;
 }
 
 // The letters of a word in order: "aab" for a^2 b.
@@ -884,6 +925,20 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
   }
   if (!out.tame) out.genus.clear();
   return out;
+}
+
+std::string MiserePretence::genus() const { return fmt::format("{}^{}", value, big ? value : (value ^ 1)); }
+
+std::optional<std::vector<std::vector<MiserePretence>>> prove_tame_sum(std::span<const Game* const> games,
+                                                                      std::span<const std::uint64_t> max_heaps,
+                                                                      std::uint64_t max_numbers) {
+  std::vector<std::vector<HeapMoves>> heaps;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    if (!games[i]->heap_indexed() || games[i]->has_cycles())
+      throw InputError(fmt::format("{}: genera are computed for heap games without cycles", games[i]->spec()));
+    heaps.push_back(heaps_with_moves(*games[i], max_heaps[i]));
+  }
+  return pretend_tame(games, heaps, max_heaps, max_numbers);
 }
 
 }  // namespace grundy

@@ -136,18 +136,26 @@ class Mixed:
         return result
 
 
-def test_mixed_sums_are_searched():
-    codes = ["0.77", "0.07", "0.137"]
+@pytest.mark.parametrize("codes,seed", [(["0.77", "0.07", "0.137"], 7), (["0.31", "0.52", "0.56"], 8),
+                                        (["0.31", "0.77", "0.4"], 9)])
+def test_mixed_sums(codes, seed):
+    # Sums mixing games: decided by the genus when every heap in play is proven tame together
+    # (0.31, 0.52 and 0.56 are tame; Kayles and 0.07 only for small heaps), else searched.
     mixed = Mixed(codes)
-    rng = random.Random(7)
+    rng = random.Random(seed)
+    methods = set()
     for _ in range(30):
         comps = [(g, rng.randrange(1, MAX_HEAP + 1)) for g in range(3)]
         args = []
         for g, h in comps:
             args += (["+"] if args else []) + ["octal:" + codes[g], str(h)]
         answer = run_json("moves", "--misere", *args)
-        assert answer["method"] == "search"
-        assert answer["sums_searched"] > 0
+        methods.add(answer["method"])
+        assert answer["method"] in ("genus", "search")
+        if answer["method"] == "search":
+            assert answer["sums_searched"] > 0
+        else:
+            assert len(answer["genus"]) == 3
         expected = mixed.outcome(comps)
         assert answer["winner"] == ("second" if expected == "P" else "first"), comps
         for m in answer["moves"]:
@@ -161,6 +169,8 @@ def test_mixed_sums_are_searched():
                 if mixed.outcome(comps[:i] + comps[i + 1:] + [(g, p) for p in o]) == "P":
                     count += 1
         assert len(answer["moves"]) == count, comps
+    if codes[0] == "0.31":
+        assert "genus" in methods, methods
 
 
 def test_misere_nim_small_heaps_against_search():
