@@ -15,234 +15,12 @@
 
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
+#include "grundy/misere_proof.hpp"
 
 namespace grundy {
 namespace {
 
 constexpr QuotientElement kNone = ~QuotientElement{0};
-constexpr std::uint64_t kNoHeap = ~std::uint64_t{0};
-
-// A finite commutative monoid with a marked subset (a bipartite monoid):
-// elements 0..size-1, 0 the identity.
-struct Monoid {
-  std::uint32_t size = 1;
-  std::vector<QuotientElement> table{0};
-  std::vector<char> p{0};
-  [[nodiscard]] QuotientElement mul(QuotientElement a, QuotientElement b) const {
-    return table[std::size_t{a} * size + b];
-  }
-};
-
-// The moves of one heap: each option is the heaps it leaves.
-struct HeapMoves {
-  std::uint64_t heap = 0;
-  std::vector<Option> options;
-};
-
-// The classes of the options of `h` under `phi`, each once, sorted.
-std::vector<QuotientElement> option_images(const Monoid& q, const std::vector<QuotientElement>& phi,
-                                           const HeapMoves& h) {
-  std::vector<QuotientElement> images;
-  for (const Option& o : h.options) {
-    QuotientElement x = 0;
-    for (Position part : o) x = q.mul(x, phi[part]);
-    images.push_back(x);
-  }
-  std::sort(images.begin(), images.end());
-  images.erase(std::unique(images.begin(), images.end()), images.end());
-  return images;
-}
-
-struct ProofResult {
-  bool proven = false;
-  std::string failure;  // why not, for people
-  // A lightest sum (by the heaps' total) whose prediction disagrees with its
-  // options': every lighter sum is predicted right, so this one is wrong.
-  std::vector<std::uint64_t> witness;
-  bool predicted_p = false;  // what the witness is predicted to be
-  std::uint64_t states = 0;
-};
-
-// The finite check that makes (q, phi) the outcome rule of every sum of the
-// heaps in `heaps` (which have moves; others are the empty game). A sum W
-// is predicted to be a P-position when phi(W) is in q.p. By induction over
-// the game tree, the predictions are right for every sum when they are
-// consistent at every sum: the empty sum is an N-position (whoever is to
-// move has no move and wins), a sum predicted P has no option predicted P
-// (a), and a nonempty sum predicted N has one (b). (a) depends only on the
-// pair (phi(W - h), h) and is checked for every element and heap; (b) is
-// checked on a finite summary of the sums, explored from the empty sum by
-// adding one heap at a time (see inside).
-// For every element, a lightest sum of heaps (by total size) in its class:
-// cost[z] its total, and the heaps of that sum through parent/last.
-struct LightestSums {
-  std::vector<std::uint64_t> cost;
-  std::vector<QuotientElement> parent;
-  std::vector<std::uint64_t> last;
-  [[nodiscard]] std::vector<std::uint64_t> word(QuotientElement z) const {
-    std::vector<std::uint64_t> heaps;
-    for (QuotientElement y = z; y != 0 && parent[y] != kNone; y = parent[y]) heaps.push_back(last[y]);
-    return heaps;
-  }
-};
-
-LightestSums lightest_sums(const Monoid& q, const std::vector<QuotientElement>& phi,
-                           const std::vector<HeapMoves>& heaps) {
-  constexpr std::uint64_t kUnseen = ~std::uint64_t{0};
-  LightestSums r{std::vector<std::uint64_t>(q.size, kUnseen), std::vector<QuotientElement>(q.size, kNone),
-                 std::vector<std::uint64_t>(q.size, 0)};
-  using Entry = std::pair<std::uint64_t, QuotientElement>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
-  r.cost[0] = 0;
-  queue.emplace(0, 0);
-  while (!queue.empty()) {
-    const auto [d, x] = queue.top();
-    queue.pop();
-    if (d != r.cost[x]) continue;
-    for (const HeapMoves& h : heaps) {
-      const QuotientElement y = q.mul(x, phi[h.heap]);
-      if (d + h.heap < r.cost[y]) {
-        r.cost[y] = d + h.heap;
-        r.parent[y] = x;
-        r.last[y] = h.heap;
-        queue.emplace(d + h.heap, y);
-      }
-    }
-  }
-  return r;
-}
-
-ProofResult prove(const Monoid& q, const std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& heaps,
-                  std::uint64_t max_numbers) {
-  ProofResult result;
-  if (q.p[0]) {
-    result.failure = "the empty sum is predicted to be a P-position";
-    return result;
-  }
-  const LightestSums lightest = lightest_sums(q, phi, heaps);
-  // Heap types: heaps with the same class and the same option classes play
-  // alike here; the lightest heap of each type stands for it.
-  struct Type {
-    std::uint64_t heap;
-    QuotientElement g;
-    std::vector<char> good;  // good[w]: from a sum of class w, an option of the heap is predicted P
-  };
-  std::vector<Type> types;
-  std::map<std::pair<QuotientElement, std::vector<QuotientElement>>, std::size_t> type_of;
-  // (a), at its lightest sum: phi(W) = z * g in P while an option z * o is
-  // in P too.
-  std::uint64_t lightest_a = ~std::uint64_t{0};
-  for (const HeapMoves& h : heaps) {
-    std::vector<QuotientElement> images = option_images(q, phi, h);
-    const QuotientElement g = phi[h.heap];
-    for (QuotientElement z = 0; z < q.size; ++z) {
-      if (!q.p[q.mul(z, g)] || lightest.cost[z] == ~std::uint64_t{0} || lightest.cost[z] + h.heap >= lightest_a) continue;
-      for (QuotientElement o : images) {
-        if (!q.p[q.mul(z, o)]) continue;
-        lightest_a = lightest.cost[z] + h.heap;
-        result.witness = lightest.word(z);
-        result.witness.push_back(h.heap);
-        result.predicted_p = true;
-        break;
-      }
-    }
-    const auto [it, fresh] = type_of.try_emplace({g, images}, types.size());
-    if (!fresh) continue;
-    Type t{h.heap, g, std::vector<char>(q.size, 0)};
-    for (QuotientElement w = 0; w < q.size; ++w)
-      for (QuotientElement o : images) t.good[w] = static_cast<char>(t.good[w] || q.p[q.mul(w, o)]);
-    types.push_back(std::move(t));
-  }
-  // (b): a sum W is summarised by x = phi(W) and its escape set
-  // F(W) = { z : some heap h of W has an option h' with phi(W - h) z phi(h')
-  // in P }, the classes z of the sums V for which W's own heaps give W + V a
-  // move to a predicted P. Adding a heap of type t (class g) to W gives
-  // x * g and { z : g z in F(W) } | { z : good_t(x z) }. A nonempty W fails
-  // when x is not in P and the identity is not in F(W). F only grows with
-  // what W holds, and a smaller F has every failure of a larger one, so a
-  // state (x, F') is dropped when a state (x, F) with F in F' comes from a
-  // sum no heavier. The states are taken lightest first, so the first that
-  // fails is a lightest failing sum.
-  const std::size_t words = (std::size_t{q.size} + 63) / 64;
-  std::vector<std::uint64_t> sets(words, 0);  // state i: sets[i * words ...]
-  std::vector<QuotientElement> xs{0};
-  std::vector<std::uint64_t> totals{0};
-  std::vector<std::uint32_t> parent{0};
-  std::vector<std::uint32_t> via{0};
-  std::vector<std::vector<std::uint32_t>> by_x(q.size);
-  by_x[0].push_back(0);
-  std::vector<char> dropped{0};
-  auto contains = [&](const std::uint64_t* big, const std::uint64_t* small) {
-    for (std::size_t k = 0; k < words; ++k)
-      if ((small[k] & ~big[k]) != 0) return false;
-    return true;
-  };
-  using Entry = std::pair<std::uint64_t, std::uint32_t>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
-  queue.emplace(0, 0);
-  std::vector<std::uint64_t> next(words);
-  std::uint64_t popped = 0;
-  while (!queue.empty()) {
-    const auto [total, i] = queue.top();
-    queue.pop();
-    if (dropped[i]) continue;
-    if ((++popped & 0x3ff) == 0) interruption_point();
-    if (total >= lightest_a) break;  // the failure of (a) is lighter
-    if (i != 0 && !q.p[xs[i]] && (sets[std::size_t{i} * words] & 1) == 0) {
-      result.witness.clear();
-      for (std::size_t k = i; k != 0; k = parent[k]) result.witness.push_back(types[via[k]].heap);
-      result.predicted_p = false;
-      lightest_a = total;
-      break;
-    }
-    for (std::size_t j = 0; j < types.size(); ++j) {
-      const Type& t = types[j];
-      const QuotientElement x = xs[i];
-      const QuotientElement y = q.mul(x, t.g);
-      const std::uint64_t weight = total + t.heap;
-      const std::uint64_t* from = &sets[std::size_t{i} * words];
-      std::fill(next.begin(), next.end(), 0);
-      for (QuotientElement z = 0; z < q.size; ++z) {
-        const QuotientElement gz = q.mul(t.g, z);
-        if (((from[gz >> 6] >> (gz & 63)) & 1) != 0 || t.good[q.mul(x, z)] != 0) next[z >> 6] |= std::uint64_t{1} << (z & 63);
-      }
-      bool covered = false;
-      for (std::uint32_t k : by_x[y]) {
-        if (!dropped[k] && totals[k] <= weight && contains(next.data(), &sets[std::size_t{k} * words])) {
-          covered = true;
-          break;
-        }
-      }
-      if (covered) continue;
-      const std::size_t n = xs.size();
-      // Each state is stored as `words` 64-bit numbers and a few more.
-      if ((n + 1) * (2 * words + 6) > max_numbers) {
-        throw LimitError(fmt::format("the proof would examine more than {} classes of sums ({} heap types, {} elements); "
-                                     "grundy stops there to bound its memory",
-                                     n, types.size(), q.size));
-      }
-      for (std::uint32_t k : by_x[y])
-        if (!dropped[k] && weight <= totals[k] && contains(&sets[std::size_t{k} * words], next.data())) dropped[k] = 1;
-      sets.insert(sets.end(), next.begin(), next.end());
-      xs.push_back(y);
-      totals.push_back(weight);
-      parent.push_back(static_cast<std::uint32_t>(i));
-      via.push_back(static_cast<std::uint32_t>(j));
-      dropped.push_back(0);
-      by_x[y].push_back(static_cast<std::uint32_t>(n));
-      queue.emplace(weight, static_cast<std::uint32_t>(n));
-    }
-  }
-  result.states = xs.size();
-  if (result.witness.empty()) {
-    result.proven = true;
-    return result;
-  }
-  std::sort(result.witness.begin(), result.witness.end());
-  result.failure = fmt::format("the sum {} is predicted {}", fmt::join(result.witness, " + "),
-                               result.predicted_p ? "P but has an option predicted P" : "N but has no option predicted P");
-  return result;
-}
 
 // Shortest words (by the heaps' total size) for every element of q, built
 // from the cheapest heap of each class: the order in which one column of a
@@ -254,7 +32,7 @@ struct Representatives {
   std::vector<std::vector<std::pair<std::uint64_t, QuotientElement>>> removals;
 };
 
-Representatives representatives(const Monoid& q, const std::vector<QuotientElement>& phi,
+Representatives representatives(const BipartiteMonoid& q, const std::vector<QuotientElement>& phi,
                                 const std::vector<HeapMoves>& heaps) {
   // The cheapest heap of each class (heaps come in increasing size).
   std::vector<std::pair<QuotientElement, std::uint64_t>> letters;
@@ -337,7 +115,7 @@ std::vector<std::uint32_t> indistinguishable_classes(std::size_t count, std::siz
 // elements numbered by first appearance (element 0, the identity, first);
 // number[c] is class c's element.
 template <class Mul>
-Monoid monoid_of_classes(std::size_t count, const std::vector<std::uint32_t>& cls, const std::vector<char>& p, Mul&& mul,
+BipartiteMonoid monoid_of_classes(std::size_t count, const std::vector<std::uint32_t>& cls, const std::vector<char>& p, Mul&& mul,
                          std::uint64_t heap, std::uint32_t max_size, std::vector<std::uint32_t>& number) {
   number.assign(count, kNone);
   std::vector<std::size_t> first;
@@ -351,7 +129,7 @@ Monoid monoid_of_classes(std::size_t count, const std::vector<std::uint32_t>& cl
     throw LimitError(fmt::format("a candidate for the quotient of heaps up to {} has more than {} elements; grundy "
                                  "stops there",
                                  heap, max_size));
-  Monoid out;
+  BipartiteMonoid out;
   out.size = static_cast<std::uint32_t>(size);
   out.table.resize(size * size);
   out.p.resize(size);
@@ -366,7 +144,7 @@ Monoid monoid_of_classes(std::size_t count, const std::vector<std::uint32_t>& cl
 // preperiod and period), outcomes filled column by column assuming a sum's
 // outcome depends only on its class and its copies of heap n, then reduced.
 // The assumption is what the final proof checks.
-void add_heap(Monoid& q, std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& earlier, const HeapMoves& heap,
+void add_heap(BipartiteMonoid& q, std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& earlier, const HeapMoves& heap,
               const QuotientLimits& limits) {
   const Representatives reps = representatives(q, phi, earlier);
   std::unordered_map<std::uint64_t, std::vector<QuotientElement>> images;
@@ -419,7 +197,7 @@ void add_heap(Monoid& q, std::vector<QuotientElement>& phi, const std::vector<He
         return std::size_t{q.mul(x, letters[g])} * length + k;
       });
   std::vector<std::uint32_t> number;
-  Monoid next = monoid_of_classes(
+  BipartiteMonoid next = monoid_of_classes(
       count, cls, p,
       [&](std::size_t sa, std::size_t sb) {
         const QuotientElement x = q.mul(static_cast<QuotientElement>(sa / length), static_cast<QuotientElement>(sb / length));
@@ -436,13 +214,13 @@ void add_heap(Monoid& q, std::vector<QuotientElement>& phi, const std::vector<He
 // Siegel's supplementary material): when a candidate predicts its lightest
 // failing sum W wrong, some heaps of W are set free: the new candidate is the
 // submonoid of the old one generated by the other heaps, times a counter for
-// each freed heap (counts up to some index, then repeating with period 2).
+// each freed heap (counts up to some index, then repeating with a period).
 // Its P-portion is recomputed from the game itself: elements are taken in
 // the order of their lightest sums, and an element is in P when no option
 // of that sum is. Reduced, it is kept when it predicts W the other way.
 // Subsets of W's heaps are tried smallest first. Returns false when none
 // does; the proof then judges what was kept.
-bool recalibrate(Monoid& q, std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& heaps,
+bool recalibrate(BipartiteMonoid& q, std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& heaps,
                  const std::vector<std::uint64_t>& witness, bool should_be_p, const QuotientLimits& limits,
                  std::uint64_t& work) {
   std::vector<std::uint64_t> involved = witness;
@@ -594,7 +372,7 @@ bool recalibrate(Monoid& q, std::vector<QuotientElement>& phi, const std::vector
         for (std::uint64_t h : witness) w = mul(w, image_of_heap(h));
         if ((p[w] != 0) == should_be_p) {
           std::vector<std::uint32_t> class_element;
-          Monoid next = monoid_of_classes(
+          BipartiteMonoid next = monoid_of_classes(
               order.size(), cls, dense_p, [&](std::size_t i, std::size_t j) { return dense[mul(order[i], order[j])]; },
               heaps.back().heap, limits.max_size, class_element);
           auto element = [&](std::size_t x) { return static_cast<QuotientElement>(class_element[cls[dense[x]]]); };
@@ -622,7 +400,7 @@ std::string letter(std::size_t i) {
 
 // The generators (classes of heaps, in heap order, each outside the
 // submonoid of the ones before), the normal forms and the relations.
-void present(const Monoid& q, MisereQuotient& out) {
+void present(const BipartiteMonoid& q, MisereQuotient& out) {
   std::vector<QuotientElement> generators;
   std::vector<char> reached(q.size, 0);
   reached[0] = 1;
@@ -710,7 +488,7 @@ std::optional<std::vector<std::vector<MiserePretence>>> pretend_tame(
   while (bits < kMostBits && (std::uint64_t{1} << bits) <= largest) ++bits;
   if ((std::uint64_t{1} << bits) <= largest) return std::nullopt;
   const std::uint32_t count = std::uint32_t{1} << bits;  // values s
-  Monoid nim;
+  BipartiteMonoid nim;
   nim.size = 2 * count;
   nim.table.resize(std::size_t{nim.size} * nim.size);
   nim.p.resize(nim.size);
@@ -757,7 +535,7 @@ std::optional<std::vector<std::vector<MiserePretence>>> pretend_tame(
       all.push_back(std::move(numbered));
     }
   }
-  if (!prove(nim, phi, all, max_numbers).proven) return std::nullopt;
+  if (!prove_outcome_rule(nim, phi, all, max_numbers).proven) return std::nullopt;
   return out;
 }
 
@@ -864,7 +642,7 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
     heaps.push_back({h, std::move(all.options)});
   }
 
-  Monoid q;
+  BipartiteMonoid q;
   std::vector<QuotientElement> phi;
   MisereQuotient out;
   out.game = game.spec();
@@ -880,11 +658,11 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
         with.push_back(heaps[next]);
         // Q_{n-1} extended by the copies of heap n first; while the proof
         // finds a lightest sum predicted wrong, recalibrate on it.
-        Monoid candidate = q;
+        BipartiteMonoid candidate = q;
         std::vector<QuotientElement> candidate_phi = phi;
         add_heap(candidate, candidate_phi, earlier, heaps[next], limits);
         for (std::uint32_t attempt = 0;; ++attempt) {
-          const ProofResult proof = prove(candidate, candidate_phi, with, limits.max_proof_numbers);
+          const ProofResult proof = prove_outcome_rule(candidate, candidate_phi, with, limits.max_proof_numbers);
           if (proof.proven) {
             q = std::move(candidate);
             phi = std::move(candidate_phi);
@@ -911,7 +689,7 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
     if (what.starts_with(game.spec())) throw;
     throw LimitError(fmt::format("{}: {}", game.spec(), what));
   }
-  if (heaps.empty()) out.proof_states = prove(q, phi, heaps, limits.max_proof_numbers).states;  // no heap moves
+  if (heaps.empty()) out.proof_states = prove_outcome_rule(q, phi, heaps, limits.max_proof_numbers).states;  // no heap moves
   out.size = q.size;
   out.products = q.table;
   out.in_p.assign(q.p.begin(), q.p.end());

@@ -1,0 +1,64 @@
+#pragma once
+// The finite check that proves a misère quotient (docs/misere.md, "How the
+// quotient is built and proven"): a bipartite monoid, a pretending function
+// and the heaps' moves make the outcome rule of every sum of those heaps
+// (a sum is a P-position exactly when its class is in the P-portion) when
+// every sum is consistent with its options. The check covers the infinitely
+// many sums through a finite summary of them.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "grundy/game.hpp"
+#include "grundy/misere_quotient.hpp"
+
+namespace grundy {
+
+// A finite commutative monoid with a marked subset (the P-portion):
+// elements 0..size-1, 0 the identity, table row-major.
+struct BipartiteMonoid {
+  std::uint32_t size = 1;
+  std::vector<QuotientElement> table{0};
+  std::vector<char> p{0};
+  [[nodiscard]] QuotientElement mul(QuotientElement a, QuotientElement b) const {
+    return table[std::size_t{a} * size + b];
+  }
+};
+
+// The moves of one heap: each option is the heaps it leaves.
+struct HeapMoves {
+  std::uint64_t heap = 0;
+  std::vector<Option> options;
+};
+
+// The classes of the options of `h` under `phi`, each once, sorted.
+[[nodiscard]] std::vector<QuotientElement> option_images(const BipartiteMonoid& q,
+                                                         const std::vector<QuotientElement>& phi, const HeapMoves& h);
+
+struct ProofResult {
+  bool proven = false;
+  std::string failure;  // why not, for people
+  // A lightest sum (by the heaps' total) whose prediction disagrees with its
+  // options': every lighter sum is predicted right, so this one is wrong.
+  std::vector<std::uint64_t> witness;
+  bool predicted_p = false;  // what the witness is predicted to be
+  std::uint64_t states = 0;  // classes of sums examined
+};
+
+// The check that makes (q, phi) the outcome rule of every sum of the
+// heaps in `heaps` (which have moves; others are the empty game). A sum W
+// is predicted to be a P-position when phi(W) is in q.p. By induction over
+// the game tree, the predictions are right for every sum when they are
+// consistent at every sum: the empty sum is an N-position (whoever is to
+// move has no move and wins), a sum predicted P has no option predicted P
+// (a), and a nonempty sum predicted N has one (b). (a) depends only on the
+// pair (phi(W - h), h) and is checked for every element and heap; (b) is
+// checked on a finite summary of the sums, explored from the empty sum by
+// adding one heap at a time (see inside).
+// phi[h] is heap h's class (heaps without moves: the identity). LimitError
+// when the summary would store more than `max_numbers` 4-byte numbers.
+[[nodiscard]] ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<QuotientElement>& phi,
+                                             const std::vector<HeapMoves>& heaps, std::uint64_t max_numbers);
+
+}  // namespace grundy

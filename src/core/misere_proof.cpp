@@ -1,0 +1,208 @@
+#include "grundy/misere_proof.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <map>
+#include <queue>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/interrupt.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr QuotientElement kNone = ~QuotientElement{0};
+
+// For every element, a lightest sum of heaps (by total size) in its class:
+// cost[z] its total, and the heaps of that sum through parent/last.
+struct LightestSums {
+  std::vector<std::uint64_t> cost;
+  std::vector<QuotientElement> parent;
+  std::vector<std::uint64_t> last;
+  [[nodiscard]] std::vector<std::uint64_t> word(QuotientElement z) const {
+    std::vector<std::uint64_t> heaps;
+    for (QuotientElement y = z; y != 0 && parent[y] != kNone; y = parent[y]) heaps.push_back(last[y]);
+    return heaps;
+  }
+};
+
+LightestSums lightest_sums(const BipartiteMonoid& q, const std::vector<QuotientElement>& phi,
+                           const std::vector<HeapMoves>& heaps) {
+  constexpr std::uint64_t kUnseen = ~std::uint64_t{0};
+  LightestSums r{std::vector<std::uint64_t>(q.size, kUnseen), std::vector<QuotientElement>(q.size, kNone),
+                 std::vector<std::uint64_t>(q.size, 0)};
+  using Entry = std::pair<std::uint64_t, QuotientElement>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+  r.cost[0] = 0;
+  queue.emplace(0, 0);
+  while (!queue.empty()) {
+    const auto [d, x] = queue.top();
+    queue.pop();
+    if (d != r.cost[x]) continue;
+    for (const HeapMoves& h : heaps) {
+      const QuotientElement y = q.mul(x, phi[h.heap]);
+      if (d + h.heap < r.cost[y]) {
+        r.cost[y] = d + h.heap;
+        r.parent[y] = x;
+        r.last[y] = h.heap;
+        queue.emplace(d + h.heap, y);
+      }
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+std::vector<QuotientElement> option_images(const BipartiteMonoid& q, const std::vector<QuotientElement>& phi,
+                                           const HeapMoves& h) {
+  std::vector<QuotientElement> images;
+  for (const Option& o : h.options) {
+    QuotientElement x = 0;
+    for (Position part : o) x = q.mul(x, phi[part]);
+    images.push_back(x);
+  }
+  std::sort(images.begin(), images.end());
+  images.erase(std::unique(images.begin(), images.end()), images.end());
+  return images;
+}
+
+
+ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& heaps,
+                  std::uint64_t max_numbers) {
+  ProofResult result;
+  if (q.p[0]) {
+    result.failure = "the empty sum is predicted to be a P-position";
+    return result;
+  }
+  const LightestSums lightest = lightest_sums(q, phi, heaps);
+  // Heap types: heaps with the same class and the same option classes play
+  // alike here; the lightest heap of each type stands for it.
+  struct Type {
+    std::uint64_t heap;
+    QuotientElement g;
+    std::vector<char> good;  // good[w]: from a sum of class w, an option of the heap is predicted P
+  };
+  std::vector<Type> types;
+  std::map<std::pair<QuotientElement, std::vector<QuotientElement>>, std::size_t> type_of;
+  // (a), at its lightest sum: phi(W) = z * g in P while an option z * o is
+  // in P too.
+  std::uint64_t lightest_a = ~std::uint64_t{0};
+  for (const HeapMoves& h : heaps) {
+    std::vector<QuotientElement> images = option_images(q, phi, h);
+    const QuotientElement g = phi[h.heap];
+    for (QuotientElement z = 0; z < q.size; ++z) {
+      if (!q.p[q.mul(z, g)] || lightest.cost[z] == ~std::uint64_t{0} || lightest.cost[z] + h.heap >= lightest_a) continue;
+      for (QuotientElement o : images) {
+        if (!q.p[q.mul(z, o)]) continue;
+        lightest_a = lightest.cost[z] + h.heap;
+        result.witness = lightest.word(z);
+        result.witness.push_back(h.heap);
+        result.predicted_p = true;
+        break;
+      }
+    }
+    const auto [it, fresh] = type_of.try_emplace({g, images}, types.size());
+    if (!fresh) continue;
+    Type t{h.heap, g, std::vector<char>(q.size, 0)};
+    for (QuotientElement w = 0; w < q.size; ++w)
+      for (QuotientElement o : images) t.good[w] = static_cast<char>(t.good[w] || q.p[q.mul(w, o)]);
+    types.push_back(std::move(t));
+  }
+  // (b): a sum W is summarised by x = phi(W) and its escape set
+  // F(W) = { z : some heap h of W has an option h' with phi(W - h) z phi(h')
+  // in P }, the classes z of the sums V for which W's own heaps give W + V a
+  // move to a predicted P. Adding a heap of type t (class g) to W gives
+  // x * g and { z : g z in F(W) } | { z : good_t(x z) }. A nonempty W fails
+  // when x is not in P and the identity is not in F(W). F only grows with
+  // what W holds, and a smaller F has every failure of a larger one, so a
+  // state (x, F') is dropped when a state (x, F) with F in F' comes from a
+  // sum no heavier. The states are taken lightest first, so the first that
+  // fails is a lightest failing sum.
+  const std::size_t words = (std::size_t{q.size} + 63) / 64;
+  std::vector<std::uint64_t> sets(words, 0);  // state i: sets[i * words ...]
+  std::vector<QuotientElement> xs{0};
+  std::vector<std::uint64_t> totals{0};
+  std::vector<std::uint32_t> parent{0};
+  std::vector<std::uint32_t> via{0};
+  std::vector<std::vector<std::uint32_t>> by_x(q.size);
+  by_x[0].push_back(0);
+  std::vector<char> dropped{0};
+  auto contains = [&](const std::uint64_t* big, const std::uint64_t* small) {
+    for (std::size_t k = 0; k < words; ++k)
+      if ((small[k] & ~big[k]) != 0) return false;
+    return true;
+  };
+  using Entry = std::pair<std::uint64_t, std::uint32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+  queue.emplace(0, 0);
+  std::vector<std::uint64_t> next(words);
+  std::uint64_t popped = 0;
+  while (!queue.empty()) {
+    const auto [total, i] = queue.top();
+    queue.pop();
+    if (dropped[i]) continue;
+    if ((++popped & 0x3ff) == 0) interruption_point();
+    if (total >= lightest_a) break;  // the failure of (a) is lighter
+    if (i != 0 && !q.p[xs[i]] && (sets[std::size_t{i} * words] & 1) == 0) {
+      result.witness.clear();
+      for (std::size_t k = i; k != 0; k = parent[k]) result.witness.push_back(types[via[k]].heap);
+      result.predicted_p = false;
+      lightest_a = total;
+      break;
+    }
+    for (std::size_t j = 0; j < types.size(); ++j) {
+      const Type& t = types[j];
+      const QuotientElement x = xs[i];
+      const QuotientElement y = q.mul(x, t.g);
+      const std::uint64_t weight = total + t.heap;
+      const std::uint64_t* from = &sets[std::size_t{i} * words];
+      std::fill(next.begin(), next.end(), 0);
+      for (QuotientElement z = 0; z < q.size; ++z) {
+        const QuotientElement gz = q.mul(t.g, z);
+        if (((from[gz >> 6] >> (gz & 63)) & 1) != 0 || t.good[q.mul(x, z)] != 0) next[z >> 6] |= std::uint64_t{1} << (z & 63);
+      }
+      bool covered = false;
+      for (std::uint32_t k : by_x[y]) {
+        // The empty sum (state 0) is exempt from the check, so it covers no
+        // nonempty sum of the identity's class.
+        if (k != 0 && !dropped[k] && totals[k] <= weight && contains(next.data(), &sets[std::size_t{k} * words])) {
+          covered = true;
+          break;
+        }
+      }
+      if (covered) continue;
+      const std::size_t n = xs.size();
+      // Each state is stored as `words` 64-bit numbers and a few more.
+      if ((n + 1) * (2 * words + 6) > max_numbers) {
+        throw LimitError(fmt::format("the proof would examine more than {} classes of sums ({} heap types, {} elements); "
+                                     "grundy stops there to bound its memory",
+                                     n, types.size(), q.size));
+      }
+      for (std::uint32_t k : by_x[y])
+        if (!dropped[k] && weight <= totals[k] && contains(&sets[std::size_t{k} * words], next.data())) dropped[k] = 1;
+      sets.insert(sets.end(), next.begin(), next.end());
+      xs.push_back(y);
+      totals.push_back(weight);
+      parent.push_back(static_cast<std::uint32_t>(i));
+      via.push_back(static_cast<std::uint32_t>(j));
+      dropped.push_back(0);
+      by_x[y].push_back(static_cast<std::uint32_t>(n));
+      queue.emplace(weight, static_cast<std::uint32_t>(n));
+    }
+  }
+  result.states = xs.size();
+  if (result.witness.empty()) {
+    result.proven = true;
+    return result;
+  }
+  std::sort(result.witness.begin(), result.witness.end());
+  result.failure = fmt::format("the sum {} is predicted {}", fmt::join(result.witness, " + "),
+                               result.predicted_p ? "P but has an option predicted P" : "N but has no option predicted P");
+  return result;
+}
+
+}  // namespace grundy
