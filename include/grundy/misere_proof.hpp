@@ -53,7 +53,8 @@ struct ProofResult {
 // consistent at every sum: the empty sum is an N-position (whoever is to
 // move has no move and wins), a sum predicted P has no option predicted P
 // (a), and a nonempty sum predicted N has one (b). (a) depends only on the
-// pair (phi(W - h), h) and is checked for every element and heap; (b) is
+// pair (phi(W - h), h) and is checked for every element some sum reaches and
+// every heap; (b) is
 // checked on a finite summary of the sums, explored from the empty sum by
 // adding one heap at a time (see inside).
 // phi[h] is heap h's class (heaps without moves: the identity). LimitError

@@ -120,8 +120,10 @@ ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<Quoti
   // when x is not in P and the identity is not in F(W). F only grows with
   // what W holds, and a smaller F has every failure of a larger one, so a
   // state (x, F') is dropped when a state (x, F) with F in F' comes from a
-  // sum no heavier. The states are taken lightest first, so the first that
-  // fails is a lightest failing sum.
+  // sum no heavier; but never by the empty sum's state, which is exempt from
+  // the check (a nonempty sum of the identity's class still needs a move to
+  // P). The states are taken lightest first, so the first that fails is a
+  // lightest failing sum.
   const std::size_t words = (std::size_t{q.size} + 63) / 64;
   std::vector<std::uint64_t> sets(words, 0);  // state i: sets[i * words ...]
   std::vector<QuotientElement> xs{0};

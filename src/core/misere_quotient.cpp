@@ -662,7 +662,12 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
         std::vector<QuotientElement> candidate_phi = phi;
         add_heap(candidate, candidate_phi, earlier, heaps[next], limits);
         for (std::uint32_t attempt = 0;; ++attempt) {
-          const ProofResult proof = prove_outcome_rule(candidate, candidate_phi, with, limits.max_proof_numbers);
+          ProofResult proof;
+          try {
+            proof = prove_outcome_rule(candidate, candidate_phi, with, limits.max_proof_numbers);
+          } catch (const LimitError& e) {
+            throw LimitError(fmt::format("{}: at heap {}: {}", game.spec(), h, e.what()));
+          }
           if (proof.proven) {
             q = std::move(candidate);
             phi = std::move(candidate_phi);
@@ -671,10 +676,14 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
             out.proof_states = proof.states;
             break;
           }
-          if (attempt == limits.max_recalibrations ||
-              !recalibrate(candidate, candidate_phi, with, proof.witness, !proof.predicted_p, limits, trial_work))
-            throw LimitError(fmt::format("{}: the quotient of heaps up to {} was not found ({})", game.spec(), h,
-                                         proof.failure));
+          if (attempt == limits.max_recalibrations)
+            throw LimitError(fmt::format("{}: no candidate for the quotient of heaps up to {} passed the proof after {} "
+                                         "recalibrations (the last: {})",
+                                         game.spec(), h, attempt, proof.failure));
+          if (!recalibrate(candidate, candidate_phi, with, proof.witness, !proof.predicted_p, limits, trial_work))
+            throw LimitError(fmt::format("{}: no recalibration of the candidate for heaps up to {} (freeing up to 3 "
+                                         "of its heaps, each trial at most {} elements) fixes it: {}",
+                                         game.spec(), h, limits.max_trial_size, proof.failure));
           ++out.recalibrations;
         }
         earlier = std::move(with);

@@ -174,6 +174,22 @@ TEST(MisereSearch, CountsThePathAgainstItsBound) {
 
 // Games whose moves keep the heaps' total (Grundy's game splits a heap in
 // two) have no quotient here: the search answers instead.
+// A nonempty sum whose class is the identity must still be checked: with
+// 0.3723 up to heap 13, 13 + 13 is a P-position (found by a review's fuzzing,
+// when the proof let the empty sum stand for such sums).
+TEST(MisereQuotient, SumsOfTheIdentitysClassAreChecked) {
+  const auto game = parse_game("octal:0.3723");
+  const MisereQuotient q = compute_misere_quotient(*game, 13);
+  MisereSearch search;
+  for (const std::vector<Position>& heaps : {std::vector<Position>{13, 13}, std::vector<Position>{7, 7, 13, 13}}) {
+    std::vector<Component> sum;
+    for (Position h : heaps) sum.push_back({game.get(), h});
+    EXPECT_EQ(q.is_p_position(heaps), search.is_p_position(sum)) << heaps.size();
+  }
+  const std::vector<Position> twice{13, 13};
+  EXPECT_TRUE(q.is_p_position(twice));
+}
+
 // Grundy's game splits a heap into two (the total stays), so it has no
 // quotient here; its small heaps are tame (genus), the larger ones wild and
 // searched. Both answers equal the plain search's.
