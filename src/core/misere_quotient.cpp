@@ -514,6 +514,9 @@ std::optional<std::vector<std::vector<MiserePretence>>> pretend_tame(
         QuotientElement x = 0;
         Option parts;
         for (Position part : o) {
+          // Pretences are found heap by heap upward: a move to a heap as
+          // large is outside what this check handles.
+          if (part >= h.heap) return std::nullopt;
           x = nim.mul(x, phi[base + part]);
           parts.push_back(base + part);
         }
