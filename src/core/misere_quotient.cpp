@@ -629,21 +629,16 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
   if (!game.heap_indexed() || game.has_cycles())
     throw InputError(fmt::format("{}: a misere quotient is computed for heap games, whose positions are heap sizes",
                                  game.spec()));
-  std::vector<HeapMoves> heaps;
-  for (std::uint64_t h = 0; h <= max_heap; ++h) {
-    interruption_point();
-    OptionSample all = game.list_options(h, kNoLimit);
-    if (all.options.empty()) continue;
-    for (const Option& o : all.options) {
+  const std::vector<HeapMoves> heaps = heaps_with_moves(game, max_heap);
+  for (const HeapMoves& h : heaps)
+    for (const Option& o : h.options) {
       std::uint64_t total = 0;
       for (Position part : o) total += part;
-      if (total >= h)
+      if (total >= h.heap)
         throw InputError(fmt::format("{}: heap {} has a move to {}, which is not smaller in total; quotients are "
                                      "computed for games whose moves shrink the heaps",
-                                     game.spec(), h, game.format_option(o)));
+                                     game.spec(), h.heap, game.format_option(o)));
     }
-    heaps.push_back({h, std::move(all.options)});
-  }
 
   BipartiteMonoid q;
   std::vector<QuotientElement> phi;
