@@ -188,20 +188,22 @@ void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bo
     out.write(fmt::format("{}; the first {} {} (--limit {} per component):\n", verdict(sum, a, ascii), n,
                           n == 1 ? kind : kinds, limit));
   }
-  for (std::size_t k = 0; k < listed.size(); ++k) {
-    const auto& m = listed[k];
-    const Game& g = *sum.components[m.component].game;
+  // Component by component: its listed moves, then what was left out of its list.
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < sum.components.size(); ++i) {
     // People count components from 1, as play does; JSON keeps the index from 0.
-    const std::string name = component_name(sum, m.component);
-    out.write(fmt::format("{}: {} -> {}\n", name, g.format_position(m.from), g.format_option(m.to)));
-    // After the last listed move of a component that was cut, say what was left out.
-    if (k + 1 < listed.size() && listed[k + 1].component == m.component) continue;
-    const auto cut = std::find_if(a.unlisted.begin(), a.unlisted.end(),
-                                  [&](const UnlistedMoves& u) { return u.component == m.component; });
+    const std::string name = component_name(sum, i);
+    const Game& g = *sum.components[i].game;
+    for (; k < listed.size() && listed[k].component == i; ++k)
+      out.write(fmt::format("{}: {} -> {}\n", name, g.format_position(listed[k].from), g.format_option(listed[k].to)));
+    const auto cut =
+        std::find_if(a.unlisted.begin(), a.unlisted.end(), [&](const UnlistedMoves& u) { return u.component == i; });
     if (cut == a.unlisted.end()) continue;
-    out.write(cut->total ? fmt::format("{}: ... and {} more ({} {} in all)\n", name, *cut->total - cut->listed,
+    const std::string_view more = cut->listed == 0 ? "" : " more";
+    out.write(cut->total ? fmt::format("{}: ... and {}{} ({} {} in all)\n", name, *cut->total - cut->listed, more,
                                        *cut->total, kinds)
-                         : fmt::format("{}: ... and more (their number is not computed)\n", name));
+                         : fmt::format("{}: ... and{} (their number is not computed)\n", name,
+                                       cut->listed == 0 ? " some, not listed" : " more"));
   }
 }
 

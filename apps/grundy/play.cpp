@@ -765,7 +765,7 @@ class Session {
     if (misere_) return misere_hint_text();
     const SumAnalysis a = analyze_sum(components_, 64);
     if (a.winner == Winner::first) {
-      const Move m = *random_winning_move(components_, hint_rng_, last_moved_[Player::engine]);
+      const Move m = random_winning_move(components_, hint_rng_, last_moved_[Player::engine]).value();  // else logic_error
       const GameValue& v = a.values[m.component];
       if (a.infinite.empty())
         return paint(fmt::format("Hint: {}. The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves "

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -169,7 +170,7 @@ json hint(const json& request, const SumArguments& sum) {
                        g.format_option(m.to));
   };
   if (a.winner == Winner::first) {
-    const Move m = *random_winning_move(components, rng, answering);
+    const Move m = random_winning_move(components, rng, answering).value();  // a won sum has one (else logic_error)
     const GameValue& v = a.values[m.component];
     const std::string why =
         a.infinite.empty()
@@ -262,6 +263,8 @@ ApiReply answer_api(std::string_view path, std::string_view body, const ServeSet
     return {422, error_body(e.what())};
   } catch (const LoopError& e) {
     return {422, error_body(e.what())};
+  } catch (const std::logic_error& e) {
+    return {500, error_body(e.what())};
   }
 }
 

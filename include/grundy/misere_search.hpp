@@ -7,6 +7,7 @@
 // sums reachable, which grows fast with the number and size of components,
 // so the search stops with LimitError past a bound it names.
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <unordered_map>
@@ -30,6 +31,9 @@ class MisereSearch {
 
   // True when the player who moved last into `components` wins (P-position).
   [[nodiscard]] bool is_p_position(std::span<const Component> components);
+  // Lets the search go on to `max_sums` sums, keeping what it knows (a
+  // quick search that decided a sum, asked next for its winning moves).
+  void raise_limit(std::uint64_t max_sums) { max_sums_ = std::max(max_sums_, max_sums); }
   // Distinct sums whose outcome is known so far.
   [[nodiscard]] std::uint64_t sums_searched() const { return outcomes_.size(); }
 

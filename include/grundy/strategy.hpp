@@ -25,7 +25,8 @@ using MoveRng = std::mt19937_64;
 // winning move would do). Chosen at random among the first `per_component`
 // winning moves of each component; in a game with cycles, the first of its
 // component (the earliest labelled, GraphGame::moves_to_value). nullopt
-// when there is no winning move.
+// when there is no winning move; std::logic_error if the sum is won and its
+// games list no winning move (a defect, never a move that gives the win away).
 [[nodiscard]] std::optional<Move> random_winning_move(std::span<const Component> components, MoveRng& rng,
                                                       std::optional<std::size_t> answer_to = std::nullopt,
                                                       std::uint64_t per_component = 64);
@@ -39,7 +40,8 @@ using MoveRng = std::mt19937_64;
 
 // What the engine plays: a random winning move; else, in a draw, a random
 // move that keeps the draw (never one into a loss); else a stalling move.
-// nullopt only when there is no move at all (the engine has lost).
+// nullopt only when there is no move at all (the engine has lost);
+// std::logic_error, as random_winning_move, rather than a losing move in a won sum.
 // `answer_to`: the component the opponent last moved in, when known (above).
 [[nodiscard]] std::optional<Move> engine_move(std::span<const Component> components, MoveRng& rng,
                                               std::optional<std::size_t> answer_to = std::nullopt);

@@ -153,6 +153,8 @@ MisereAnalysis outcome(std::span<const Component> components, const MisereOption
       a.winner = winner_of(p);
       a.sums_searched = quick.sums_searched();
       a.reason = fmt::format("exact misère search over {} sums", a.sums_searched);
+      // The winning moves, if asked for, go on with what this search knows, up to the full limit.
+      quick.raise_limit(options.max_search_sums);
       search = std::move(quick);
       return a;
     } catch (const LimitError&) {
@@ -225,11 +227,36 @@ MisereAnalysis misere_outcome(std::span<const Component> components, const Miser
   return outcome(components, options, search);
 }
 
+namespace {
+// The winning moves of a won sum `a`, found by the method that decided it.
+MisereAnalysis add_moves(std::span<const Component> components, std::uint64_t limit, MisereSearch& search,
+                         MisereAnalysis a);
+}  // namespace
+
 MisereAnalysis analyze_misere_sum(std::span<const Component> components, std::uint64_t limit,
                                   const MisereOptions& options) {
   MisereSearch search(options.max_search_sums);
   MisereAnalysis a = outcome(components, options, search);
   if (a.winner != Winner::first) return a;
+  if (a.method == MisereMethod::search && options.quick_search_sums > 0 && single_heap_game(components)) {
+    // Decided by the quick search; its moves may need far more sums than
+    // the verdict did. Past the search's limit, the chain goes on as
+    // `winner` would have without the quick look: quotient, genus, search.
+    try {
+      return add_moves(components, limit, search, std::move(a));
+    } catch (const LimitError&) {
+      MisereOptions without_quick = options;
+      without_quick.quick_search_sums = 0;
+      return analyze_misere_sum(components, limit, without_quick);
+    }
+  }
+  return add_moves(components, limit, search, std::move(a));
+}
+
+namespace {
+
+MisereAnalysis add_moves(std::span<const Component> components, std::uint64_t limit, MisereSearch& search,
+                         MisereAnalysis a) {
   if (a.method == MisereMethod::nim_rule) {
     add_nim_rule_moves(components, limit, a);
     return a;
@@ -295,5 +322,7 @@ MisereAnalysis analyze_misere_sum(std::span<const Component> components, std::ui
   }
   return a;
 }
+
+}  // namespace
 
 }  // namespace grundy

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <stdexcept>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -67,11 +68,21 @@ Move progressing_move(std::span<const Component> components, const SumAnalysis& 
   return a.winning_moves[chosen];
 }
 
+// A won sum always has a winning move; every game lists at least one when
+// asked (Game::options_to_value). Should one fail to, the engine says so
+// rather than give the win away with another move.
+void check_listed(const SumAnalysis& a, const std::vector<Move>& listed) {
+  if (a.winner == Winner::first && listed.empty())
+    throw std::logic_error("the first player wins this sum, but no winning move was found (a defect of grundy: "
+                           "please report the position)");
+}
+
 }  // namespace
 
 std::optional<Move> random_winning_move(std::span<const Component> components, MoveRng& rng,
                                         std::optional<std::size_t> answer_to, std::uint64_t per_component) {
   const SumAnalysis a = analyze_sum(components, per_component);
+  check_listed(a, a.winning_moves);
   if (a.winning_moves.empty()) return std::nullopt;
   return progressing_move(components, a, rng, answer_to);
 }
@@ -147,6 +158,7 @@ std::optional<Move> stalling_move(std::span<const Component> components, MoveRng
 std::optional<Move> engine_move(std::span<const Component> components, MoveRng& rng,
                                 std::optional<std::size_t> answer_to) {
   const SumAnalysis a = analyze_sum(components, 64);
+  check_listed(a, a.winning_moves);
   if (!a.winning_moves.empty()) return progressing_move(components, a, rng, answer_to);
   // A draw is held: never a move that would let the opponent win.
   if (!a.drawing_moves.empty()) return a.drawing_moves[pick(rng, a.drawing_moves.size())];

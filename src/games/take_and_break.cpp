@@ -13,6 +13,7 @@
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
+#include "split_search.hpp"
 
 namespace grundy {
 namespace {
@@ -316,27 +317,52 @@ OptionSample TakeAndBreakGame::list_options(Position p, std::uint64_t limit) con
   return out;
 }
 
-// Heaps up to kCountedHeap have every option scanned, so the total is
-// known. Above, the scan stops once `limit` options are found, or after
-// kScanBudget options, and the total is left unknown ("and more").
+// Options in the game's order: by tokens taken, then heaps left, then
+// increasing heaps. Two-heap splits come from split_search, which counts
+// them in O(e + p) per digit once a period is proven, so the total is known
+// for any heap. Without a period (heaps inside the table) and for
+// three-heap splits, heaps above kCountedHeap stop once `limit` options are
+// found (the total is then unknown); nothing is ever cut short of the first
+// `limit`, so a winning position always lists a winning move. At most
+// kMostListed options are listed, whatever the limit.
 OptionSample TakeAndBreakGame::options_to_value(Position p, Nimber target, std::uint64_t limit) const {
   (void)value(p);  // computes (or proves) every value the options need; refuses with the reason otherwise
+  const split_search::HeapValues g(table_, period_);
+  const std::uint64_t want = std::min(limit, kMostListed);
+  const bool count_all = p <= kCountedHeap;
+  const bool periodic = period_.has_value();
+  const std::uint32_t t = static_cast<std::uint32_t>(std::min<std::uint64_t>(target.value(), 0xFFFFFFFFu));
+  const bool reachable = target.value() == t;  // values are below 2^32
   OptionSample out;
-  std::uint64_t total = 0;
-  std::uint64_t scanned = 0;
-  bool stopped = false;
-  for_each_option(p, [&](std::span<const Position> heaps) {
-    if (scanned++ == kScanBudget || (p > kCountedHeap && out.options.size() >= limit)) {
-      stopped = true;
-      return false;
-    }
-    if (option_value(heaps) == target) {
+  u128 total = 0;
+  bool complete = true;
+  auto room = [&] { return want - out.options.size(); };
+  for (std::size_t i = 0; reachable && i < digits_.size() && i <= p; ++i) {
+    const std::uint8_t d = digits_[i];
+    const Position r = p - i;
+    auto keep = [&](Option o) {
       ++total;
-      if (out.options.size() < limit) out.options.emplace_back(heaps.begin(), heaps.end());
+      if (room() > 0) out.options.push_back(std::move(o));
+    };
+    if ((d & leaves(0)) != 0 && r == 0 && t == 0) keep({});
+    if ((d & leaves(1)) != 0 && r >= 1 && g(r) == t) keep({r});
+    if ((d & leaves(2)) != 0 && r >= 2) {
+      // Grundy's game: a < r - a, so a <= (r - 1) / 2.
+      const split_search::Count c = split_search::pairs_to_value(
+          g, r, 1, unequal_ ? (r - 1) / 2 : r / 2, t, room(), count_all || periodic,
+          [&](Position a) { out.options.push_back({a, r - a}); });
+      total += c.found;
+      complete = complete && c.complete;
     }
-    return true;
-  });
-  if (!stopped) out.total = total;
+    if ((d & leaves(3)) != 0 && r >= 3) {
+      const split_search::Count c = split_search::triples_to_value(
+          g, r, t, room(), count_all, [&](Position a, Position b) { out.options.push_back({a, b, r - a - b}); });
+      total += c.found;
+      complete = complete && c.complete;
+    }
+    if (!complete) break;
+  }
+  if (complete && total <= ~std::uint64_t{0}) out.total = static_cast<std::uint64_t>(total);
   return out;
 }
 

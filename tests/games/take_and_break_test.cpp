@@ -165,7 +165,8 @@ namespace grundy {
 namespace {
 
 // A heap far beyond any table: its value comes from the proven period, and
-// its winning moves are listed from the first, the rest left uncounted.
+// its winning moves are listed from the first, the rest counted by the
+// period (split_search).
 TEST(TakeAndBreakMoves, HugeHeapsListTheirFirstWinningMoves) {
   const auto kayles = parse_game("kayles");
   const Position huge = ~Position{0};
@@ -178,7 +179,8 @@ TEST(TakeAndBreakMoves, HugeHeapsListTheirFirstWinningMoves) {
     EXPECT_EQ(a.nim_sum ^ kayles->value(m.from) ^ kayles->option_value(m.to), Nimber(0));
   }
   ASSERT_FALSE(a.unlisted.empty());
-  EXPECT_FALSE(a.unlisted.front().total);  // not counted
+  ASSERT_TRUE(a.unlisted.front().total);  // counted
+  EXPECT_GT(*a.unlisted.front().total, Position{1} << 60);
 }
 
 // The engine weighs moves of every kind, not only the first ones listed.

@@ -50,10 +50,12 @@ class TakeAndBreakGame final : public Game {
   // Unproven tables up to this size are searched for a rule to report.
   static constexpr std::uint64_t kObservedTable = std::uint64_t{1} << 22;
   static constexpr std::uint64_t kMaxTableThreeWay = std::uint64_t{1} << 12;
-  // Heaps up to this have all their winning moves counted; above, the
-  // first ones are listed, and at most kScanBudget options are looked at.
+  // Heaps up to this have all their options to a value counted; above,
+  // two-heap splits are counted when a period is proven (in O(e + p)), and
+  // otherwise the search stops after the first `limit` options.
   static constexpr std::uint64_t kCountedHeap = std::uint64_t{1} << 16;
-  static constexpr std::uint64_t kScanBudget = std::uint64_t{1} << 22;
+  // Most options options_to_value lists, whatever its limit.
+  static constexpr std::uint64_t kMostListed = std::uint64_t{1} << 22;
   // Most digits after the point.
   static constexpr std::size_t kMaxDigits = 64;
 

@@ -1,0 +1,209 @@
+// Winning moves of take-and-break games on heaps of every size: the options
+// to a value that TakeAndBreakGame::options_to_value lists (through
+// split_search), against the options enumerated here from the code's
+// definition; and on heaps up to 2^64 - 1, where no enumeration is
+// possible, against the mex rule itself: a heap of value v has an option
+// of every value below v and none of value v.
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "games/split_search.hpp"
+#include "grundy/games/take_and_break.hpp"
+#include "grundy/spec.hpp"
+
+namespace grundy {
+namespace {
+
+constexpr Position kMax64 = std::numeric_limits<Position>::max();
+
+// Periodic games (periods proven quickly), two- and three-heap splits,
+// d0 = 4 (split without taking), long preperiods (0.7777: 142).
+const std::vector<std::string> kPeriodic = {
+    "kayles",     "dawson-kayles", "dawson-chess", "octal:0.7777", "octal:4.7",  "octal:0.51", "octal:4.0",
+    "octal:0.35", "octal:0.644",   "hex:0.F",      "hex:0.A",      "hex:0.B",    "hex:0.D",    "hex:4.F"};
+
+// The options of heap n in the game's order, from the code alone: by
+// tokens taken i, then heaps left (none, one, two, three), then increasing
+// heaps. digits[i] has bits 1, 2, 4, 8 for leaving 0, 1, 2, 3 heaps.
+std::vector<Option> all_options(const std::vector<std::uint8_t>& digits, Position n) {
+  std::vector<Option> out;
+  for (Position i = 0; i < digits.size() && i <= n; ++i) {
+    const Position r = n - i;
+    if ((digits[i] & 1) != 0 && r == 0) out.push_back({});
+    if ((digits[i] & 2) != 0 && r >= 1) out.push_back({r});
+    if ((digits[i] & 4) != 0)
+      for (Position a = 1; 2 * a <= r; ++a) out.push_back({a, r - a});
+    if ((digits[i] & 8) != 0)
+      for (Position a = 1; 3 * a <= r; ++a)
+        for (Position b = a; a + 2 * b <= r; ++b) out.push_back({a, b, r - a - b});
+  }
+  return out;
+}
+
+const TakeAndBreakGame& as_take_and_break(const Game& g) { return dynamic_cast<const TakeAndBreakGame&>(g); }
+
+// Every heap up to a few periods past the preperiod, every target value up
+// to one past the largest: the list equals the enumeration filtered by
+// value, in the same order, with the right total; a limit keeps its prefix.
+TEST(TakeAndBreakWinningMoves, EqualTheEnumerationFromTheCode) {
+  for (const std::string& spec : kPeriodic) {
+    SCOPED_TRACE(spec);
+    const auto game = parse_game(spec);
+    const auto& digits = as_take_and_break(*game).digits();
+    const bool three = as_take_and_break(*game).most_heaps_left() == 3;
+    for (Position n = 0; n <= (three ? 120 : 400); ++n) {
+      const std::vector<Option> options = all_options(digits, n);
+      std::uint64_t largest = 0;
+      for (const Option& o : options) largest = std::max(largest, game->option_value(o).value());
+      for (std::uint64_t t = 0; t <= largest + 1; ++t) {
+        std::vector<Option> expected;
+        for (const Option& o : options)
+          if (game->option_value(o).value() == t) expected.push_back(o);
+        const OptionSample got = game->options_to_value(n, Nimber(t));
+        ASSERT_EQ(got.options, expected) << n << " to value " << t;
+        ASSERT_EQ(got.total, expected.size()) << n << " to value " << t;
+        for (const std::uint64_t limit : {0ULL, 1ULL, 2ULL, 5ULL}) {
+          const OptionSample cut = game->options_to_value(n, Nimber(t), limit);
+          const std::size_t k = std::min<std::size_t>(limit, expected.size());
+          ASSERT_EQ(cut.options, std::vector<Option>(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(k)))
+              << n << " to value " << t << ", limit " << limit;
+        }
+      }
+    }
+  }
+}
+
+// Heaps far past the enumerations above, where the periodic part counts
+// whole progressions of splits: still every option of each value, counted
+// exactly (heaps of Kayles to 20,000: 10,000 splits each).
+TEST(TakeAndBreakWinningMoves, CountSplitsExactlyOnLargerHeaps) {
+  for (const char* spec : {"kayles", "dawson-kayles", "octal:0.7777", "octal:4.7"}) {
+    SCOPED_TRACE(spec);
+    const auto game = parse_game(spec);
+    const auto& digits = as_take_and_break(*game).digits();
+    std::mt19937_64 rng(7);
+    for (int k = 0; k < 40; ++k) {
+      const Position n = 1000 + rng() % 19000;
+      std::vector<std::uint64_t> count(64, 0);
+      std::vector<Option> first_to_zero;
+      for (const Option& o : all_options(digits, n)) {
+        const std::uint64_t v = game->option_value(o).value();
+        ++count.at(v);
+        if (v == 0 && first_to_zero.size() < 3) first_to_zero.push_back(o);
+      }
+      for (std::uint64_t t = 0; t < 64; ++t) {
+        const OptionSample got = game->options_to_value(n, Nimber(t), 3);
+        ASSERT_EQ(got.total, count[t]) << n << " to value " << t;
+        if (t == 0) {
+          ASSERT_EQ(got.options, first_to_zero) << n;
+        }
+      }
+    }
+  }
+}
+
+// Heaps up to 2^64 - 1: each option listed is a move (why_not_option),
+// of the value asked, listed once and in the game's order; the mex rule
+// holds (an option of every value below G(n), none of G(n)); and the total,
+// when given, is at least what was listed.
+TEST(TakeAndBreakWinningMoves, HugeHeapsListAnOptionOfEveryValueBelowTheirOwn) {
+  std::mt19937_64 rng(2026);
+  for (const std::string& spec : kPeriodic) {
+    SCOPED_TRACE(spec);
+    const auto game = parse_game(spec);
+    for (int k = 0; k < 60; ++k) {
+      const int bits = 20 + static_cast<int>(rng() % 45);
+      Position n = bits >= 64 ? rng() : rng() % (Position{1} << bits);
+      if (k < 4) n = kMax64 - static_cast<Position>(k);
+      const std::uint64_t v = game->value(n).value();
+      for (std::uint64_t t = 0; t <= v; ++t) {
+        const OptionSample got = game->options_to_value(n, Nimber(t), 4);
+        if (t == v) {
+          EXPECT_TRUE(got.options.empty()) << n << " lists an option of its own value " << v;
+          if (got.total) {
+            EXPECT_EQ(*got.total, 0u) << n;
+          }
+          continue;
+        }
+        ASSERT_FALSE(got.options.empty()) << n << " (value " << v << ") lists no option of value " << t;
+        if (got.total) {
+          EXPECT_GE(*got.total, got.options.size());
+        }
+        for (std::size_t i = 0; i < got.options.size(); ++i) {
+          const Option& o = got.options[i];
+          EXPECT_EQ(game->why_not_option(n, o), "") << n << " -> " << game->format_option(o);
+          EXPECT_EQ(game->option_value(o).value(), t) << n << " -> " << game->format_option(o);
+          if (i > 0) {
+            // The game's order: more tokens left first, then fewer heaps, then smaller heaps.
+            const Option& before = got.options[i - 1];
+            auto left = [](const Option& x) {
+              Position s = 0;
+              for (Position h : x) s += h;
+              return s;
+            };
+            const bool ordered = left(before) != left(o) ? left(before) > left(o)
+                                 : before.size() != o.size() ? before.size() < o.size()
+                                                             : before < o;
+            EXPECT_TRUE(ordered) << game->format_option(before) << " before " << game->format_option(o);
+          }
+        }
+      }
+    }
+  }
+}
+
+// split_search on a made-up periodic sequence (a table cut at e + p, so
+// every heap past it repeats the last p values): the three-heap search that
+// skips residues with no split (used on heaps above 2^16) lists the same
+// first splits as the one that counts them all, and says when it stopped.
+TEST(SplitSearch, ThreeHeapSkippingAgreesWithCountingEverySplit) {
+  std::mt19937_64 rng(11);
+  for (const char* spec : {"kayles", "octal:0.7777", "hex:0.8", "octal:0.6"}) {
+    SCOPED_TRACE(spec);
+    const auto game = parse_game(spec);
+    for (int trial = 0; trial < 6; ++trial) {
+      const std::uint64_t e = rng() % 40;
+      const std::uint64_t p = 1 + rng() % 30;
+      TakeAndBreakValues table(as_take_and_break(*game).digits(), false);
+      table.extend_to(e + p);
+      const split_search::HeapValues g(table, Periodicity{e, p, e + p});
+      std::uint32_t largest = 0;
+      for (std::uint64_t n = 0; n < e + p; ++n) largest = std::max(largest, table[n]);
+      for (int k = 0; k < 20; ++k) {
+        const std::uint64_t r = 3 + rng() % 1500;
+        const std::uint32_t t = static_cast<std::uint32_t>(rng() % (largest + 2));
+        std::vector<Option> all;
+        const split_search::Count full =
+            split_search::triples_to_value(g, r, t, kNoLimit, true, [&](Position a, Position b) {
+              all.push_back({a, b, r - a - b});
+            });
+        // The enumeration from the definition.
+        std::uint64_t expected = 0;
+        for (Position a = 1; 3 * a <= r; ++a)
+          for (Position b = a; a + 2 * b <= r; ++b) expected += (g(a) ^ g(b) ^ g(r - a - b)) == t;
+        ASSERT_EQ(static_cast<std::uint64_t>(full.found), expected) << r << " " << t;
+        ASSERT_EQ(all.size(), expected);
+        for (const std::uint64_t limit : std::vector<std::uint64_t>{1, 3, 10, 200, kNoLimit}) {
+          std::vector<Option> first;
+          const split_search::Count cut = split_search::triples_to_value(
+              g, r, t, limit, false, [&](Position a, Position b) { first.push_back({a, b, r - a - b}); });
+          const std::size_t k2 = std::min<std::size_t>(limit, all.size());
+          ASSERT_EQ(first, std::vector<Option>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(k2)))
+              << "r " << r << " t " << t << " limit " << limit << " e " << e << " p " << p;
+          ASSERT_EQ(cut.complete, all.size() <= limit) << r << " " << t << " " << limit;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace grundy
