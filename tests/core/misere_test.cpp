@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <random>
 #include <vector>
 
 #include "grundy/error.hpp"
@@ -210,6 +211,50 @@ TEST(MisereAnalysis, GamesWithoutQuotientAreDecidedByGenusOrSearch) {
   }
   EXPECT_GT(genus, 0);
   EXPECT_GT(searched, 0);
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// Misère moves are found by the chain that decides the winner: whenever
+// misere_outcome says the first player wins, analyze_misere_sum lists a
+// winning move (found by a review: sums the quick search decided then ran
+// out of its 100,000 sums while listing moves), and each move listed
+// leaves a position an independent exact search calls a P-position.
+TEST(MisereAnalysis, MovesAreFoundWheneverTheWinnerIs) {
+  std::mt19937_64 rng(5);
+  int won = 0;
+  for (const char* spec : {"kayles", "octal:0.75", "dawson-kayles", "dawson-chess"}) {
+    SCOPED_TRACE(spec);
+    const auto game = parse_game(spec);
+    MisereSearch search;  // shared by the trials: they reach many of the same sums
+    for (int trial = 0; trial < 12; ++trial) {
+      std::vector<Component> sum;
+      const std::size_t n = 3 + rng() % 2;
+      for (std::size_t k = 0; k < n; ++k) sum.push_back({game.get(), 1 + rng() % 14});
+      const MisereAnalysis verdict = misere_outcome(sum);
+      const MisereAnalysis a = analyze_misere_sum(sum, 64);
+      ASSERT_EQ(a.winner, verdict.winner);
+      if (a.winner != Winner::first) continue;
+      ++won;
+      ASSERT_FALSE(a.winning_moves.empty()) << "trial " << trial;
+      for (const Move& m : a.winning_moves) EXPECT_TRUE(search.is_p_position(after_move(sum, m)));
+    }
+  }
+  EXPECT_GT(won, 10);
+}
+
+// The sum of the review, decided by the quick search, and its moves.
+TEST(MisereAnalysis, KaylesSumDecidedQuicklyListsItsMoves) {
+  const auto kayles = parse_game("kayles");
+  std::vector<Component> sum;
+  for (const Position h : std::vector<Position>{12, 6, 13, 4, 11}) sum.push_back({kayles.get(), h});
+  const MisereAnalysis a = analyze_misere_sum(sum);
+  ASSERT_EQ(a.winner, Winner::first);
+  EXPECT_EQ(a.winning_moves.size(), 6u);
 }
 
 }  // namespace
