@@ -29,9 +29,9 @@ void reply(httplib::Response& res, int status, const json& body) {
 
 // The API's answer, computed by a worker process: it is sent "PATH\nBODY"
 // and answers "STATUS\nBODY".
-void answer_in_worker(WorkerPool& workers, const httplib::Request& req, httplib::Response& res,
+void answer_in_worker(WorkerPool& workers, const std::string& path, const std::string& body, httplib::Response& res,
                       const ServeSettings& settings) {
-  const WorkerResult r = workers.run(fmt::format("{}\n{}", req.path, req.body), settings.time_limit);
+  const WorkerResult r = workers.run(fmt::format("{}\n{}", path, body), settings.time_limit);
   const double seconds = static_cast<double>(settings.time_limit.count()) / 1000;
   if (r.kind == WorkerResult::Kind::timed_out) {
     reply(res, 503,
@@ -43,14 +43,20 @@ void answer_in_worker(WorkerPool& workers, const httplib::Request& req, httplib:
     reply(res, 503, {{"error", fmt::format("the server is busy: every worker was taken for {} s; try again", seconds)}});
     return;
   }
-  const std::size_t newline = r.output.find('\n');
-  if (r.kind != WorkerResult::Kind::done || newline == std::string::npos) {
-    // A worker ends without an answer when its memory runs out (or it crashes).
+  if (r.kind == WorkerResult::Kind::out_of_memory) {
     reply(res, 503,
           {{"error", settings.memory_bytes > 0
                          ? fmt::format("this position needs more than the {} MiB of memory a request may use here",
                                        settings.memory_bytes >> 20)
-                         : std::string("the computation of this position failed")}});
+                         : std::string("this position needs more memory than the server has")}});
+    return;
+  }
+  const std::size_t newline = r.output.find('\n');
+  if (r.kind != WorkerResult::Kind::done || newline == std::string::npos) {
+    // The worker died without an answer: a defect, not the position's cost.
+    fmt::print(stderr, "grundy serve: the worker computing {} {} ended without an answer (a crash)\n", path,
+               body.size() > 200 ? body.substr(0, 200) + "..." : body);
+    reply(res, 500, {{"error", "the computation of this position failed (the worker crashed; the server logged it)"}});
     return;
   }
   res.status = std::stoi(r.output.substr(0, newline));
@@ -126,17 +132,41 @@ int serve(const ServeOptions& options) {
   // Made once: it reads the graph files offered, which a request must not make the server do.
   const json catalogue = games_catalogue(settings);
   server.Get("/api/games", [&catalogue](const httplib::Request&, httplib::Response& res) { reply(res, 200, catalogue); });
-  server.Post(R"(/api/[a-z-]+)", [&settings, &workers](const httplib::Request& req, httplib::Response& res) {
+  // The body is read here, not by cpp-httplib: its own reading refuses
+  // form-encoded bodies over 8 KiB (what curl -d sends), below the 64 KiB
+  // the API promises.
+  server.Post(R"(/api/[a-z-]+)", [&settings, &workers](const httplib::Request& req, httplib::Response& res,
+                                                       const httplib::ContentReader& content) {
     if (!is_api_route(req.path)) {
       reply(res, 404, {{"error", fmt::format("no API route {}", req.path)}});
       return;
     }
-    answer_in_worker(workers, req, res, settings);
+    std::string body;
+    bool too_large = false;
+    const bool read = content([&](const char* data, std::size_t size) {
+      too_large = body.size() + size > kMaxRequestBytes;
+      if (!too_large) body.append(data, size);
+      return !too_large;
+    });
+    // cpp-httplib reads nothing when the declared length is over its limit.
+    if (too_large || (!read && req.get_header_value<std::uint64_t>("Content-Length") > kMaxRequestBytes)) {
+      reply(res, 413, {{"error", fmt::format("the request is larger than the {} bytes read", kMaxRequestBytes)}});
+      return;
+    }
+    if (!read) {
+      reply(res, 400, {{"error", "the request's body could not be read to its end"}});
+      return;
+    }
+    answer_in_worker(workers, req.path, body, res, settings);
   });
   server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
     if (res.status == 413) {
       reply(res, 413, {{"error", fmt::format("the request is larger than the {} bytes read", kMaxRequestBytes)}});
+    } else if (res.status == 404 && is_api_route(req.path)) {
+      reply(res, 405, {{"error", fmt::format("{} takes a POST with a JSON body, such as {{\"position\": \"nim 3 4 5\"}}, "
+                                             "not a {}",
+                                             req.path, req.method)}});
     } else if (res.status == 404) {
       reply(res, 404, {{"error", fmt::format("nothing at {}", req.path)}});
     }

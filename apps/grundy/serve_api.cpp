@@ -103,10 +103,19 @@ MoveRng rng_for(const json& request) {
 
 // One position as a request writes it: a heap as a number or a string, a
 // vertex as a string.
-Position read_one(const Game& g, const json& p) {
+// A piece of the request quoted back, cut if long.
+std::string shortened(std::string text) {
+  constexpr std::size_t kMost = 40;
+  if (text.size() > kMost) text = text.substr(0, kMost) + "...";
+  return text;
+}
+
+Position read_one(const Game& g, const json& p, std::size_t k) {
   if (p.is_number_unsigned()) return g.parse_position(std::to_string(p.get<std::uint64_t>()));
   if (p.is_string()) return g.parse_position(p.get_ref<const std::string&>());
-  throw InputError("'move.to': expected a list of positions, such as [3] or [1, 2]");
+  throw InputError(fmt::format("'move.to' [{}]: {} is not a position (a whole number from 0, or a vertex's name "
+                               "as a string), as in [3] or [1, 2]",
+                               k, shortened(p.dump())));
 }
 
 json play_move(const json& request, const SumArguments& sum) {
@@ -124,7 +133,7 @@ json play_move(const json& request, const SumArguments& sum) {
   const std::string label = component_name(sum, i);
   Option to;
   try {
-    for (const json& p : *to_json) to.push_back(read_one(g, p));
+    for (std::size_t k = 0; k < to_json->size(); ++k) to.push_back(read_one(g, (*to_json)[k], k));
   } catch (const InputError& e) {
     throw InputError(fmt::format("{}: {}", label, e.what()));
   }
@@ -240,9 +249,21 @@ bool is_api_route(std::string_view path) {
 ApiReply answer_api(std::string_view path, std::string_view body, const ServeSettings& settings) {
   if (body.size() > kMaxRequestBytes)
     return {413, error_body(fmt::format("the request has {} bytes; at most {} are read", body.size(), kMaxRequestBytes))};
-  const json request = json::parse(body, nullptr, false);
-  if (request.is_discarded() || !request.is_object())
-    return {400, error_body(fmt::format("the request is not a JSON object; expected one such as {}", kPositionExample))};
+  json request;
+  try {
+    request = json::parse(body);
+  } catch (const json::exception& e) {
+    // nlohmann's message says where (line, column) and what it found (a
+    // lone surrogate, a number too large for a double); its tag is dropped.
+    std::string what = e.what();
+    if (const std::size_t end = what.find("] "); what.rfind("[json.exception", 0) == 0 && end != std::string::npos)
+      what = what.substr(end + 2);
+    return {400, error_body(fmt::format("the request is not valid JSON ({}); expected an object such as {}", what,
+                                        kPositionExample))};
+  }
+  if (!request.is_object())
+    return {400, error_body(fmt::format("the request is a JSON {}, not an object; expected one such as {}",
+                                        request.type_name(), kPositionExample))};
   try {
     const SumArguments sum = read_position(request, settings);
     if (path == "/api/analyze") return {200, moves_json(sum, kMovesListedPerComponent, false)};

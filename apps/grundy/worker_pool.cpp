@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <new>
 
 namespace grundy::cli {
 namespace {
@@ -121,14 +122,23 @@ std::size_t mapped_bytes() {
     const rlimit limit{cap, cap};
     ::setrlimit(RLIMIT_AS, &limit);
   }
+  // A crash dumps no core: writing one for a large worker takes seconds,
+  // long enough for the server to take the crash for a timeout.
+  const rlimit no_core{0, 0};
+  ::setrlimit(RLIMIT_CORE, &no_core);
   std::string request;
   while (read_message(kWorkerFd, request, Clock::time_point::max()) == ReadResult::done) {
     std::string answer;
     try {
       answer = work(request);
+    } catch (const std::bad_alloc&) {
+      // Out of memory: an empty answer says so (no answer is empty), and
+      // the worker ends, its heap in an unknown state.
+      (void)write_message(kWorkerFd, {});
+      ::_exit(1);
     } catch (...) {
-      // `work` answers every error it expects; anything else (out of
-      // memory) ends the worker, and the server says the request failed.
+      // `work` answers every error it expects; anything else ends the
+      // worker, and the server says the computation failed.
       ::_exit(1);
     }
     if (!write_message(kWorkerFd, answer)) break;
@@ -346,6 +356,11 @@ WorkerResult WorkerPool::run(std::string_view request, std::chrono::milliseconds
     bool started = false;
     const ReadResult r = write_message(w.socket, request) ? read_message(w.socket, result.output, deadline, &started)
                                                           : ReadResult::ended;
+    if (r == ReadResult::done && result.output.empty()) {  // out of memory (run_worker)
+      kill(w);
+      give_back(w);
+      return {WorkerResult::Kind::out_of_memory, {}};
+    }
     if (r == ReadResult::done) {
       ++w.served;
       give_back(w);

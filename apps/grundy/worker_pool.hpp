@@ -36,7 +36,8 @@ struct WorkerResult {
   enum class Kind {
     done,       // `output` is the worker's answer
     timed_out,  // the worker was killed at the time limit
-    failed,     // the worker ended without an answer (out of memory, a crash)
+    out_of_memory,  // the worker ran out of the memory it may use
+    failed,     // the worker ended without an answer (a crash)
     busy,       // every worker was busy until the time limit
   };
   Kind kind = Kind::failed;

@@ -118,7 +118,8 @@ class Api(unittest.TestCase):
             ({"component": 3, "to": [1]}, "'move.component': expected a component number from 0 to 2"),
             ({"component": -1, "to": [1]}, "'move.component': expected a component number from 0 to 2"),
             ({"component": 0, "to": 1}, "'move.to': expected a list of positions"),
-            ({"component": 0, "to": [{"a": 1}]}, "'move.to': expected a list of positions"),
+            ({"component": 0, "to": [{"a": 1}]}, "'move.to' [0]: {\"a\":1} is not a position"),
+            ({"component": 0, "to": [1, -1]}, "'move.to' [1]: -1 is not a position"),
             ({"component": 0, "to": ["x"]}, "heap 1: "),
             ({"to": [1]}, "'move.component': missing"),
             ("1 2", "'move': expected an object"),
@@ -140,8 +141,13 @@ class Api(unittest.TestCase):
 
     def test_bad_requests(self):
         cases = [
-            (b"not json", 400, "the request is not a JSON object"),
-            (b"[1, 2]", 400, "the request is not a JSON object"),
+            (b"not json", 400, "the request is not valid JSON (parse error at line 1, column 2"),
+            (b"[1, 2]", 400, "the request is a JSON array, not an object"),
+            (b'{"position": "nim 3", "x": "\\ud800"}', 400, "the request is not valid JSON (parse error at line 1, "
+                                                           "column 35: syntax error while parsing value - invalid "
+                                                           "string: surrogate U+D800..U+DBFF must be followed by"),
+            (b'{"position": "nim 3", "seed": 1e400}', 400, "the request is not valid JSON (number overflow parsing "
+                                                        "'1e400')"),
             (b"{}", 400, "'position': expected a string"),
             (b'{"position": 3}', 400, "'position': expected a string"),
             (json.dumps({"position": "nim " + "1 " * 9000}).encode(), 400, "at most 16384 are read"),
@@ -157,6 +163,9 @@ class Api(unittest.TestCase):
                 self.assertIn(message, answer["error"])
         status, answer = self.post("/api/nothing", {"position": "nim 1"})
         self.assertEqual((status, answer["error"]), (404, "no API route /api/nothing"))
+        status, answer = self.server.request("/api/analyze")
+        self.assertEqual((status, answer["error"]), (405, '/api/analyze takes a POST with a JSON body, such as '
+                                                          '{"position": "nim 3 4 5"}, not a GET'))
         status, answer = self.server.request("/missing.html")
         self.assertEqual(status, 404)
         for body, message in [({"position": "nim 3", "seed": -1}, "'seed'"),
@@ -166,6 +175,41 @@ class Api(unittest.TestCase):
                 status, answer = self.post(route, body)
                 self.assertEqual(status, 400, (route, body))
                 self.assertIn(message, answer["error"])
+
+    def test_bodies_up_to_64_kib_are_read_whatever_their_type(self):
+        # cpp-httplib's own reading refused form-encoded bodies over 8 KiB (curl -d sends that type).
+        padded = json.dumps({"position": "nim 3", "pad": "x" * 65000}).encode()
+        self.assertLessEqual(len(padded), 65536)
+        for content_type in ["application/json", "application/x-www-form-urlencoded", "text/plain"]:
+            with self.subTest(content_type=content_type):
+                status, answer = self.server.request("/api/analyze", raw=padded, method="POST",
+                                                     content_type=content_type)
+                self.assertEqual((status, answer["winner"]), (200, "first"))
+                status, answer = self.server.request("/api/analyze", raw=padded + b" " * 600, method="POST",
+                                                     content_type=content_type)
+                self.assertEqual((status, answer["error"]), (413, "the request is larger than the 65536 bytes read"))
+        # The longest position documented, 16,384 characters.
+        position = "nim " + "1 " * 30 + "0" * (16384 - 4 - 60)
+        self.assertEqual(len(position), 16384)
+        status, answer = self.post("/api/values", {"position": position})
+        self.assertNotEqual(status, 413, answer)
+
+    def test_huge_heaps_of_take_and_break_games_get_legal_winning_moves(self):
+        # Found by a review: the hint crashed its worker, or named "heap 1: 0 -> nothing".
+        rng = random.Random(9)
+        for game in ["kayles", "octal:0.7777", "octal:4.7", "dawson-kayles", "hex:0.F"]:
+            for _ in range(6):
+                heaps = [rng.randrange(2 ** rng.randrange(1, 65)) for _ in range(rng.randrange(1, 3))]
+                position = f"{game} " + " ".join(map(str, heaps))
+                with self.subTest(position=position):
+                    before = self.ok("/api/analyze", {"position": position})
+                    hint = self.ok("/api/hint", {"position": position, "seed": rng.randrange(2 ** 64)})
+                    engine = self.ok("/api/engine-move", {"position": position, "seed": rng.randrange(2 ** 64)})
+                    if before["winner"] != "first":
+                        continue
+                    for move in [hint["move"], engine["move"]]:
+                        moved = self.ok("/api/move", {"position": position, "move": move})
+                        self.assertEqual(self.ok("/api/analyze", {"position": moved["position"]})["winner"], "second")
 
     def test_the_engine_never_misses_a_win(self):
         rng = random.Random(5)

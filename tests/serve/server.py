@@ -22,11 +22,11 @@ class Server:
         self.url = line.split("open ")[1].split(" ")[0].rstrip("/")
         self.port = int(self.url.rsplit(":", 1)[1])
 
-    def request(self, path, body=None, raw=None, method=None):
+    def request(self, path, body=None, raw=None, method=None, content_type="application/json"):
         """(status, decoded JSON answer) of one request."""
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
         req = urllib.request.Request(self.url + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": content_type})
         try:
             with urllib.request.urlopen(req, timeout=60) as r:
                 return r.status, json.loads(r.read())
