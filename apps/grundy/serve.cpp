@@ -43,6 +43,11 @@ void answer_in_worker(WorkerPool& workers, const std::string& path, const std::s
     reply(res, 503, {{"error", fmt::format("the server is busy: every worker was taken for {} s; try again", seconds)}});
     return;
   }
+  if (r.kind == WorkerResult::Kind::unavailable) {
+    fmt::print(stderr, "grundy serve: no worker could be started for {}\n", path);
+    reply(res, 503, {{"error", "the server could not start a process to compute this; try again"}});
+    return;
+  }
   if (r.kind == WorkerResult::Kind::out_of_memory) {
     reply(res, 503,
           {{"error", settings.memory_bytes > 0

@@ -30,6 +30,8 @@ constexpr int kWorkerFd = 3;
 constexpr std::size_t kAnswersPerWorker = 10000;
 // A request or an answer longer than this is a broken message.
 constexpr std::uint64_t kMostMessageBytes = std::uint64_t{1} << 32;
+// The byte a worker sends when it has read a request (run_worker).
+constexpr char kReceived = 'r';
 
 bool write_all(int fd, const char* data, std::size_t size) {
   while (size > 0) {
@@ -74,15 +76,10 @@ ReadResult read_all(int fd, char* data, std::size_t size, Clock::time_point dead
   return ReadResult::done;
 }
 
-// `started` is set once the first byte has come: a worker that ends before
-// answering anything may have died while idle, and the request can go to
-// another.
-ReadResult read_message(int fd, std::string& text, Clock::time_point deadline, bool* started = nullptr) {
+ReadResult read_message(int fd, std::string& text, Clock::time_point deadline) {
   std::uint64_t size = 0;
   char* head = reinterpret_cast<char*>(&size);
-  if (const ReadResult r = read_all(fd, head, 1, deadline); r != ReadResult::done) return r;
-  if (started != nullptr) *started = true;
-  if (const ReadResult r = read_all(fd, head + 1, sizeof size - 1, deadline); r != ReadResult::done) return r;
+  if (const ReadResult r = read_all(fd, head, sizeof size, deadline); r != ReadResult::done) return r;
   if (size > kMostMessageBytes) return ReadResult::ended;
   text.resize(static_cast<std::size_t>(size));
   return read_all(fd, text.data(), text.size(), deadline);
@@ -128,6 +125,9 @@ std::size_t mapped_bytes() {
   ::setrlimit(RLIMIT_CORE, &no_core);
   std::string request;
   while (read_message(kWorkerFd, request, Clock::time_point::max()) == ReadResult::done) {
+    // One byte says the request was received: from here on, an end without
+    // an answer is this request's failure, not a worker that had died idle.
+    if (!write_all(kWorkerFd, &kReceived, 1)) break;
     std::string answer;
     try {
       answer = work(request);
@@ -351,11 +351,12 @@ WorkerResult WorkerPool::run(std::string_view request, std::chrono::milliseconds
   for (std::size_t attempt = 0; attempt <= most_; ++attempt) {
     Worker w;
     if (!take(w, deadline)) return {WorkerResult::Kind::busy, {}};
-    if (w.socket < 0) return {WorkerResult::Kind::failed, {}};
+    if (w.socket < 0) return {WorkerResult::Kind::unavailable, {}};
     WorkerResult result;
-    bool started = false;
-    const ReadResult r = write_message(w.socket, request) ? read_message(w.socket, result.output, deadline, &started)
-                                                          : ReadResult::ended;
+    char received = 0;
+    ReadResult r = write_message(w.socket, request) ? read_all(w.socket, &received, 1, deadline) : ReadResult::ended;
+    const bool started = r == ReadResult::done && received == kReceived;
+    if (r == ReadResult::done) r = started ? read_message(w.socket, result.output, deadline) : ReadResult::ended;
     if (r == ReadResult::done && result.output.empty()) {  // out of memory (run_worker)
       kill(w);
       give_back(w);
@@ -373,7 +374,7 @@ WorkerResult WorkerPool::run(std::string_view request, std::chrono::milliseconds
     if (r == ReadResult::late) return {WorkerResult::Kind::timed_out, {}};
     if (started) return {WorkerResult::Kind::failed, {}};
   }
-  return {WorkerResult::Kind::failed, {}};
+  return {WorkerResult::Kind::unavailable, {}};
 }
 
 }  // namespace grundy::cli

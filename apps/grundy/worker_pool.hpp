@@ -38,6 +38,7 @@ struct WorkerResult {
     timed_out,  // the worker was killed at the time limit
     out_of_memory,  // the worker ran out of the memory it may use
     failed,     // the worker ended without an answer (a crash)
+    unavailable,  // no worker could be started, or each ended before reading the request
     busy,       // every worker was busy until the time limit
   };
   Kind kind = Kind::failed;

@@ -345,6 +345,25 @@ class Limits(unittest.TestCase):
         finally:
             server.stop()
 
+    def test_a_worker_that_crashes_mid_request_is_a_failure_not_a_timeout(self):
+        server = Server(GRUNDY, "--time-limit", "30")
+        try:
+            before = {pid: cpu_ticks(pid) for pid in server.children()}
+            answers = []
+            thread = threading.Thread(target=slow_request, args=(server, answers))
+            thread.start()
+            worker = computing_worker(server, before)
+            started = time.monotonic()
+            os.kill(int(worker), signal.SIGSEGV)
+            thread.join()
+            status, answer = answers[0]
+            self.assertEqual(status, 500, answer)
+            self.assertIn("the computation of this position failed (the worker crashed", answer["error"])
+            self.assertLess(time.monotonic() - started, 20, "the crash was noticed only at the time limit")
+            self.assertEqual(server.post("/api/analyze", {"position": "nim 1"})[0], 200)
+        finally:
+            server.stop()
+
     def test_a_worker_that_died_while_idle_is_replaced(self):
         server = Server(GRUNDY)
         try:
