@@ -540,8 +540,16 @@ int run(int argc, char** argv) {
     const std::vector<CLI::App*> chosen = app.get_subcommands();
     const bool sum_command = !chosen.empty() && (chosen.front() == value || chosen.front() == winner ||
                                                  chosen.front() == moves || chosen.front() == play);
-    const std::string_view what = e.what();
+    std::string what = e.what();
     const bool dash_word = what.find("not expected: -") != std::string_view::npos;
+    // CLI11's words for an option given twice, and for a sum where one game is expected, said plainly.
+    if (const std::size_t at = what.find(": At Most 1 required but received "); at != std::string::npos)
+      what = fmt::format("{} is given {} times; give it once", what.substr(0, at),
+                         what.substr(at + std::string_view(": At Most 1 required but received ").size()));
+    const bool plus_word = std::any_of(argv + 1, argv + argc, [](const char* w) { return std::string_view(w) == "+"; });
+    if (!chosen.empty() && chosen.front() == quotient && what.find("not expected") != std::string::npos && plus_word)
+      what = "quotient takes one game, not a sum: the quotient of a game covers every sum of its heaps "
+             "(for sums of several games, 'grundy winner --misere' decides by genus or search)";
     fmt::print(stderr, "grundy: error: {}{}; see 'grundy help{}{}'\n", printable_whole(what),
                sum_command && dash_word ? " (a position that starts with '-' is written after '--')" : "",
                chosen.empty() ? "" : " ", chosen.empty() ? "" : chosen.front()->get_name());

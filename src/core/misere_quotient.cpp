@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/progress.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/misere_proof.hpp"
 
@@ -648,9 +649,13 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
   std::vector<HeapMoves> earlier;
   std::size_t next = 0;
   std::uint64_t trial_work = 0;  // elements of all recalibration trials
+  // Heap by heap: later heaps cost more (larger candidates and proofs), so
+  // the fraction shown runs ahead of the time; it still says where it is.
+  LongTask task(fmt::format("computing the misère quotient of {} up to heap {}", game.spec(), max_heap));
   // Every limit reached names the game.
   try {
     for (std::uint64_t h = 0; h <= max_heap; ++h) {
+      task.advance(h, max_heap + 1);
       if (next < heaps.size() && heaps[next].heap == h) {
         std::vector<HeapMoves> with = earlier;
         with.push_back(heaps[next]);

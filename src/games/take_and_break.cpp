@@ -13,6 +13,7 @@
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
+#include "grundy/utf8.hpp"
 #include "split_search.hpp"
 
 namespace grundy {
@@ -67,6 +68,8 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
     throw InputError(fmt::format("game {}: {}", quote(spec), what));
   };
   auto at = [&](std::size_t i) { return column + i + 1; };  // a character's place in the spec, from 1
+  // The character at code[i], whole when it takes several bytes in UTF-8 (an é, not its first byte).
+  auto char_at = [&](std::size_t i) { return code.substr(i, std::max<std::size_t>(1, utf8_sequence_length(code, i))); };
   if (code.empty() || code == ".") fail(fmt::format("the code {} has no digits: expected d0.d1d2..., such as {}", quote(code), example));
   // A lone digit is d0 with nothing after it ("4": split only).
   const std::size_t point = code.size() == 1 ? 1 : code.find('.');
@@ -77,7 +80,7 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
   std::vector<std::uint8_t> digits{0};
   for (std::size_t i = 0; i < point; ++i)
     if (digit_value(code[i]) < 0)
-      fail(fmt::format("{} at character {} is not a digit: expected d0.d1d2..., such as {}", quote(code.substr(i, 1)),
+      fail(fmt::format("{} at character {} is not a digit: expected d0.d1d2..., such as {}", quote(char_at(i)),
                        at(i), example));
   if (point > 1) fail(fmt::format("one digit goes before the point, not {} ({})", point, quote(code.substr(0, point))));
   if (point == 1) {
@@ -92,13 +95,16 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
   for (std::size_t i = point + 1; i < code.size(); ++i) {  // none for a lone digit
     const int d = digit_value(code[i]);
     if (d < 0 || (!hex && d > 7))
-      fail(fmt::format("{} at character {} is not {} digit ({})", quote(code.substr(i, 1)), at(i),
+      fail(fmt::format("{} at character {} is not {} digit ({})", quote(char_at(i)), at(i),
                        hex ? "a hexadecimal" : "an octal", hex ? "0-9, A-F" : "0-7"));
     digits.push_back(static_cast<std::uint8_t>(d));
   }
+  if (point + 1 == code.size() && code.size() > 1)
+    fail(fmt::format("the code {} has no digit after the point: write {}0 when no move takes tokens, or add digits as in {}",
+                     quote(code), code, example));
   while (digits.size() > 1 && digits.back() == 0) digits.pop_back();  // trailing zeros allow nothing
   if (digits.size() - 1 > kMaxDigits)
-    fail(fmt::format("the code's last nonzero digit is its {}th after the point; grundy takes at most {}",
+    fail(fmt::format("the code's last nonzero digit is number {} after the point; grundy takes at most {}",
                      digits.size() - 1, kMaxDigits));
   return TakeAndBreakGame(notation, std::move(digits), false);
 }

@@ -129,5 +129,15 @@ TEST(Help, EveryGameAndNumbersReadAsNumbers) {
   EXPECT_THAT(grundy_run({"games", "--help"}).out, HasSubstr("Examples:\n  grundy games\n"));
 }
 
+// Found by a review: CLI11's own words ("At Most 1 required", "not
+// expected: nim +") said less than they should.
+TEST(Mistakes, RepeatedOptionsAndSumsWhereOneGameIsTakenAreNamed) {
+  EXPECT_THAT(error_of({"census", "octal", "--digits", "1", "--shard", "1/2", "--shard", "2/2"}),
+              HasSubstr("error: --shard is given 2 times; give it once; see 'grundy help census'"));
+  EXPECT_THAT(error_of({"quotient", "kayles", "+", "nim"}),
+              HasSubstr("error: quotient takes one game, not a sum: the quotient of a game covers every sum of its heaps"));
+  EXPECT_THAT(error_of({"value", "octal:0.7\xC3\xA9", "3"}), HasSubstr("'\xC3\xA9' at character 10 is not an octal digit"));
+}
+
 }  // namespace
 }  // namespace grundy

@@ -137,7 +137,14 @@ TEST(TakeAndBreakMoves, BadCodesSayWhatIsWrong) {
   EXPECT_THAT(error_of("octal:77"), HasSubstr("has no point"));
   EXPECT_THAT(error_of("hex:0.G"), HasSubstr("not a hexadecimal digit"));
   EXPECT_THAT(error_of("kayles:3"), HasSubstr("kayles takes no parameters"));
-  EXPECT_THAT(error_of(("octal:0." + std::string(65, '7')).c_str()), HasSubstr("its 65th after the point; grundy takes at most 64"));
+  EXPECT_THAT(error_of(("octal:0." + std::string(65, '7')).c_str()), HasSubstr("number 65 after the point; grundy takes at most 64"));
+  // Found by a review: these were accepted, and a non-ASCII character was shown by its first byte.
+  EXPECT_THAT(error_of("octal:0."), HasSubstr("the code '0.' has no digit after the point: write 0.0 when"));
+  EXPECT_THAT(error_of("octal:4."), HasSubstr("the code '4.' has no digit after the point"));
+  EXPECT_THAT(error_of("hex:C."), HasSubstr("the code 'C.' has no digit after the point"));
+  EXPECT_THAT(error_of("octal:0.7\xC3\xA9"), HasSubstr("'\xC3\xA9' at character 10 is not an octal digit"));
+  EXPECT_THAT(error_of("octal:\xC3\xA9.7"), HasSubstr("'\xC3\xA9' at character 7 is not a digit"));
+  EXPECT_EQ(parse_game("octal:4")->spec(), "octal:4.0");
   EXPECT_EQ(parse_game("octal:0." + std::string(64, '7'))->spec(), "octal:0." + std::string(64, '7'));
 }
 
