@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -105,6 +106,37 @@ TEST(TakeAndBreakWinningMoves, CountSplitsExactlyOnLargerHeaps) {
         if (t == 0) {
           ASSERT_EQ(got.options, first_to_zero) << n;
         }
+      }
+    }
+  }
+}
+
+// Counts on heaps up to 2^64 - 1, against an enumeration and a line: for
+// heaps far past the preperiod e, adding 2p tokens adds one split to each
+// residue class of the smaller heap, so the number of options of each
+// value grows by the same amount for every 2p tokens. Enumerated at two
+// moderate heaps of the same residue mod 2p, extrapolated to the huge one.
+TEST(TakeAndBreakWinningMoves, CountsOnHugeHeapsFollowTheLineOfTheEnumeratedOnes) {
+  std::mt19937_64 rng(3);
+  for (const char* spec : {"kayles", "dawson-kayles", "octal:0.7777", "octal:4.7", "octal:0.644"}) {
+    SCOPED_TRACE(spec);
+    const auto game = parse_game(spec);
+    const auto& t_and_b = as_take_and_break(*game);
+    const std::optional<Periodicity> period = t_and_b.prove_period(1 << 16);
+    ASSERT_TRUE(period);
+    const std::uint64_t step = 2 * period->period;
+    const std::uint64_t base = 4 * (period->preperiod + period->period) + 100;
+    for (int k = 0; k < 8; ++k) {
+      const Position n = k == 0 ? kMax64 : rng() | (Position{1} << 62);
+      const Position n0 = base + (n - base) % step;
+      for (std::uint64_t t = 0; t < 8; ++t) {
+        std::uint64_t c0 = 0, c1 = 0;
+        for (const Option& o : all_options(t_and_b.digits(), n0)) c0 += game->option_value(o).value() == t;
+        for (const Option& o : all_options(t_and_b.digits(), n0 + step)) c1 += game->option_value(o).value() == t;
+        ASSERT_GE(c1, c0);
+        const OptionSample got = game->options_to_value(n, Nimber(t), 1);
+        ASSERT_TRUE(got.total) << n;
+        EXPECT_EQ(*got.total, c0 + (n - n0) / step * (c1 - c0)) << n << " to value " << t;
       }
     }
   }
