@@ -35,7 +35,7 @@ json position_json(const Game& game, Position p) {
   return game.format_position(p);
 }
 
-json components_json(const SumArguments& sum, const std::vector<GameValue>& values) {
+json components_json(const GameSum& sum, const std::vector<GameValue>& values) {
   json components = json::array();
   for (std::size_t i = 0; i < sum.components.size(); ++i) {
     const Component& c = sum.components[i];
@@ -47,13 +47,13 @@ json components_json(const SumArguments& sum, const std::vector<GameValue>& valu
 
 void write_json(Output& out, const json& j) { out.write(j.dump() + "\n"); }
 
-std::string verdict(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
+std::string verdict(const GameSum& sum, const SumAnalysis& a, bool ascii) {
   const std::string who = a.winner == Winner::draw ? "draw" : fmt::format("{} player wins", to_string(a.winner));
   return fmt::format("{} ({})", who, winner_reason(sum, a, ascii));
 }
 
 // The object shared by winner and moves.
-json outcome_json(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
+json outcome_json(const GameSum& sum, const SumAnalysis& a, bool ascii) {
   json j{{"game", sum.game_label()},
          {"winner", to_string(a.winner)},
          {"nim_sum", a.nim_sum.value()},
@@ -65,7 +65,7 @@ json outcome_json(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
 
 }  // namespace
 
-std::string component_name(const SumArguments& sum, std::size_t i) {
+std::string component_name(const GameSum& sum, std::size_t i) {
   const Game& g = *sum.components[i].game;
   return fmt::format("{} {}{}", g.component_noun(), i + 1, sum.single_game() ? "" : fmt::format(" ({})", g.spec()));
 }
@@ -102,14 +102,14 @@ std::string infinite_values_text(const SumAnalysis& a, const std::function<std::
                      a.nim_sum, is, k);
 }
 
-std::string winner_reason(const SumArguments& sum, const SumAnalysis& a, bool ascii) {
+std::string winner_reason(const GameSum& sum, const SumAnalysis& a, bool ascii) {
   if (a.infinite.empty()) return fmt::format("nim-sum {}", a.nim_sum);
   const std::string text = infinite_values_text(
       a, [&](std::size_t i) { return component_name(sum, i); }, sum.components.size(), ascii);
   return a.infinite.size() >= 2 ? text + ": neither player can force a win" : text;
 }
 
-json values_json(const SumArguments& sum) {
+json values_json(const GameSum& sum) {
   const std::vector<GameValue> values = component_values(sum.components);
   json list = json::array();
   for (const GameValue& v : values) list.push_back(value_json(v));
@@ -118,7 +118,7 @@ json values_json(const SumArguments& sum) {
   return j;
 }
 
-void print_values(const SumArguments& sum, Format format, bool ascii, Output& out) {
+void print_values(const GameSum& sum, Format format, bool ascii, Output& out) {
   if (format == Format::json) {
     write_json(out, values_json(sum));
     return;
@@ -127,7 +127,7 @@ void print_values(const SumArguments& sum, Format format, bool ascii, Output& ou
   for (const GameValue& v : values) out.write(to_string(v, ascii) + "\n");
 }
 
-void print_winner(const SumArguments& sum, Format format, bool ascii, Output& out) {
+void print_winner(const GameSum& sum, Format format, bool ascii, Output& out) {
   // Values alone decide the winner: no move is listed.
   const SumAnalysis a = sum_outcome(sum.components);
   if (format == Format::json) {
@@ -144,7 +144,7 @@ json move_json(std::span<const Component> components, const Move& m) {
   return {{"component", m.component}, {"from", position_json(g, m.from)}, {"to", to}};
 }
 
-json moves_json(const SumArguments& sum, std::uint64_t limit, bool ascii) {
+json moves_json(const GameSum& sum, std::uint64_t limit, bool ascii) {
   const SumAnalysis a = analyze_sum(sum.components, limit);
   const std::vector<Move>& listed = a.winner == Winner::draw ? a.drawing_moves : a.winning_moves;
   json j = outcome_json(sum, a, ascii);
@@ -164,7 +164,7 @@ void add_moves_json(json& j, std::span<const Component> components, const std::v
   j["unlisted"] = cut;
 }
 
-void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bool ascii, Output& out) {
+void print_moves(const GameSum& sum, std::uint64_t limit, Format format, bool ascii, Output& out) {
   if (format == Format::json) {
     write_json(out, moves_json(sum, limit, ascii));
     return;
@@ -205,6 +205,51 @@ void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bo
                          : fmt::format("{}: ... and{} (their number is not computed)\n", name,
                                        cut->listed == 0 ? " some, not listed" : " more"));
   }
+}
+
+namespace {
+
+// Why a misère hint's move wins; the misère Nim exception is spelled out
+// when it decides the move.
+std::string misere_winning_reason(const Hint& h) {
+  const MisereAnalysis& a = h.report.misere;
+  switch (h.nim_case) {
+    case Hint::NimCase::odd_ones:
+      return fmt::format("Only heaps of 1 are left: this move leaves {} of them, an odd number, so the engine takes "
+                         "the last one.",
+                         h.ones_left);
+    case Hint::NimCase::plays_as_nim:
+      return "While a heap of 2 or more is left, misère Nim is played exactly as Nim: this move leaves nim-sum 0.";
+    case Hint::NimCase::exception:
+      return fmt::format(
+          "This leaves only heaps of 1 (and empty ones): {} of them, an odd number, so the engine takes the last "
+          "one. This is misère Nim's one exception to playing as in Nim: when your move leaves no heap of 2 or "
+          "more, leave an odd number of heaps of 1, not an even one.",
+          h.ones_left);
+    case Hint::NimCase::none:
+      break;
+  }
+  if (a.method == MisereMethod::genus)
+    return "Every heap here is tame: it plays as the misère Nim position of its genus (the 'values' command lists "
+           "them), and this move leaves a position that misère Nim's rule says is lost for the engine.";
+  if (a.method == MisereMethod::quotient)
+    return fmt::format("In the misère quotient of {} ({} elements) the sum this move leaves is in the P-portion: "
+                       "the engine loses against perfect play.",
+                       a.quotient->game, a.quotient->size);
+  return fmt::format("An exact search ({} sums) shows that every reply leaves you a win.", a.sums_searched);
+}
+
+}  // namespace
+
+std::string winning_move_reason(const Hint& h, std::string_view infinite_sum_text) {
+  if (h.report.convention == Convention::misere) return misere_winning_reason(h);
+  const SumAnalysis& a = h.report.normal;
+  const Move& m = *h.move;
+  const GameValue& v = a.values[m.component];
+  if (a.infinite.empty())
+    return fmt::format("The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves nim-sum 0.",
+                       nim_sum_equation(a.values), v.nimber(), v.nimber(), a.nim_sum, v.nimber() ^ a.nim_sum);
+  return fmt::format("{}; this move leaves value {} there, and nim-sum 0.", infinite_sum_text, a.nim_sum);
 }
 
 void print_table(const Game& game, const TableRequest& request, Format format, Output& out) {

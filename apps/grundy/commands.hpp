@@ -13,30 +13,31 @@
 #include "grundy/pattern.hpp"
 #include "grundy/sum.hpp"
 #include "output.hpp"
-#include "sum_arguments.hpp"
+#include "grundy/analysis.hpp"
+#include "grundy/game_sum.hpp"
 
 namespace grundy::cli {
 
 enum class Format { text, json };
 
 // `ascii`: an infinite value is written inf{0,2}, not ∞{0,2} (text only).
-void print_values(const SumArguments& sum, Format format, bool ascii, Output& out);
-void print_winner(const SumArguments& sum, Format format, bool ascii, Output& out);
+void print_values(const GameSum& sum, Format format, bool ascii, Output& out);
+void print_winner(const GameSum& sum, Format format, bool ascii, Output& out);
 // Lists at most `limit` winning moves (or, in a draw, moves keeping the
 // draw) per component (kNoLimit: all).
 inline constexpr std::uint64_t kDefaultMovesLimit = 1000;
-void print_moves(const SumArguments& sum, std::uint64_t limit, Format format, bool ascii, Output& out);
+void print_moves(const GameSum& sum, std::uint64_t limit, Format format, bool ascii, Output& out);
 // The objects `value --json` and `moves --json` print (serve's API answers
 // with them too); a move as `moves --json` lists it, its component numbered
 // from 0.
-nlohmann::json values_json(const SumArguments& sum);
-nlohmann::json moves_json(const SumArguments& sum, std::uint64_t limit, bool ascii);
+nlohmann::json values_json(const GameSum& sum);
+nlohmann::json moves_json(const GameSum& sum, std::uint64_t limit, bool ascii);
 nlohmann::json move_json(std::span<const Component> components, const Move& m);
 // Adds "moves" (the listed moves) and, when a list was cut, "unlisted" to `j`.
 void add_moves_json(nlohmann::json& j, std::span<const Component> components, const std::vector<Move>& listed,
                     const std::vector<UnlistedMoves>& unlisted);
 // "token 2", or "token 2 (graph:g.txt)" in a sum of several games.
-std::string component_name(const SumArguments& sum, std::size_t i);
+std::string component_name(const GameSum& sum, std::size_t i);
 // "3 xor 4 xor 5 = 2", from finite values (the terms only for sums of at
 // most 8; just the total otherwise, or for one value): play's and serve's hints.
 std::string nim_sum_equation(const std::vector<GameValue>& values);
@@ -45,7 +46,12 @@ nlohmann::json value_json(const GameValue& v);
 // Why the sum has its winner, in words: "nim-sum 3", "token 1 has value ∞{1}
 // and the others nim-sum 0, which is not in {1}", "token 1 and token 2 have
 // infinite values: neither player can force a win".
-std::string winner_reason(const SumArguments& sum, const SumAnalysis& a, bool ascii);
+std::string winner_reason(const GameSum& sum, const SumAnalysis& a, bool ascii);
+// Why a hint's winning move wins, in the words play and serve share: the
+// nim-sum equation, misère Nim's rule and its exception, the quotient, the
+// genus or the search. `infinite_sum_text` describes a normal-play sum with
+// an infinite value (each front-end words it its own way).
+std::string winning_move_reason(const Hint& h, std::string_view infinite_sum_text);
 // The part of that reason for a sum with an infinite value (a.infinite not
 // empty), with components named by `name` ("token 1"), for play as well.
 std::string infinite_values_text(const SumAnalysis& a, const std::function<std::string(std::size_t)>& name,

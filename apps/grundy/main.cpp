@@ -31,7 +31,7 @@
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/spec.hpp"
-#include "sum_arguments.hpp"
+#include "grundy/game_sum.hpp"
 
 namespace {
 
@@ -101,7 +101,7 @@ class UsageFormatter : public CLI::Formatter {
 };
 
 // Not required by CLI11: the words after '--' join the sum after parsing,
-// and parse_sum_arguments says what is missing when there are none.
+// and read_sum says what is missing when there are none.
 void add_sum_option(CLI::App& cmd, Arguments& a) {
   cmd.add_option("GAME POS", a.sum, "a sum of games: GAME POS [POS...] [+ GAME POS [POS...]]...")->type_name("");
 }
@@ -573,23 +573,23 @@ int run(int argc, char** argv) {
   const bool ascii = a.ascii || !locale_is_utf8();
   if (value->parsed()) {
     if (a.misere) {
-      print_misere_values(parse_sum_arguments(a.sum), format, out);
+      print_misere_values(read_sum(a.sum), format, out);
     } else {
-      print_values(parse_sum_arguments(a.sum), format, ascii, out);
+      print_values(read_sum(a.sum), format, ascii, out);
     }
   }
   if (winner->parsed()) {
     if (a.misere) {
-      print_misere_winner(parse_sum_arguments(a.sum), format, out);
+      print_misere_winner(read_sum(a.sum), format, out);
     } else {
-      print_winner(parse_sum_arguments(a.sum), format, ascii, out);
+      print_winner(read_sum(a.sum), format, ascii, out);
     }
   }
   if (moves->parsed()) {
     if (a.misere) {
-      print_misere_moves(parse_sum_arguments(a.sum), parse_moves_limit(a.moves_limit), format, out);
+      print_misere_moves(read_sum(a.sum), parse_moves_limit(a.moves_limit), format, out);
     } else {
-      print_moves(parse_sum_arguments(a.sum), parse_moves_limit(a.moves_limit), format, ascii, out);
+      print_moves(read_sum(a.sum), parse_moves_limit(a.moves_limit), format, ascii, out);
     }
   }
   if (quotient->parsed()) print_quotient(*parse_game(a.quotient_game), parse_quotient_max_heap(a.quotient_max_heap), format, out);
@@ -610,7 +610,7 @@ int run(int argc, char** argv) {
   }
   if (games->parsed()) print_games(format, out);
   if (play->parsed()) {
-    const SumArguments sum = parse_sum_arguments(a.sum);
+    const GameSum sum = read_sum(a.sum);
     PlayOptions options;
     options.first = a.first == "engine" ? FirstPlayer::engine : FirstPlayer::person;
     options.seed = a.seed ? parse_seed(*a.seed) : std::random_device{}();

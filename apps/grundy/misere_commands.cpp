@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "grundy/analysis.hpp"
 #include "grundy/error.hpp"
 
 namespace grundy::cli {
@@ -18,7 +19,7 @@ std::string verdict(const MisereAnalysis& a) {
   return fmt::format("{} player wins ({})", to_string(a.winner), a.reason);
 }
 
-json outcome_json(const SumArguments& sum, const MisereAnalysis& a) {
+json outcome_json(const GameSum& sum, const MisereAnalysis& a) {
   json j{{"game", sum.game_label()},
          {"play", "misere"},
          {"winner", to_string(a.winner)},
@@ -63,78 +64,53 @@ std::optional<SeenPeriod> seen_period(const std::vector<QuotientElement>& f) {
   return std::nullopt;
 }
 
-struct MisereValue {
-  std::optional<std::string> genus;  // g^m
-  std::string why;                   // how it was found, or why there is none
-};
-
-// The genus of every component, from the quotient of its game's heaps up to
-// the largest asked (one quotient per game).
-std::vector<MisereValue> misere_values(const SumArguments& sum) {
-  constexpr std::uint64_t kMostHeap = 40;
-  std::vector<MisereValue> values(sum.components.size());
-  for (const auto& game : sum.games) {
-    std::vector<std::size_t> mine;
-    std::uint64_t largest = 1;
-    for (std::size_t i = 0; i < sum.components.size(); ++i) {
-      if (sum.components[i].game != game.get()) continue;
-      mine.push_back(i);
-      largest = std::max(largest, sum.components[i].position);
-    }
-    if (game->spec() == "nim") {
-      // A nim heap of n: 0^1, 1^0, or n^n (Conway).
-      for (std::size_t i : mine) {
-        const std::uint64_t n = sum.components[i].position;
-        values[i] = {fmt::format("{}^{}", n, n <= 1 ? n ^ 1 : n), "a heap of misère Nim"};
-      }
-      continue;
-    }
-    std::string why;
-    std::shared_ptr<const MisereQuotient> q;
-    if (!game->heap_indexed() || game->has_cycles()) {
-      why = fmt::format("no misère value: genera are computed for heap games through their quotient ({} is not one)",
-                        game->spec());
-    } else if (largest > kMostHeap) {
-      why = fmt::format("no misère value computed: genera come from the misère quotient of heaps up to the largest "
-                        "asked, here {}, beyond the {} grundy computes for this",
-                        largest, kMostHeap);
-    } else {
-      try {
-        q = std::make_shared<const MisereQuotient>(compute_misere_quotient(*game, largest));
-        why = q->tame ? fmt::format("{} is tame up to heap {} (proven)", game->spec(), largest)
-                      : fmt::format("no single misère value: {} is wild up to heap {} (its misère quotient has {} "
-                                    "elements and is not misère Nim's), so no number per heap decides misère sums; "
-                                    "'grundy quotient {} --max-heap {}' gives the rule",
-                                    game->spec(), largest, q->size, game->spec(), largest);
-      } catch (const LimitError& e) {
-        why = fmt::format("no misère value computed: {}", e.what());
-      } catch (const InputError& e) {
-        why = fmt::format("no misère value computed: {}", e.what());
-      }
-    }
-    for (std::size_t i : mine) {
-      values[i].why = why;
-      if (q && q->tame) values[i].genus = q->genus[sum.components[i].position];
-    }
+// Why a component has the misère value it has, or none, in words.
+std::string misere_value_reason(const Game& game, const MisereValue& v) {
+  switch (v.kind) {
+    case MisereValue::Kind::nim_heap:
+      return "a heap of misère Nim";
+    case MisereValue::Kind::tame:
+      return fmt::format("{} is tame up to heap {} (proven)", game.spec(), v.largest_heap);
+    case MisereValue::Kind::wild:
+      return fmt::format("no single misère value: {} is wild up to heap {} (its misère quotient has {} elements and is "
+                         "not misère Nim's), so no number per heap decides misère sums; 'grundy quotient {} "
+                         "--max-heap {}' gives the rule",
+                         game.spec(), v.largest_heap, v.quotient_size, game.spec(), v.largest_heap);
+    case MisereValue::Kind::not_heap_game:
+      return fmt::format("no misère value: genera are computed for heap games through their quotient ({} is not one)",
+                         game.spec());
+    case MisereValue::Kind::heap_too_large:
+      return fmt::format("no misère value computed: genera come from the misère quotient of heaps up to the largest "
+                         "asked, here {}, beyond the {} grundy computes for this",
+                         v.largest_heap, kMostGenusHeap);
+    case MisereValue::Kind::not_computed:
+      break;
   }
-  return values;
+  return fmt::format("no misère value computed: {}", v.limit);
 }
 
 }  // namespace
 
-void print_misere_values(const SumArguments& sum, Format format, Output& out) {
-  const std::vector<MisereValue> values = misere_values(sum);
-  if (format == Format::json) {
-    json list = json::array();
-    for (const MisereValue& v : values)
-      list.push_back({{"genus", v.genus ? json(*v.genus) : json(nullptr)}, {"reason", v.why}});
-    out.write(json{{"game", sum.game_label()}, {"play", "misere"}, {"values", list}}.dump() + "\n");
-    return;
-  }
-  for (const MisereValue& v : values) out.write((v.genus ? *v.genus : v.why) + "\n");
+json misere_values_json(const GameSum& sum) {
+  const std::vector<MisereValue> values = misere_values(sum.components);
+  json list = json::array();
+  for (std::size_t i = 0; i < values.size(); ++i)
+    list.push_back({{"genus", values[i].genus ? json(*values[i].genus) : json(nullptr)},
+                    {"reason", misere_value_reason(*sum.components[i].game, values[i])}});
+  return json{{"game", sum.game_label()}, {"play", "misere"}, {"values", list}};
 }
 
-void print_misere_winner(const SumArguments& sum, Format format, Output& out) {
+void print_misere_values(const GameSum& sum, Format format, Output& out) {
+  if (format == Format::json) {
+    out.write(misere_values_json(sum).dump() + "\n");
+    return;
+  }
+  const std::vector<MisereValue> values = misere_values(sum.components);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    out.write((values[i].genus ? *values[i].genus : misere_value_reason(*sum.components[i].game, values[i])) + "\n");
+}
+
+void print_misere_winner(const GameSum& sum, Format format, Output& out) {
   const MisereAnalysis a = misere_outcome(sum.components);
   if (format == Format::json) {
     out.write(outcome_json(sum, a).dump() + "\n");
@@ -143,14 +119,14 @@ void print_misere_winner(const SumArguments& sum, Format format, Output& out) {
   out.write(verdict(a) + "\n");
 }
 
-json misere_moves_json(const SumArguments& sum, std::uint64_t limit) {
+json misere_moves_json(const GameSum& sum, std::uint64_t limit) {
   const MisereAnalysis a = analyze_misere_sum(sum.components, limit);
   json j = outcome_json(sum, a);
   add_moves_json(j, sum.components, a.winning_moves, a.unlisted);
   return j;
 }
 
-void print_misere_moves(const SumArguments& sum, std::uint64_t limit, Format format, Output& out) {
+void print_misere_moves(const GameSum& sum, std::uint64_t limit, Format format, Output& out) {
   if (format == Format::json) {
     out.write(misere_moves_json(sum, limit).dump() + "\n");
     return;

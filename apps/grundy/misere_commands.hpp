@@ -14,10 +14,12 @@ namespace grundy::cli {
 
 // `value --misere`: each position's genus (Conway's g^m, abbreviated) where
 // its game is tame up to it, else why no single number decides its misère sums.
-void print_misere_values(const SumArguments& sum, Format format, Output& out);
-void print_misere_winner(const SumArguments& sum, Format format, Output& out);
-void print_misere_moves(const SumArguments& sum, std::uint64_t limit, Format format, Output& out);
-nlohmann::json misere_moves_json(const SumArguments& sum, std::uint64_t limit);
+void print_misere_values(const GameSum& sum, Format format, Output& out);
+void print_misere_winner(const GameSum& sum, Format format, Output& out);
+void print_misere_moves(const GameSum& sum, std::uint64_t limit, Format format, Output& out);
+nlohmann::json misere_moves_json(const GameSum& sum, std::uint64_t limit);
+// Each component's genus, or why it has none: `value --misere --json`.
+nlohmann::json misere_values_json(const GameSum& sum);
 
 // The default and the largest --max-heap of `quotient`.
 inline constexpr std::uint64_t kDefaultQuotientMaxHeap = 30;

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/analysis.hpp"
 #include "grundy/misere.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/strategy.hpp"
@@ -128,7 +129,7 @@ std::string lowercase(std::string_view text) {
 
 class Session {
  public:
-  Session(const SumArguments& sum, const PlayOptions& options, Terminal terminal)
+  Session(const GameSum& sum, const PlayOptions& options, Terminal terminal)
       : sum_(sum),
         components_(sum.components.begin(), sum.components.end()),
         rng_(options.seed),
@@ -413,26 +414,8 @@ class Session {
     remember_position();
   }
 
-  // In misère play: a winning move when there is one, else any move (the
-  // engine has lost against perfect play and waits for a mistake).
-  [[nodiscard]] std::optional<Move> misere_engine_move() {
-    const MisereAnalysis a = analyze_misere_sum(components_, 64);
-    if (!a.winning_moves.empty()) {
-      std::uniform_int_distribution<std::size_t> pick(0, a.winning_moves.size() - 1);
-      return a.winning_moves[pick(rng_)];
-    }
-    std::vector<Move> all;
-    for (std::size_t i = 0; i < components_.size(); ++i)
-      for (Option& o : game_of(i).sample_options(components_[i].position))
-        all.push_back({i, components_[i].position, std::move(o)});
-    if (all.empty()) return std::nullopt;
-    std::uniform_int_distribution<std::size_t> pick(0, all.size() - 1);
-    return all[pick(rng_)];
-  }
-
   void engine_turn() {
-    const std::optional<Move> m =
-        misere_ ? misere_engine_move() : engine_move(components_, rng_, last_moved_[Player::person]);
+    const std::optional<Move> m = engine_move(components_, convention(), rng_, last_moved_[Player::person]);
     if (!m) return;  // unreachable: run() checked that a move exists
     say(paint(fmt::format("\nThe engine moves {}.\n", move_text(*m)), fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan)));
     apply(*m, Player::engine);
@@ -712,93 +695,48 @@ class Session {
     return text;
   }
 
-  // The misère hint: a winning move and why, in words; the misère Nim
-  // exception is spelled out when it decides the move.
-  [[nodiscard]] std::string misere_hint_text() {
-    const MisereAnalysis a = analyze_misere_sum(components_, 64);
-    if (a.winning_moves.empty()) {
-      std::string text = fmt::format("No winning move ({}): every move leaves a position the engine wins.", a.reason);
-      if (std::any_of(history_.begin(), history_.end(), [](const Played& p) { return p.by == Player::person; }))
-        text += " Type 'undo' to go back and look for the win you missed.";
-      return paint(text + "\n", fmt::fg(fmt::terminal_color::green));
-    }
-    std::uniform_int_distribution<std::size_t> pick(0, a.winning_moves.size() - 1);
-    const Move m = a.winning_moves[pick(hint_rng_)];
-    std::string why;
-    if (a.method == MisereMethod::nim_rule) {
-      const std::vector<Component> after = after_move(components_, m);
-      std::uint64_t ones = 0;
-      bool big = false;
-      for (const Component& c : after) {
-        ones += c.position == 1;
-        big = big || c.position >= 2;
-      }
-      const bool big_before = std::any_of(components_.begin(), components_.end(),
-                                          [](const Component& c) { return c.position >= 2; });
-      if (!big && !big_before) {
-        why = fmt::format("Only heaps of 1 are left: this move leaves {} of them, an odd number, so the engine "
-                          "takes the last one.",
-                          ones);
-      } else if (big) {
-        why = "While a heap of 2 or more is left, misère Nim is played exactly as Nim: this move leaves nim-sum 0.";
-      } else {
-        why = fmt::format(
-            "This leaves only heaps of 1 (and empty ones): {} of them, an odd number, so the engine takes the last "
-            "one. This is misère Nim's one exception to playing as in Nim: when your move leaves no heap of 2 or "
-            "more, leave an odd number of heaps of 1, not an even one.",
-            ones);
-      }
-    } else if (a.method == MisereMethod::genus) {
-      why = "Every heap here is tame: it plays as the misère Nim position of its genus (the 'values' command lists "
-            "them), and this move leaves a position that misère Nim's rule says is lost for the engine.";
-    } else if (a.method == MisereMethod::quotient) {
-      why = fmt::format("In the misère quotient of {} ({} elements) the sum this move leaves is in the P-portion: "
-                        "the engine loses against perfect play.",
-                        a.quotient->game, a.quotient->size);
-    } else {
-      why = fmt::format("An exact search ({} sums) shows that every reply leaves you a win.", a.sums_searched);
-    }
-    return paint(fmt::format("Hint: {}. {}\n", move_text(m), why), fmt::fg(fmt::terminal_color::green));
-  }
+  [[nodiscard]] Convention convention() const { return misere_ ? Convention::misere : Convention::normal; }
 
+  // The library's hint (analysis.hpp), in words.
   [[nodiscard]] std::string hint_text() {
-    if (misere_) return misere_hint_text();
-    const SumAnalysis a = analyze_sum(components_, 64);
-    if (a.winner == Winner::first) {
-      const Move m = random_winning_move(components_, hint_rng_, last_moved_[Player::engine]).value();  // else logic_error
-      const GameValue& v = a.values[m.component];
-      if (a.infinite.empty())
-        return paint(fmt::format("Hint: {}. The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves "
-                                 "nim-sum 0.\n",
-                                 move_text(m), nim_sum_equation(a.values), v.nimber(), v.nimber(), a.nim_sum,
-                                 v.nimber() ^ a.nim_sum),
-                     fmt::fg(fmt::terminal_color::green));
-      return paint(fmt::format("Hint: {}. {}; this move leaves value {} there, and nim-sum 0.\n", move_text(m),
-                               capitalized(sum_text_of(a)), a.nim_sum),
-                   fmt::fg(fmt::terminal_color::green));
+    const Hint h = hint(components_, convention(), hint_rng_, last_moved_[Player::engine]);
+    const bool person_moved =
+        std::any_of(history_.begin(), history_.end(), [](const Played& p) { return p.by == Player::person; });
+    const auto green = fmt::fg(fmt::terminal_color::green);
+    if (misere_) {
+      const MisereAnalysis& a = h.report.misere;
+      if (h.kind != Hint::Kind::win) {
+        std::string text = fmt::format("No winning move ({}): every move leaves a position the engine wins.", a.reason);
+        if (person_moved) text += " Type 'undo' to go back and look for the win you missed.";
+        return paint(text + "\n", green);
+      }
+      return paint(fmt::format("Hint: {}. {}\n", move_text(*h.move), winning_move_reason(h, "")), green);
     }
-    if (a.winner == Winner::draw) {
+    const SumAnalysis& a = h.report.normal;
+    if (h.kind == Hint::Kind::win)
+      return paint(fmt::format("Hint: {}. {}\n", move_text(*h.move), winning_move_reason(h, capitalized(sum_text_of(a)))),
+                   green);
+    if (h.kind == Hint::Kind::keep_draw) {
       std::string text = fmt::format("No winning move: {}.", sum_text_of(a));
-      if (!a.drawing_moves.empty())
+      if (h.move)
         text += fmt::format(" Suggestion: {}, which keeps the draw; a move that does not may let the engine win.",
-                            move_text(a.drawing_moves.front()));
+                            move_text(*h.move));
       text += " Or type 'draw' to offer a draw.";
-      return paint(text + "\n", fmt::fg(fmt::terminal_color::green));
+      return paint(text + "\n", green);
     }
     std::string text = fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.",
                                    nim_sum_equation(a.values));
-    if (const std::optional<Move> m = stalling_move(components_, hint_rng_))
+    if (h.move)
       text += components_.size() == 1
-                  ? fmt::format(" Suggestion: {}, which leaves the engine the fewest winning replies.", move_text(*m))
+                  ? fmt::format(" Suggestion: {}, which leaves the engine the fewest winning replies.", move_text(*h.move))
                   : fmt::format(" Suggestion: {}, which keeps the most {} in play and leaves the engine the fewest "
                                 "winning replies.",
-                                move_text(*m), plural_noun());
-    if (std::any_of(history_.begin(), history_.end(), [](const Played& p) { return p.by == Player::person; }))
-      text += " Or type 'undo' now to go back and look for the win you missed.";
-    return paint(text + "\n", fmt::fg(fmt::terminal_color::green));
+                                move_text(*h.move), plural_noun());
+    if (person_moved) text += " Or type 'undo' now to go back and look for the win you missed.";
+    return paint(text + "\n", green);
   }
 
-  const SumArguments& sum_;
+  const GameSum& sum_;
   std::vector<Component> components_;
   std::vector<Played> history_;
   MoveRng rng_;
@@ -816,7 +754,7 @@ class Session {
 
 }  // namespace
 
-int play(const SumArguments& sum, const PlayOptions& options) {
+int play(const GameSum& sum, const PlayOptions& options) {
   Session session(sum, options, detect_terminal());
   return session.run();
 }

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "sum_arguments.hpp"
+#include "grundy/game_sum.hpp"
 
 namespace grundy::cli {
 
@@ -22,6 +22,6 @@ struct PlayOptions {
 
 // Plays one game to its end, to `quit` or to the end of the input. The
 // game's outcome is reported in words; the exit status is 0 in every case.
-int play(const SumArguments& sum, const PlayOptions& options);
+int play(const GameSum& sum, const PlayOptions& options);
 
 }  // namespace grundy::cli

@@ -7,11 +7,13 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "grundy/analysis.hpp"
+#include "misere_commands.hpp"
 #include "grundy/error.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/strategy.hpp"
-#include "sum_arguments.hpp"
+#include "grundy/game_sum.hpp"
 #include "words.hpp"
 
 namespace grundy::cli {
@@ -38,7 +40,7 @@ std::size_t index_member(const json& value, const char* name, std::size_t bound,
 // The request's position, read as the command line reads a sum. graph:FILE
 // is refused unless FILE is one the server was started with: a request must
 // not make the server open its files.
-SumArguments read_position(const json& request, const ServeSettings& settings) {
+GameSum read_position(const json& request, const ServeSettings& settings) {
   const json* position = member(request, "position");
   if (position == nullptr || !position->is_string())
     throw InputError(fmt::format("'position': expected a string such as {}", kPositionExample));
@@ -57,7 +59,7 @@ SumArguments read_position(const json& request, const ServeSettings& settings) {
           settings.graphs.empty() ? " (none: grundy serve --graph FILE offers one)"
                                   : fmt::format(" ({})", fmt::join(settings.graphs, ", "))));
   }
-  SumArguments sum = parse_sum_arguments(words);
+  GameSum sum = read_sum(words);
   if (sum.components.size() > kMaxComponents)
     throw InputError(
         fmt::format("'position': {} components; at most {} are played here", sum.components.size(), kMaxComponents));
@@ -118,7 +120,7 @@ Position read_one(const Game& g, const json& p, std::size_t k) {
                                k, shortened(p.dump())));
 }
 
-json play_move(const json& request, const SumArguments& sum) {
+json play_move(const json& request, const GameSum& sum) {
   const json* m = member(request, "move");
   if (m == nullptr || !m->is_object())
     throw InputError(R"('move': expected an object such as {"component": 0, "to": [2]})");
@@ -147,7 +149,7 @@ json play_move(const json& request, const SumArguments& sum) {
   return moved(sum.components, Move{i, from, std::move(to)});
 }
 
-json options_of(const json& request, const SumArguments& sum) {
+json options_of(const json& request, const GameSum& sum) {
   const json* c = member(request, "component");
   if (c == nullptr) throw InputError("'component': missing; expected the number of the component, from 0");
   const std::size_t i = index_member(*c, "component", sum.components.size(), "component");
@@ -166,47 +168,56 @@ json options_of(const json& request, const SumArguments& sum) {
           {"total", sample.total ? json(*sample.total) : json(nullptr)}};
 }
 
-// A winning move and why it wins, as `play`'s hint says it; or why there is
-// none, with a move that keeps a draw or makes the opponent's task hardest.
-json hint(const json& request, const SumArguments& sum) {
+// The play convention a request asks for: "misere": true for misère play.
+Convention convention_of(const json& request) {
+  const json* m = member(request, "misere");
+  if (m == nullptr || m->is_null()) return Convention::normal;
+  if (!m->is_boolean()) throw InputError("'misere': expected true (misère play: the last player to move loses) or false");
+  return m->get<bool>() ? Convention::misere : Convention::normal;
+}
+
+// The library's hint (analysis.hpp) in words: a winning move and why it
+// wins, as `play`'s hint says it; or why there is none, with a move that
+// keeps a draw or makes the opponent's task hardest.
+json hint(const json& request, const GameSum& sum) {
   const std::vector<Component>& components = sum.components;
   MoveRng rng = rng_for(request);
-  const std::optional<std::size_t> answering = answer_to(request, components.size());
-  const SumAnalysis a = analyze_sum(components, 64);
+  const Hint h = grundy::hint(components, convention_of(request), rng, answer_to(request, components.size()));
   auto move_text = [&](const Move& m) {
     const Game& g = *components[m.component].game;
     return fmt::format("{}: {} -> {}", component_name(sum, m.component), g.format_position(m.from),
                        g.format_option(m.to));
   };
-  if (a.winner == Winner::first) {
-    const Move m = random_winning_move(components, rng, answering).value();  // a won sum has one (else logic_error)
-    const GameValue& v = a.values[m.component];
-    const std::string why =
-        a.infinite.empty()
-            ? fmt::format("The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves nim-sum 0.",
-                          nim_sum_equation(a.values), v.nimber(), v.nimber(), a.nim_sum, v.nimber() ^ a.nim_sum)
-            : fmt::format("{}; this move leaves value {} there, and nim-sum 0.", winner_reason(sum, a, false),
-                          a.nim_sum);
-    return {{"move", move_json(components, m)}, {"text", fmt::format("{}. {}", move_text(m), why)}};
+  const json move = h.move ? move_json(components, *h.move) : json(nullptr);
+  if (h.kind == Hint::Kind::over) return {{"move", nullptr}, {"text", "No move is left."}};
+  if (h.report.convention == Convention::misere) {
+    if (h.kind == Hint::Kind::win)
+      return {{"move", move}, {"text", fmt::format("{}. {}", move_text(*h.move), winning_move_reason(h, ""))}};
+    return {{"move", nullptr},
+            {"text", fmt::format("No winning move ({}): every move leaves a position the engine wins.",
+                                 h.report.misere.reason)}};
   }
-  if (a.winner == Winner::draw) {
+  const SumAnalysis& a = h.report.normal;
+  if (h.kind == Hint::Kind::win)
+    return {{"move", move},
+            {"text", fmt::format("{}. {}", move_text(*h.move), winning_move_reason(h, winner_reason(sum, a, false)))}};
+  if (h.kind == Hint::Kind::keep_draw) {
     std::string text = fmt::format("No winning move: {}.", winner_reason(sum, a, false));
-    if (a.drawing_moves.empty()) return {{"move", nullptr}, {"text", text}};
-    const Move& m = a.drawing_moves.front();
-    text += fmt::format(" {} keeps the draw; a move that does not may let the engine win.", capitalized(move_text(m)));
-    return {{"move", move_json(components, m)}, {"text", text}};
+    if (!h.move) return {{"move", nullptr}, {"text", text}};
+    text += fmt::format(" {} keeps the draw; a move that does not may let the engine win.", capitalized(move_text(*h.move)));
+    return {{"move", move}, {"text", text}};
   }
   std::string text =
       fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.", nim_sum_equation(a.values));
-  const std::optional<Move> m = stalling_move(components, rng);
-  if (!m) return {{"move", nullptr}, {"text", "No move is left."}};
-  text += fmt::format(" {} leaves the engine the fewest winning replies.", capitalized(move_text(*m)));
-  return {{"move", move_json(components, *m)}, {"text", text}};
+  if (!h.move) return {{"move", nullptr}, {"text", "No move is left."}};
+  text += fmt::format(" {} leaves the engine the fewest winning replies.", capitalized(move_text(*h.move)));
+  return {{"move", move}, {"text", text}};
 }
 
-json engine_reply(const json& request, const SumArguments& sum) {
+json engine_reply(const json& request, const GameSum& sum) {
   MoveRng rng = rng_for(request);
-  const std::optional<Move> m = engine_move(sum.components, rng, answer_to(request, sum.components.size()));
+  const std::optional<Move> m =
+      engine_move(sum.components, convention_of(request), rng, answer_to(request, sum.components.size()));
   if (!m) {
     return {{"move", nullptr},
             {"position", position_text(sum.components, *sum.games.front())},
@@ -217,7 +228,7 @@ json engine_reply(const json& request, const SumArguments& sum) {
 
 // What the page draws: each component with its label, and whether play is
 // over and can go round in circles.
-json components_of(const SumArguments& sum) {
+json components_of(const GameSum& sum) {
   json list = json::array();
   bool can_loop = false;
   for (std::size_t i = 0; i < sum.components.size(); ++i) {
@@ -265,9 +276,11 @@ ApiReply answer_api(std::string_view path, std::string_view body, const ServeSet
     return {400, error_body(fmt::format("the request is a JSON {}, not an object; expected one such as {}",
                                         request.type_name(), kPositionExample))};
   try {
-    const SumArguments sum = read_position(request, settings);
-    if (path == "/api/analyze") return {200, moves_json(sum, kMovesListedPerComponent, false)};
-    if (path == "/api/values") return {200, values_json(sum)};
+    const GameSum sum = read_position(request, settings);
+    const bool misere = convention_of(request) == Convention::misere;
+    if (path == "/api/analyze")
+      return {200, misere ? misere_moves_json(sum, kMovesListedPerComponent) : moves_json(sum, kMovesListedPerComponent, false)};
+    if (path == "/api/values") return {200, misere ? misere_values_json(sum) : values_json(sum)};
     if (path == "/api/components") return {200, components_of(sum)};
     if (path == "/api/options") return {200, options_of(request, sum)};
     if (path == "/api/move") return {200, play_move(request, sum)};

@@ -82,6 +82,10 @@ class Game {
   // (so a table of runs up to any size costs nothing); nullptr otherwise.
   [[nodiscard]] virtual const RunTable* value_runs() const { return nullptr; }
 
+  // True when position n is a Nim heap of n, moves and all: misère play
+  // then follows Bouton's rule (misere.hpp), for any heaps.
+  [[nodiscard]] virtual bool plays_as_nim() const { return false; }
+
   // True when every move leaves exactly one position (OneToOneGame).
   [[nodiscard]] virtual bool moves_leave_one_position() const { return false; }
 

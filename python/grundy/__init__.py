@@ -262,7 +262,7 @@ def _sum(args: tuple[Any, ...]) -> Any:
     return _core.Sum.from_components([(model, p) for p in positions])
 
 
-def value(*sum: Any) -> Any:
+def value(*sum: Any, misere: bool = False) -> Any:
     """The value of a position, or of a sum of positions (the nim-sum of
     their values): an int, or an Infinite for a position of a game with
     cycles from which play can go on forever.
@@ -274,8 +274,26 @@ def value(*sum: Any) -> Any:
 
     A sum of two or more infinite values has no single value (it is a draw):
     ValueError, and ``grundy.winner`` says 'draw'.
+
+    With ``misere=True``, the misère value of one position: its genus
+    'g^m' (Conway) when its game is tame up to that heap, else ValueError
+    (values do not add up in misère play; ``grundy.winner(..., misere=True)``
+    decides sums).
+
+    >>> grundy.value("octal:0.31", 2, misere=True)
+    '2^2'
     """
-    _, _, total = _sum(sum).outcome()
+    s = _sum(sum)
+    if _misere_flag(misere):
+        if len(s) != 1:
+            raise ValueError("in misère play a sum has no value (values do not add up); "
+                             "grundy.winner(..., misere=True) says who wins it")
+        genus = s.genera()[0]
+        if genus is None:
+            raise ValueError("no misère value: this game is not tame up to this heap (or not a heap game), so no "
+                             "single number decides its misère sums; grundy.winner(..., misere=True) decides them")
+        return genus
+    _, _, total = s.outcome()
     if total is None:
         raise ValueError("the sum has two or more components of infinite value: no single value stands for it "
                          "(it is a draw; grundy.winner says so)")
@@ -306,21 +324,34 @@ def values(game: Any, positions: Iterable[Any]) -> Any:
     return _model(game).values(positions)
 
 
-def winner(*sum: Any) -> str:
+def _misere_flag(misere: Any) -> bool:
+    if not isinstance(misere, bool):
+        raise TypeError(f"misere={misere!r}: expected True (misère play: the last player to move loses) or False")
+    return misere
+
+
+def winner(*sum: Any, misere: bool = False) -> str:
     """Who wins the sum with perfect play: 'first' (the player to move),
-    'second', or 'draw' (games with cycles).
+    'second', or 'draw' (games with cycles). ``misere=True``: in misère
+    play, where whoever makes the last move loses (Bouton's rule, a misère
+    quotient, the genus or an exact search, as ``grundy winner --misere``).
 
     >>> grundy.winner("nim", 1, 2, 3)
     'second'
+    >>> grundy.winner("nim", 1, 1, misere=True)
+    'first'
     """
+    if _misere_flag(misere):
+        return _sum(sum).misere(None, False)[0]
     return _sum(sum).outcome()[0]
 
 
-def moves(*sum: Any, limit: int | None = 1000) -> Moves:
+def moves(*sum: Any, limit: int | None = 1000, misere: bool = False) -> Moves:
     """Every winning move of the sum (when the first player wins), or every
     move that keeps the draw (in a draw); empty when the player to move
     loses. At most ``limit`` moves per component (None: all), as
     ``grundy moves`` lists them; ``.complete`` says whether the list is whole.
+    ``misere=True``: the winning moves of misère play.
 
     >>> grundy.moves("kayles", 9)
     [Move(component=0, game='octal:0.77', position=9, to=Split(4, 4))]
@@ -329,7 +360,10 @@ def moves(*sum: Any, limit: int | None = 1000) -> Moves:
         raise ValueError(f"limit={limit!r}: expected a whole number >= 0, or None for no limit")
     if limit is not None and limit >= 2**64:
         limit = None  # more than any list can hold: no limit
-    who, _, _, listed, complete = _sum(sum).analyze(limit)
+    if _misere_flag(misere):
+        who, _, _, listed, complete = _sum(sum).misere(limit, True)
+    else:
+        who, _, _, listed, complete = _sum(sum).analyze(limit)
     result = Moves(Move(*m) for m in listed)
     result.winner = who
     result.complete = complete

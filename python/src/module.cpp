@@ -31,7 +31,8 @@
 #include "grundy/spec.hpp"
 #include "grundy/sum.hpp"
 #include "python_game.hpp"
-#include "sum_arguments.hpp"
+#include "grundy/analysis.hpp"
+#include "grundy/game_sum.hpp"
 
 namespace py = pybind11;
 
@@ -221,7 +222,7 @@ class Sum {
 };
 
 Sum sum_from_arguments(const std::vector<std::string>& args) {
-  cli::SumArguments parsed = cli::parse_sum_arguments(args);
+  GameSum parsed = read_sum(args);
   Sum sum;
   std::map<const Game*, std::shared_ptr<Game>> kept;
   for (auto& g : parsed.games) {
@@ -292,7 +293,7 @@ py::tuple outcome_tuple(const SumAnalysis& a) {
 }
 
 // outcome_tuple + (moves, complete).
-py::tuple analyze(const Sum& sum, std::optional<std::uint64_t> limit) {
+py::tuple analyze_normal(const Sum& sum, std::optional<std::uint64_t> limit) {
   const SumAnalysis a = sum.run([&] { return analyze_sum(sum.components, limit.value_or(kNoLimit)); });
   py::list moves;
   const std::vector<Move>& listed = a.winner == Winner::draw ? a.drawing_moves : a.winning_moves;
@@ -304,7 +305,33 @@ py::tuple analyze(const Sum& sum, std::optional<std::uint64_t> limit) {
   return outcome_tuple(a) + py::make_tuple(moves, a.unlisted.empty());
 }
 
-py::tuple outcome(const Sum& sum) { return outcome_tuple(sum.run([&] { return sum_outcome(sum.components); })); }
+py::tuple outcome_normal(const Sum& sum) { return outcome_tuple(sum.run([&] { return sum_outcome(sum.components); })); }
+
+// Misère play (analysis.hpp): (winner, method, reason, moves, complete);
+// moves only when `limit` is given (0 for none asked).
+py::tuple misere(const Sum& sum, std::optional<std::uint64_t> limit, bool with_moves) {
+  const SumReport r = sum.run([&] {
+    return with_moves ? grundy::analyze(sum.components, Convention::misere, limit.value_or(kNoLimit))
+                      : grundy::outcome(sum.components, Convention::misere);
+  });
+  py::list moves;
+  for (const Move& m : r.moves) {
+    const Game& game = *sum.components[m.component].game;
+    moves.append(py::make_tuple(m.component, sum.game_objects[m.component], sum.position_object(game, m.from),
+                                sum.option_object(game, m.to)));
+  }
+  return py::make_tuple(to_string(r.winner), std::string(to_string(r.misere.method)), r.misere.reason, moves,
+                        r.unlisted.empty());
+}
+
+// The genus g^m of each component (a str), or None where its game is not
+// tame up to the heaps asked.
+py::list genera(const Sum& sum) {
+  const std::vector<MisereValue> values = sum.run([&] { return misere_values(sum.components); });
+  py::list out;
+  for (const MisereValue& v : values) out.append(v.genus ? py::object(py::str(*v.genus)) : py::object(py::none()));
+  return out;
+}
 
 // G(n) for each n of `positions` (a range or an iterable of ints) of a
 // built-in heap game: the values' bytes, 8 per value (native uint64), in
@@ -440,8 +467,10 @@ PYBIND11_MODULE(_core, m) {
   py::class_<Sum>(m, "Sum")
       .def_static("from_arguments", &sum_from_arguments)
       .def_static("from_components", &sum_from_components)
-      .def("analyze", &analyze, py::arg("limit"))
-      .def("outcome", &outcome)
+      .def("analyze", &analyze_normal, py::arg("limit"))
+      .def("outcome", &outcome_normal)
+      .def("misere", &misere, py::arg("limit"), py::arg("with_moves"))
+      .def("genera", &genera)
       .def("__len__", [](const Sum& s) { return s.components.size(); });
 
   py::class_<PythonGame, std::shared_ptr<PythonGame>>(m, "GameModel")

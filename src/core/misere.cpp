@@ -12,7 +12,7 @@ namespace {
 
 bool all_nim(std::span<const Component> components) {
   return std::all_of(components.begin(), components.end(),
-                     [](const Component& c) { return c.game->spec() == "nim"; });
+                     [](const Component& c) { return c.game->plays_as_nim(); });
 }
 
 std::vector<std::uint64_t> positions(std::span<const Component> components) {

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <iterator>
 #include <string>
 
 #include <gmock/gmock.h>
@@ -124,4 +125,23 @@ TEST(Spec, ErrorsSayWhatWasExpected) {
 }
 
 }  // namespace
+// grundy.hpp says it includes every public header of include/grundy/ and
+// include/grundy/games/: a header added later must be added there too.
+TEST(PublicHeaders, GrundyHppIncludesEveryOne) {
+  const std::filesystem::path root = std::filesystem::path(GRUNDY_SOURCE_DIR) / "include" / "grundy";
+  std::ifstream in(root / "grundy.hpp");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  int headers = 0;
+  for (const std::string folder : {"", "games"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(root / folder)) {
+      const std::string name = entry.path().filename().string();
+      if (!entry.is_regular_file() || !name.ends_with(".hpp") || name == "grundy.hpp") continue;
+      const std::string line = "#include \"grundy/" + (folder.empty() ? "" : folder + "/") + name + "\"";
+      EXPECT_NE(text.find(line), std::string::npos) << line << " is missing from grundy.hpp";
+      ++headers;
+    }
+  }
+  EXPECT_GT(headers, 30);
+}
+
 }  // namespace grundy

@@ -10,6 +10,7 @@ namespace grundy {
 class Nim final : public OneToOneGame {
  public:
   [[nodiscard]] std::string spec() const override { return "nim"; }
+  [[nodiscard]] bool plays_as_nim() const override { return true; }
   [[nodiscard]] Nimber value(Position n) const override { return Nimber(n); }
   [[nodiscard]] std::vector<Position> moves_to_value(Position n, Nimber target) const override;
   [[nodiscard]] std::string move_rule() const override;

@@ -1,4 +1,4 @@
-#include "sum_arguments.hpp"
+#include "grundy/game_sum.hpp"
 
 #include <map>
 
@@ -8,16 +8,16 @@
 #include "grundy/spec.hpp"
 #include "grundy/quote.hpp"
 
-namespace grundy::cli {
+namespace grundy {
 
-std::string SumArguments::game_label() const {
+std::string GameSum::game_label() const {
   std::string label;
   for (const auto& g : games) label += (label.empty() ? "" : " + ") + g->spec();
   return label;
 }
 
-SumArguments parse_sum_arguments(const std::vector<std::string>& args) {
-  SumArguments sum;
+GameSum read_sum(const std::vector<std::string>& args) {
+  GameSum sum;
   std::map<std::string, const Game*, std::less<>> by_spec;  // a spec named twice is read once
   const Game* game = nullptr;
   std::size_t positions_in_group = 0;
@@ -67,4 +67,4 @@ SumArguments parse_sum_arguments(const std::vector<std::string>& args) {
   return sum;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy

@@ -1,10 +1,14 @@
 #pragma once
-// The command line's way to write a sum of games:
+// A sum of games as people write it, read once for every front-end (the
+// command line, the server's "position", Python's strings):
 //
 //   GAME POS [POS...] [+ GAME POS [POS...]]...
 //
 // Each POS is one component in the game named before it; '+' starts a group
-// in another game. `nim 3 4 + subtraction:1-3 7` is a sum of three components.
+// in another game. `nim 3 4 + subtraction:1-3 7` is a sum of three
+// components. Each distinct spec is parsed once (the registry, spec.hpp).
+//
+// Cost: one parse per distinct spec and per position, O(words).
 
 #include <memory>
 #include <string>
@@ -13,9 +17,9 @@
 #include "grundy/game.hpp"
 #include "grundy/sum.hpp"
 
-namespace grundy::cli {
+namespace grundy {
 
-struct SumArguments {
+struct GameSum {
   std::vector<std::unique_ptr<Game>> games;  // one per distinct spec
   std::vector<Component> components;         // in the order given
 
@@ -25,8 +29,8 @@ struct SumArguments {
   [[nodiscard]] std::string game_label() const;
 };
 
-// Throws InputError naming the offending argument (numbered from 1 among
-// GAME/POS/'+' arguments) and what was expected there.
-[[nodiscard]] SumArguments parse_sum_arguments(const std::vector<std::string>& args);
+// Throws InputError naming the offending word ("argument N", numbered from
+// 1 among the GAME/POS/'+' words) and what was expected there.
+[[nodiscard]] GameSum read_sum(const std::vector<std::string>& words);
 
-}  // namespace grundy::cli
+}  // namespace grundy

@@ -1,0 +1,114 @@
+#pragma once
+// The library's front door for questions about a sum of games: who wins,
+// with which moves, what the engine plays and what a hint says, each under
+// a play convention (normal: whoever cannot move loses; misère: whoever
+// makes the last move loses). The command line, `play`, the server and the
+// Python module ask these and put the answers into their own words; the
+// answers are data (moves, values, the method that decided, its numbers),
+// never sentences.
+//
+// Inside, the method is chosen by convention and by what the games can do:
+// normal play adds Sprague-Grundy values (sum.hpp, Smith's rules where
+// values are infinite); misère play takes the first of Bouton's rule, a
+// misère quotient, the genus, or an exact search that applies (misere.hpp).
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grundy/misere.hpp"
+#include "grundy/strategy.hpp"
+#include "grundy/sum.hpp"
+
+namespace grundy {
+
+enum class Convention { normal, misere };
+// "normal", "misere": the names the JSON answers use.
+[[nodiscard]] std::string_view to_string(Convention c);
+
+// What decides a sum under a convention, and its moves when asked.
+struct SumReport {
+  Convention convention = Convention::normal;
+  Winner winner = Winner::second;  // a draw only in normal play with cycles
+  SumAnalysis normal;              // normal play: values, nim-sum, total
+  MisereAnalysis misere;           // misère play: the method and its data
+  // The winning moves; in a draw, the moves that keep it. At most the
+  // limit asked for per component; `unlisted` names the components cut.
+  std::vector<Move> moves;
+  std::vector<UnlistedMoves> unlisted;
+};
+
+// Who wins, and why, without moves. Cost: normal play, one value per
+// component; misère play, as misere_outcome (a quotient or a search may
+// take seconds on large sums, and stops with LimitError past its bounds).
+[[nodiscard]] SumReport outcome(std::span<const Component> sum, Convention convention);
+
+// Who wins and the moves that do (or keep a draw): at most
+// `limit_per_component` listed per component (kNoLimit for all).
+[[nodiscard]] SumReport analyze(std::span<const Component> sum, Convention convention,
+                                std::uint64_t limit_per_component = kNoLimit);
+
+// The engine's move: a winning move whenever there is one (chosen with
+// `rng` among the first 64 of each component), else in a draw one that
+// keeps it, else a move that makes the opponent's task hard (normal play:
+// stalling_move; misère play: one of the sampled moves). nullopt when no
+// move is left. std::logic_error rather than a losing move in a won sum.
+// `answer_to`: the component the opponent last moved in (strategy.hpp).
+[[nodiscard]] std::optional<Move> engine_move(std::span<const Component> sum, Convention convention, MoveRng& rng,
+                                              std::optional<std::size_t> answer_to = std::nullopt);
+
+// A hint as data: the move suggested and what makes it right.
+struct Hint {
+  enum class Kind {
+    win,         // `move` wins
+    keep_draw,   // no win; `move` keeps the draw (normal play with cycles)
+    no_win,      // every move loses against perfect play; `move` (if any) is the hardest to answer
+    over,        // no move is left
+  };
+  Kind kind = Kind::over;
+  std::optional<Move> move;
+  SumReport report;  // the analysis behind it (moves not listed)
+  // Misère Nim (Bouton's rule), for a winning move: what the move leaves.
+  enum class NimCase {
+    none,             // not decided by Bouton's rule
+    plays_as_nim,     // a heap of 2 or more is left: the move leaves nim-sum 0
+    odd_ones,         // only heaps of 1 were in play; the move leaves an odd number of them
+    exception,        // the move leaves only heaps of 1, an odd number: the rule's exception
+  };
+  NimCase nim_case = NimCase::none;
+  std::uint64_t ones_left = 0;  // heaps of 1 left, for odd_ones and exception
+};
+
+// The hint for the player to move. Same choices as engine_move (with its
+// own `rng`), so a hint is a move the engine could have played.
+[[nodiscard]] Hint hint(std::span<const Component> sum, Convention convention, MoveRng& rng,
+                        std::optional<std::size_t> answer_to = std::nullopt);
+
+// The misère value of a component: its genus g^m (Conway) when its game is
+// tame on heaps up to the largest asked, else why there is none.
+struct MisereValue {
+  enum class Kind {
+    nim_heap,        // a heap of misère Nim: n^n, 0^1 or 1^0
+    tame,            // `genus` from the game's misère quotient, proven tame
+    wild,            // the quotient (of `quotient_size` elements) is not misère Nim's
+    not_heap_game,   // genera are computed for heap games only
+    heap_too_large,  // the largest heap asked is above kMostGenusHeap
+    not_computed,    // the quotient stopped at a limit: `limit` says which
+  };
+  Kind kind = Kind::not_computed;
+  std::optional<std::string> genus;  // "g^m" for nim_heap and tame
+  std::uint64_t largest_heap = 0;    // of this component's game in the sum
+  std::uint64_t quotient_size = 0;   // for wild
+  std::string limit;                 // for not_computed: the library's message
+};
+// Genera come from quotients of heaps up to this.
+inline constexpr std::uint64_t kMostGenusHeap = 40;
+
+// The misère value of every component, one quotient per game.
+[[nodiscard]] std::vector<MisereValue> misere_values(std::span<const Component> sum);
+
+}  // namespace grundy
