@@ -252,6 +252,27 @@ std::string winning_move_reason(const Hint& h, std::string_view infinite_sum_tex
   return fmt::format("{}; this move leaves value {} there, and nim-sum 0.", infinite_sum_text, a.nim_sum);
 }
 
+std::string advice_text(const Pattern& p) {
+  const PatternAdvice& a = p.advice;
+  switch (a.kind) {
+    case PatternAdvice::Kind::none:
+      return a.note;
+    case PatternAdvice::Kind::larger_bound:
+      if (a.quadratic)
+        return fmt::format("no rare-value mask fits these values, so each costs a scan of every pair: the default bound "
+                           "stops at {}, and --max-heap N (up to {}) goes further, in time that grows as N^2",
+                           a.default_stop, a.bound);
+      return fmt::format("a larger --max-heap N (up to {}) computes more values{}", a.bound,
+                         a.may_refute ? " and may refute the rule seen" : "");
+    case PatternAdvice::Kind::enough_bound:
+      return fmt::format("{}: --limit {} ({}) examines enough values to see that rule (observed, not proven)", a.note,
+                         a.bound, a.bound_reason);
+    case PatternAdvice::Kind::values_as_runs:
+      return fmt::format("'grundy table {} --runs --to N' lists its values as runs", p.game);
+  }
+  return a.note;
+}
+
 void print_table(const Game& game, const TableRequest& request, Format format, Output& out) {
   if (!game.heap_indexed())
     throw InputError(fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...; "
@@ -432,7 +453,7 @@ json pattern_json(const Game& game, const Pattern& p, bool all_values) {
     j["theorem"] = p.theorem;
   } else {
     j["reason"] = p.reason;
-    j["advice"] = p.advice;
+    j["advice"] = advice_text(p);
     if (p.rule_not_reported) j["rule_not_reported"] = true;
   }
   return j;
@@ -490,7 +511,7 @@ void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Forma
   } else {
     if (!p.reason.empty()) out.write(fmt::format("  why: {}\n", p.reason));
     if (p.sparse_space) out.write(fmt::format("  seen: {}\n", describe(*p.sparse_space)));
-    if (!p.advice.empty()) out.write(fmt::format("  try: {}\n", p.advice));
+    if (!p.advice.empty()) out.write(fmt::format("  try: {}\n", advice_text(p)));
   }
 }
 

@@ -52,6 +52,8 @@ std::string winner_reason(const GameSum& sum, const SumAnalysis& a, bool ascii);
 // genus or the search. `infinite_sum_text` describes a normal-play sum with
 // an infinite value (each front-end words it its own way).
 std::string winning_move_reason(const Hint& h, std::string_view infinite_sum_text);
+// A pattern's advice (PatternAdvice) in the command line's words: its options.
+std::string advice_text(const Pattern& p);
 // The part of that reason for a sum with an infinite value (a.infinite not
 // empty), with components named by `name` ("token 1"), for play as well.
 std::string infinite_values_text(const SumAnalysis& a, const std::function<std::string(std::size_t)>& name,

@@ -20,7 +20,7 @@
 #include "census.hpp"
 #include "commands.hpp"
 #include "misere_commands.hpp"
-#include "interrupt.hpp"
+#include "stop_signals.hpp"
 #include "play.hpp"
 #include "serve.hpp"
 #include "grundy/closest_name.hpp"
@@ -643,6 +643,9 @@ int main(int argc, char** argv) {
   handle_interruptions();
   try {
     return run(argc, argv);
+  } catch (const UnknownGameError& e) {
+    print_error("error: ", fmt::format("{} ('grundy games' describes them)", e.what()).c_str());
+    return kExitInputError;
   } catch (const InputError& e) {
     print_error("error: ", e.what());
     return kExitInputError;

@@ -1,7 +1,7 @@
 #pragma once
 // `grundy serve`: the web page and its JSON API (serve_api.hpp), from the
 // grundy binary alone. Every request that computes runs in a child process
-// with a time and a memory limit (isolated.hpp), so a slow or huge request is
+// with a time and a memory limit (worker_pool.hpp), so a slow or huge request is
 // cut off without stalling the others.
 
 #include <string>

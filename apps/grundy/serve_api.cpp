@@ -50,8 +50,9 @@ GameSum read_position(const json& request, const ServeSettings& settings) {
   const std::vector<std::string> words = split_words(text);
   for (std::size_t i = 0; i < words.size(); ++i) {
     const bool names_game = i == 0 || words[i - 1] == "+";
-    if (!names_game || !words[i].starts_with("graph:")) continue;
-    const std::string file = words[i].substr(6);
+    const GameFamily* family = names_game ? family_of(words[i]) : nullptr;
+    if (family == nullptr || !family->reads_file) continue;
+    const std::string file = words[i].substr(words[i].find(':') + 1);
     if (std::find(settings.graphs.begin(), settings.graphs.end(), file) == settings.graphs.end())
       throw InputError(fmt::format(
           "argument {}: {} is not served: this server reads only the graph files it was started with{}", i + 1,
@@ -291,6 +292,8 @@ ApiReply answer_api(std::string_view path, std::string_view body, const ServeSet
       return {200, h};
     }
     return {404, error_body(fmt::format("no API route {}", path))};
+  } catch (const UnknownGameError& e) {
+    return {400, error_body(fmt::format("{} (GET /api/games describes them)", e.what()))};
   } catch (const InputError& e) {
     return {400, error_body(e.what())};
   } catch (const LimitError& e) {
@@ -315,7 +318,7 @@ std::string first_vertex_position(const std::string& file) {
 json games_catalogue(const ServeSettings& settings) {
   json families = json::array();
   for (const GameFamily& f : game_families()) {
-    if (f.name == "graph") continue;  // listed below, by the files this server offers
+    if (f.reads_file) continue;  // graphs are listed below, by the files this server offers
     families.push_back({{"name", f.name},
                         {"syntax", f.syntax},
                         {"rule", f.summary},

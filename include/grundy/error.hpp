@@ -14,6 +14,13 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A spec that names no family of the registry. The message says which
+// families there are; each front-end adds where they are described.
+class UnknownGameError : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 // A game given as code whose positions can reach themselves: the mex
 // recursion is undefined there (loopy games need another theory).
 class LoopError : public std::runtime_error {

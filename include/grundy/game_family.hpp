@@ -36,6 +36,9 @@ struct GameFamily {
   // The game a spec of this family names; throws InputError saying what
   // was expected.
   std::unique_ptr<Game> (*parse)(const SpecText& spec);
+  // Its parameter names a file the parser reads (graph:FILE): a server
+  // offers only the files it was started with.
+  bool reads_file = false;
 
   [[nodiscard]] bool takes_params() const { return syntax.find(':') != std::string_view::npos; }
 };

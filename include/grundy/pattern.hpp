@@ -44,6 +44,33 @@ struct SparseSpaceReport {
   std::uint64_t last_rare = 0;
 };
 
+// What might find or prove more than a pattern search did, as data: each
+// front-end names its own options (the command line's --max-heap, Python's
+// max_heap=).
+struct PatternAdvice {
+  enum class Kind {
+    none,            // no larger search would do better; `note` may say why
+    larger_bound,    // a larger bound, up to `bound`, examines more values
+    enough_bound,    // the bound `bound` examines enough values to see the rule `note` states
+    values_as_runs,  // the values are best read as runs, from a table of runs
+  };
+  Kind kind = Kind::none;
+  std::uint64_t bound = 0;
+  // larger_bound: the rule seen may be refuted by more values.
+  bool may_refute = false;
+  // larger_bound: each value costs a scan of every pair (time grows as
+  // N^2), and the default bound stopped at `default_stop`.
+  bool quadratic = false;
+  std::uint64_t default_stop = 0;
+  // Words about the game, never an option: enough_bound's rule ("G is
+  // periodic from n = 2 lcm(X, Y) on...") and how `bound` is chosen
+  // (`bound_reason`: "6 lcm - 1"); for none, why nothing would do better.
+  std::string note;
+  std::string bound_reason;
+
+  [[nodiscard]] bool empty() const { return kind == Kind::none && note.empty(); }
+};
+
 struct Pattern {
   std::string game;  // the spec
   PatternKind kind = PatternKind::none;
@@ -70,9 +97,9 @@ struct Pattern {
   std::uint64_t proof_bound = 0;
 
   // When not proven (or none): why, in a sentence, and what might do better
-  // (advice may be empty when nothing would).
+  // (advice.empty() when nothing would).
   std::string reason;
-  std::string advice;
+  PatternAdvice advice;
   // kind none, although a proven rule exists: its base table is too long to
   // report (division games with n0 above 2^20); `reason` names the rule.
   bool rule_not_reported = false;

@@ -14,8 +14,12 @@ namespace grundy {
 // Every family of the registry (registry.hpp), in its order.
 [[nodiscard]] std::vector<GameFamily> game_families();
 
-// The game a spec names. Throws InputError (unknown family, malformed
-// parameters, unreadable graph file) with a message saying what was expected.
+// The family a spec names (by the name before any ':'), nullptr for none.
+[[nodiscard]] const GameFamily* family_of(std::string_view spec);
+
+// The game a spec names. Throws InputError (UnknownGameError for an unknown
+// family; malformed parameters, unreadable graph file) with a message
+// saying what was expected.
 [[nodiscard]] std::unique_ptr<Game> parse_game(std::string_view spec);
 
 }  // namespace grundy

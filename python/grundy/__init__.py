@@ -16,7 +16,8 @@ object with a ``moves(position)`` method; the C++ engine solves them.
 A sum is written in one of three ways, the same for value, winner and moves:
 
 - one string in the command line's syntax: ``"nim 3 4 + kayles 7"``;
-- a game and its positions: ``("nim", 3, 4, 5)`` or ``(my_game, p, q)``;
+- a game and its positions: ``value("nim", 3, 4, 5)`` or ``value(my_game, p, q)``, also as one
+  tuple, ``value(("nim", 3, 4, 5))``;
 - a list of (game, position) pairs, games of any kind mixed:
   ``[("nim", 3), (my_game, p)]``.
 
@@ -234,6 +235,8 @@ def _sum(args: tuple[Any, ...]) -> Any:
     if not args:
         raise TypeError("expected a sum: 'nim 3 4 5', or a game and positions, or a list of (game, position) pairs")
     first = args[0]
+    if len(args) == 1 and isinstance(first, tuple) and first and not isinstance(first[0], (list, tuple)):
+        args, first = first, first[0]  # ("kayles", 10) as one argument: a game and its positions
     if len(args) == 1 and isinstance(first, str):
         return _core.Sum.from_arguments(first.split())
     if len(args) == 1 and isinstance(first, (list, tuple)):
@@ -312,7 +315,7 @@ def values(game: Any, positions: Iterable[Any]) -> Any:
     [0, 1, 2, 3, 0, 1, 2, 3]
     """
     if isinstance(game, str):
-        if not game.startswith("graph:"):
+        if _core.heap_indexed(game):
             raw = _core.values(game, positions)
             numpy = _numpy_module()
             if numpy is not None:

@@ -266,6 +266,8 @@ Sum sum_from_components(const py::list& pairs) {
     } else {
       try {
         g = cached(parse_game(spec));
+      } catch (const UnknownGameError& e) {
+        throw UnknownGameError(fmt::format("component {}: {}", number, e.what()));
       } catch (const InputError& e) {
         throw InputError(fmt::format("component {}: {}", number, e.what()));
       }
@@ -395,6 +397,30 @@ py::bytearray heap_values(const std::string& spec, const py::object& positions) 
   return py::bytearray(reinterpret_cast<const char*>(out.data()), out.size() * sizeof(std::uint64_t));
 }
 
+// A pattern's advice (PatternAdvice) in Python's words: pattern()'s max_heap.
+std::string advice_words(const Pattern& p) {
+  const PatternAdvice& a = p.advice;
+  switch (a.kind) {
+    case PatternAdvice::Kind::none:
+      return a.note;
+    case PatternAdvice::Kind::larger_bound:
+      return fmt::format("a larger max_heap (up to {}) computes more values{}{}", a.bound,
+                         a.may_refute ? " and may refute the rule seen" : "",
+                         a.quadratic ? fmt::format(", in time that grows as max_heap^2 (no rare-value mask fits these "
+                                                   "values; the default stops at {})",
+                                                   a.default_stop)
+                                     : std::string());
+    case PatternAdvice::Kind::enough_bound:
+      return fmt::format("{}: max_heap={} ({}) examines enough values to see that rule (observed, not proven)", a.note,
+                         a.bound, a.bound_reason);
+    case PatternAdvice::Kind::values_as_runs:
+      return fmt::format("its values are best read as runs of equal values (the command line's 'grundy table {} "
+                         "--runs')",
+                         p.game);
+  }
+  return a.note;
+}
+
 py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit) {
   std::shared_ptr<Game> game = cached(parse_game(spec));
   if (!game->heap_indexed())
@@ -423,7 +449,7 @@ py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit)
   d["theorem"] = p.theorem;
   d["proof_bound"] = p.proof_bound;
   d["reason"] = p.reason;
-  d["advice"] = p.advice;
+  d["advice"] = advice_words(p);
   d["rule_not_reported"] = p.rule_not_reported;
   return d;
 }
@@ -450,6 +476,8 @@ PYBIND11_MODULE(_core, m) {
       if (p) std::rethrow_exception(p);
     } catch (const LoopError& e) {
       loop_error(e.what());
+    } catch (const UnknownGameError& e) {
+      PyErr_SetString(PyExc_ValueError, fmt::format("{} (grundy.games() describes them)", e.what()).c_str());
     } catch (const InputError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const LimitError& e) {
@@ -502,6 +530,10 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("game", &PythonGame::game_object);
 
   m.def("values", &heap_values, py::arg("spec"), py::arg("positions"));
+  // Whether a spec's game is played on heap sizes (values() then computes
+  // in C++); others are asked position by position.
+  m.def("heap_indexed", [](const std::string& spec) { return cached(parse_game(spec))->heap_indexed(); },
+        py::arg("spec"));
   m.def("pattern", &pattern_of, py::arg("spec"), py::arg("max_heap") = py::none());
   m.def("families", &families);
 }

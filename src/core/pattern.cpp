@@ -53,18 +53,18 @@ Pattern observe_pattern(const Game& game, std::uint64_t limit) {
     out.from = s->from;
     out.value_count = s->from;
   }
-  const std::string more = limit < kMaxPatternLimit
-                               ? fmt::format("a larger --limit N (at most {}) examines more values", kMaxPatternLimit)
-                               : std::string();
+  if (limit < kMaxPatternLimit) {
+    out.advice.kind = PatternAdvice::Kind::larger_bound;
+    out.advice.bound = kMaxPatternLimit;
+    out.advice.may_refute = out.kind != PatternKind::none;
+  }
   if (out.kind != PatternKind::none) {
     out.reason = fmt::format("grundy has no theorem for {}: the rule was only seen on G(0..{})", out.game, limit);
-    out.advice = more.empty() ? more : more + " and may refute it";
   } else {
     out.reason = fmt::format(
         "no period and no rule G(n) = G(floor(n/m)) fits G(0..{}); a rule is accepted only when it covers at least "
         "half of the values (and a period repeats twice after its preperiod)",
         limit);
-    out.advice = more;
   }
   return out;
 }

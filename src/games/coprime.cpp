@@ -157,7 +157,7 @@ Pattern CoprimeGame::pattern(std::uint64_t limit) const {
   out.reason =
       "G(p) = pi(p) for every odd prime p (docs/games/coprime.md): the values grow without bound, so no rule of "
       "either kind can hold";
-  out.advice.clear();
+  out.advice = {};
   return out;
 }
 

@@ -347,7 +347,8 @@ std::optional<UnreportedRule> uncapped_division_rule(const DivisionGame& game) {
 // Why a division game with known runs reports no rule: either a rule holds
 // but starts too late to be reported, or none holds below 2^64.
 void explain_missing_division_rule(const DivisionGame& game, Pattern& out) {
-  const std::string table = fmt::format("'grundy table {} --runs --to N' lists its values as runs", out.game);
+  PatternAdvice table;
+  table.kind = PatternAdvice::Kind::values_as_runs;
   if (const auto r = uncapped_division_rule(game)) {
     out.reason = fmt::format(
         "a rule exists: G(n) = G(floor(n / {})) for every n >= {} (proven, as in docs/games/division.md), but it is "

@@ -37,7 +37,7 @@ MoveSample Nim::moves_from(Position n, Position lowest, std::uint64_t limit) con
 Pattern Nim::pattern(std::uint64_t limit) const {
   Pattern out = observe_pattern(*this, limit);
   out.reason = "G(n) = n in nim: every value is new, so no rule of either kind can hold";
-  out.advice.clear();
+  out.advice = {};
   return out;
 }
 

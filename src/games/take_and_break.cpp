@@ -426,9 +426,11 @@ std::string TakeAndBreakGame::why_not_option(Position from, std::span<const Posi
 Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   if (unequal_) {
     Pattern out = observe_pattern(*this, std::min(limit, table_cap() - 1));
-    out.advice = out.checked_up_to < table_cap() - 1
-                     ? fmt::format("a larger --max-heap N (up to {}) examines more values", table_cap() - 1)
-                     : std::string();
+    out.advice = {};
+    if (out.checked_up_to < table_cap() - 1) {
+      out.advice.kind = PatternAdvice::Kind::larger_bound;
+      out.advice.bound = table_cap() - 1;
+    }
     out.reason = fmt::format(
         "no theorem gives Grundy's game a period (the periodicity theorem needs equal splits to be allowed): {}",
         out.kind == PatternKind::none ? fmt::format("no rule fits G(0..{})", out.checked_up_to)
@@ -474,15 +476,21 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       out.checked_up_to = last;
       out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), and no cycle was seen", last);
     }
-    out.advice =
-        plain_stop ? fmt::format("no rare-value mask fits these values, so each costs a scan of every pair: the "
-                                 "default bound stops at {}, and --max-heap N (up to {}) goes further, in time that "
-                                 "grows as N^2",
-                                 kPlainDefault - 1, max_pattern_limit())
-        : most <= max_pattern_limit()
-            ? fmt::format("a larger --max-heap N (up to {}) computes more values", max_pattern_limit())
-            : std::string("grundy computes at most this many values of a take-and-break game");
-    if (!too_large.empty()) out.advice.clear();  // no bound would go further
+    out.advice = {};
+    if (plain_stop) {
+      // No rare-value mask fits: each value costs a scan of every pair, so
+      // the default bound stops early.
+      out.advice.kind = PatternAdvice::Kind::larger_bound;
+      out.advice.bound = max_pattern_limit();
+      out.advice.quadratic = true;
+      out.advice.default_stop = kPlainDefault - 1;
+    } else if (most <= max_pattern_limit()) {
+      out.advice.kind = PatternAdvice::Kind::larger_bound;
+      out.advice.bound = max_pattern_limit();
+    } else {
+      out.advice.note = "grundy computes at most this many values of a take-and-break game";
+    }
+    if (!too_large.empty()) out.advice = {};  // no bound would go further
     out.sparse_space = sparse_space_report();
     return out;
   }

@@ -190,16 +190,16 @@ Pattern xy_observe_pattern(const XyGame& game, std::uint64_t limit, std::uint64_
                                ? fmt::format("only G(0..{}) were examined, and no rule fits at least half of them", limit)
                                : fmt::format("the rule was only seen on G(0..{})", limit));
   const std::uint64_t enough = lcm != 0 && lcm <= kMaxPatternLimit / 6 ? 6 * lcm - 1 : 0;
+  out.advice = {};
   if (enough == 0) {
-    out.advice = fmt::format("G is periodic from n = 2 lcm(X, Y) on, with a period dividing 2 lcm(X, Y), but 6 lcm(X, "
-                             "Y) values, enough to see it, are more than the {} --limit allows",
-                             kMaxPatternLimit);
+    out.advice.note = fmt::format("G is periodic from n = 2 lcm(X, Y) on, with a period dividing 2 lcm(X, Y), but 6 "
+                                  "lcm(X, Y) values, enough to see it, are more than the {} a pattern search examines",
+                                  kMaxPatternLimit);
   } else if (limit < enough) {
-    out.advice = fmt::format("G is periodic from n = 2 lcm(X, Y) on, with a period dividing 2 lcm(X, Y): --limit {} "
-                             "(6 lcm - 1) examines enough values to see that rule (observed, not proven)",
-                             enough);
-  } else {
-    out.advice.clear();
+    out.advice.kind = PatternAdvice::Kind::enough_bound;
+    out.advice.bound = enough;
+    out.advice.note = "G is periodic from n = 2 lcm(X, Y) on, with a period dividing 2 lcm(X, Y)";
+    out.advice.bound_reason = "6 lcm - 1";
   }
   return out;
 }

@@ -44,6 +44,8 @@ GameSum read_sum(const std::vector<std::string>& args) {
       } else {
         try {
           sum.games.push_back(parse_game(arg));
+        } catch (const UnknownGameError& e) {
+          throw UnknownGameError(fmt::format("argument {}: {}", i + 1, e.what()));
         } catch (const InputError& e) {
           throw InputError(fmt::format("argument {}: {}", i + 1, e.what()));
         }

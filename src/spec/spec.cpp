@@ -52,16 +52,23 @@ std::vector<GameFamily> game_families() {
   return families;
 }
 
+const GameFamily* family_of(std::string_view spec) {
+  const std::string_view name = spec.substr(0, spec.find(':'));
+  for (const GameFamily* f : game_registry())
+    if (f->name == name) return f;
+  return nullptr;
+}
+
 std::unique_ptr<Game> parse_game(std::string_view spec) {
   const std::size_t colon = spec.find(':');
   SpecText text{spec, spec.substr(0, colon), {}, colon != std::string_view::npos};
   if (text.has_params) text.params = spec.substr(colon + 1);
   for (const GameFamily* f : game_registry())
     if (f->name == text.name) return f->parse(text);
-  if (spec.empty()) throw InputError(fmt::format("the game is empty: expected one of {}", known_families()));
+  if (spec.empty()) throw UnknownGameError(fmt::format("the game is empty: expected one of {}", known_families()));
   const std::string hint = suggestion(text);
-  throw InputError(fmt::format("unknown game {}: {} {} ('grundy games' describes them)", quote(spec),
-                               hint.empty() ? "expected one of" : hint + " The games are", known_families()));
+  throw UnknownGameError(fmt::format("unknown game {}: {} {}", quote(spec),
+                                     hint.empty() ? "expected one of" : hint + " The games are", known_families()));
 }
 
 }  // namespace grundy

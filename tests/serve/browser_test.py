@@ -118,7 +118,8 @@ class Page(unittest.TestCase):
         self.open_and_start("nimm 3")
         error = self.wait().until(ec.visibility_of_element_located((By.ID, "position-error")))
         cli = subprocess.run([GRUNDY, "moves", "nimm", "3"], capture_output=True, text=True)
-        self.assertEqual(error.text, cli.stderr.strip().removeprefix("grundy: error: "))
+        self.assertEqual(error.text, cli.stderr.strip().removeprefix("grundy: error: ").replace(
+            "('grundy games' describes them)", "(GET /api/games describes them)"))
         self.assertTrue(self.driver.find_element(By.ID, "game").get_attribute("hidden"))
 
     def test_4_an_illegal_click_is_explained(self):

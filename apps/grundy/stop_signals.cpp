@@ -1,4 +1,4 @@
-#include "interrupt.hpp"
+#include "stop_signals.hpp"
 
 #include <pthread.h>
 #include <signal.h>
