@@ -31,6 +31,7 @@
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/spec.hpp"
+#include "words.hpp"
 #include "grundy/game_sum.hpp"
 
 namespace {
@@ -120,6 +121,27 @@ void add_misere_flag(CLI::App& cmd, Arguments& a) {
   cmd.add_flag("--misere", a.misere,
                "misère play: whoever makes the last move loses (docs/misere.md); the answer says how it was found: "
                "Bouton's rule for Nim, a misère quotient for heaps of one game, or an exact search");
+}
+
+// Each family's theorem (GameFamily::theorem), as pattern's help lists
+// them: the syntax, then the sentence wrapped to 92 columns.
+std::string family_theorems() {
+  constexpr std::size_t kIndent = 17;
+  constexpr std::size_t kWidth = 92;
+  std::string out;
+  for (const GameFamily& f : game_families()) {
+    if (f.theorem.empty()) continue;
+    std::string line = fmt::format("  {:<{}}", f.syntax, kIndent - 2);
+    for (const std::string& word : split_words(std::string(f.theorem))) {
+      if (line.size() + 1 + word.size() > kWidth && line.size() > kIndent) {
+        out += line + "\n";
+        line = std::string(kIndent, ' ');
+      }
+      line += (line.size() == kIndent || line.back() == ' ' ? "" : " ") + word;
+    }
+    out += line + "\n";
+  }
+  return out;
 }
 
 std::uint64_t parse_quotient_max_heap(const std::string& text) {
@@ -349,17 +371,8 @@ int run(int argc, char** argv) {
   pattern->footer(
       "\nRules: periodic, G(n + p) = G(n) for n >= e (smallest p, then smallest e); self-similar,\n"
       "G(n) = G(floor(n / m)) for n >= n0 (smallest m, then smallest n0); or none.\n"
-      "A rule is 'proven' when a theorem turns the finite check into a proof for every n:\n"
-      "  subtraction:S  G(n) depends only on the max(S) values before it, so a window of\n"
-      "                 max(S) values that recurs makes the sequence periodic from there on.\n"
-      "  division:D     a check of G(n) = G(floor(n/m)) for n0 <= n < max(max(D) * n0, m) covers\n"
-      "                 every n, by induction (docs/games/division.md).\n"
-      "  xy:X,Y         with lcm(X, Y) <= 250000: the forbidden sizes repeat every lcm, so two\n"
-      "                 values that recur 2 lcm later make G periodic from there (docs/games/xy.md).\n"
-      "  octal:CODE     G(n + p) = G(n) for e <= n < 2e + p + t (t: the most tokens a move takes)\n"
-      "                 proves the period (Guy-Smith; docs/games/octal.md). Values come from the\n"
-      "                 rare-value method, one byte each; a cycle it sees is proven as soon as the\n"
-      "                 table is long enough, so --max-heap only bounds the search.\n"
+      "A rule is 'proven' when a theorem turns the finite check into a proof for every n:\n" +
+      family_theorems() +
       "Other games get a rule observed on G(0..limit), marked 'not proven'. When a rule is not\n"
       "proven or none is found, 'why:' says why and 'try:' what might do better.\n"
       "Values: the rule's values are G(0..e+p-1) (periodic) or G(0..n0-1) (self-similar). Text\n"

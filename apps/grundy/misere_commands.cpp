@@ -47,22 +47,6 @@ json outcome_json(const GameSum& sum, const MisereAnalysis& a) {
   return j;
 }
 
-// The pretending function's eventual period, seen in heaps 0..N: the
-// smallest period, then the earliest start, with two whole periods seen.
-struct SeenPeriod {
-  std::uint64_t preperiod = 0;
-  std::uint64_t period = 0;
-};
-std::optional<SeenPeriod> seen_period(const std::vector<QuotientElement>& f) {
-  const std::uint64_t n = f.size();
-  for (std::uint64_t p = 1; 2 * p <= n; ++p) {
-    // The earliest start from which f repeats with period p.
-    std::uint64_t start = n - p;
-    while (start > 0 && f[start - 1] == f[start - 1 + p]) --start;
-    if (n - start >= 2 * p) return SeenPeriod{start, p};
-  }
-  return std::nullopt;
-}
 
 // Why a component has the misère value it has, or none, in words.
 std::string misere_value_reason(const Game& game, const MisereValue& v) {
@@ -182,7 +166,7 @@ json quotient_json(const MisereQuotient& q) {
     h = end + 1;
   }
   json period = nullptr;
-  if (const auto p = seen_period(q.pretending))
+  if (const auto p = pretending_period(q))
     period = {{"preperiod", p->preperiod}, {"period", p->period}, {"observed_to", q.max_heap}, {"proven", false}};
   return {{"game", q.game},
           {"max_heap", q.max_heap},
@@ -243,7 +227,7 @@ void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Out
   out.write(fmt::format("P-portion: {}\n", p_portion.empty() ? "none" : fmt::format("{}", fmt::join(p_portion, ", "))));
   if (q.size <= 64) out.write(fmt::format("elements: {}\n", fmt::join(elements, ", ")));
   out.write("pretending function (heaps: element):\n");
-  const auto period = seen_period(q.pretending);
+  const auto period = pretending_period(q);
   const std::uint64_t shown_to = period ? std::min(q.max_heap, period->preperiod + period->period - 1) : q.max_heap;
   for (std::uint64_t h = 0; h <= shown_to;) {
     std::uint64_t end = h;

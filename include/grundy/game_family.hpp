@@ -39,6 +39,10 @@ struct GameFamily {
   // Its parameter names a file the parser reads (graph:FILE): a server
   // offers only the files it was started with.
   bool reads_file = false;
+  // The theorem that turns a finite check into a proof of its games'
+  // patterns, in a sentence or two (pattern's help lists them); empty for
+  // families whose patterns are only observed.
+  std::string_view theorem{};
 
   [[nodiscard]] bool takes_params() const { return syntax.find(':') != std::string_view::npos; }
 };

@@ -113,4 +113,13 @@ struct MiserePretence {
 [[nodiscard]] MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
                                                      const QuotientLimits& limits = {});
 
+// The pretending function's eventual period as seen in heaps 0..max_heap
+// (observed, not proven): the smallest period, then the earliest start,
+// with two whole periods seen; nullopt when none is. O(max_heap^2).
+struct SeenPeriod {
+  std::uint64_t preperiod = 0;
+  std::uint64_t period = 0;
+};
+[[nodiscard]] std::optional<SeenPeriod> pretending_period(const MisereQuotient& q);
+
 }  // namespace grundy

@@ -731,4 +731,16 @@ std::optional<std::vector<std::vector<MiserePretence>>> prove_tame_sum(std::span
   return pretend_tame(games, heaps, max_heaps, max_numbers);
 }
 
+std::optional<SeenPeriod> pretending_period(const MisereQuotient& q) {
+  const std::vector<QuotientElement>& f = q.pretending;
+  const std::uint64_t n = f.size();
+  for (std::uint64_t p = 1; 2 * p <= n; ++p) {
+    // The earliest start from which f repeats with period p.
+    std::uint64_t start = n - p;
+    while (start > 0 && f[start - 1] == f[start - 1 + p]) --start;
+    if (n - start >= 2 * p) return SeenPeriod{start, p};
+  }
+  return std::nullopt;
+}
+
 }  // namespace grundy

@@ -419,6 +419,8 @@ std::unique_ptr<Game> parse_division(const SpecText& spec) {
 const GameFamily kDivisionFamily{"division", "division:D",
                                  "a number n; replace it by floor(n/d) for some d in the finite set D of integers >= 2 "
                                  "(0 is erased); division:2-6 is CodeChef FDIVGAME",
-                                 "division:2-6", parse_division};
+                                 "division:2-6", parse_division, /*reads_file=*/false,
+                                 "a check of G(n) = G(floor(n/m)) for n0 <= n < max(max(D) * n0, m) covers every n, "
+                                 "by induction (docs/games/division.md)."};
 
 }  // namespace grundy

@@ -261,6 +261,8 @@ std::unique_ptr<Game> parse_subtraction(const SpecText& spec) {
 const GameFamily kSubtractionFamily{
     "subtraction", "subtraction:S",
     "a heap of n tokens; take s of them for some s in the finite set S (list and ranges: 1,3,4 or 1-3)",
-    "subtraction:1,3,4", parse_subtraction};
+    "subtraction:1,3,4", parse_subtraction, /*reads_file=*/false,
+    "G(n) depends only on the max(S) values before it, so a window of max(S) values that recurs makes the sequence "
+    "periodic from there on."};
 
 }  // namespace grundy

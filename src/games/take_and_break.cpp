@@ -568,10 +568,15 @@ constexpr char kDawsonKaylesCode[] = "0.07";
 const GameFamily kOctalFamily{"octal", "octal:CODE",
                               "take-and-break: CODE = d0.d1d2... in digits 0-7; taking i tokens may leave nothing "
                               "(d_i has 1), one heap (2) or two heaps (4); d0 = 4 splits a heap without taking any",
-                              "octal:0.137", parse_octal};
+                              "octal:0.137", parse_octal, /*reads_file=*/false,
+                              "G(n + p) = G(n) for e <= n < 2e + p + t (t: the most tokens a move takes) proves the "
+                              "period (Guy-Smith; docs/games/octal.md). Values come from the rare-value method, one "
+                              "byte each; a cycle it sees is proven as soon as the table is long enough, so the bound "
+                              "only limits the search."};
 const GameFamily kHexFamily{"hex", "hex:CODE",
                             "as octal, in digits 0-9 and A-F, where 8 leaves three non-empty heaps",
-                            "hex:0.F", parse_hex};
+                            "hex:0.F", parse_hex, /*reads_file=*/false,
+                            "as octal; with three-heap moves the check runs to 3e + 2p + t."};
 const GameFamily kGrundyGameFamily{"grundy-game", "grundy-game",
                                    "Grundy's game: split one heap into two unequal non-empty heaps", "grundy-game",
                                    parse_grundy_game};

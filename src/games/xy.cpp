@@ -289,6 +289,8 @@ std::unique_ptr<Game> parse_xy(const SpecText& spec) {
 const GameFamily kXyFamily{"xy", "xy:X,Y",
                            "a heap of v tokens; take 1 or 2 of them, but never leave a multiple of X or of Y "
                            "(1 <= X < Y <= 10^18; 0 counts, so a heap is never emptied); AtCoder ARC208 E",
-                           "xy:5,7", parse_xy};
+                           "xy:5,7", parse_xy, /*reads_file=*/false,
+                           "with lcm(X, Y) <= 250000: the forbidden sizes repeat every lcm, so two values that recur "
+                           "2 lcm later make G periodic from there (docs/games/xy.md)."};
 
 }  // namespace grundy
