@@ -321,16 +321,22 @@ def computing_worker(server, before):
     raise AssertionError("no worker took up the slow request")
 
 
+def start_slow_request(server, daemon=False):
+    """(thread, answers, worker): the slow request sent on a thread, its answer to come in
+    `answers`, and the worker computing it."""
+    before = {pid: cpu_ticks(pid) for pid in server.children()}
+    answers = []
+    thread = threading.Thread(target=slow_request, args=(server, answers), daemon=daemon)
+    thread.start()
+    return thread, answers, computing_worker(server, before)
+
+
 class Limits(unittest.TestCase):
     def test_a_slow_request_is_cut_off_and_stalls_nobody(self):
         # 5 s: far more than five quick answers take, even in a sanitizer build on a busy machine.
         server = Server(GRUNDY, "--time-limit", "5")
         try:
-            before = {pid: cpu_ticks(pid) for pid in server.children()}
-            answers = []
-            thread = threading.Thread(target=slow_request, args=(server, answers))
-            thread.start()
-            worker = computing_worker(server, before)
+            thread, answers, worker = start_slow_request(server)
             # Answered while the slow one runs.
             for _ in range(5):
                 status, _ = server.post("/api/analyze", {"position": "nim 3 4 5"})
@@ -350,11 +356,7 @@ class Limits(unittest.TestCase):
     def test_a_worker_that_crashes_mid_request_is_a_failure_not_a_timeout(self):
         server = Server(GRUNDY, "--time-limit", "30")
         try:
-            before = {pid: cpu_ticks(pid) for pid in server.children()}
-            answers = []
-            thread = threading.Thread(target=slow_request, args=(server, answers))
-            thread.start()
-            worker = computing_worker(server, before)
+            thread, answers, worker = start_slow_request(server)
             started = time.monotonic()
             os.kill(int(worker), signal.SIGSEGV)
             thread.join()
@@ -396,10 +398,7 @@ class Limits(unittest.TestCase):
 
     def test_ctrl_c_stops_the_server_and_its_workers(self):
         server = Server(GRUNDY, "--time-limit", "60")
-        before = {pid: cpu_ticks(pid) for pid in server.children()}
-        thread = threading.Thread(target=slow_request, args=(server, []), daemon=True)
-        thread.start()
-        computing_worker(server, before)
+        start_slow_request(server, daemon=True)
         children = server.children()
         code = server.stop()
         self.assertEqual(code, -signal.SIGINT)
