@@ -26,28 +26,6 @@ namespace grundy::cli {
 
 using nlohmann::json;
 
-std::vector<std::string> census_codes(unsigned digits) {
-  std::vector<std::string> codes;
-  for (char d0 : {'0', '4'}) {
-    codes.push_back(std::string{d0, '.', '0'});  // no digit after the point: no move (0.0), or splits only (4.0)
-    std::string code{d0, '.'};
-    // Every digit string of length 1..digits whose last digit is not 0 (a
-    // trailing 0 names the same game as the code without it).
-    auto grow = [&](auto&& self) -> void {
-      if (code.size() - 2 == digits) return;
-      for (char d = '0'; d <= '7'; ++d) {
-        code.push_back(d);
-        if (d != '0') codes.push_back(code);
-        self(self);
-        code.pop_back();
-      }
-    };
-    grow(grow);
-  }
-  std::sort(codes.begin(), codes.end());
-  return codes;
-}
-
 void parse_shard(const std::string& text, CensusRequest& request) {
   const std::size_t slash = text.find('/');
   const auto part = slash == std::string::npos ? std::nullopt : parse_u64(text.substr(0, slash));
@@ -62,10 +40,14 @@ void parse_shard(const std::string& text, CensusRequest& request) {
 
 namespace {
 
-std::string code_of(const json& row) {
+// "0.07" for "octal:0.07": a row's code in its family.
+std::string code_of(const json& row, const GameFamily& family) {
   const std::string game = row.at("game").get<std::string>();
-  return game.rfind("octal:", 0) == 0 ? game.substr(6) : game;
+  const std::string prefix = std::string(family.name) + ":";
+  return game.rfind(prefix, 0) == 0 ? game.substr(prefix.size()) : game;
 }
+
+std::string spec_of(const CensusRequest& r, const std::string& code) { return std::string(r.family->name) + ":" + code; }
 
 struct RowFile {
   std::vector<json> rows;
@@ -144,13 +126,13 @@ void write_rows(const std::vector<json>& rows, Format format, Output& out) {
 }
 
 std::string census_name(const CensusRequest& r) {
-  std::string name = fmt::format("the {}-digit octal census", r.digits);
+  std::string name = fmt::format("the {}-digit {} census", r.digits, r.family->name);
   if (r.shards > 1) name += fmt::format(" (shard {}/{})", r.shard, r.shards);
   return name;
 }
 
 void merge(const CensusRequest& request, Format format, Output& out) {
-  const std::vector<std::string> codes = census_codes(request.digits);
+  const std::vector<std::string> codes = request.family->census_codes(request.digits);
   std::map<std::string, std::pair<json, std::string>> found;  // code -> row, file
   for (const std::string& path : request.merge_files) {
     const RowFile file = read_rows(path);
@@ -159,12 +141,12 @@ void merge(const CensusRequest& request, Format format, Output& out) {
                                    "--resume {} first",
                                    path, path));
     for (const json& row : file.rows) {
-      const std::string code = code_of(row);
+      const std::string code = code_of(row, *request.family);
       if (!std::binary_search(codes.begin(), codes.end(), code))
         throw InputError(fmt::format("{}: a row for {}, which is not in {}", path, cell(row, "game"),
                                      census_name(request)));
       if (const auto it = found.find(code); it != found.end())
-        throw InputError(fmt::format("octal:{} has a row in {} and in {}", code, it->second.second, path));
+        throw InputError(fmt::format("{} has a row in {} and in {}", spec_of(request, code), it->second.second, path));
       if (!found.empty() && cell(row, "max_heap") != cell(found.begin()->second.first, "max_heap"))
         throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and {}'s with {}: parts of "
                                      "one census share one bound",
@@ -175,7 +157,7 @@ void merge(const CensusRequest& request, Format format, Output& out) {
   }
   std::vector<std::string> missing;
   for (const std::string& code : codes)
-    if (!found.count(code)) missing.push_back("octal:" + code);
+    if (!found.count(code)) missing.push_back(spec_of(request, code));
   if (!missing.empty()) {
     const std::size_t shown = std::min<std::size_t>(missing.size(), 8);
     throw InputError(fmt::format("the parts miss {} of the {} games of {}: {}{}", missing.size(), codes.size(),
@@ -192,7 +174,7 @@ void merge(const CensusRequest& request, Format format, Output& out) {
 
 void run_census(const CensusRequest& request, Format format, Output& out) {
   if (!request.merge_files.empty()) return merge(request, format, out);
-  const std::vector<std::string> all = census_codes(request.digits);
+  const std::vector<std::string> all = request.family->census_codes(request.digits);
   std::vector<std::string> codes;
   for (std::size_t i = 0; i < all.size(); ++i)
     if (i % request.shards == request.shard - 1) codes.push_back(all[i]);
@@ -206,7 +188,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     RowFile file;
     if (exists) file = read_rows(request.resume_file);
     for (const json& row : file.rows) {
-      const std::string code = code_of(row);
+      const std::string code = code_of(row, *request.family);
       if (!std::binary_search(codes.begin(), codes.end(), code))
         throw InputError(fmt::format("{}: a row for {}, which is not in {}", request.resume_file, cell(row, "game"),
                                      census_name(request)));
@@ -242,8 +224,8 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
       try {
         for (std::size_t i; !failed && (i = next++) < todo.size();) {
           const auto start = std::chrono::steady_clock::now();
-          const std::unique_ptr<Game> game = parse_game("octal:" + todo[i]);
-          json row = pattern_json(*game, game->pattern(request.max_heap), false);
+          const std::unique_ptr<Game> game = parse_game(spec_of(request, todo[i]));
+          json row = pattern_json(*game, find_pattern(*game, request.max_heap), false);
           const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
           row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
           row["max_heap"] = request.max_heap;

@@ -1,7 +1,7 @@
 #pragma once
-// `grundy census octal`: `pattern` over every octal game with at most K
-// digits after the point (d0 = 0 or 4), on all cores, one row per game
-// (docs/census.md).
+// `grundy census FAMILY`: `pattern` over every game of a family whose code
+// has at most K digits (GameFamily::census_codes; octal: d0.d1..dK), on all
+// cores, one row per game (docs/census.md).
 //
 // A row is the object `pattern --json` prints for the game, plus "seconds"
 // (its time) and "max_heap" (the bound it ran with). Rows go to a resume
@@ -14,12 +14,15 @@
 #include <string>
 #include <vector>
 
+#include "grundy/game_family.hpp"
+
 #include "commands.hpp"
 #include "output.hpp"
 
 namespace grundy::cli {
 
 struct CensusRequest {
+  const GameFamily* family = nullptr;   // one with census_codes (game_family.hpp)
   unsigned digits = 0;                  // at most this many digits after the point
   std::uint64_t max_heap = 0;           // pattern's bound for each game
   unsigned shard = 1, shards = 1;       // this run's part, from 1, of `shards`
@@ -28,12 +31,7 @@ struct CensusRequest {
   unsigned jobs = 0;                    // threads; 0 for one per core
 };
 
-inline constexpr unsigned kMaxCensusDigits = 6;  // 524,288 games: the list of their codes stays small
 inline constexpr std::uint64_t kDefaultCensusMaxHeap = (std::uint64_t{1} << 20) - 1;
-
-// "0.1", "0.2", ..., "4.77": the codes of a census of `digits` digits, in
-// the order rows are printed (and shards are dealt).
-std::vector<std::string> census_codes(unsigned digits);
 
 // Parses "I/N" (1 <= I <= N); throws InputError naming --shard.
 void parse_shard(const std::string& text, CensusRequest& request);

@@ -19,6 +19,7 @@
 #include "grundy/contest/reader.hpp"
 #include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
@@ -315,7 +316,7 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
     }
     first_run = false;
   };
-  if (const RunTable* known = game.value_runs()) {
+  if (const RunTable* known = game.heap_game() ? game.heap_game()->value_runs() : nullptr) {
     // Every run below 2^64 is known: cut the list at `to`, whatever its size.
     for (std::size_t i = 0; i < known->size() && known->starts[i] <= request.to; ++i)
       emit(known->starts[i], std::min(known->last_of(i), request.to) + 1, known->values[i]);

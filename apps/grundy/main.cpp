@@ -26,10 +26,11 @@
 #include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
-#include "grundy/games/take_and_break.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
+#include "grundy/registry.hpp"
 #include "grundy/spec.hpp"
 #include "words.hpp"
 #include "grundy/game_sum.hpp"
@@ -154,32 +155,70 @@ std::uint64_t parse_quotient_max_heap(const std::string& text) {
   return *n;
 }
 
-std::uint64_t parse_pattern_limit(const std::string& text, const Game& game) {
+std::uint64_t parse_pattern_limit(const std::string& text, const HeapGame& game, const std::string& spec) {
   if (text.empty()) return game.default_pattern_limit();
   auto n = parse_u64(text);
   if (!n || *n == 0)
     throw InputError(fmt::format("--max-heap '{}': {}; expected the last heap size to examine, a whole number >= 1",
                                  text, n ? "zero examines nothing" : why_not_u64(text)));
   if (*n > game.max_pattern_limit())
-    throw InputError(fmt::format("--max-heap {}: too large; {} examines heaps up to {}", text, game.spec(),
+    throw InputError(fmt::format("--max-heap {}: too large; {} examines heaps up to {}", text, spec,
                                  game.max_pattern_limit()));
   return *n;
 }
 
+// The families with a census (GameFamily::census_codes), in registry order.
+std::vector<std::string> census_family_names() {
+  std::vector<std::string> names;
+  for (const GameFamily* f : game_registry())
+    if (f->census_codes != nullptr) names.emplace_back(f->name);
+  return names;
+}
+
+// pattern --max-heap's help: the general default and largest bound, then
+// the families whose games bound their search otherwise (as each family's
+// example does: a take-and-break family computes its whole table).
+std::string pattern_limit_help() {
+  std::vector<std::pair<std::pair<std::uint64_t, std::uint64_t>, std::string>> groups;
+  for (const GameFamily* f : game_registry()) {
+    if (f->reads_file) continue;  // its example names a file that need not be there
+    const std::unique_ptr<Game> example = parse_game(f->example);
+    const HeapGame* heap = example->heap_game();
+    if (heap == nullptr) continue;
+    const std::pair bounds{heap->default_pattern_limit(), heap->max_pattern_limit()};
+    if (bounds == std::pair{kDefaultPatternLimit, kMaxPatternLimit}) continue;
+    const std::string name = f->takes_params() ? fmt::format("{} (as {})", f->name, f->example) : std::string(f->name);
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == bounds; });
+    if (it == groups.end()) groups.emplace_back(bounds, name);
+    else it->second += ", " + name;
+  }
+  std::string text = fmt::format("the last heap size examined: the bound of the search (default {}, up to {}",
+                                 kDefaultPatternLimit, kMaxPatternLimit);
+  for (const auto& [bounds, names] : groups)
+    text += fmt::format("; {}: default {}, up to {}", names, bounds.first, bounds.second);
+  return text + ")";
+}
+
 CensusRequest parse_census(const Arguments& a) {
-  if (a.census_family != "octal")
-    throw InputError(fmt::format("census '{}': only octal games have a census (grundy census octal --digits K)",
-                                 a.census_family));
   CensusRequest r;
+  const std::vector<std::string> with_census = census_family_names();
+  for (const GameFamily* f : game_registry())
+    if (f->census_codes != nullptr && f->name == a.census_family) r.family = f;
+  if (r.family == nullptr)
+    throw InputError(fmt::format("census '{}': only {} games have a census (grundy census {} --digits K)",
+                                 a.census_family, fmt::join(with_census, ", "), with_census.front()));
   const auto digits = parse_u64(a.census_digits);
-  if (!digits || *digits == 0 || *digits > kMaxCensusDigits)
+  if (!digits || *digits == 0 || *digits > r.family->max_census_digits)
     throw InputError(fmt::format("--digits '{}': expected how many digits after the point, 1 to {}", a.census_digits,
-                                 kMaxCensusDigits));
+                                 r.family->max_census_digits));
   r.digits = static_cast<unsigned>(*digits);
+  // The bound the family's example takes: its games' tables share one limit.
+  const std::unique_ptr<Game> example = parse_game(r.family->example);
+  const std::uint64_t most = example->heap_game()->max_pattern_limit();
   const auto max_heap = parse_u64(a.census_max_heap);
-  if (!max_heap || *max_heap == 0 || *max_heap >= TakeAndBreakGame::kMaxPatternTable)
+  if (!max_heap || *max_heap == 0 || *max_heap > most)
     throw InputError(fmt::format("--max-heap '{}': expected the last heap size to examine, 1 to {}", a.census_max_heap,
-                                 TakeAndBreakGame::kMaxPatternTable - 1));
+                                 most));
   r.max_heap = *max_heap;
   if (!a.census_shard.empty()) parse_shard(a.census_shard, r);
   r.resume_file = a.census_resume;
@@ -360,10 +399,7 @@ int run(int argc, char** argv) {
       ->required()
       ->type_name("");
   pattern->add_option("--max-heap,--limit", a.pattern_limit,
-                      fmt::format("the last heap size examined: the bound of the search (default {}; octal "
-                                  "games {}, up to {})",
-                                  kDefaultPatternLimit, TakeAndBreakGame::kMaxTable - 1,
-                                  TakeAndBreakGame::kMaxPatternTable - 1))
+                      pattern_limit_help())
       ->type_name("N");
   pattern->add_flag("--values", a.pattern_values,
                     "print every value of the rule, not only the first 30 of each list");
@@ -408,10 +444,19 @@ int run(int argc, char** argv) {
       "P-portion, and the pretending function (the element of each heap). docs/misere.md explains them.\n"
       "\nExamples:\n  grundy quotient octal:0.75\n  grundy quotient kayles --max-heap 12 --json\n");
 
-  CLI::App* census = app.add_subcommand("census", "Find the pattern of every octal game with at most K digits");
-  census->add_option("FAMILY", a.census_family, "the family of games: octal")->required()->type_name("");
+  CLI::App* census = app.add_subcommand(
+      "census", fmt::format("Find the pattern of every game of a family ({}) whose code has at most K digits",
+                            fmt::join(census_family_names(), ", ")));
+  std::string digits_range;
+  for (const GameFamily* f : game_registry())
+    if (f->census_codes != nullptr)
+      digits_range += fmt::format("{}1..{} for {}", digits_range.empty() ? "" : ", ", f->max_census_digits, f->name);
+  census->add_option("FAMILY", a.census_family,
+                     fmt::format("the family of games: {}", fmt::join(census_family_names(), ", ")))
+      ->required()
+      ->type_name("");
   census->add_option("--digits", a.census_digits,
-                     fmt::format("K: every code d0.d1..dk with k <= K digits after the point (1..{})", kMaxCensusDigits))
+                     fmt::format("K: every code d0.d1..dk with k <= K digits after the point ({})", digits_range))
       ->required()
       ->type_name("K");
   census->add_option("--max-heap", a.census_max_heap,
@@ -612,7 +657,10 @@ int run(int argc, char** argv) {
   }
   if (pattern->parsed()) {
     const std::unique_ptr<Game> game = parse_game(a.pattern_game);
-    print_pattern(*game, parse_pattern_limit(a.pattern_limit, *game), a.pattern_values, format, out);
+    // A game not on heaps has no limit to read: print_pattern refuses it.
+    const HeapGame* heap = game->heap_game();
+    const std::uint64_t limit = heap ? parse_pattern_limit(a.pattern_limit, *heap, game->spec()) : 0;
+    print_pattern(*game, limit, a.pattern_values, format, out);
   }
   if (census->parsed()) run_census(parse_census(a), format, out);
   if (contest->parsed()) {

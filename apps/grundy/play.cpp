@@ -21,7 +21,6 @@
 #include "grundy/misere.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/strategy.hpp"
-#include "grundy/utf8.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 
@@ -85,7 +84,8 @@ std::string printable(std::string_view text) {
   s.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto byte = static_cast<unsigned char>(text[i]);
-    if (c1_control_at(text, i)) {
+    // A C1 control (U+0080 to U+009F, bytes C2 80 to C2 9F): some terminals obey them as escapes.
+    if (byte == 0xc2 && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xe0) == 0x80) {
       s += '?';
       ++i;  // both bytes of the character
     } else {

@@ -1,5 +1,7 @@
 #pragma once
 // "Did you mean ...?": the known name a mistyped word most likely stands for.
+// Public for front-ends: the library's errors suggest names with it, and a
+// front-end suggests its own words (commands, options) the same way.
 
 #include <optional>
 #include <span>

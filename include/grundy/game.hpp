@@ -25,7 +25,6 @@
 
 #include "grundy/game_value.hpp"
 #include "grundy/nimber.hpp"
-#include "grundy/run_table.hpp"
 
 namespace grundy {
 
@@ -46,7 +45,7 @@ struct OptionSample {
 // No limit on a count of moves listed.
 inline constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
 
-struct Pattern;  // pattern.hpp
+class HeapGame;  // heap_game.hpp
 
 class Game {
  public:
@@ -56,9 +55,11 @@ class Game {
   // spec() of that game is the same string.
   [[nodiscard]] virtual std::string spec() const = 0;
 
-  // True when positions are heap sizes 0, 1, 2, ...: tables and patterns
-  // apply. Graph games answer false.
-  [[nodiscard]] virtual bool heap_indexed() const { return true; }
+  // The game as a heap game (heap_game.hpp) when positions are heap sizes
+  // 0, 1, 2, ...: tables and patterns apply. nullptr for graph games and
+  // games given as code.
+  [[nodiscard]] virtual const HeapGame* heap_game() const { return nullptr; }
+  [[nodiscard]] bool heap_indexed() const { return heap_game() != nullptr; }
 
   // A position typed by a user. Throws InputError saying what was expected.
   [[nodiscard]] virtual Position parse_position(std::string_view text) const;
@@ -77,10 +78,6 @@ class Game {
   [[nodiscard]] virtual bool has_cycles() const { return false; }
   // The value of an option: the nim-sum of its positions' values.
   [[nodiscard]] Nimber option_value(std::span<const Position> option) const;
-
-  // Every value below 2^64 as runs, for heap games that have them at hand
-  // (so a table of runs up to any size costs nothing); nullptr otherwise.
-  [[nodiscard]] virtual const RunTable* value_runs() const { return nullptr; }
 
   // True when position n is a Nim heap of n, moves and all: misère play
   // then follows Bouton's rule (misere.hpp), for any heaps.
@@ -117,20 +114,7 @@ class Game {
   // "any size from 0 to 9 (10 moves)", "2 + 5, 3 + 4, 1 + 6".
   [[nodiscard]] virtual std::string describe_options(Position p, std::uint64_t limit) const;
 
-  // The pattern of this heap game's values (pattern.hpp), with the proof
-  // of the family's theorem when it has one. The default reports the rule
-  // observed on G(0..limit) (observe_pattern), proven by nothing.
-  [[nodiscard]] virtual Pattern pattern(std::uint64_t limit) const;
-  // The last heap `pattern` examines when the caller names none
-  // (kDefaultPatternLimit unless the game computes faster or needs more),
-  // and the largest it accepts (kMaxPatternLimit unless ...).
-  [[nodiscard]] virtual std::uint64_t default_pattern_limit() const;
-  [[nodiscard]] virtual std::uint64_t max_pattern_limit() const;
-
  protected:
-  // The reason shared by heap games when `to` is not below `from`.
-  [[nodiscard]] static std::string heap_not_smaller(Position from, Position to);
-
   Game() = default;
   Game(const Game&) = default;
   Game& operator=(const Game&) = default;

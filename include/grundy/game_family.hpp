@@ -7,7 +7,9 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "grundy/game.hpp"
 
@@ -43,6 +45,11 @@ struct GameFamily {
   // patterns, in a sentence or two (pattern's help lists them); empty for
   // families whose patterns are only observed.
   std::string_view theorem{};
+  // A census: the family's games whose codes have at most K digits (octal:
+  // d0.d1..dK), their codes in the order a census lists them, for K from 1
+  // to max_census_digits; nullptr for families with no such class.
+  std::vector<std::string> (*census_codes)(unsigned digits) = nullptr;
+  unsigned max_census_digits = 0;
 
   [[nodiscard]] bool takes_params() const { return syntax.find(':') != std::string_view::npos; }
 };

@@ -8,8 +8,9 @@
 // mex, Solver, sums and the engine's strategy), misère quotients and
 // searches, the built-in games, their registry and specs (Game, parse_game,
 // Nim, SubtractionGame, DivisionGame, CoprimeGame, XyGame, GraphGame,
-// TakeAndBreakGame), their tables and patterns, and the helpers the command
-// line is built from (number parsing, quoting, errors, progress). Each
+// TakeAndBreakGame; heap games' own interface, heap_game.hpp), their tables
+// and patterns, and the helpers meant for front-ends (strict number parsing,
+// quoting input, closest names, errors, progress). Each
 // header stands alone too; including only the ones a program uses keeps its
 // build shorter.
 //
@@ -25,6 +26,7 @@
 #include "grundy/game_family.hpp"
 #include "grundy/game_sum.hpp"
 #include "grundy/game_value.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/heap_table.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/mex.hpp"
@@ -48,7 +50,6 @@
 #include "grundy/spec.hpp"
 #include "grundy/strategy.hpp"
 #include "grundy/sum.hpp"
-#include "grundy/utf8.hpp"
 #include "grundy/value_table.hpp"
 
 #include "grundy/games/coprime.hpp"

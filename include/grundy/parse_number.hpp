@@ -1,6 +1,8 @@
 #pragma once
 // Strict parsing of the unsigned numbers people type: decimal digits only, no
-// sign, no blanks, no exponent, no silent wrap past 2^64 - 1.
+// sign, no blanks, no exponent, no silent wrap past 2^64 - 1. Public for
+// front-ends, which read their own numbers (options, counts) by the same rule
+// and with the same reasons as the library reads positions.
 
 #include <cstdint>
 #include <optional>

@@ -5,7 +5,8 @@
 // they are; control bytes (an escape sequence could reprogram the terminal,
 // a NUL would cut the message short), DEL and bytes that are not UTF-8 are
 // shown as \xNN. A long text is cut after kQuotedMax characters, with its
-// size in bytes, at a character boundary; a file's path never is.
+// size in bytes, at a character boundary; a file's path never is. Public for
+// front-ends, which echo input in their own messages.
 
 #include <cstddef>
 #include <string>

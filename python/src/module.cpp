@@ -26,6 +26,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/spec.hpp"
@@ -423,15 +424,16 @@ std::string advice_words(const Pattern& p) {
 
 py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit) {
   std::shared_ptr<Game> game = cached(parse_game(spec));
-  if (!game->heap_indexed())
+  const HeapGame* heap = game->heap_game();
+  if (!heap)
     throw InputError(fmt::format("{} is not a game on heap sizes: patterns are rules for G(0), G(1), G(2), ...", spec));
   if (limit) {
     if (*limit == 0) throw InputError("max_heap=0 examines nothing; expected the last heap size to examine, >= 1");
-    if (*limit > game->max_pattern_limit())
+    if (*limit > heap->max_pattern_limit())
       throw InputError(fmt::format("max_heap={}: too large; {} examines heaps up to {}", *limit, game->spec(),
-                                   game->max_pattern_limit()));
+                                   heap->max_pattern_limit()));
   }
-  const std::uint64_t n = limit.value_or(game->default_pattern_limit());
+  const std::uint64_t n = limit.value_or(heap->default_pattern_limit());
   const Game* raw = game.get();
   const std::vector<const Game*> games{raw};
   const Pattern p = compute(true, games, [&] { return find_pattern(*raw, n); });

@@ -54,7 +54,6 @@ class PythonGame final : public Game {
   [[nodiscard]] py::object game_object() const;
 
   [[nodiscard]] std::string spec() const override { return name_; }
-  [[nodiscard]] bool heap_indexed() const override { return false; }
   [[nodiscard]] Position parse_position(std::string_view text) const override;
   [[nodiscard]] std::string format_position(Position p) const override;  // repr()
   [[nodiscard]] std::string_view component_noun() const override { return "position"; }

@@ -4,7 +4,6 @@
 
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
-#include "grundy/pattern.hpp"
 #include "grundy/quote.hpp"
 
 namespace grundy {
@@ -39,17 +38,6 @@ std::string Game::describe_options(Position p, std::uint64_t limit) const {
   for (const Option& o : s.options) text += (text.empty() ? "" : ", ") + format_option(o);
   if (!s.complete()) text += s.total ? fmt::format(", ... ({} moves in all)", *s.total) : ", ... and more";
   return text;
-}
-
-Pattern Game::pattern(std::uint64_t limit) const { return observe_pattern(*this, limit); }
-
-std::uint64_t Game::default_pattern_limit() const { return kDefaultPatternLimit; }
-
-std::uint64_t Game::max_pattern_limit() const { return kMaxPatternLimit; }
-
-std::string Game::heap_not_smaller(Position from, Position to) {
-  if (to == from) return fmt::format("a move must take at least one token: the heap of {} must become smaller", from);
-  return fmt::format("a heap only shrinks: {} is more than the heap of {}", to, from);
 }
 
 }  // namespace grundy

@@ -1,5 +1,7 @@
 #include "grundy/pattern.hpp"
 
+#include "grundy/heap_game.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -121,11 +123,12 @@ std::optional<ObservedSelfSimilarity> observe_self_similarity(std::span<const Ni
 }
 
 Pattern find_pattern(const Game& game, std::uint64_t limit) {
-  if (!game.heap_indexed())
+  const HeapGame* heap = game.heap_game();
+  if (!heap)
     throw InputError(fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...: it has no sequence of values "
                                  "to find a pattern in",
                                  game.spec()));
-  return game.pattern(limit);
+  return heap->pattern(limit);
 }
 
 }  // namespace grundy

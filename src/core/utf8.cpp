@@ -1,4 +1,4 @@
-#include "grundy/utf8.hpp"
+#include "core/utf8.hpp"
 
 namespace grundy {
 

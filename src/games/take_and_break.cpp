@@ -13,7 +13,7 @@
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
-#include "grundy/utf8.hpp"
+#include "core/utf8.hpp"
 #include "split_search.hpp"
 
 namespace grundy {
@@ -565,6 +565,28 @@ constexpr char kDawsonKaylesCode[] = "0.07";
 
 }  // namespace
 
+std::vector<std::string> octal_codes(unsigned digits) {
+  std::vector<std::string> codes;
+  for (char d0 : {'0', '4'}) {
+    codes.push_back(std::string{d0, '.', '0'});  // no digit after the point: no move (0.0), or splits only (4.0)
+    std::string code{d0, '.'};
+    // Every digit string of length 1..digits whose last digit is not 0 (a
+    // trailing 0 names the same game as the code without it).
+    auto grow = [&](auto&& self) -> void {
+      if (code.size() - 2 == digits) return;
+      for (char d = '0'; d <= '7'; ++d) {
+        code.push_back(d);
+        if (d != '0') codes.push_back(code);
+        self(self);
+        code.pop_back();
+      }
+    };
+    grow(grow);
+  }
+  std::sort(codes.begin(), codes.end());
+  return codes;
+}
+
 const GameFamily kOctalFamily{"octal", "octal:CODE",
                               "take-and-break: CODE = d0.d1d2... in digits 0-7; taking i tokens may leave nothing "
                               "(d_i has 1), one heap (2) or two heaps (4); d0 = 4 splits a heap without taking any",
@@ -572,7 +594,8 @@ const GameFamily kOctalFamily{"octal", "octal:CODE",
                               "G(n + p) = G(n) for e <= n < 2e + p + t (t: the most tokens a move takes) proves the "
                               "period (Guy-Smith; docs/games/octal.md). Values come from the rare-value method, one "
                               "byte each; a cycle it sees is proven as soon as the table is long enough, so the bound "
-                              "only limits the search."};
+                              "only limits the search.",
+                              octal_codes, kMaxOctalCensusDigits};
 const GameFamily kHexFamily{"hex", "hex:CODE",
                             "as octal, in digits 0-9 and A-F, where 8 leaves three non-empty heaps",
                             "hex:0.F", parse_hex, /*reads_file=*/false,

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "grundy/utf8.hpp"
+#include "core/utf8.hpp"
 
 namespace grundy {
 namespace {

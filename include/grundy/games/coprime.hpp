@@ -13,12 +13,14 @@
 #include <unordered_map>
 
 #include "grundy/game_family.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/one_to_one_game.hpp"
 
 namespace grundy {
 
-class CoprimeGame final : public OneToOneGame {
+class CoprimeGame final : public OneToOneGame, public HeapGame {
  public:
+  [[nodiscard]] const HeapGame* heap_game() const override { return this; }
   [[nodiscard]] std::string spec() const override { return "coprime"; }
   [[nodiscard]] Nimber value(Position x) const override;
   // Every move to `target`: for small heaps only (see first_moves_to_value).

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "grundy/game_family.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/one_to_one_game.hpp"
 #include "grundy/run_table.hpp"
 
@@ -43,8 +44,9 @@ struct SelfSimilarity {
   std::uint64_t checked_up_to = 0;  // the identity holds for from <= n <= this
 };
 
-class DivisionGame final : public OneToOneGame {
+class DivisionGame final : public OneToOneGame, public HeapGame {
  public:
+  [[nodiscard]] const HeapGame* heap_game() const override { return this; }
   // Most runs computed before the game falls back to recursion.
   static constexpr std::size_t kMaxRuns = std::size_t{1} << 20;
   // Most candidate points visited while computing the runs.

@@ -54,7 +54,6 @@ class GraphGame final : public OneToOneGame {
   [[nodiscard]] static GraphGame from_text(std::string_view text, std::string source, const GraphLimits& limits);
 
   [[nodiscard]] std::string spec() const override { return "graph:" + source_; }
-  [[nodiscard]] bool heap_indexed() const override { return false; }
   [[nodiscard]] Position parse_position(std::string_view text) const override;  // a vertex name
   [[nodiscard]] std::string format_position(Position v) const override;         // its name
   // A component is a token on a vertex: "token 2: a -> b".

@@ -3,12 +3,14 @@
 // G(n) = n (docs/games/nim.md).
 
 #include "grundy/game_family.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/one_to_one_game.hpp"
 
 namespace grundy {
 
-class Nim final : public OneToOneGame {
+class Nim final : public OneToOneGame, public HeapGame {
  public:
+  [[nodiscard]] const HeapGame* heap_game() const override { return this; }
   [[nodiscard]] std::string spec() const override { return "nim"; }
   [[nodiscard]] bool plays_as_nim() const override { return true; }
   [[nodiscard]] Nimber value(Position n) const override { return Nimber(n); }

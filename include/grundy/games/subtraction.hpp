@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "grundy/game_family.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/one_to_one_game.hpp"
 #include "grundy/periodicity.hpp"
 #include "grundy/mex_counter.hpp"
@@ -26,8 +27,9 @@
 
 namespace grundy {
 
-class SubtractionGame final : public OneToOneGame {
+class SubtractionGame final : public OneToOneGame, public HeapGame {
  public:
+  [[nodiscard]] const HeapGame* heap_game() const override { return this; }
   // Largest element of S accepted, so the proof window stays in memory.
   static constexpr std::uint64_t kMaxElement = std::uint64_t{1} << 24;
   // Most values computed while looking for the period.

@@ -24,6 +24,7 @@
 
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/games/take_and_break_values.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/periodicity.hpp"
@@ -32,8 +33,9 @@ namespace grundy {
 
 class LongTask;
 
-class TakeAndBreakGame final : public Game {
+class TakeAndBreakGame final : public Game, public HeapGame {
  public:
+  [[nodiscard]] const HeapGame* heap_game() const override { return this; }
   enum class Notation { octal, hex, grundy };
 
   // Most values computed while no period is proven (fewer with three-way
@@ -131,6 +133,12 @@ class TakeAndBreakGame final : public Game {
 };
 
 // The families in the registry (registry.hpp).
+// "0.0", "0.1", ..., "4.77": every octal code with at most `digits` digits
+// after the point (d0 = 0 or 4, no trailing 0, each game once), sorted: the
+// octal family's census. O(8^digits).
+[[nodiscard]] std::vector<std::string> octal_codes(unsigned digits);
+inline constexpr unsigned kMaxOctalCensusDigits = 6;  // 524,288 games: the list of their codes stays small
+
 extern const GameFamily kOctalFamily;
 extern const GameFamily kHexFamily;
 extern const GameFamily kGrundyGameFamily;

@@ -16,12 +16,14 @@
 #include <cstdint>
 
 #include "grundy/game_family.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/one_to_one_game.hpp"
 
 namespace grundy {
 
-class XyGame final : public OneToOneGame {
+class XyGame final : public OneToOneGame, public HeapGame {
  public:
+  [[nodiscard]] const HeapGame* heap_game() const override { return this; }
   // The largest Y accepted (ARC208 E allows 10^9): 3X must stay below 2^63.
   static constexpr std::uint64_t kMaxY = 1'000'000'000'000'000'000;
 

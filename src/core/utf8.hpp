@@ -2,7 +2,8 @@
 // UTF-8 well-formedness, by the table of well-formed byte sequences in the
 // Unicode standard (section 3.9): no overlong forms, no surrogates, nothing
 // above U+10FFFF. Used where input text is echoed (quote.hpp) or kept as
-// names (graph files).
+// names (graph files). Private to the library: front-ends echo input through
+// quote.hpp.
 
 #include <cstddef>
 #include <string_view>
