@@ -130,7 +130,7 @@ void print_values(const GameSum& sum, Format format, bool ascii, Output& out) {
 
 void print_winner(const GameSum& sum, Format format, bool ascii, Output& out) {
   // Values alone decide the winner: no move is listed.
-  const SumAnalysis a = sum_outcome(sum.components);
+  const SumAnalysis a = outcome(sum.components, Convention::normal).normal;
   if (format == Format::json) {
     write_json(out, outcome_json(sum, a, ascii));
     return;
@@ -146,10 +146,9 @@ json move_json(std::span<const Component> components, const Move& m) {
 }
 
 json moves_json(const GameSum& sum, std::uint64_t limit, bool ascii) {
-  const SumAnalysis a = analyze_sum(sum.components, limit);
-  const std::vector<Move>& listed = a.winner == Winner::draw ? a.drawing_moves : a.winning_moves;
-  json j = outcome_json(sum, a, ascii);
-  add_moves_json(j, sum.components, listed, a.unlisted);
+  const SumReport r = analyze(sum.components, Convention::normal, limit);
+  json j = outcome_json(sum, r.normal, ascii);
+  add_moves_json(j, sum.components, r.moves, r.unlisted);
   return j;
 }
 
@@ -170,10 +169,11 @@ void print_moves(const GameSum& sum, std::uint64_t limit, Format format, bool as
     write_json(out, moves_json(sum, limit, ascii));
     return;
   }
-  const SumAnalysis a = analyze_sum(sum.components, limit);
-  const bool draw = a.winner == Winner::draw;
-  const std::vector<Move>& listed = draw ? a.drawing_moves : a.winning_moves;
-  if (listed.empty() && a.unlisted.empty()) {
+  const SumReport r = analyze(sum.components, Convention::normal, limit);
+  const SumAnalysis& a = r.normal;
+  const bool draw = r.winner == Winner::draw;
+  const std::vector<Move>& listed = r.moves;
+  if (listed.empty() && r.unlisted.empty()) {
     const bool loopy = std::any_of(sum.components.begin(), sum.components.end(),
                                    [](const Component& c) { return c.game->has_cycles(); });
     out.write(verdict(sum, a, ascii) + (loopy ? ": no winning move, every move leaves a position the opponent wins\n"
@@ -183,7 +183,7 @@ void print_moves(const GameSum& sum, std::uint64_t limit, Format format, bool as
   const std::string_view kind = draw ? "move keeping the draw" : "winning move";
   const std::string_view kinds = draw ? "moves keeping the draw" : "winning moves";
   const std::size_t n = listed.size();
-  if (a.unlisted.empty()) {
+  if (r.unlisted.empty()) {
     out.write(fmt::format("{}; {} {}:\n", verdict(sum, a, ascii), n, n == 1 ? kind : kinds));
   } else {
     out.write(fmt::format("{}; the first {} {} (--limit {} per component):\n", verdict(sum, a, ascii), n,
@@ -198,8 +198,8 @@ void print_moves(const GameSum& sum, std::uint64_t limit, Format format, bool as
     for (; k < listed.size() && listed[k].component == i; ++k)
       out.write(fmt::format("{}: {} -> {}\n", name, g.format_position(listed[k].from), g.format_option(listed[k].to)));
     const auto cut =
-        std::find_if(a.unlisted.begin(), a.unlisted.end(), [&](const UnlistedMoves& u) { return u.component == i; });
-    if (cut == a.unlisted.end()) continue;
+        std::find_if(r.unlisted.begin(), r.unlisted.end(), [&](const UnlistedMoves& u) { return u.component == i; });
+    if (cut == r.unlisted.end()) continue;
     const std::string_view more = cut->listed == 0 ? "" : " more";
     out.write(cut->total ? fmt::format("{}: ... and {}{} ({} {} in all)\n", name, *cut->total - cut->listed, more,
                                        *cut->total, kinds)
@@ -410,17 +410,21 @@ std::string bound_text(std::uint64_t n) {
 
 }  // namespace
 
-void add_sparse_space(json& j, const SparseSpaceReport& s) {
-  j["largest_value"] = s.largest_value;
-  j["largest_at"] = s.largest_at;
+void add_table_report(json& j, const TableReport& t) {
+  j["largest_value"] = t.largest_value;
+  j["largest_at"] = t.largest_at;
+  if (!t.rare_values) return;
+  const RareValueReport& s = *t.rare_values;
   j["rare_mask"] = s.masked ? json(s.rare_mask) : json(nullptr);
   j["rare_parity"] = s.rare_parity;
   j["rare_heaps"] = s.rare_heaps;
   j["last_rare"] = s.last_rare;
 }
 
-std::string describe(const SparseSpaceReport& s) {
-  const std::string largest = fmt::format("largest value {} (first at n = {})", s.largest_value, s.largest_at);
+std::string describe(const TableReport& t) {
+  const std::string largest = fmt::format("largest value {} (first at n = {})", t.largest_value, t.largest_at);
+  if (!t.rare_values) return largest;
+  const RareValueReport& s = *t.rare_values;
   if (!s.masked) return largest + "; no mask made rare values scarce, so every option was examined";
   return fmt::format("{}; rare mask {:#x}{}: {} heap{} with a rare value, the last at n = {}", largest, s.rare_mask,
                      s.rare_parity ? " with the heap's parity" : "", s.rare_heaps, s.rare_heaps == 1 ? "" : "s",
@@ -447,7 +451,7 @@ json pattern_json(const Game& game, const Pattern& p, bool all_values) {
       j["first_values"] = first;
     }
   }
-  if (p.sparse_space) add_sparse_space(j, *p.sparse_space);
+  if (p.table) add_table_report(j, *p.table);
   if (p.proven) {
     j["proof_bound"] = p.proof_bound;
     j["check"] = p.check;
@@ -511,7 +515,7 @@ void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Forma
       out.write(fmt::format("  (the rule was also checked directly up to n = {})\n", bound_text(p.checked_up_to)));
   } else {
     if (!p.reason.empty()) out.write(fmt::format("  why: {}\n", p.reason));
-    if (p.sparse_space) out.write(fmt::format("  seen: {}\n", describe(*p.sparse_space)));
+    if (p.table) out.write(fmt::format("  seen: {}\n", describe(*p.table)));
     if (!p.advice.empty()) out.write(fmt::format("  try: {}\n", advice_text(p)));
   }
 }

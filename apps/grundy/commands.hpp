@@ -74,7 +74,7 @@ void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Forma
 // The object `pattern --json` prints (without "values" unless all_values).
 nlohmann::json pattern_json(const Game& game, const Pattern& p, bool all_values);
 // What a take-and-break table saw, in words (pattern's "seen:" line).
-std::string describe(const SparseSpaceReport& s);
+std::string describe(const TableReport& t);
 
 void print_games(Format format, Output& out);
 

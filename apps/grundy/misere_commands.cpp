@@ -95,7 +95,7 @@ void print_misere_values(const GameSum& sum, Format format, Output& out) {
 }
 
 void print_misere_winner(const GameSum& sum, Format format, Output& out) {
-  const MisereAnalysis a = misere_outcome(sum.components);
+  const MisereAnalysis a = outcome(sum.components, Convention::misere).misere;
   if (format == Format::json) {
     out.write(outcome_json(sum, a).dump() + "\n");
     return;
@@ -104,9 +104,9 @@ void print_misere_winner(const GameSum& sum, Format format, Output& out) {
 }
 
 json misere_moves_json(const GameSum& sum, std::uint64_t limit) {
-  const MisereAnalysis a = analyze_misere_sum(sum.components, limit);
-  json j = outcome_json(sum, a);
-  add_moves_json(j, sum.components, a.winning_moves, a.unlisted);
+  const SumReport r = analyze(sum.components, Convention::misere, limit);
+  json j = outcome_json(sum, r.misere);
+  add_moves_json(j, sum.components, r.moves, r.unlisted);
   return j;
 }
 
@@ -115,20 +115,21 @@ void print_misere_moves(const GameSum& sum, std::uint64_t limit, Format format, 
     out.write(misere_moves_json(sum, limit).dump() + "\n");
     return;
   }
-  const MisereAnalysis a = analyze_misere_sum(sum.components, limit);
-  if (a.winning_moves.empty()) {
+  const SumReport r = analyze(sum.components, Convention::misere, limit);
+  const MisereAnalysis& a = r.misere;
+  if (r.moves.empty()) {
     out.write(verdict(a) + ": no winning move, every move leaves a position the opponent wins\n");
     return;
   }
-  const std::size_t n = a.winning_moves.size();
-  out.write(fmt::format("{}; {}{} winning move{}:\n", verdict(a), a.unlisted.empty() ? "" : "the first ", n,
+  const std::size_t n = r.moves.size();
+  out.write(fmt::format("{}; {}{} winning move{}:\n", verdict(a), r.unlisted.empty() ? "" : "the first ", n,
                         n == 1 ? "" : "s"));
-  for (const Move& m : a.winning_moves) {
+  for (const Move& m : r.moves) {
     const Game& g = *sum.components[m.component].game;
     out.write(fmt::format("{}: {} -> {}\n", component_name(sum, m.component), g.format_position(m.from),
                           g.format_option(m.to)));
   }
-  for (const UnlistedMoves& u : a.unlisted)
+  for (const UnlistedMoves& u : r.unlisted)
     out.write(fmt::format("{}: ... and {} more ({} winning moves in all)\n", component_name(sum, u.component),
                           *u.total - u.listed, *u.total));
 }

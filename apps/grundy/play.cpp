@@ -365,7 +365,7 @@ class Session {
     }
     if (n == 0) text += fmt::format("  (no {} left)\n", plural_noun());
     if (show_values_) {
-      const std::string summary = misere_ ? misere_summary() : sum_text_of(sum_outcome(components_));
+      const std::string summary = misere_ ? misere_summary() : sum_text_of(outcome(components_, Convention::normal).normal);
       text += paint(summary, fmt::fg(fmt::terminal_color::yellow)) + "\n";
     }
     say(text);
@@ -373,7 +373,7 @@ class Session {
 
   // Who wins in misère play and why: the values above are normal play's.
   [[nodiscard]] std::string misere_summary() const {
-    const MisereAnalysis a = misere_outcome(components_);
+    const MisereAnalysis a = outcome(components_, Convention::misere).misere;
     return fmt::format("misère play: {}; the player to move {} against perfect play (the values are normal "
                        "play's and do not decide a misère sum)",
                        a.reason, a.winner == Winner::first ? "wins" : "loses");
@@ -537,7 +537,7 @@ class Session {
   // win from here (true: the game ends drawn).
   bool draw_offer() {
     if (misere_) {
-      if (misere_outcome(components_).winner == Winner::second) {
+      if (outcome(components_, Convention::misere).misere.winner == Winner::second) {
         say("The engine declines the draw: it can force a win from here.\n");
         return false;
       }
@@ -547,7 +547,7 @@ class Session {
                 fmt::emphasis::bold));
       return true;
     }
-    const SumAnalysis a = sum_outcome(components_);
+    const SumAnalysis a = outcome(components_, Convention::normal).normal;
     if (a.winner == Winner::second) {
       say("The engine declines the draw: it can force a win from here.\n");
       return false;

@@ -30,18 +30,25 @@ enum class PatternKind { periodic, self_similar, none };
 
 [[nodiscard]] std::string_view to_string(PatternKind kind);
 
-// What the rare-value method saw in a take-and-break game's table
-// (docs/games/octal.md): its largest value and first heap with it, the mask
-// in use (none when no mask made rare values scarce) and whether the heap's
-// parity joins it, how many heaps have rare values and the last of them.
-struct SparseSpaceReport {
-  std::uint32_t largest_value = 0;
-  std::uint64_t largest_at = 0;
+// What the rare-value method saw (docs/games/octal.md): the mask in use
+// (none when no mask made rare values scarce) and whether the heap's parity
+// joins it, how many heaps have rare values and the last of them.
+struct RareValueReport {
   bool masked = false;
   std::uint32_t rare_mask = 0;
   bool rare_parity = false;
   std::uint64_t rare_heaps = 0;
   std::uint64_t last_rare = 0;
+};
+
+// What computing a heap game's table of values saw, for games whose pattern
+// search fills one: its largest value and the first heap with it, and what
+// the method that filled it saw, when it has more to say (take-and-break
+// games: the rare-value method).
+struct TableReport {
+  std::uint32_t largest_value = 0;
+  std::uint64_t largest_at = 0;
+  std::optional<RareValueReport> rare_values;
 };
 
 // What might find or prove more than a pattern search did, as data: each
@@ -103,8 +110,8 @@ struct Pattern {
   // kind none, although a proven rule exists: its base table is too long to
   // report (division games with n0 above 2^20); `reason` names the rule.
   bool rule_not_reported = false;
-  // Take-and-break games: what the table of values saw.
-  std::optional<SparseSpaceReport> sparse_space;
+  // What the table of values saw, for games whose search fills one.
+  std::optional<TableReport> table;
 
   // Makes this a proven period (kind, preperiod, period, value_count, and
   // checked_up_to = proven_with - 1); the caller states the proof.

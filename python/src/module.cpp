@@ -297,18 +297,19 @@ py::tuple outcome_tuple(const SumAnalysis& a) {
 
 // outcome_tuple + (moves, complete).
 py::tuple analyze_normal(const Sum& sum, std::optional<std::uint64_t> limit) {
-  const SumAnalysis a = sum.run([&] { return analyze_sum(sum.components, limit.value_or(kNoLimit)); });
+  const SumReport r = sum.run([&] { return analyze(sum.components, Convention::normal, limit.value_or(kNoLimit)); });
   py::list moves;
-  const std::vector<Move>& listed = a.winner == Winner::draw ? a.drawing_moves : a.winning_moves;
-  for (const Move& m : listed) {
+  for (const Move& m : r.moves) {
     const Game& game = *sum.components[m.component].game;
     moves.append(py::make_tuple(m.component, sum.game_objects[m.component], sum.position_object(game, m.from),
                                 sum.option_object(game, m.to)));
   }
-  return outcome_tuple(a) + py::make_tuple(moves, a.unlisted.empty());
+  return outcome_tuple(r.normal) + py::make_tuple(moves, r.unlisted.empty());
 }
 
-py::tuple outcome_normal(const Sum& sum) { return outcome_tuple(sum.run([&] { return sum_outcome(sum.components); })); }
+py::tuple outcome_normal(const Sum& sum) {
+  return outcome_tuple(sum.run([&] { return outcome(sum.components, Convention::normal).normal; }));
+}
 
 // Misère play (analysis.hpp): (winner, method, reason, moves, complete);
 // moves only when `limit` is given (0 for none asked).

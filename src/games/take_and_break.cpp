@@ -491,7 +491,7 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       out.advice.note = "grundy computes at most this many values of a take-and-break game";
     }
     if (!too_large.empty()) out.advice = {};  // no bound would go further
-    out.sparse_space = sparse_space_report();
+    out.table = table_report();
     return out;
   }
   const Periodicity& p = *found;
@@ -501,7 +501,7 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   Pattern out;
   out.game = spec();
   out.set_proven_period(p);
-  out.sparse_space = sparse_space_report();
+  out.table = table_report();
   out.proof_bound = proof_size(p.preperiod, p.period);
   const std::string bound = k == 1 ? "e + t" : k == 2 ? "2e + p + t" : "3e + 2p + t";
   out.check = fmt::format("G(n + {}) = G(n) for {} <= n < {} = {}, with e = {}, p = {}, t = {}", p.period, e,
@@ -525,9 +525,9 @@ std::uint64_t TakeAndBreakGame::max_pattern_limit() const {
   return unequal_ ? kMaxTable - 1 : most_heaps_ == 3 ? kMaxTableThreeWay - 1 : kMaxPatternTable - 1;
 }
 
-SparseSpaceReport TakeAndBreakGame::sparse_space_report() const {
+TableReport TakeAndBreakGame::table_report() const {
   const TakeAndBreakValues::Sparsity& s = table_.sparsity();
-  return SparseSpaceReport{s.largest, s.largest_at, s.masked, s.mask, s.with_parity, s.rare_heaps, s.last_rare};
+  return TableReport{s.largest, s.largest_at, RareValueReport{s.masked, s.mask, s.with_parity, s.rare_heaps, s.last_rare}};
 }
 
 // --- the families ---

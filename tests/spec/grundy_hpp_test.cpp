@@ -71,3 +71,44 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
 
 }  // namespace
 }  // namespace grundy
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+namespace grundy {
+namespace {
+
+// The library answers as data and typed errors; words for a command line
+// (an option such as --max-heap, a command such as `grundy pattern`) belong
+// to the front-ends. This reads every library source and header and finds
+// none in a string literal.
+TEST(LibraryText, NamesNoCommandLineFlagOrCommand) {
+  const std::regex literal(R"("([^"\\]|\\.)*")");
+  const std::regex flag(R"((^|[^-\w])--[a-z][a-z-]+)");
+  const std::regex command(R"(grundy (value|winner|moves|table|pattern|play|serve|census|quotient|games|contest|help)\b)");
+  const std::filesystem::path root(GRUNDY_SOURCE_DIR);
+  int files = 0;
+  for (const char* folder : {"src", "include"}) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(root / folder)) {
+      const std::string ext = entry.path().extension().string();
+      if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
+      ++files;
+      std::ifstream in(entry.path());
+      std::string line;
+      for (int number = 1; std::getline(in, line); ++number) {
+        const std::size_t comment = line.find("//");
+        const std::string code = line.substr(0, line.find_first_not_of(" ") == comment ? 0 : std::string::npos);
+        for (std::sregex_iterator it(code.begin(), code.end(), literal), end; it != end; ++it) {
+          const std::string text = it->str();
+          EXPECT_FALSE(std::regex_search(text, flag)) << entry.path() << ":" << number << ": " << text;
+          EXPECT_FALSE(std::regex_search(text, command)) << entry.path() << ":" << number << ": " << text;
+        }
+      }
+    }
+  }
+  EXPECT_GT(files, 50);
+}
+
+}  // namespace
+}  // namespace grundy

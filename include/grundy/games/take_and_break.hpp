@@ -116,7 +116,7 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   [[nodiscard]] std::uint64_t smallest_preperiod(std::uint64_t p) const;
   // The table size the periodicity theorem needs to prove period p from e.
   [[nodiscard]] std::uint64_t proof_size(std::uint64_t e, std::uint64_t p) const;
-  [[nodiscard]] SparseSpaceReport sparse_space_report() const;
+  [[nodiscard]] TableReport table_report() const;
   [[nodiscard]] std::optional<Periodicity> prove_cycle(std::uint64_t p, std::uint64_t most, LongTask& task) const;
   [[nodiscard]] std::uint32_t table_value(std::uint64_t n) const { return table_[n]; }
 
