@@ -55,8 +55,12 @@ class Page(unittest.TestCase):
     def status(self):
         return self.driver.find_element(By.ID, "status").text
 
-    def open_and_start(self, position, first="me"):
-        self.driver.get(self.server.url + "/")
+    def open_and_start(self, position, first="me", keep_play=False):
+        """Starts `position`; the page is loaded afresh (normal play) unless `keep_play` keeps its choice."""
+        if not keep_play:
+            self.driver.get(self.server.url + "/")
+        elif self.driver.find_element(By.ID, "setup").get_attribute("hidden"):
+            self.driver.find_element(By.ID, "new-button").click()
         self.wait().until(lambda d: len(Select(d.find_element(By.ID, "family")).options) > 0)
         box = self.driver.find_element(By.ID, "position")
         box.clear()
@@ -185,7 +189,46 @@ class Page(unittest.TestCase):
             self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
             self.driver.set_window_size(900, 1100)
 
-    def test_7_screenshot_for_the_readme(self):
+    def test_7_misere_play(self):
+        # Misère nim 3 4 5: the player to move wins by Bouton's rule; the hints lead there.
+        self.driver.get(self.server.url + "/")
+        self.wait().until(lambda d: len(Select(d.find_element(By.ID, "family")).options) > 0)
+        self.driver.find_element(By.CSS_SELECTOR, "input[name=play][value=misere]").click()
+        self.open_and_start("nim 3 4 5", keep_play=True)
+        phase, ply = self.wait_for_my_turn_or_end()
+        self.assertEqual(self.driver.find_element(By.ID, "game-title").text, "nim 3 4 5 (misère)")
+        self.assertIn("whoever makes the last move loses", self.driver.find_element(By.ID, "rules-line").text)
+        # Values in misère play are genera.
+        self.driver.find_element(By.ID, "values-button").click()
+        self.wait().until(lambda d: d.find_element(By.ID, "sum-line").is_displayed())
+        self.assertEqual([t.text for t in self.driver.find_elements(By.CSS_SELECTOR, ".value-tag")],
+                         ["value genus 3^3", "value genus 4^4", "value genus 5^5"])
+        self.assertIn("misère", self.driver.find_element(By.ID, "sum-line").text)
+        self.driver.find_element(By.ID, "values-button").click()
+        moves = 0
+        while phase != "over":
+            self.driver.find_element(By.ID, "hint-button").click()
+            hint = self.wait().until(ec.visibility_of_element_located((By.ID, "hint")))
+            component = hint.get_attribute("data-component")
+            leave = eval(hint.get_attribute("data-to"))[0]  # a JSON list of one number
+            self.driver.find_element(
+                By.CSS_SELECTOR, f"button.token[data-component='{component}'][data-leave='{leave}']").click()
+            moves += 1
+            phase, ply = self.wait_for_my_turn_or_end(ply)
+            self.assertLess(moves, 20)
+        # The engine is left to take the last token.
+        self.assertRegex(self.status(), r"^The engine moved heap \d: 1 → 0, the last move: you win \(misère play\)\.$")
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-misere.png"))
+        # The engine moving first from one token must take it, and so loses.
+        self.open_and_start("nim 1", first="engine", keep_play=True)
+        self.wait_for_my_turn_or_end()
+        self.assertEqual(self.status(), "The engine moved heap 1: 1 → 0, the last move: you win (misère play).")
+        # Misère play of a graph with cycles is refused before the game starts, in the library's words.
+        self.open_and_start(f"graph:{LOOPY} hall", keep_play=True)
+        error = self.wait().until(ec.visibility_of_element_located((By.ID, "position-error")))
+        self.assertIn("misère play of games with cycles is not supported", error.text)
+
+    def test_8_screenshot_for_the_readme(self):
         self.open_and_start("nim 3 4 5 + kayles 6")
         self.wait_for_my_turn_or_end()
         self.driver.find_element(By.ID, "values-button").click()

@@ -12,6 +12,7 @@ const state = {
   position: "",
   components: [],
   canLoop: false,
+  misere: false,                        // the play convention: whoever moves last loses
   turn: "me",                           // "me" or "engine"
   lastMoved: { me: null, engine: null }, // the component each side last moved in
   history: [],                          // snapshots before each of my moves
@@ -41,6 +42,12 @@ async function api(route, body) {
   const answer = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
   if (!response.ok) throw new ApiError(answer.error ?? `the server answered ${response.status}`);
   return answer;
+}
+
+// A question about the position under the chosen convention: the routes
+// that analyse take "misere" (docs/serve.md).
+function ask(route, body) {
+  return api(route, state.misere ? { ...body, misere: true } : body);
 }
 
 function show(el, text) {
@@ -100,8 +107,19 @@ async function start(event) {
     $("position").focus();
     return;
   }
+  const misere = document.querySelector("input[name=play]:checked").value === "misere";
+  if (misere) {
+    // Refused here, not mid-game, when misère play does not apply (a graph with cycles).
+    try {
+      await api("/api/analyze", { position: view.position, misere: true });
+    } catch (e) {
+      show($("position-error"), e.message);
+      return;
+    }
+  }
   show($("position-error"), "");
   Object.assign(state, {
+    misere,
     turn: document.querySelector("input[name=first]:checked").value,
     lastMoved: { me: null, engine: null },
     history: [],
@@ -115,14 +133,15 @@ async function start(event) {
   adopt(view);
   $("setup").hidden = true;
   $("game").hidden = false;
-  $("game-title").textContent = view.position;
+  $("game-title").textContent = misere ? `${view.position} (misère)` : view.position;
   $("rules-line").textContent = view.can_loop
     ? `Play can go on forever here: the same position ${REPETITIONS_FOR_DRAW} times is a draw, and you may offer one.`
+    : misere ? "Misère play: a turn is one move in one component; whoever makes the last move loses."
     : "A turn is one move in one component; whoever cannot move loses.";
   $("draw-button").hidden = !view.can_loop;
   remember();
   await render();
-  if (state.over) return finish(state.turn === "me" ? "engine" : "me");
+  if (state.over) return finish(noMoveWinner());
   if (state.turn === "engine") await engineTurn();
   else {
     setStatus("Your move.");
@@ -135,6 +154,13 @@ function adopt(view) {
   state.components = view.components;
   state.canLoop = view.can_loop;
   state.over = view.over;
+}
+
+// Who wins when the side to move has no move left: the other side in normal
+// play, the side to move itself in misère play.
+function noMoveWinner() {
+  const other = state.turn === "me" ? "engine" : "me";
+  return state.misere ? state.turn : other;
 }
 
 // Threefold repetition of a position with the same player to move: a draw.
@@ -152,7 +178,7 @@ let renders = 0;  // a newer render makes an older one, still waiting on the ser
 async function render() {
   const generation = ++renders;
   const hadFocus = document.activeElement === document.body || $("board").contains(document.activeElement);
-  const values = state.showValues ? await api("/api/values", { position: state.position }).catch(() => null) : null;
+  const values = state.showValues ? await ask("/api/values", { position: state.position }).catch(() => null) : null;
   const playable = state.turn === "me" && !state.over && !state.busy;
   const items = [];
   for (const [i, c] of state.components.entries()) {
@@ -186,13 +212,17 @@ async function render() {
   if (hadFocus && playable) $("board").querySelector("button:not([disabled])")?.focus();
 }
 
+// A normal-play value (a number, or ∞ with its options), or a misère one
+// (a genus such as 2^0, or none for a wild game).
 function formatValue(v) {
-  return typeof v === "number" ? String(v) : `∞{${v.options.join(",")}}`;
+  if (typeof v === "number") return String(v);
+  if ("genus" in v) return v.genus === null ? "no genus (wild)" : `genus ${v.genus}`;
+  return `∞{${v.options.join(",")}}`;
 }
 
 async function sumText() {
   try {
-    const a = await api("/api/analyze", { position: state.position });
+    const a = await ask("/api/analyze", { position: state.position });
     const who = a.winner === "draw" ? "a draw against perfect play"
       : a.winner === "first" ? "the player to move can win" : "the player to move loses against perfect play";
     return `${a.reason}: ${who}.`;
@@ -316,7 +346,7 @@ async function advance(answer, who) {
   state.hinted = null;
   show($("hint"), "");
   adopt(view);
-  if (state.over) return finish(who);
+  if (state.over) return finish(noMoveWinner());
   if (remember() >= REPETITIONS_FOR_DRAW) return finish(null, "The same position has come up three times: a draw.");
   await render();
 }
@@ -329,7 +359,7 @@ async function engineTurn() {
   await new Promise((resolve) => setTimeout(resolve, ENGINE_PAUSE_MS));
   let answer;
   try {
-    answer = await api("/api/engine-move", { position: state.position, answer_to: state.lastMoved.me });
+    answer = await ask("/api/engine-move", { position: state.position, answer_to: state.lastMoved.me });
   } catch (e) {
     state.busy = false;
     setStatus("");
@@ -338,7 +368,7 @@ async function engineTurn() {
     return setPhase("my-turn");
   }
   state.busy = false;
-  if (answer.move === null) return finish("me");
+  if (answer.move === null) return finish(noMoveWinner());
   const c = state.components[answer.move.component];
   const moveText = `${c.label}: ${answer.move.from} → ${answer.move.to.length ? answer.move.to.join(" + ") : "nothing"}`;
   try {
@@ -355,6 +385,8 @@ async function engineTurn() {
     setPhase("my-turn");
   } else if (state.result === "engine") {
     setStatus(`The engine moved ${moveText}. The engine wins: you have no move left.`, "lost");
+  } else if (state.result === "me") {
+    setStatus(`The engine moved ${moveText}, the last move: you win (misère play).`, "won");
   }
 }
 
@@ -364,8 +396,13 @@ async function finish(winner, text) {
   state.result = winner ?? "draw";
   state.busy = false;
   await render();
-  if (winner === "me") setStatus("You win! The engine has no move left.", "won");
-  else if (winner === "engine") setStatus(state.history.length || state.lastMoved.engine !== null
+  const moved = state.history.length || state.lastMoved.engine !== null;
+  if (state.misere && winner === "me") setStatus(moved
+    ? "You win! You have no move left: the engine made the last move." : "You have no move: you win (misère play).", "won");
+  else if (state.misere && winner === "engine") setStatus(moved
+    ? "The engine wins: you made the last move." : "The engine has no move: it wins (misère play).", "lost");
+  else if (winner === "me") setStatus("You win! The engine has no move left.", "won");
+  else if (winner === "engine") setStatus(moved
     ? "The engine wins: you have no move left." : "You have no move: the engine wins.", "lost");
   else setStatus(text ?? "Draw.", "");
   setPhase("over");
@@ -373,7 +410,7 @@ async function finish(winner, text) {
 
 async function hint() {
   try {
-    const answer = await api("/api/hint", { position: state.position, answer_to: state.lastMoved.engine });
+    const answer = await ask("/api/hint", { position: state.position, answer_to: state.lastMoved.engine });
     state.hinted = answer.move;
     const h = $("hint");
     h.textContent = `Hint: ${answer.text}`;
