@@ -48,7 +48,11 @@ struct SumReport {
 [[nodiscard]] SumReport outcome(std::span<const Component> sum, Convention convention);
 
 // Who wins and the moves that do (or keep a draw): at most
-// `limit_per_component` listed per component (kNoLimit for all).
+// `limit_per_component` listed per component (kNoLimit for all). Cost:
+// outcome's, plus listing: normal play, each component's options_to_value
+// (a heap game's moves to one value, at most the limit; a proven period
+// makes a take-and-break heap of any size O(e + p) per digit); misère play,
+// each option of each component judged by the method that decided.
 [[nodiscard]] SumReport analyze(std::span<const Component> sum, Convention convention,
                                 std::uint64_t limit_per_component = kNoLimit);
 
@@ -58,6 +62,7 @@ struct SumReport {
 // stalling_move; misère play: one of the sampled moves). nullopt when no
 // move is left. std::logic_error rather than a losing move in a won sum.
 // `answer_to`: the component the opponent last moved in (strategy.hpp).
+// Cost: analyze's with at most 64 moves per component.
 [[nodiscard]] std::optional<Move> engine_move(std::span<const Component> sum, Convention convention, MoveRng& rng,
                                               std::optional<std::size_t> answer_to = std::nullopt);
 
@@ -84,7 +89,8 @@ struct Hint {
 };
 
 // The hint for the player to move. Same choices as engine_move (with its
-// own `rng`), so a hint is a move the engine could have played.
+// own `rng`), so a hint is a move the engine could have played. Cost:
+// engine_move's, plus outcome's for the report.
 [[nodiscard]] Hint hint(std::span<const Component> sum, Convention convention, MoveRng& rng,
                         std::optional<std::size_t> answer_to = std::nullopt);
 
@@ -108,7 +114,10 @@ struct MisereValue {
 // Genera come from quotients of heaps up to this.
 inline constexpr std::uint64_t kMostGenusHeap = 40;
 
-// The misère value of every component, one quotient per game.
+// The misère value of every component, one quotient per game. Cost: one
+// misère quotient per distinct game, of heaps up to the largest in the sum
+// (at most kMostGenusHeap): milliseconds for tame games, bounded by the
+// quotient's own limits (LimitError) for wild ones.
 [[nodiscard]] std::vector<MisereValue> misere_values(std::span<const Component> sum);
 
 }  // namespace grundy

@@ -146,8 +146,9 @@ inline constexpr std::uint64_t kDefaultPatternLimit = 100000;
 inline constexpr std::uint64_t kMaxPatternLimit = std::uint64_t{1} << 28;
 
 // The pattern of a heap-indexed game (throws InputError for other games):
-// game.pattern(limit). `limit` bounds the values examined for games without
-// a theorem of their own.
+// game.heap_game()->pattern(limit). `limit` bounds the values examined for games without
+// a theorem of their own. Cost: the family's (HeapGame::pattern): a proven
+// period from a window of values, O(window) to O(limit) values of the game.
 [[nodiscard]] Pattern find_pattern(const Game& game, std::uint64_t limit = kDefaultPatternLimit);
 
 // The rule observed on G(0..limit), proven by nothing, with the reason and
