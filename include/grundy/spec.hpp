@@ -19,8 +19,8 @@ namespace grundy {
 
 // The game a spec names. Throws InputError (UnknownGameError for an unknown
 // family; malformed parameters, unreadable graph file) with a message
-// saying what was expected. Cost: the family's parser, O(|spec|) for most;
-// a subtraction or XY game finds its period here, a graph reads its file.
+// saying what was expected. Cost: the family's parser, O(|spec|) (a graph
+// reads its file and values its vertices); values are computed when asked.
 [[nodiscard]] std::unique_ptr<Game> parse_game(std::string_view spec);
 
 }  // namespace grundy
