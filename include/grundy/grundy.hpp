@@ -21,6 +21,7 @@
 
 #include "grundy/analysis.hpp"
 #include "grundy/closest_name.hpp"
+#include "grundy/component_search.hpp"
 #include "grundy/error.hpp"
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
@@ -53,6 +54,7 @@
 #include "grundy/value_table.hpp"
 
 #include "grundy/games/coprime.hpp"
+#include "grundy/games/cram.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/games/graph.hpp"
 #include "grundy/games/loopy_values.hpp"

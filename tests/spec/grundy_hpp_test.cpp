@@ -47,6 +47,7 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_class_v<Component>);                                 // sum.hpp
   static_assert(std::is_class_v<ValueTable>);                                // value_table.hpp
   static_assert(std::is_base_of_v<HeapGame, CoprimeGame>);                   // games/coprime.hpp
+  static_assert(ComponentGame<CramGame>);                                    // games/cram.hpp, component_search.hpp
   static_assert(std::is_base_of_v<HeapGame, DivisionGame>);                  // games/division.hpp
   static_assert(!std::is_base_of_v<HeapGame, GraphGame>);                    // games/graph.hpp
   static_assert(std::is_class_v<LoopyValues>);                               // games/loopy_values.hpp

@@ -1,0 +1,77 @@
+#pragma once
+// Cram: on a board of empty and blocked cells, a move places a domino on two
+// adjacent empty cells (side by side or one above the other); whoever cannot
+// move loses. The empty regions are independent parts of the position, and a
+// region's value does not change under the symmetries of its rectangle, so
+// the search (component_search.hpp) values each region once, in canonical
+// form. Published values: Beling's igsolve tables and Glop's records
+// (docs/games/cram.md).
+//
+// A board is at most kCramMaxCells cells: its empty cells are a 128-bit set,
+// bit r * width + c for row r and column c.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grundy {
+
+__extension__ using CellSet = unsigned __int128;  // GCC's and Clang's 128-bit integer
+
+inline constexpr unsigned kCramMaxCells = 128;
+
+struct CramBoard {
+  std::uint8_t height = 0;
+  std::uint8_t width = 0;
+  CellSet empty = 0;  // the empty cells
+  friend bool operator==(const CramBoard&, const CramBoard&) = default;
+
+  [[nodiscard]] bool is_empty(unsigned row, unsigned column) const {
+    return (empty >> (row * width + column) & 1) != 0;
+  }
+  [[nodiscard]] unsigned empty_cells() const;
+};
+
+struct CramBoardHash {
+  [[nodiscard]] std::size_t operator()(const CramBoard& b) const;
+};
+
+// "HxW" (an empty H x W board) or its rows, top first, joined by '/': '.'
+// an empty cell, '#' a blocked one ("..#./..../...."). Throws InputError
+// saying where and what was expected. O(|text|).
+[[nodiscard]] CramBoard parse_cram_board(std::string_view text);
+// The rows form of a board, which parse_cram_board reads back.
+[[nodiscard]] std::string format_cram_board(const CramBoard& board);
+
+// The least of the board's images under the 8 symmetries of its rectangle
+// (ordered by height, width, then cells), so symmetric boards share it.
+// O(8 x cells).
+[[nodiscard]] CramBoard canonical_cram_board(const CramBoard& board);
+
+// The regions of 4-connected empty cells of a board that hold a move, each
+// cut to its bounding box and in canonical form; single cells (no move,
+// value 0) are left out. O(cells x regions).
+[[nodiscard]] std::vector<CramBoard> cram_regions(const CramBoard& board);
+
+// Cram for ComponentSearch: parts are canonical regions.
+struct CramGame {
+  using Key = CramBoard;
+  using KeyHash = CramBoardHash;
+  [[nodiscard]] std::vector<Key> components(const Key& board) const { return cram_regions(board); }
+  template <class F>
+  void for_each_option(const Key& board, F&& f) const {
+    const unsigned w = board.width;
+    for (unsigned r = 0; r < board.height; ++r)
+      for (unsigned c = 0; c < w; ++c) {
+        if (!board.is_empty(r, c)) continue;
+        const CellSet here = CellSet{1} << (r * w + c);
+        if (c + 1 < w && board.is_empty(r, c + 1)) f(CramBoard{board.height, board.width, board.empty & ~(here | here << 1)});
+        if (r + 1 < board.height && board.is_empty(r + 1, c))
+          f(CramBoard{board.height, board.width, board.empty & ~(here | here << w)});
+      }
+  }
+};
+
+}  // namespace grundy

@@ -1,0 +1,136 @@
+// Cram through the component search, held against a brute force written
+// here from the rule alone (a plain mex over whole boards: no regions, no
+// symmetries) and against the published values of empty boards.
+#include "grundy/games/cram.hpp"
+
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "grundy/component_search.hpp"
+#include "grundy/error.hpp"
+
+namespace grundy {
+namespace {
+
+// The plain mex of a whole board: every domino placement, whole boards as keys.
+class BruteCram {
+ public:
+  BruteCram(unsigned height, unsigned width) : h_(height), w_(width) {}
+  std::uint64_t value(CellSet empty) {
+    if (auto it = memo_.find(empty); it != memo_.end()) return it->second;
+    std::vector<bool> seen(64, false);
+    for (unsigned r = 0; r < h_; ++r)
+      for (unsigned c = 0; c < w_; ++c) {
+        const CellSet a = CellSet{1} << (r * w_ + c);
+        if ((empty & a) == 0) continue;
+        const CellSet right = a << 1, below = a << w_;
+        if (c + 1 < w_ && (empty & right) != 0) seen[value(empty & ~(a | right))] = true;
+        if (r + 1 < h_ && (empty & below) != 0) seen[value(empty & ~(a | below))] = true;
+      }
+    std::uint64_t mex = 0;
+    while (seen[mex]) ++mex;
+    memo_[empty] = mex;
+    return mex;
+  }
+
+ private:
+  struct Hash {
+    std::size_t operator()(CellSet s) const {
+      return std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(s) * 31 + static_cast<std::uint64_t>(s >> 64));
+    }
+  };
+  unsigned h_, w_;
+  std::unordered_map<CellSet, std::uint64_t, Hash> memo_;
+};
+
+TEST(Cram, EveryBoardUpTo20CellsAgreesWithTheBruteForce) {
+  ComponentSearch<CramGame> search;
+  for (unsigned h = 1; h <= 5; ++h)
+    for (unsigned w = 1; h * w <= 20; ++w) {
+      const CramBoard board = parse_cram_board(std::to_string(h) + "x" + std::to_string(w));
+      BruteCram brute(h, w);
+      EXPECT_EQ(search.value(board).value(), brute.value(board.empty)) << h << "x" << w;
+    }
+}
+
+TEST(Cram, RandomBlockedBoardsAgreeWithTheBruteForce) {
+  std::mt19937_64 rng(20261125);
+  ComponentSearch<CramGame> search;
+  int nonzero = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const unsigned h = 1 + static_cast<unsigned>(rng() % 5), w = 1 + static_cast<unsigned>(rng() % (20 / h));
+    CramBoard board{static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(w), 0};
+    for (unsigned i = 0; i < h * w; ++i)
+      if (rng() % 4 != 0) board.empty |= CellSet{1} << i;
+    BruteCram brute(h, w);
+    const std::uint64_t expected = brute.value(board.empty);
+    nonzero += expected != 0;
+    ASSERT_EQ(search.value(board).value(), expected) << format_cram_board(board);
+  }
+  EXPECT_GT(nonzero, 100);  // the boards are varied enough to test something
+}
+
+// Up to 28 cells here: 5x6 (30 cells) takes 13 s without pruning, and runs
+// in the benchmark until the search prunes.
+TEST(Cram, PublishedValuesOfEmptyBoardsUpTo28Cells) {
+  std::ifstream in(std::string(GRUNDY_TEST_DATA) + "/cram.tsv");
+  ASSERT_TRUE(in) << "tests/data/cram.tsv";
+  ComponentSearch<CramGame> search;
+  std::string line;
+  int checked = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || line[0] == 'h') continue;
+    std::istringstream row(line);
+    unsigned h = 0, w = 0, cells = 0, nimber = 0;
+    row >> h >> w >> cells >> nimber;
+    if (cells > 28) continue;
+    const CramBoard board = parse_cram_board(std::to_string(h) + "x" + std::to_string(w));
+    EXPECT_EQ(search.value(board).value(), nimber) << h << "x" << w;
+    // The transposed board is the same game.
+    EXPECT_EQ(search.value(parse_cram_board(std::to_string(w) + "x" + std::to_string(h))).value(), nimber);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 5);  // 4x4, 4x5, 4x6, 4x7, 5x5
+}
+
+TEST(Cram, RegionsAreCanonicalAndSplit) {
+  // Two regions cut apart by a blocked column, one of them the mirror image of the other.
+  const CramBoard board = parse_cram_board("..#../.###.");
+  const std::vector<CramBoard> parts = cram_regions(board);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[0], parts[1]);
+  EXPECT_EQ(canonical_cram_board(parse_cram_board("#./..")), canonical_cram_board(parse_cram_board("../.#")));
+  EXPECT_EQ(canonical_cram_board(parse_cram_board("2x3")), canonical_cram_board(parse_cram_board("3x2")));
+  // Lone cells hold no move and are left out.
+  EXPECT_TRUE(cram_regions(parse_cram_board(".#./#.#/.#.")).empty());
+  EXPECT_EQ(format_cram_board(parse_cram_board("..#./..../....")), "..#./..../....");
+  EXPECT_EQ(parse_cram_board("4x32").empty_cells(), 128u);
+}
+
+TEST(Cram, BadBoardsSayWhatWasExpected) {
+  auto error_of = [](const char* text) {
+    try {
+      (void)parse_cram_board(text);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(error_of("5x").find("expected HxW"), std::string::npos);
+  EXPECT_NE(error_of("0x5").find("expected HxW"), std::string::npos);
+  EXPECT_NE(error_of("12x12").find("144 cells, and a board holds at most 128"), std::string::npos);
+  EXPECT_NE(error_of("200x1").find("too many"), std::string::npos);
+  EXPECT_NE(error_of("99999999999999999999x1").find("expected HxW"), std::string::npos);
+  EXPECT_NE(error_of("../.").find("at character 4: a row of 1 cells after rows of 2"), std::string::npos);
+  EXPECT_NE(error_of("..//..").find("at character 4: an empty row"), std::string::npos);
+  EXPECT_NE(error_of(".x").find("at character 2: 'x' is not a cell"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace grundy
