@@ -33,25 +33,58 @@ unsigned bit_count(CellSet s) {
                                __builtin_popcountll(static_cast<std::uint64_t>(s >> 64)));
 }
 
-// The image of `b` under symmetry k of the rectangle: bit 1 reflects the
-// columns, bit 2 the rows, bit 4 transposes (after the reflections).
-CramBoard image(const CramBoard& b, unsigned k) {
-  const unsigned h = b.height, w = b.width;
-  const bool transpose = (k & 4) != 0;
-  CramBoard out{transpose ? b.width : b.height, transpose ? b.height : b.width, 0};
-  for (CellSet s = b.empty; s != 0; s &= s - 1) {
-    const unsigned i = lowest_bit(s);
-    unsigned r = i / w, c = i % w;
-    if ((k & 1) != 0) c = w - 1 - c;
-    if ((k & 2) != 0) r = h - 1 - r;
-    if (transpose) std::swap(r, c);
-    out.empty |= CellSet{1} << (r * out.width + c);
-  }
+// Row r of a board (its width bits), and a board made of rows.
+std::uint64_t row_of(const CramBoard& b, unsigned r) {
+  const std::uint64_t mask = b.width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << b.width) - 1;
+  return static_cast<std::uint64_t>(b.empty >> (r * b.width)) & mask;
+}
+
+// The lowest `width` bits of x in the reverse order (width <= 64).
+std::uint64_t reverse_bits(std::uint64_t x, unsigned width) {
+  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+  x = __builtin_bswap64(x);
+  return x >> (64 - width);
+}
+
+// The board turned a quarter about its diagonal: rows become columns.
+CramBoard transposed(const CramBoard& b) {
+  CramBoard out{b.width, b.height, 0};
+  for (unsigned r = 0; r < b.height; ++r)
+    for (std::uint64_t row = row_of(b, r); row != 0; row &= row - 1) {
+      const auto c = static_cast<unsigned>(__builtin_ctzll(row));
+      out.empty |= CellSet{1} << (c * out.width + r);
+    }
   return out;
+}
+
+// The least of the board's 4 images under reflections of its columns and of
+// its rows (rows are at most 64 cells wide here).
+CramBoard least_reflection(const CramBoard& b) {
+  const unsigned h = b.height, w = b.width;
+  CellSet images[4] = {0, 0, 0, 0};  // as is, columns reflected, rows reflected, both
+  for (unsigned r = 0; r < h; ++r) {
+    const std::uint64_t row = row_of(b, r);
+    const std::uint64_t reversed = reverse_bits(row, w);
+    images[0] |= CellSet{row} << (r * w);
+    images[1] |= CellSet{reversed} << (r * w);
+    images[2] |= CellSet{row} << ((h - 1 - r) * w);
+    images[3] |= CellSet{reversed} << ((h - 1 - r) * w);
+  }
+  return CramBoard{b.height, b.width, *std::min_element(images, images + 4)};
 }
 
 bool less(const CramBoard& a, const CramBoard& b) {
   return std::tie(a.height, a.width, a.empty) < std::tie(b.height, b.width, b.empty);
+}
+
+// A board of one row wider than 64 cells (1 x 65 to 1 x 128), or its
+// reflection, whichever is less.
+CramBoard least_reflection_wide(const CramBoard& b) {
+  CramBoard reflected{b.height, b.width, 0};
+  for (CellSet s = b.empty; s != 0; s &= s - 1) reflected.empty |= CellSet{1} << (b.width - 1 - lowest_bit(s));
+  return less(reflected, b) ? reflected : b;
 }
 
 }  // namespace
@@ -130,12 +163,14 @@ std::string format_cram_board(const CramBoard& board) {
 }
 
 CramBoard canonical_cram_board(const CramBoard& board) {
-  CramBoard best = board;
-  for (unsigned k = 1; k < 8; ++k) {
-    const CramBoard other = image(board, k);
-    if (less(other, best)) best = other;
-  }
-  return best;
+  // The least image is the least high: a board higher than wide is turned,
+  // a square one tried both ways.
+  if (board.width > 64) return least_reflection_wide(board);
+  if (board.height > board.width) return least_reflection(transposed(board));
+  const CramBoard best = least_reflection(board);
+  if (board.height < board.width) return best;
+  const CramBoard other = least_reflection(transposed(board));
+  return less(other, best) ? other : best;
 }
 
 std::vector<CramBoard> cram_regions(const CramBoard& board) {
@@ -154,18 +189,28 @@ std::vector<CramBoard> cram_regions(const CramBoard& board) {
     }
     rest &= ~region;
     if ((region & (region - 1)) == 0) continue;  // one cell: no move
-    unsigned top = h, bottom = 0, first = w, last = 0;
-    for (CellSet s = region; s != 0; s &= s - 1) {
-      const unsigned i = lowest_bit(s);
-      top = std::min(top, i / w);
-      bottom = std::max(bottom, i / w);
-      first = std::min(first, i % w);
-      last = std::max(last, i % w);
-    }
-    CramBoard part{static_cast<std::uint8_t>(bottom - top + 1), static_cast<std::uint8_t>(last - first + 1), 0};
-    for (CellSet s = region; s != 0; s &= s - 1) {
-      const unsigned i = lowest_bit(s);
-      part.empty |= CellSet{1} << ((i / w - top) * part.width + (i % w - first));
+    // The region's bounding box, row by row (a region of a board wider than
+    // 64 cells is one row: its cells are the set itself).
+    CramBoard part;
+    if (w > 64) {
+      const unsigned first = lowest_bit(region);
+      unsigned last = first;
+      for (CellSet s = region; s != 0; s &= s - 1) last = lowest_bit(s);
+      part = CramBoard{1, static_cast<std::uint8_t>(last - first + 1), region >> first};
+    } else {
+      const CramBoard whole{board.height, board.width, region};
+      unsigned top = h, bottom = 0;
+      std::uint64_t columns = 0;
+      for (unsigned r = 0; r < h; ++r)
+        if (const std::uint64_t row = row_of(whole, r); row != 0) {
+          top = std::min(top, r);
+          bottom = r;
+          columns |= row;
+        }
+      const auto first = static_cast<unsigned>(__builtin_ctzll(columns));
+      const unsigned width = 64 - static_cast<unsigned>(__builtin_clzll(columns)) - first;
+      part = CramBoard{static_cast<std::uint8_t>(bottom - top + 1), static_cast<std::uint8_t>(width), 0};
+      for (unsigned r = top; r <= bottom; ++r) part.empty |= CellSet{row_of(whole, r) >> first} << ((r - top) * width);
     }
     regions.push_back(canonical_cram_board(part));
   }

@@ -49,8 +49,11 @@ class BruteCram {
   std::unordered_map<CellSet, std::uint64_t, Hash> memo_;
 };
 
-TEST(Cram, EveryBoardUpTo20CellsAgreesWithTheBruteForce) {
-  ComponentSearch<CramGame> search;
+// Both methods of the search (docs/search.md), each with a table of its own.
+class CramMethods : public ::testing::TestWithParam<SearchMethod> {};
+
+TEST_P(CramMethods, EveryBoardUpTo20CellsAgreesWithTheBruteForce) {
+  ComponentSearch<CramGame> search(CramGame{}, GetParam());
   for (unsigned h = 1; h <= 5; ++h)
     for (unsigned w = 1; h * w <= 20; ++w) {
       const CramBoard board = parse_cram_board(std::to_string(h) + "x" + std::to_string(w));
@@ -59,9 +62,9 @@ TEST(Cram, EveryBoardUpTo20CellsAgreesWithTheBruteForce) {
     }
 }
 
-TEST(Cram, RandomBlockedBoardsAgreeWithTheBruteForce) {
+TEST_P(CramMethods, RandomBlockedBoardsAgreeWithTheBruteForce) {
   std::mt19937_64 rng(20261125);
-  ComponentSearch<CramGame> search;
+  ComponentSearch<CramGame> search(CramGame{}, GetParam());
   int nonzero = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const unsigned h = 1 + static_cast<unsigned>(rng() % 5), w = 1 + static_cast<unsigned>(rng() % (20 / h));
@@ -76,12 +79,10 @@ TEST(Cram, RandomBlockedBoardsAgreeWithTheBruteForce) {
   EXPECT_GT(nonzero, 100);  // the boards are varied enough to test something
 }
 
-// Up to 28 cells here: 5x6 (30 cells) takes 13 s without pruning, and runs
-// in the benchmark until the search prunes.
-TEST(Cram, PublishedValuesOfEmptyBoardsUpTo28Cells) {
+TEST_P(CramMethods, PublishedValuesOfEmptyBoardsUpTo30Cells) {
   std::ifstream in(std::string(GRUNDY_TEST_DATA) + "/cram.tsv");
   ASSERT_TRUE(in) << "tests/data/cram.tsv";
-  ComponentSearch<CramGame> search;
+  ComponentSearch<CramGame> search(CramGame{}, GetParam());
   std::string line;
   int checked = 0;
   while (std::getline(in, line)) {
@@ -89,14 +90,33 @@ TEST(Cram, PublishedValuesOfEmptyBoardsUpTo28Cells) {
     std::istringstream row(line);
     unsigned h = 0, w = 0, cells = 0, nimber = 0;
     row >> h >> w >> cells >> nimber;
-    if (cells > 28) continue;
+    // 5x6 takes seconds with the plain method (a minute under the sanitizers).
+    if (cells > (GetParam() == SearchMethod::plain ? 28u : 30u)) continue;
     const CramBoard board = parse_cram_board(std::to_string(h) + "x" + std::to_string(w));
     EXPECT_EQ(search.value(board).value(), nimber) << h << "x" << w;
     // The transposed board is the same game.
     EXPECT_EQ(search.value(parse_cram_board(std::to_string(w) + "x" + std::to_string(h))).value(), nimber);
     ++checked;
   }
-  EXPECT_EQ(checked, 5);  // 4x4, 4x5, 4x6, 4x7, 5x5
+  EXPECT_EQ(checked, GetParam() == SearchMethod::plain ? 5 : 6);  // 4x4, 4x5, 4x6, 4x7, 5x5 (, 5x6)
+}
+
+INSTANTIATE_TEST_SUITE_P(Search, CramMethods, ::testing::Values(SearchMethod::plain, SearchMethod::pruned),
+                         [](const auto& p) { return p.param == SearchMethod::plain ? "plain" : "pruned"; });
+
+// Larger blocked boards than the brute force can take: pruning must not
+// change a value, so the pruned search agrees with the plain mex.
+TEST(Cram, PrunedAgreesWithPlainOnLargerBlockedBoards) {
+  std::mt19937_64 rng(7);
+  ComponentSearch<CramGame> plain(CramGame{}, SearchMethod::plain), pruned(CramGame{}, SearchMethod::pruned);
+  for (int trial = 0; trial < 40; ++trial) {
+    const unsigned h = 4 + static_cast<unsigned>(rng() % 3), w = 5 + static_cast<unsigned>(rng() % 3);
+    CramBoard board{static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(w), 0};
+    for (unsigned i = 0; i < h * w; ++i)
+      if (rng() % 6 != 0) board.empty |= CellSet{1} << i;
+    if (board.empty_cells() > 26) continue;
+    ASSERT_EQ(pruned.value(board), plain.value(board)) << format_cram_board(board);
+  }
 }
 
 TEST(Cram, RegionsAreCanonicalAndSplit) {

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +61,15 @@ struct CramGame {
   using Key = CramBoard;
   using KeyHash = CramBoardHash;
   [[nodiscard]] std::vector<Key> components(const Key& board) const { return cram_regions(board); }
+  [[nodiscard]] std::size_t size(const Key& board) const { return board.empty_cells(); }
+  // A full board with both sides even is 0: the second player answers each
+  // domino by its image through the centre (docs/games/cram.md).
+  [[nodiscard]] std::optional<std::uint64_t> known_value(const Key& board) const {
+    const unsigned cells = unsigned{board.height} * board.width;
+    const CellSet full = cells == 128 ? ~CellSet{0} : (CellSet{1} << cells) - 1;
+    if (board.height % 2 == 0 && board.width % 2 == 0 && board.empty == full) return 0;
+    return std::nullopt;
+  }
   template <class F>
   void for_each_option(const Key& board, F&& f) const {
     const unsigned w = board.width;
