@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Cram: grundy's component search against Piotr Beling's igsolve (Rust; Beling
+# & Rogalski 2020) at its fastest settings, side by side in one run. igsolve is
+# a peer (GPL/LGPL), built here from ../shared/peers/beling-igs into a scratch
+# folder with Debian's vendored crates, never copied into the repository.
+#
+# Usage: bench/search/run.sh [RUNS] [BOARD...]
+#   RUNS   runs of each command; the median is reported (default 3)
+#   BOARD  HxW boards (default: 4x5 4x7 5x5 5x6 4x9 5x7)
+# A run is stopped after LIMIT seconds (environment, default 600).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+runs=${1:-3}
+shift || true
+boards=("$@")
+((${#boards[@]})) || boards=(4x5 4x7 5x5 5x6 4x9 5x7)
+limit=${LIMIT:-600}
+peer_dir=${BELING_IGS:-$root/../shared/peers/beling-igs}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-search-bench-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+peer=""
+if [[ -x ${IGSOLVE_BIN:-}/igsolve ]]; then
+  peer=$IGSOLVE_BIN
+elif [[ -f $peer_dir/build.sh ]]; then
+  echo "building igsolve from $peer_dir (a few minutes the first time)"
+  peer=$(bash "$peer_dir/build.sh" "$work/beling" | tail -n 1)
+else
+  echo "bench: igsolve's source is not at $peer_dir (set BELING_IGS or IGSOLVE_BIN): grundy is timed alone" >&2
+fi
+
+ours=$root/build/bench/bench/cram_search
+if [[ ! -x $ours ]]; then
+  echo "building cram_search (bench preset)"
+  (cd "$root" && cmake --preset bench >/dev/null && cmake --build --preset bench --target cram_search >/dev/null)
+fi
+
+# seconds CMD...: wall seconds of one run of CMD, "timeout" past $limit; its output in $work/out.
+seconds() {
+  local start end rc=0
+  start=$EPOCHREALTIME
+  timeout "$limit" "$@" >"$work/out" 2>&1 || rc=$?
+  end=$EPOCHREALTIME
+  if ((rc == 124)); then echo timeout; elif ((rc != 0)); then echo "failed($rc)"; else
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'
+  fi
+}
+
+median_of() {
+  local results=() r
+  for ((i = 0; i < runs; ++i)); do
+    r=$(seconds "$@")
+    [[ $r =~ ^[0-9.]+$ ]] || { echo "$r"; return; }
+    results+=("$r")
+  done
+  printf '%s\n' "${results[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+ratio() {
+  if [[ $1 =~ ^[0-9.]+$ && $2 =~ ^[0-9.]+$ ]]; then
+    awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'
+  else
+    echo "-"
+  fi
+}
+
+printf '\n%-8s %6s %12s %12s %12s %10s %14s\n' board value "plain s" "pruned s" "igsolve s" parts "pruned/igsolve"
+for board in "${boards[@]}"; do
+  h=${board%x*} w=${board#*x}
+  plain=$(median_of "$ours" --plain "$board")
+  pruned=$(median_of "$ours" "$board")
+  value=$(cut -f2 "$work/out") parts=$(cut -f4 "$work/out" | cut -d' ' -f1)
+  peer_s=skipped
+  if [[ -n $peer ]]; then
+    peer_s=$(median_of bash "$peer_dir/cram.sh" "$peer" "$h" "$w")
+    peer_value=$(sed -n 's/.*Nimber of initial position: *//p' "$work/out")
+    [[ $peer_s != [0-9]* || $peer_value == "$value" ]] || echo "bench: $board: igsolve says $peer_value, grundy $value" >&2
+  fi
+  printf '%-8s %6s %12s %12s %12s %10s %14s\n' "$board" "$value" "$plain" "$pruned" "$peer_s" "$parts" "$(ratio "$pruned" "$peer_s")"
+done
+echo "medians of $runs runs; wall seconds; stopped after $limit s"
+echo "grundy: $(git -C "$root" rev-parse --short HEAD); machine: $(nproc) cores"
