@@ -63,6 +63,18 @@ ratio() {
   awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) print "n/a"; else printf "%.1fx", a / b }'
 }
 
+# median_of CMD...: the median of $runs results of CMD (a function printing
+# seconds), or the first result that is not a time ("timeout", "failed").
+median_of() {
+  local results=() r
+  for ((i = 0; i < runs; ++i)); do
+    r=$("$@")
+    is_time "$r" || { echo "$r"; return; }
+    results+=("$r")
+  done
+  printf '%s\n' "${results[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
 # mem_ratio A_KB B_KB: A's memory as a fraction of B's: "1/8.0" when A uses
 # 8 times less, "1.3" when A uses 1.3 times more (both must be measured: the
 # KB that best_of prints after "timeout" or "failed" is not a memory).

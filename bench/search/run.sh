@@ -17,6 +17,9 @@ boards=("$@")
 limit=${LIMIT:-600}
 peer_dir=${BELING_IGS:-$root/../shared/peers/beling-igs}
 
+# shellcheck source=../common/timing.sh
+source "$root/bench/common/timing.sh"
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-search-bench-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -36,7 +39,8 @@ if [[ ! -x $ours ]]; then
   (cd "$root" && cmake --preset bench >/dev/null && cmake --build --preset bench --target cram_search >/dev/null)
 fi
 
-# seconds CMD...: wall seconds of one run of CMD, "timeout" past $limit; its output in $work/out.
+# seconds CMD...: wall seconds of one run of CMD, "timeout" past $limit; its
+# output in $work/out. median_of (bench/common/timing.sh) takes the median.
 seconds() {
   local start end rc=0
   start=$EPOCHREALTIME
@@ -47,33 +51,15 @@ seconds() {
   fi
 }
 
-median_of() {
-  local results=() r
-  for ((i = 0; i < runs; ++i)); do
-    r=$(seconds "$@")
-    [[ $r =~ ^[0-9.]+$ ]] || { echo "$r"; return; }
-    results+=("$r")
-  done
-  printf '%s\n' "${results[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
-}
-
-ratio() {
-  if [[ $1 =~ ^[0-9.]+$ && $2 =~ ^[0-9.]+$ ]]; then
-    awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'
-  else
-    echo "-"
-  fi
-}
-
 printf '\n%-8s %6s %12s %12s %12s %10s %14s\n' board value "plain s" "pruned s" "igsolve s" parts "pruned/igsolve"
 for board in "${boards[@]}"; do
   h=${board%x*} w=${board#*x}
-  plain=$(median_of "$ours" --plain "$board")
-  pruned=$(median_of "$ours" "$board")
+  plain=$(median_of seconds "$ours" --plain "$board")
+  pruned=$(median_of seconds "$ours" "$board")
   value=$(cut -f2 "$work/out") parts=$(cut -f4 "$work/out" | cut -d' ' -f1)
   peer_s=skipped
   if [[ -n $peer ]]; then
-    peer_s=$(median_of bash "$peer_dir/cram.sh" "$peer" "$h" "$w")
+    peer_s=$(median_of seconds bash "$peer_dir/cram.sh" "$peer" "$h" "$w")
     peer_value=$(sed -n 's/.*Nimber of initial position: *//p' "$work/out")
     [[ $peer_s != [0-9]* || $peer_value == "$value" ]] || echo "bench: $board: igsolve says $peer_value, grundy $value" >&2
   fi
