@@ -323,7 +323,7 @@ json games_catalogue(const ServeSettings& settings) {
                         {"syntax", f.syntax},
                         {"rule", f.summary},
                         {"example", f.example},
-                        {"start", fmt::format("{} 3 4 5", f.example)}});
+                        {"start", fmt::format("{} {}", f.example, f.example_positions)}});
   }
   for (const std::string& file : settings.graphs)
     families.push_back({{"name", "graph"},

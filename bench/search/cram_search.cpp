@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   try {
     for (int i = first; i < argc; ++i) {
       const grundy::CramBoard board = grundy::parse_cram_board(argv[i]);
-      grundy::ComponentSearch<grundy::CramGame> search(grundy::CramGame{}, method);
+      grundy::ComponentSearch<grundy::CramRules> search(grundy::CramRules{}, method);
       const auto start = std::chrono::steady_clock::now();
       const grundy::Nimber v = search.value(board);
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

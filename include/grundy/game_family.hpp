@@ -50,6 +50,9 @@ struct GameFamily {
   // to max_census_digits; nullptr for families with no such class.
   std::vector<std::string> (*census_codes)(unsigned digits) = nullptr;
   unsigned max_census_digits = 0;
+  // Positions of `example`, as typed after it: what a front-end starts a
+  // game from (the page's suggested start) and what tests walk through.
+  std::string_view example_positions = "3 4 5";
 
   [[nodiscard]] bool takes_params() const { return syntax.find(':') != std::string_view::npos; }
 };

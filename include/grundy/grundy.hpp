@@ -51,6 +51,7 @@
 #include "grundy/spec.hpp"
 #include "grundy/strategy.hpp"
 #include "grundy/sum.hpp"
+#include "grundy/transposition_table.hpp"
 #include "grundy/value_table.hpp"
 
 #include "grundy/games/coprime.hpp"

@@ -1,6 +1,8 @@
 #include "grundy/games/cram.hpp"
 
 #include <algorithm>
+#include <span>
+#include <stdexcept>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -216,5 +218,102 @@ std::vector<CramBoard> cram_regions(const CramBoard& board) {
   }
   return regions;
 }
+
+}  // namespace grundy
+
+namespace grundy {
+
+Position CramGame::number(const CramBoard& board) const {
+  const auto [it, added] = numbers_.try_emplace(board, boards_.size());
+  if (added) boards_.push_back(board);
+  return it->second;
+}
+
+Position CramGame::parse_position(std::string_view text) const {
+  const CramBoard board = parse_cram_board(text);
+  const std::lock_guard lock(mutex_);
+  return number(board);
+}
+
+CramBoard CramGame::board(Position p) const {
+  const std::lock_guard lock(mutex_);
+  if (p >= boards_.size())
+    throw std::logic_error(fmt::format("cram: no board numbered {} (positions come from parse_position)", p));
+  return boards_[p];
+}
+
+std::string CramGame::format_position(Position p) const { return format_cram_board(board(p)); }
+
+Nimber CramGame::value(Position p) const {
+  const CramBoard b = board(p);
+  const std::lock_guard lock(mutex_);
+  return search_.value(b);
+}
+
+std::string CramGame::move_rule() const {
+  return "a move places a domino on two empty cells side by side or one above the other";
+}
+
+// The boards a move leads to, in the order of the cells (row by row), the
+// domino lying right before the one standing down.
+std::vector<CramBoard> CramGame::options_of(Position p) const {
+  std::vector<CramBoard> out;
+  CramRules{}.for_each_option(board(p), [&](const CramBoard& b) { out.push_back(b); });
+  return out;
+}
+
+OptionSample CramGame::list_options(Position p, std::uint64_t limit) const {
+  const std::vector<CramBoard> all = options_of(p);
+  OptionSample s;
+  s.total = all.size();
+  const std::lock_guard lock(mutex_);
+  for (std::size_t i = 0; i < all.size() && s.options.size() < limit; ++i) s.options.push_back({number(all[i])});
+  return s;
+}
+
+OptionSample CramGame::options_to_value(Position p, Nimber target, std::uint64_t limit) const {
+  OptionSample s;
+  std::uint64_t total = 0;
+  for (const CramBoard& b : options_of(p)) {
+    const std::lock_guard lock(mutex_);
+    if (search_.value(b) != target) continue;
+    ++total;
+    if (s.options.size() < limit) s.options.push_back({number(b)});
+  }
+  s.total = total;
+  return s;
+}
+
+std::string CramGame::why_not_option(Position from, std::span<const Position> to) const {
+  if (to.size() != 1) return fmt::format("a move here leaves one board, not {}", to.size());
+  const CramBoard a = board(from), b = board(to.front());
+  if (a.height != b.height || a.width != b.width)
+    return fmt::format("a move keeps the board's shape: {} x {} cannot become {} x {}", a.height, a.width, b.height,
+                       b.width);
+  if ((b.empty & ~a.empty) != 0) return "a move fills cells, and never empties one";
+  const CellSet filled = a.empty & ~b.empty;
+  if (filled == 0) return "a move must place a domino: the board is unchanged";
+  const unsigned count = bit_count(filled);
+  const unsigned first = lowest_bit(filled);
+  const bool pair = count == 2 && ((first % a.width + 1 < a.width && (filled >> (first + 1) & 1) != 0) ||
+                                   (filled >> (first + a.width) & 1) != 0);
+  if (!pair) return fmt::format("a move fills two neighbouring cells, not {} cell{} like these", count, count == 1 ? "" : "s");
+  return {};
+}
+
+namespace {
+
+std::unique_ptr<Game> parse_cram(const SpecText& spec) {
+  spec.expect_no_params();
+  return std::make_unique<CramGame>();
+}
+
+}  // namespace
+
+const GameFamily kCramFamily{"cram", "cram",
+                             "Cram: place a domino on two neighbouring empty cells of a board; a position is HxW "
+                             "(an empty board) or its rows, '.' empty and '#' blocked, such as ..#./..../....",
+                             "cram", parse_cram, /*reads_file=*/false, /*theorem=*/{}, /*census_codes=*/nullptr,
+                             /*max_census_digits=*/0, /*example_positions=*/"4x5 2x3"};
 
 }  // namespace grundy

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "grundy/games/coprime.hpp"
+#include "grundy/games/cram.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/games/graph.hpp"
 #include "grundy/games/nim.hpp"
@@ -17,7 +18,7 @@ namespace {
 constexpr std::array kRegistry{
     &kNimFamily,    &kSubtractionFamily, &kDivisionFamily,    &kCoprimeFamily,      &kXyFamily,
     &kOctalFamily,  &kHexFamily,         &kGrundyGameFamily,  &kKaylesFamily,       &kDawsonChessFamily,
-    &kDawsonKaylesFamily, &kGraphFamily,
+    &kDawsonKaylesFamily, &kGraphFamily, &kCramFamily,
 };
 
 }  // namespace

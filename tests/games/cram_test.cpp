@@ -53,7 +53,7 @@ class BruteCram {
 class CramMethods : public ::testing::TestWithParam<SearchMethod> {};
 
 TEST_P(CramMethods, EveryBoardUpTo20CellsAgreesWithTheBruteForce) {
-  ComponentSearch<CramGame> search(CramGame{}, GetParam());
+  ComponentSearch<CramRules> search(CramRules{}, GetParam());
   for (unsigned h = 1; h <= 5; ++h)
     for (unsigned w = 1; h * w <= 20; ++w) {
       const CramBoard board = parse_cram_board(std::to_string(h) + "x" + std::to_string(w));
@@ -64,7 +64,7 @@ TEST_P(CramMethods, EveryBoardUpTo20CellsAgreesWithTheBruteForce) {
 
 TEST_P(CramMethods, RandomBlockedBoardsAgreeWithTheBruteForce) {
   std::mt19937_64 rng(20261125);
-  ComponentSearch<CramGame> search(CramGame{}, GetParam());
+  ComponentSearch<CramRules> search(CramRules{}, GetParam());
   int nonzero = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const unsigned h = 1 + static_cast<unsigned>(rng() % 5), w = 1 + static_cast<unsigned>(rng() % (20 / h));
@@ -82,7 +82,7 @@ TEST_P(CramMethods, RandomBlockedBoardsAgreeWithTheBruteForce) {
 TEST_P(CramMethods, PublishedValuesOfEmptyBoardsUpTo30Cells) {
   std::ifstream in(std::string(GRUNDY_TEST_DATA) + "/cram.tsv");
   ASSERT_TRUE(in) << "tests/data/cram.tsv";
-  ComponentSearch<CramGame> search(CramGame{}, GetParam());
+  ComponentSearch<CramRules> search(CramRules{}, GetParam());
   std::string line;
   int checked = 0;
   while (std::getline(in, line)) {
@@ -108,7 +108,7 @@ INSTANTIATE_TEST_SUITE_P(Search, CramMethods, ::testing::Values(SearchMethod::pl
 // change a value, so the pruned search agrees with the plain mex.
 TEST(Cram, PrunedAgreesWithPlainOnLargerBlockedBoards) {
   std::mt19937_64 rng(7);
-  ComponentSearch<CramGame> plain(CramGame{}, SearchMethod::plain), pruned(CramGame{}, SearchMethod::pruned);
+  ComponentSearch<CramRules> plain(CramRules{}, SearchMethod::plain), pruned(CramRules{}, SearchMethod::pruned);
   for (int trial = 0; trial < 40; ++trial) {
     const unsigned h = 4 + static_cast<unsigned>(rng() % 3), w = 5 + static_cast<unsigned>(rng() % 3);
     CramBoard board{static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(w), 0};

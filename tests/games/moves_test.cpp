@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 #include <stdexcept>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -261,8 +262,16 @@ TEST(Moves, EveryFamilyOfTheRegistryKeepsTheGameContract) {
                                                : std::string(f.example);
     const auto game = parse_game(spec);
     const auto* graph = dynamic_cast<const GraphGame*>(game.get());
-    const Position count = graph != nullptr ? graph->vertex_count() : 26;
-    for (Position p = 0; p < count; ++p) {
+    // Heaps 0..25, every vertex of a graph, or the family's example positions.
+    std::vector<Position> positions;
+    if (graph != nullptr || game->heap_indexed()) {
+      for (Position p = 0; p < (graph != nullptr ? graph->vertex_count() : 26); ++p) positions.push_back(p);
+    } else {
+      std::istringstream words{std::string(f.example_positions)};
+      for (std::string word; words >> word;) positions.push_back(game->parse_position(word));
+    }
+    ASSERT_FALSE(positions.empty());
+    for (const Position p : positions) {
       const OptionSample all = game->list_options(p, kNoLimit);
       ASSERT_TRUE(all.complete()) << p;
       EXPECT_EQ(game->has_move(p), !all.options.empty()) << p;

@@ -256,3 +256,15 @@ def test_numpy_integers_are_positions():
     assert grundy.value("kayles", numpy.int64(10)) == 2
     assert grundy.value([("kayles", numpy.uint8(10))]) == 2
     assert list(grundy.values("nim", numpy.arange(3))) == [0, 1, 2]
+
+
+def test_cram_boards_as_positions():
+    # Published values (tests/data/cram.tsv): 4x5 = 2; boards are text, as the command line writes them.
+    assert grundy.value("cram", "4x5") == 2
+    assert grundy.value("cram 4x5 + nim 3") == 1
+    assert grundy.winner("cram 4x5 + nim 2") == "second"
+    moves = grundy.moves("cram", "2x3")
+    assert [m.to for m in moves] == [m["to"][0] for m in cli_json("moves", "cram", "2x3")["moves"]]
+    assert all(m.to.count("#") == 2 for m in moves)
+    with pytest.raises(ValueError, match="144 cells"):
+        grundy.value("cram", "12x12")

@@ -12,10 +12,17 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
+
+#include "grundy/component_search.hpp"
+#include "grundy/game.hpp"
+#include "grundy/game_family.hpp"
 
 namespace grundy {
 
@@ -57,7 +64,7 @@ struct CramBoardHash {
 [[nodiscard]] std::vector<CramBoard> cram_regions(const CramBoard& board);
 
 // Cram for ComponentSearch: parts are canonical regions.
-struct CramGame {
+struct CramRules {
   using Key = CramBoard;
   using KeyHash = CramBoardHash;
   [[nodiscard]] std::vector<Key> components(const Key& board) const { return cram_regions(board); }
@@ -83,5 +90,42 @@ struct CramGame {
       }
   }
 };
+
+// Cram as a game of the registry (`grundy value cram 5x7`): a position is a
+// board. Boards do not fit a 64-bit Position, so the game numbers the boards
+// it is given or lists (in the order met) and a Position is that number;
+// parse_position and format_position turn boards into numbers and back. A
+// move leaves one position, the whole board after it. Values come from the
+// component search (pruned), its table kept for the game's life. Safe to use
+// from several threads (one lock).
+class CramGame final : public Game {
+ public:
+  [[nodiscard]] std::string spec() const override { return "cram"; }
+  // "HxW" or rows ("..#./...."); throws InputError.
+  [[nodiscard]] Position parse_position(std::string_view text) const override;
+  [[nodiscard]] std::string format_position(Position p) const override;
+  [[nodiscard]] std::string_view component_noun() const override { return "board"; }
+  [[nodiscard]] Nimber value(Position p) const override;
+  [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const override;
+  [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
+  [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
+  [[nodiscard]] bool moves_leave_one_position() const override { return true; }
+
+  // The board numbered p.
+  [[nodiscard]] CramBoard board(Position p) const;
+
+ private:
+  Position number(const CramBoard& board) const;  // with the lock held
+  std::vector<CramBoard> options_of(Position p) const;
+
+  mutable std::mutex mutex_;
+  mutable std::vector<CramBoard> boards_;
+  mutable std::unordered_map<CramBoard, Position, CramBoardHash> numbers_;
+  mutable ComponentSearch<CramRules> search_;
+};
+
+// The family in the registry (registry.hpp).
+extern const GameFamily kCramFamily;
 
 }  // namespace grundy

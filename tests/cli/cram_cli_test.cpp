@@ -1,0 +1,77 @@
+// Cram through the command line: boards as positions (HxW or rows), values
+// from the component search, moves as whole boards, sums with other families,
+// and bad boards refused with where and what.
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "support/run_process.hpp"
+
+namespace grundy {
+namespace {
+
+using ::testing::HasSubstr;
+using nlohmann::json;
+
+test::ProcessResult grundy_run(const std::vector<std::string>& args) { return test::run_process(GRUNDY_EXE, args); }
+
+std::string out_of(const std::vector<std::string>& args) {
+  const auto r = grundy_run(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return r.out;
+}
+
+TEST(CramCli, ValuesOfPublishedBoards) {
+  // tests/data/cram.tsv: 4x5 = 2, 4x7 = 3, 5x5 = 0; the transposed board is the same game.
+  EXPECT_EQ(out_of({"value", "cram", "4x5", "5x4", "4x7", "5x5"}), "2\n2\n3\n0\n");
+  EXPECT_EQ(out_of({"value", "cram", "4x5", "+", "nim", "3"}), "2\n3\n");  // one value per component
+  EXPECT_EQ(out_of({"winner", "cram", "4x5", "+", "nim", "2"}), "second player wins (nim-sum 0)\n");
+}
+
+TEST(CramCli, EveryListedWinningMoveLeavesValueZero) {
+  const std::vector<std::string> boards{"3x4", "..#./..../...#"};
+  const auto r = grundy_run({"moves", "cram", boards[0], boards[1], "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  ASSERT_EQ(j["winner"], "first");
+  ASSERT_FALSE(j["moves"].empty());
+  for (const json& m : j["moves"]) {
+    // After a winning move the sum is a second-player win.
+    std::vector<std::string> after{"winner", "cram"};
+    for (std::size_t i = 0; i < boards.size(); ++i)
+      after.push_back(i == m["component"].get<std::size_t>() ? m["to"][0].get<std::string>() : boards[i]);
+    EXPECT_THAT(out_of(after), HasSubstr("second player wins")) << m.dump();
+  }
+}
+
+TEST(CramCli, AMoveIsOneDomino) {
+  const auto r = grundy_run({"moves", "cram", "2x3", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["value"], 1);  // 2x3: a central vertical domino then mirroring wins
+  for (const json& m : j["moves"]) {
+    const std::string to = m["to"][0];
+    EXPECT_EQ(std::count(to.begin(), to.end(), '#'), 2) << to;
+  }
+}
+
+TEST(CramCli, BadBoardsSayWhereAndWhat) {
+  auto error_of = [](const std::vector<std::string>& args) {
+    const auto r = grundy_run(args);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    return r.err;
+  };
+  EXPECT_THAT(error_of({"value", "cram", "12x12"}), HasSubstr("argument 2: Cram board '12x12': 144 cells, and a board "
+                                                               "holds at most 128"));
+  EXPECT_THAT(error_of({"value", "cram", "3x"}), HasSubstr("expected HxW"));
+  EXPECT_THAT(error_of({"value", "cram", "..x"}), HasSubstr("at character 3: 'x' is not a cell"));
+  EXPECT_THAT(error_of({"value", "cram:3", "2x2"}), HasSubstr("cram takes no parameters"));
+}
+
+}  // namespace
+}  // namespace grundy
