@@ -168,7 +168,10 @@ CramBoard canonical_cram_board(const CramBoard& board) {
   // The least image is the least high: a board higher than wide is turned,
   // a square one tried both ways.
   if (board.width > 64) return least_reflection_wide(board);
-  if (board.height > board.width) return least_reflection(transposed(board));
+  if (board.height > board.width) {
+    const CramBoard turned = transposed(board);
+    return turned.width > 64 ? least_reflection_wide(turned) : least_reflection(turned);
+  }
   const CramBoard best = least_reflection(board);
   if (board.height < board.width) return best;
   const CramBoard other = least_reflection(transposed(board));
@@ -184,8 +187,9 @@ std::vector<CramBoard> cram_regions(const CramBoard& board) {
   for (CellSet rest = board.empty; rest != 0;) {
     CellSet region = CellSet{1} << lowest_bit(rest);
     for (;;) {
-      const CellSet grown = (region | (region & ~right) << 1 | (region & ~left) >> 1 | region << w | region >> w) &
-                            board.empty & inside;
+      CellSet grown = region | (region & ~right) << 1 | (region & ~left) >> 1;
+      if (h > 1) grown |= region << w | region >> w;  // (a board one row high may be 128 wide: no shift by 128)
+      grown &= board.empty & inside;
       if (grown == region) break;
       region = grown;
     }

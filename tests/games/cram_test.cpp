@@ -4,6 +4,7 @@
 #include "grundy/games/cram.hpp"
 
 #include <fstream>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include "grundy/component_search.hpp"
 #include "grundy/error.hpp"
+#include "grundy/spec.hpp"
 
 namespace grundy {
 namespace {
@@ -116,6 +118,17 @@ TEST(Cram, PrunedAgreesWithPlainOnLargerBlockedBoards) {
       if (rng() % 6 != 0) board.empty |= CellSet{1} << i;
     if (board.empty_cells() > 26) continue;
     ASSERT_EQ(pruned.value(board), plain.value(board)) << format_cram_board(board);
+  }
+}
+
+// One row (or one column) of n cells is Dawson's Kayles at heap n: a domino
+// takes two neighbouring cells, as octal:0.07 takes two tokens from a row.
+TEST(Cram, OneRowIsDawsonsKayles) {
+  const std::unique_ptr<Game> dawson = parse_game("dawson-kayles");
+  ComponentSearch<CramRules> search;
+  for (const unsigned n : {1u, 2u, 7u, 34u, 64u, 65u, 100u, 127u, 128u}) {
+    EXPECT_EQ(search.value(parse_cram_board("1x" + std::to_string(n))), dawson->value(n)) << "1x" << n;
+    EXPECT_EQ(search.value(parse_cram_board(std::to_string(n) + "x1")), dawson->value(n)) << n << "x1";
   }
 }
 
