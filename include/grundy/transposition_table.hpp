@@ -6,7 +6,8 @@
 //
 // Keys must be equality-comparable and hashed by Hash; a default-constructed
 // Key is never stored as a real key is (a slot is free while `used` is
-// false). References returned stay valid until the next insertion.
+// false). References returned stay valid until the next call of
+// operator[] (which may grow the table even for a key it holds).
 
 #include <cstddef>
 #include <cstdint>

@@ -299,8 +299,10 @@ std::string CramGame::why_not_option(Position from, std::span<const Position> to
   if (filled == 0) return "a move must place a domino: the board is unchanged";
   const unsigned count = bit_count(filled);
   const unsigned first = lowest_bit(filled);
-  const bool pair = count == 2 && ((first % a.width + 1 < a.width && (filled >> (first + 1) & 1) != 0) ||
-                                   (filled >> (first + a.width) & 1) != 0);
+  const unsigned cells = unsigned{a.height} * a.width;
+  const bool side_by_side = first % a.width + 1 < a.width && (filled >> (first + 1) & 1) != 0;
+  const bool one_above = first + a.width < cells && (filled >> (first + a.width) & 1) != 0;  // no shift past the board
+  const bool pair = count == 2 && (side_by_side || one_above);
   if (!pair) return fmt::format("a move fills two neighbouring cells, not {} cell{} like these", count, count == 1 ? "" : "s");
   return {};
 }

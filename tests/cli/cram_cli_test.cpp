@@ -60,6 +60,16 @@ TEST(CramCli, AMoveIsOneDomino) {
   }
 }
 
+TEST(CramCli, PlayRefusesTwoCellsApartOnAWideBoard) {
+  // A 1 x 128 board: cells 0 and 2 are no domino (the check above a cell of
+  // the last row must not look past the board).
+  const std::string board(128, '.');
+  std::string apart = board;
+  apart[0] = apart[2] = '#';
+  const auto r = test::run_process(GRUNDY_EXE, {"play", "cram", board, "--seed", "1"}, "1 " + apart + "\nquit\n");
+  EXPECT_THAT(r.out, HasSubstr("a move fills two neighbouring cells, not 2 cells like these")) << r.out;
+}
+
 TEST(CramCli, BadBoardsSayWhereAndWhat) {
   auto error_of = [](const std::vector<std::string>& args) {
     const auto r = grundy_run(args);
