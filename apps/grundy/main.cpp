@@ -32,6 +32,7 @@
 #include "grundy/quote.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/spec.hpp"
+#include "grundy/transposition_table.hpp"
 #include "words.hpp"
 #include "grundy/game_sum.hpp"
 
@@ -74,6 +75,7 @@ struct Arguments {
   std::string moves_limit = std::to_string(kDefaultMovesLimit);
   bool ascii = false;  // infinite values as inf{...}
   bool misere = false;  // the last player to move loses
+  std::string memory;   // --memory: the search table's bound; empty for the default
   std::string quotient_game;
   std::string quotient_max_heap = std::to_string(kDefaultQuotientMaxHeap);
   std::string first = "me";
@@ -108,14 +110,35 @@ void add_sum_option(CLI::App& cmd, Arguments& a) {
   cmd.add_option("GAME POS", a.sum, "a sum of games: GAME POS [POS...] [+ GAME POS [POS...]]...")->type_name("");
 }
 
+void add_memory_option(CLI::App& cmd, Arguments& a);
+
 CLI::App* add_sum_command(CLI::App& app, const char* name, const char* description, const char* examples,
                           Arguments& a) {
   CLI::App* cmd = app.add_subcommand(name, description);
   add_sum_option(*cmd, a);
   cmd->add_flag("--json", a.json, "print one JSON object instead of text");
   cmd->add_flag("--ascii", a.ascii, "write an infinite value as inf{0,2}, not \u221e{0,2} (the default when the locale is not UTF-8)");
+  add_memory_option(*cmd, a);
   cmd->footer("\n" + sum_help() + "\nExamples:\n" + examples);
   return cmd;
+}
+
+void add_memory_option(CLI::App& cmd, Arguments& a) {
+  cmd.add_option("--memory", a.memory,
+                 "at most this much memory for the table of the search that values boards (cram): 512M, 4G "
+                 "(default: a quarter of the machine's); a smaller table forgets more, never answers wrongly")
+      ->type_name("SIZE");
+}
+
+// --memory's size, set as the default of the search tables made from now on.
+void apply_memory_option(const std::string& text) {
+  if (text.empty()) return;
+  const std::optional<std::uint64_t> bytes = parse_byte_size(text);
+  if (!bytes)
+    throw InputError(fmt::format("--memory {}: expected a size such as 512M or 4G (a whole number with K, M, G or "
+                                 "T for powers of 1024, or bytes), at least 1K",
+                                 quote(text)));
+  set_default_table_bytes(static_cast<std::size_t>(*bytes));
 }
 
 void add_misere_flag(CLI::App& cmd, Arguments& a) {
@@ -304,7 +327,7 @@ void check_command_words(CLI::App& app, int argc, char** argv) {
     return;
   }
   // The options that take a value, whose value is not a word of the sum.
-  constexpr std::string_view kValued[] = {"--limit", "--first", "--seed", "--to", "--input"};
+  constexpr std::string_view kValued[] = {"--limit", "--first", "--seed", "--to", "--input", "--memory"};
   constexpr std::string_view kFlags[] = {"--json", "--ascii", "--runs", "--misere", "--help", "-h"};
   std::size_t word = 0;  // the sum's words, counted from 1 as the sum's messages count them
   for (int i = 2; i < argc; ++i) {
@@ -521,6 +544,7 @@ int run(int argc, char** argv) {
   play->add_option("--seed", a.seed,
                    "make the engine's choices among equally good moves repeatable (default: a new game each time)")
       ->type_name("N");
+  add_memory_option(*play, a);
   play->add_flag("--misere", a.misere,
                  "misère play: whoever makes the last move loses (and whoever cannot move wins); the engine decides "
                  "as 'moves --misere' does (docs/misere.md)");
@@ -626,6 +650,7 @@ int run(int argc, char** argv) {
   // Long computations (large tables, prime counts near 10^18, pattern
   // searches) say so on stderr.
   set_progress_output(stderr);
+  apply_memory_option(a.memory);
   const Format format = a.json ? Format::json : Format::text;
   Output out;
   const bool ascii = a.ascii || !locale_is_utf8();

@@ -1,9 +1,9 @@
-// cram_search: values of empty Cram boards by the library's ComponentSearch,
-// one line each with its time and the parts its table holds: what
-// bench/search/run.sh times against igsolve until `grundy value cram HxW`
-// exists.
+// cram_search: values of Cram boards by the library's ComponentSearch, one
+// line each with its time, the parts searched and the parts its table holds:
+// what bench/search/run.sh times against igsolve.
 //
-// Usage: cram_search [--plain] HxW...
+// Usage: cram_search [--plain] [--memory SIZE] BOARD...
+//   BOARD is HxW or rows ("..#./...."); SIZE bounds the table (512M, 4G).
 #include <chrono>
 #include <cstdio>
 #include <string_view>
@@ -11,27 +11,43 @@
 #include "grundy/component_search.hpp"
 #include "grundy/error.hpp"
 #include "grundy/games/cram.hpp"
+#include "grundy/transposition_table.hpp"
 
 int main(int argc, char** argv) {
   grundy::SearchMethod method = grundy::SearchMethod::pruned;
+  std::size_t table_bytes = grundy::default_table_bytes();
   int first = 1;
-  if (argc > 1 && std::string_view(argv[1]) == "--plain") {
-    method = grundy::SearchMethod::plain;
-    first = 2;
+  for (; first < argc; ++first) {
+    const std::string_view arg = argv[first];
+    if (arg == "--plain") {
+      method = grundy::SearchMethod::plain;
+    } else if (arg == "--memory" && first + 1 < argc) {
+      const auto bytes = grundy::parse_byte_size(argv[++first]);
+      if (!bytes) {
+        std::fprintf(stderr, "cram_search: --memory %s: expected a size such as 512M\n", argv[first]);
+        return 2;
+      }
+      table_bytes = static_cast<std::size_t>(*bytes);
+    } else {
+      break;
+    }
   }
   if (first >= argc) {
-    std::fprintf(stderr, "usage: cram_search [--plain] HxW...\n");
+    std::fprintf(stderr, "usage: cram_search [--plain] [--memory SIZE] BOARD...\n");
     return 2;
   }
   try {
     for (int i = first; i < argc; ++i) {
       const grundy::CramBoard board = grundy::parse_cram_board(argv[i]);
-      grundy::ComponentSearch<grundy::CramRules> search(grundy::CramRules{}, method);
+      grundy::ComponentSearch<grundy::CramRules> search(grundy::CramRules{}, method, table_bytes);
       const auto start = std::chrono::steady_clock::now();
       const grundy::Nimber v = search.value(board);
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::printf("%s\t%llu\t%.3f s\t%zu parts\n", argv[i], static_cast<unsigned long long>(v.value()), seconds,
-                  search.known_parts());
+      const grundy::SearchStats s = search.stats();
+      std::printf("%s\t%llu\t%.3f s\t%zu parts\t%llu searched\t%zu MB table\t%llu replaced\n", argv[i],
+                  static_cast<unsigned long long>(v.value()), seconds, s.table_entries,
+                  static_cast<unsigned long long>(s.searched), s.table_bytes >> 20,
+                  static_cast<unsigned long long>(s.replaced));
     }
   } catch (const grundy::InputError& e) {
     std::fprintf(stderr, "cram_search: %s\n", e.what());

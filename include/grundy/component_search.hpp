@@ -20,13 +20,19 @@
 // Two methods (docs/search.md):
 //   plain   the mex of every option's value: each option's parts valued in
 //           full. One mex per canonical part reached.
-//   pruned  nimber-based pruning of sums (Lemoine and Viennot, "Nimbers are
-//           inevitable", Theoretical Computer Science 462, 2012): G has value
-//           k exactly when G + *k is a P-position, and an outcome needs one
-//           winning move, not all values. A part's value is the first k with
-//           G + *k a P-position; in an option the smaller parts are valued
-//           and folded into k, the largest kept whole, so every position
-//           searched is one part plus a nim heap.
+//   pruned  Beling and Rogalski's pruned search ("On pruning search trees of
+//           impartial games", Artificial Intelligence 283, 2020): a part is
+//           asked "is your value in the set S, and if so which?", which it
+//           may answer "no" before valuing every option; the candidates for
+//           its value are cut to the least (options left + 1), and each
+//           option is asked only about the candidates it could still hit.
+//           In an option the smaller parts are valued and folded into a
+//           nim-sum x, the largest kept whole and asked about S xor x (as in
+//           Lemoine and Viennot's nimber-based pruning of sums, Theoretical
+//           Computer Science 462, 2012). At the top, candidate values are
+//           tried one by one (aspiration: each option asked about one value).
+// The table (transposition_table.hpp) keeps exact values only, within a
+// byte bound, so every answer it gives is true whatever it has forgotten.
 // The plain memoised mex of whole positions (solver.hpp) stays the oracle the
 // tests hold both against.
 
@@ -34,11 +40,14 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
 
+#include "grundy/interrupt.hpp"
 #include "grundy/nimber.hpp"
+#include "grundy/nimber_set.hpp"
 #include "grundy/transposition_table.hpp"
 
 namespace grundy {
@@ -53,43 +62,84 @@ concept ComponentGame = requires(const G& game, const typename G::Key& key) {
 
 enum class SearchMethod { plain, pruned };
 
+// What a search has done so far.
+struct SearchStats {
+  std::uint64_t searched = 0;      // parts whose options were listed
+  std::size_t table_entries = 0;   // parts whose value the table holds
+  std::size_t table_bytes = 0;     // bytes the table holds
+  std::size_t table_max_bytes = 0; // its bound
+  std::uint64_t replaced = 0;      // entries pushed out by others (the bound reached)
+};
+
 template <ComponentGame G>
 class ComponentSearch {
  public:
   using Key = typename G::Key;
 
-  explicit ComponentSearch(G game = G{}, SearchMethod method = SearchMethod::pruned)
-      : game_(std::move(game)), method_(method) {}
+  // `table_bytes` bounds the table (transposition_table.hpp).
+  explicit ComponentSearch(G game = G{}, SearchMethod method = SearchMethod::pruned,
+                           std::size_t table_bytes = default_table_bytes())
+      : game_(std::move(game)), method_(method), table_(table_bytes) {}
 
   [[nodiscard]] const G& game() const { return game_; }
 
   // The value of a position: the nim-sum of its parts' values.
   [[nodiscard]] Nimber value(const Key& position) {
-    Nimber total(0);
-    for (const Key& part : game_.components(position)) total = total ^ part_value(part);
-    return total;
+    std::uint64_t total = 0;
+    for (const Key& part : game_.components(position)) total ^= part_value(part).value();
+    return Nimber(total);
   }
 
   // The value of one part, given in canonical form.
   [[nodiscard]] Nimber part_value(const Key& part) {
-    if (const Entry* e = table_.find(part); e != nullptr && e->value != kUnknown) return Nimber(e->value);
+    if (const auto v = lookup(part)) return Nimber(*v);
     if (method_ == SearchMethod::plain) return Nimber(plain_value(part));
-    for (std::uint64_t k = 0;; ++k)
-      if (p_position(part, k)) return Nimber(k);
+    return Nimber(aspiration_value(part));
   }
 
-  // How many distinct canonical parts the table holds something about.
+  // Puts a part's value in the table as if the search had found it (a table
+  // read back from a file). The caller vouches for it.
+  void remember(const Key& part, std::uint64_t value) { table_.store(part, value, game_.size(part)); }
+
+  // Calls f(part, value) for every part the table holds.
+  template <class F>
+  void for_each_known(F&& f) const {
+    table_.for_each([&](const Key& k, std::uint64_t v, std::size_t) { f(k, v); });
+  }
+
+  // How many distinct canonical parts the table holds a value of.
   [[nodiscard]] std::size_t known_parts() const { return table_.size(); }
 
- private:
-  static constexpr std::uint64_t kUnknown = ~std::uint64_t{0};
+  // Called with the statistics every 65,536 parts searched (a progress
+  // line); empty for none.
+  void set_observer(std::function<void(const SearchStats&)> observer) { observer_ = std::move(observer); }
 
-  struct Entry {
-    std::uint64_t value = kUnknown;
-    std::uint64_t not_value = 0;  // bit k (k < 64): the value is known not to be k
-  };
+  [[nodiscard]] SearchStats stats() const {
+    return SearchStats{searched_, table_.size(), table_.bytes(), table_.max_bytes(), table_.replaced()};
+  }
+
+ private:
+  static constexpr std::uint64_t kNotInSet = ~std::uint64_t{0};
+
+  std::optional<std::uint64_t> lookup(const Key& part) {
+    if (auto v = table_.find(part)) return v;
+    if constexpr (requires { game_.known_value(part); }) {
+      if (const std::optional<std::uint64_t> v = game_.known_value(part)) {
+        table_.store(part, *v, game_.size(part));
+        return v;
+      }
+    }
+    return std::nullopt;
+  }
+
+  void note_search() {
+    ++searched_;
+    if ((searched_ & 1023) == 0) interruption_point();
+    if ((searched_ & 0xffff) == 0 && observer_) observer_(stats());
+  }
 
   std::uint64_t plain_value(const Key& part) {
+    note_search();
     // Values seen among the options: a bit each below 64, a list above.
     std::uint64_t seen = 0;
     std::vector<std::uint64_t> large;
@@ -106,88 +156,183 @@ class ComponentSearch {
         if (v == mex) ++mex;
         else if (v > mex) break;
     }
-    table_[part].value = mex;  // `part`'s entry may have moved: the table grew
+    table_.store(part, mex, game_.size(part));
     return mex;
   }
 
-  // An option of a part, split: the parts whose value the table holds
-  // folded into `known`, the others kept.
+  // An option of a part, split: the parts of known value folded into
+  // `known`, the others kept in `parts_` from `first` on, `count` of them,
+  // the largest first.
   struct Child {
-    std::vector<Key> unknown;
+    std::size_t first = 0;
+    std::uint32_t count = 0;
     std::uint64_t known = 0;
     std::uint64_t cost = 0;  // the sum of the squared sizes of the unknown parts
   };
 
-  Child split(const Key& option) {
-    Child c;
-    std::vector<Key> parts = game_.components(option);
-    cancel_pairs(parts);
-    for (Key& part : parts) {
-      const Entry* e = table_.find(part);
-      if (e != nullptr && e->value != kUnknown) {
-        c.known ^= e->value;
-      } else if (const auto v = known_value(part)) {
-        c.known ^= *v;
-      } else {
-        const std::uint64_t size = game_.size(part);
-        c.cost += size * size;
-        c.unknown.push_back(std::move(part));
-      }
-    }
-    return c;
-  }
-
-  // A value the game knows without a search (Cram: a full board with both
-  // sides even is 0), when it states one.
-  std::optional<std::uint64_t> known_value(const Key& part) const {
-    if constexpr (requires { game_.known_value(part); }) return game_.known_value(part);
-    return std::nullopt;
-  }
-
-  // Whether part + *k is a P-position (the player to move loses), that is,
-  // whether the part's value is k.
-  bool p_position(const Key& part, std::uint64_t k) {
-    if (const Entry* e = table_.find(part)) {
-      if (e->value != kUnknown) return e->value == k;
-      if (k < 64 && (e->not_value >> k & 1) != 0) return false;
-    }
-    if (const auto v = known_value(part)) {
-      table_[part].value = *v;
-      return *v == k;
-    }
-    std::vector<Child> children;
-    game_.for_each_option(part, [&](const Key& option) { children.push_back(split(option)); });
-    // A value is at most the number of options; then a child the table
-    // already decides (enhanced transposition cutoff); then the others,
-    // those that leave the smallest parts first.
-    bool wins = k > children.size();
-    for (const Child& c : children) wins = wins || (c.unknown.empty() && c.known == k);
-    if (!wins) {
-      std::sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.cost < b.cost; });
-      for (Child& c : children) {
-        if (c.unknown.empty()) continue;
-        const auto largest = std::max_element(c.unknown.begin(), c.unknown.end(), [&](const Key& a, const Key& b) {
-          return game_.size(a) < game_.size(b);
-        });
-        std::uint64_t rest = k ^ c.known;
-        for (auto it = c.unknown.begin(); it != c.unknown.end(); ++it)
-          if (it != largest) rest ^= part_value(*it).value();
-        if (p_position(*largest, rest)) {
-          wins = true;
-          break;
+  // Lists and splits the options of a part. Its children go to `children`,
+  // their unknown parts to the end of parts_.
+  void expand(const Key& part, std::vector<Child>& children) {
+    note_search();
+    game_.for_each_option(part, [&](const Key& option) {
+      Child c;
+      c.first = parts_.size();
+      std::vector<Key> pieces = game_.components(option);
+      cancel_pairs(pieces);
+      for (Key& piece : pieces) {
+        if (const auto v = lookup(piece)) {
+          c.known ^= *v;
+          continue;
         }
+        const std::uint64_t size = game_.size(piece);
+        c.cost += size * size;
+        parts_.push_back(std::move(piece));
+        ++c.count;
       }
+      // The largest unknown part first: it is the one kept whole.
+      const auto begin = parts_.begin() + static_cast<std::ptrdiff_t>(c.first);
+      if (c.count > 1)
+        std::iter_swap(begin, std::max_element(begin, parts_.end(), [&](const Key& a, const Key& b) {
+                         return game_.size(a) < game_.size(b);
+                       }));
+      children.push_back(c);
+    });
+  }
+
+  // Values every unknown part of a child but the largest, folding them into
+  // its `known`: the child is then its first part plus *known.
+  void reduce_to_one_part(Child& c) {
+    while (c.count > 1) {
+      --c.count;
+      const Key other = parts_[c.first + c.count];
+      c.known ^= exact_value(other);
     }
-    // So does a move in *k to *j when the part's value is j.
-    for (std::uint64_t j = 0; j < k && !wins; ++j) wins = p_position(part, j);
-    Entry& e = table_[part];
-    if (wins) {
-      if (k < 64) e.not_value |= std::uint64_t{1} << k;
+  }
+
+  std::uint64_t exact_value(const Key part) {
+    const std::uint64_t v = value_in_set(part, NimberSet::all());
+    return v != kNotInSet ? v : part_value(part).value();  // (a value of 256 or more: not in any set)
+  }
+
+  // The options of a part: how many, the values of those the table decides,
+  // and the others (their parts on parts_), cheapest first.
+  struct Options {
+    std::size_t count = 0;
+    NimberSet known;
+    std::vector<Child> pending;
+  };
+
+  // Lists the options of a part into `out`; false for a part of 256 options
+  // or more (its value may not fit a NimberSet: the caller takes the plain
+  // mex), with nothing left on parts_.
+  bool list_options(const Key& part, Options& out) {
+    const std::size_t mark = parts_.size();
+    std::vector<Child> children;
+    expand(part, children);
+    if (children.size() >= NimberSet::kLimit) {
+      drop_parts_from(mark);
       return false;
     }
-    e.value = k;
+    out.count = children.size();
+    for (const Child& c : children)
+      if (c.count == 0) out.known.insert(c.known);
+      else out.pending.push_back(c);
+    std::stable_sort(out.pending.begin(), out.pending.end(), [](const Child& a, const Child& b) { return a.cost < b.cost; });
     return true;
   }
+
+  // The part's value when it lies in `wanted`; otherwise either its value or
+  // kNotInSet. Values found are stored.
+  std::uint64_t value_in_set(const Key part, NimberSet wanted) {
+    if (const auto v = lookup(part)) return *v;
+    const std::size_t mark = parts_.size();
+    Options options;
+    if (!list_options(part, options)) return plain_value(part);
+    std::vector<Child>& children = options.pending;
+    // The value is the least candidate no option hits.
+    NimberSet candidates = NimberSet::below(static_cast<unsigned>(options.count) + 1).without(options.known);
+    const std::size_t pending = children.size();
+    const NimberSet up_to_wanted = wanted.empty() ? NimberSet{} : NimberSet::below(wanted.max() + 1);
+    // Candidates above the least (options left + 1) can no longer be the
+    // least unhit one: each option hits at most one value.
+    candidates = candidates.least(static_cast<unsigned>(pending) + 1);
+    bool exact = true, complete = true;
+    std::uint64_t result = kNotInSet;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      if (!candidates.intersects(wanted)) {
+        complete = false;  // the value is not wanted: no need to know it
+        break;
+      }
+      // Ask the option about every candidate but the greatest: if it hits
+      // none of them, the greatest is one too many (one option fewer left).
+      const NimberSet ask = candidates.without_max() & up_to_wanted;
+      Child& c = children[i];
+      reduce_to_one_part(c);
+      const Key kept = parts_[c.first];  // (a copy: the search below grows parts_)
+      const std::uint64_t v = c.known >= NimberSet::kLimit
+                                  ? exact_value(kept)
+                                  : value_in_set(kept, ask.xored(static_cast<unsigned>(c.known)));
+      if (v != kNotInSet && ask.contains(v ^ c.known)) {
+        candidates.erase(v ^ c.known);
+      } else {
+        // Not among the candidates asked about: the value (if it is one of
+        // them at all) is above the wanted ones, or the greatest.
+        if (v == kNotInSet) exact = false;
+        else candidates.erase(v ^ c.known);
+        candidates = candidates.least(static_cast<unsigned>(children.size() - i));
+      }
+    }
+    // Every candidate below the least was hit, and the least, when it is
+    // not above the wanted ones, was asked about with every option: the
+    // value is exact.
+    if (complete && (exact || candidates.min() <= wanted.max())) {
+      result = candidates.min();
+      table_.store(part, result, game_.size(part));
+    }
+    drop_parts_from(mark);
+    return result;
+  }
+
+  // The value of a part at the top of a search: the candidates 0, 1, 2, ...
+  // are tried in turn, each option asked only whether it has that value
+  // (Beling and Rogalski's aspiration sets). An option found to have some
+  // other value is dropped and its value skipped.
+  std::uint64_t aspiration_value(const Key& part) {
+    const std::size_t mark = parts_.size();
+    Options options;
+    if (!list_options(part, options)) return plain_value(part);
+    NimberSet hit = options.known;
+    std::vector<Child>& pending = options.pending;
+    std::uint64_t result = options.count;
+    for (unsigned k = 0; k < options.count; ++k) {
+      if (hit.contains(k)) continue;
+      bool k_hit = false;
+      for (std::size_t i = 0; i < pending.size() && !k_hit;) {
+        Child& c = pending[i];
+        reduce_to_one_part(c);
+        const Key kept = parts_[c.first];  // (a copy: the search below grows parts_)
+        const std::uint64_t v = c.known >= NimberSet::kLimit
+                                    ? exact_value(kept)
+                                    : value_in_set(kept, NimberSet::single(k ^ static_cast<unsigned>(c.known)));
+        if (v == kNotInSet) {
+          ++i;
+          continue;
+        }
+        hit.insert(v ^ c.known);
+        k_hit = (v ^ c.known) == k;
+        pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
+      }
+      if (!k_hit) {
+        result = k;
+        break;
+      }
+    }
+    table_.store(part, result, game_.size(part));
+    drop_parts_from(mark);
+    return result;
+  }
+
+  void drop_parts_from(std::size_t mark) { parts_.erase(parts_.begin() + static_cast<std::ptrdiff_t>(mark), parts_.end()); }
 
   // Two equal parts add to 0 (G + G is a second-player win): both go.
   void cancel_pairs(std::vector<Key>& parts) const {
@@ -204,7 +349,10 @@ class ComponentSearch {
 
   G game_;
   SearchMethod method_;
-  TranspositionTable<Key, Entry, typename G::KeyHash> table_;
+  TranspositionTable<Key, std::uint64_t, typename G::KeyHash> table_;
+  std::vector<Key> parts_;  // the unknown parts of the options being searched, a stack
+  std::uint64_t searched_ = 0;
+  std::function<void(const SearchStats&)> observer_;
 };
 
 }  // namespace grundy

@@ -60,12 +60,19 @@ class LongTask {
     total_steps_.store(total, std::memory_order_relaxed);
   }
 
+  // A few words on how far the task is when it has no fraction to show
+  // ("4,000,000 parts searched, table 12% full"), shown after its time. Takes
+  // a lock: for a loop's every ten thousandth step, not every step. Also a
+  // checkpoint.
+  void set_detail(std::string detail);
+
  private:
   void watch();
   [[nodiscard]] std::string status(bool terminal) const;
   [[nodiscard]] std::string end_line() const;  // with mutex_ held
 
   std::string what_;
+  std::string detail_;  // with mutex_ held
   double expected_seconds_;
   std::FILE* out_ = nullptr;  // nullptr: silent (no output set, or another task reports)
   std::chrono::steady_clock::time_point start_;

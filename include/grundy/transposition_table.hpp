@@ -1,74 +1,175 @@
 #pragma once
-// TranspositionTable: what a search has learnt about positions, in one flat
-// array probed linearly (open addressing). A search asks it millions of times
-// a second; a node-based std::unordered_map spent most of Cram's time on
-// cache misses, this array one or two lines a lookup.
+// TranspositionTable: values a search has found, kept within a memory bound.
 //
-// Keys must be equality-comparable and hashed by Hash; a default-constructed
-// Key is never stored as a real key is (a slot is free while `used` is
-// false). References returned stay valid until the next call of
-// operator[] (which may grow the table even for a key it holds).
+// A search asks it millions of times a second, so it is one flat array
+// probed linearly from the key's hash, at most kWindow slots far. Slots are
+// never emptied, only overwritten, so a lookup stops at the first free slot.
+// The table doubles when half full, while it may (below its byte bound);
+// once it may not, a key whose window is full replaces the slot of least
+// weight (the caller's measure of what the entry cost: the search gives a
+// part's size, since small parts are cheap to value again and far more
+// numerous). The table is a cache: an entry may be gone when asked for
+// again, never wrong.
+//
+// Keys must be equality-comparable and hashed by Hash. Nothing returned
+// points into the table (values are copied out), so stores never invalidate
+// what a caller holds.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 namespace grundy {
 
+// Bytes a table may use when its owner states none: what
+// set_default_table_bytes set last, else a quarter of the machine's memory
+// (1 GiB where that is unknown).
+[[nodiscard]] std::size_t default_table_bytes();
+// Sets that default for the tables made from now on (a program's --memory);
+// 0 goes back to the machine's quarter.
+void set_default_table_bytes(std::size_t bytes);
+
+// "512M", "4G", "65536": a number of bytes with an optional suffix K, M, G
+// or T (powers of 1024, also written KiB, MB, ...), from 1 KiB up; nullopt
+// when the text is none of these or the number does not fit 64 bits.
+[[nodiscard]] std::optional<std::uint64_t> parse_byte_size(std::string_view text);
+
 template <class Key, class Value, class Hash>
 class TranspositionTable {
  public:
-  // The value stored for `key`, nullptr when there is none. O(1) expected.
-  [[nodiscard]] Value* find(const Key& key) {
-    if (slots_.empty()) return nullptr;
-    for (std::size_t i = Hash{}(key) & mask();; i = (i + 1) & mask()) {
-      Slot& s = slots_[i];
-      if (!s.used) return nullptr;
-      if (s.key == key) return &s.value;
-    }
-  }
+  static constexpr std::size_t kWindow = 8;  // slots a key may be from its hash
 
-  // The value stored for `key`, stored as Value{} first when there is none.
-  // O(1) expected; the table doubles when half full.
-  Value& operator[](const Key& key) {
-    if (2 * (size_ + 1) > slots_.size()) grow();
-    std::size_t i = Hash{}(key) & mask();
-    for (;; i = (i + 1) & mask()) {
-      Slot& s = slots_[i];
-      if (!s.used) break;
+  explicit TranspositionTable(std::size_t max_bytes = default_table_bytes()) : max_bytes_(max_bytes) {}
+
+  // The value stored for `key`. O(1): at most kWindow slots are looked at.
+  [[nodiscard]] std::optional<Value> find(const Key& key) const {
+    if (slots_.empty()) return std::nullopt;
+    std::size_t i = Hash{}(key);
+    for (std::size_t n = 0; n < kWindow; ++n, ++i) {
+      const Slot& s = slots_[i & mask()];
+      if (s.weight == 0) return std::nullopt;
       if (s.key == key) return s.value;
     }
-    slots_[i] = Slot{key, Value{}, true};
-    ++size_;
-    return slots_[i].value;
+    return std::nullopt;
   }
 
+  // Stores `value` for `key` with a weight (clamped to 1..255; heavier entries
+  // are kept longer). O(1) amortised: the table may double, or, at its bound,
+  // replace the lightest slot of the key's window.
+  void store(const Key& key, const Value& value, std::size_t weight) {
+    const auto w = static_cast<std::uint8_t>(std::clamp<std::size_t>(weight, 1, 255));
+    if (slots_.empty() || (2 * (size_ + 1) > slots_.size() && may_double())) grow();
+    for (;;) {
+      std::size_t i = Hash{}(key);
+      Slot* victim = nullptr;
+      for (std::size_t n = 0; n < kWindow; ++n, ++i) {
+        Slot& s = slots_[i & mask()];
+        if (s.weight == 0) {
+          s = Slot{key, value, w};
+          ++size_;
+          return;
+        }
+        if (s.key == key) {
+          s.value = value;
+          s.weight = std::max(s.weight, w);
+          return;
+        }
+        if (victim == nullptr || s.weight < victim->weight) victim = &s;
+      }
+      // A full window in a table still growing: double, unless the table
+      // is under 1/16 full (then the hash is to blame, and doubling would
+      // not help).
+      if (16 * size_ >= slots_.size() && may_double()) {
+        grow();
+        continue;
+      }
+      *victim = Slot{key, value, w};
+      ++replaced_;
+      return;
+    }
+  }
+
+  // Entries held, entries pushed out by others since the start, bytes held
+  // by the slots, and the bound on those bytes.
   [[nodiscard]] std::size_t size() const { return size_; }
-  // Bytes held by the slots.
+  [[nodiscard]] std::uint64_t replaced() const { return replaced_; }
   [[nodiscard]] std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+  [[nodiscard]] std::size_t max_bytes() const { return max_bytes_; }
+
+  // Calls f(key, value, weight) for every entry (the order is the table's).
+  template <class F>
+  void for_each(F&& f) const {
+    for (const Slot& s : slots_)
+      if (s.weight != 0) f(s.key, s.value, std::size_t{s.weight});
+  }
 
  private:
   struct Slot {
     Key key{};
     Value value{};
-    bool used = false;
+    std::uint8_t weight = 0;  // 0: a free slot
   };
 
   [[nodiscard]] std::size_t mask() const { return slots_.size() - 1; }
 
+  // The first allocation: 256 slots, fewer under a small bound, never fewer
+  // than one window (so a bound below kWindow slots is exceeded by that much).
+  [[nodiscard]] std::size_t first_slots() const {
+    std::size_t n = 256;
+    while (n > kWindow && n * sizeof(Slot) > max_bytes_) n /= 2;
+    return n;
+  }
+  // Whether doubling keeps the table within its bound.
+  [[nodiscard]] bool may_double() const {
+    if (slots_.empty()) return true;
+    return 2 * slots_.size() * sizeof(Slot) <= max_bytes_;
+  }
+
+  // Doubles the table (or makes the first one), placing every entry again;
+  // should a window overflow in the larger table (rare at half load), doubles
+  // once more while the bound allows, and only then lets the lighter go.
   void grow() {
     std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
-    for (Slot& s : old) {
-      if (!s.used) continue;
-      std::size_t i = Hash{}(s.key) & mask();
-      while (slots_[i].used) i = (i + 1) & mask();
-      slots_[i] = std::move(s);
+    for (std::size_t n = old.empty() ? first_slots() : 2 * old.size();; n *= 2) {
+      slots_.assign(n, Slot{});
+      const std::size_t entries = size_;
+      size_ = 0;
+      bool dropped = false;
+      for (const Slot& s : old)
+        if (s.weight != 0) dropped = !place(s) || dropped;
+      if (!dropped || !may_double()) {
+        replaced_ += entries - size_;  // (those that fitted nowhere)
+        return;
+      }
+      size_ = entries;
     }
+  }
+
+  // Puts an entry of a table being rebuilt in its window; false when the
+  // window is full (then it replaces the window's lightest if lighter).
+  bool place(const Slot& s) {
+    std::size_t i = Hash{}(s.key);
+    Slot* victim = nullptr;
+    for (std::size_t n = 0; n < kWindow; ++n, ++i) {
+      Slot& t = slots_[i & mask()];
+      if (t.weight == 0) {
+        t = s;
+        ++size_;
+        return true;
+      }
+      if (victim == nullptr || t.weight < victim->weight) victim = &t;
+    }
+    if (victim->weight < s.weight) *victim = s;  // one in, one out
+    return false;
   }
 
   std::vector<Slot> slots_;
   std::size_t size_ = 0;
+  std::uint64_t replaced_ = 0;
+  std::size_t max_bytes_;
 };
 
 }  // namespace grundy

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <utility>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -149,6 +150,12 @@ LongTask::~LongTask() {
   reporting.store(false);
 }
 
+void LongTask::set_detail(std::string detail) {
+  interruption_point();
+  std::lock_guard lock(mutex_);
+  detail_ = std::move(detail);
+}
+
 std::string LongTask::end_line() const {
   return fmt::format("grundy: {}: {} {:.1f} s", what_, failed_ ? "stopped after" : "done in", seconds_since(start_));
 }
@@ -159,7 +166,8 @@ std::string LongTask::status(bool terminal) const {
   if (!terminal) return fmt::format("grundy: {}{}...", what_, estimate);
   const double seconds = seconds_since(start_);
   const std::uint64_t total = total_steps_.load(std::memory_order_relaxed);
-  if (total == 0) return fmt::format("grundy: {}{}: {:.0f} s", what_, estimate, seconds);
+  if (total == 0)
+    return fmt::format("grundy: {}{}: {:.0f} s{}", what_, estimate, seconds, detail_.empty() ? "" : ", " + detail_);
   const std::uint64_t done = std::min(done_steps_.load(std::memory_order_relaxed), total);
   // Rounded down, so that 100% means finished.
   const auto percent = static_cast<unsigned>(static_cast<double>(done) / static_cast<double>(total) * 100);

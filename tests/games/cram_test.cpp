@@ -3,11 +3,13 @@
 // symmetries) and against the published values of empty boards.
 #include "grundy/games/cram.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <memory>
 #include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -103,6 +105,23 @@ TEST_P(CramMethods, PublishedValuesOfEmptyBoardsUpTo30Cells) {
   EXPECT_EQ(checked, GetParam() == SearchMethod::plain ? 5 : 6);  // 4x4, 4x5, 4x6, 4x7, 5x5 (, 5x6)
 }
 
+// A table far too small for the search (512 of the thousands of parts 5x5
+// reaches): parts are pushed out and valued again, and no value changes.
+TEST_P(CramMethods, ATinyTableChangesNoValue) {
+  const std::size_t bytes = (GetParam() == SearchMethod::plain ? 64 : 512) * 48;
+  ComponentSearch<CramRules> search(CramRules{}, GetParam(), bytes);
+  // (The plain method values every option in full: forgetting costs it
+  // minutes on 4x5, so it gets smaller boards.)
+  const std::vector<const char*> boards =
+      GetParam() == SearchMethod::plain ? std::vector{"3x4", "4x4", "3x5"} : std::vector{"4x4", "4x5", "5x5", "3x7"};
+  for (const char* board : boards) {
+    ComponentSearch<CramRules> roomy(CramRules{}, GetParam());
+    EXPECT_EQ(search.value(parse_cram_board(board)), roomy.value(parse_cram_board(board))) << board;
+  }
+  EXPECT_LE(search.stats().table_bytes, bytes);
+  EXPECT_GT(search.stats().replaced, 0u);
+}
+
 INSTANTIATE_TEST_SUITE_P(Search, CramMethods, ::testing::Values(SearchMethod::plain, SearchMethod::pruned),
                          [](const auto& p) { return p.param == SearchMethod::plain ? "plain" : "pruned"; });
 
@@ -129,6 +148,32 @@ TEST(Cram, OneRowIsDawsonsKayles) {
   for (const unsigned n : {1u, 2u, 7u, 34u, 64u, 65u, 100u, 127u, 128u}) {
     EXPECT_EQ(search.value(parse_cram_board("1x" + std::to_string(n))), dawson->value(n)) << "1x" << n;
     EXPECT_EQ(search.value(parse_cram_board(std::to_string(n) + "x1")), dawson->value(n)) << n << "x1";
+  }
+}
+
+// Boards of at most 64 cells are split and put in canonical form on one
+// machine word, larger ones on 128 bits: a region gets the same form either
+// way (else the table would hold it twice).
+TEST(Cram, SmallAndLargeBoardsGiveTheSameRegions) {
+  std::mt19937_64 rng(64);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const unsigned h = 1 + static_cast<unsigned>(rng() % 8), w = 1 + static_cast<unsigned>(rng() % (64 / h));
+    CramBoard small{static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(w), 0};
+    for (unsigned i = 0; i < h * w; ++i)
+      if (rng() % 3 != 0) small.empty |= CellSet{1} << i;
+    // The same cells in the corner of a 10 x 12 board (120 cells).
+    CramBoard large{10, 12, 0};
+    if (h > 10 || w > 12) continue;
+    for (unsigned r = 0; r < h; ++r)
+      for (unsigned c = 0; c < w; ++c)
+        if (small.is_empty(r, c)) large.empty |= CellSet{1} << (r * 12 + c);
+    std::vector<CramBoard> a = cram_regions(small), b = cram_regions(large);
+    auto order = [](const CramBoard& x, const CramBoard& y) {
+      return std::tie(x.height, x.width, x.empty) < std::tie(y.height, y.width, y.empty);
+    };
+    std::sort(a.begin(), a.end(), order);
+    std::sort(b.begin(), b.end(), order);
+    ASSERT_EQ(a, b) << format_cram_board(small);
   }
 }
 

@@ -77,17 +77,31 @@ struct CramRules {
     if (board.height % 2 == 0 && board.width % 2 == 0 && board.empty == full) return 0;
     return std::nullopt;
   }
+  // The moves from the centre of the board outward (rows, then columns, in
+  // the order middle, one after, one before, ...): the search tries options
+  // of equal cost in this order, and central dominoes cut a board into
+  // parts, which are cheaper to value.
   template <class F>
   void for_each_option(const Key& board, F&& f) const {
-    const unsigned w = board.width;
-    for (unsigned r = 0; r < board.height; ++r)
-      for (unsigned c = 0; c < w; ++c) {
+    const unsigned w = board.width, h = board.height;
+    for (unsigned i = 0; i < h; ++i) {
+      const unsigned r = outward(i, h);
+      for (unsigned j = 0; j < w; ++j) {
+        const unsigned c = outward(j, w);
         if (!board.is_empty(r, c)) continue;
         const CellSet here = CellSet{1} << (r * w + c);
         if (c + 1 < w && board.is_empty(r, c + 1)) f(CramBoard{board.height, board.width, board.empty & ~(here | here << 1)});
-        if (r + 1 < board.height && board.is_empty(r + 1, c))
-          f(CramBoard{board.height, board.width, board.empty & ~(here | here << w)});
+        if (r + 1 < h && board.is_empty(r + 1, c)) f(CramBoard{board.height, board.width, board.empty & ~(here | here << w)});
       }
+    }
+  }
+
+ private:
+  // The i-th of 0..n-1 counted from the middle outward: (n-1)/2, then one
+  // after, one before, ... (for n = 4: 1, 2, 0, 3).
+  static unsigned outward(unsigned i, unsigned n) {
+    const unsigned middle = (n - 1) / 2;
+    return i % 2 == 1 ? middle + (i + 1) / 2 : middle - i / 2;
   }
 };
 

@@ -1,0 +1,47 @@
+#include "grundy/transposition_table.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cctype>
+
+#include "grundy/parse_number.hpp"
+
+namespace grundy {
+
+namespace {
+std::atomic<std::size_t> chosen_table_bytes{0};
+}  // namespace
+
+std::size_t default_table_bytes() {
+  if (const std::size_t chosen = chosen_table_bytes.load(std::memory_order_relaxed); chosen != 0) return chosen;
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page_size <= 0) return std::size_t{1} << 30;
+  return static_cast<std::size_t>(pages) / 4 * static_cast<std::size_t>(page_size);
+}
+
+void set_default_table_bytes(std::size_t bytes) { chosen_table_bytes.store(bytes, std::memory_order_relaxed); }
+
+std::optional<std::uint64_t> parse_byte_size(std::string_view text) {
+  std::size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits])) != 0) ++digits;
+  const std::optional<std::uint64_t> number = parse_u64(text.substr(0, digits));
+  if (!number) return std::nullopt;
+  std::string_view suffix = text.substr(digits);
+  unsigned shift = 0;
+  if (!suffix.empty()) {
+    constexpr std::string_view kUnits = "KMGT";
+    const std::size_t unit = kUnits.find(static_cast<char>(std::toupper(static_cast<unsigned char>(suffix[0]))));
+    if (unit == std::string_view::npos) return std::nullopt;
+    shift = 10 * static_cast<unsigned>(unit + 1);
+    suffix.remove_prefix(1);
+    if (suffix != "" && suffix != "B" && suffix != "iB" && suffix != "b") return std::nullopt;
+  }
+  if (*number > (~std::uint64_t{0} >> shift)) return std::nullopt;
+  const std::uint64_t bytes = *number << shift;
+  if (bytes < 1024) return std::nullopt;
+  return bytes;
+}
+
+}  // namespace grundy

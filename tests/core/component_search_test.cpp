@@ -1,0 +1,177 @@
+// The component search (component_search.hpp), its nimber sets and its
+// bounded table, on games whose values are known by other means: Nim heaps
+// (values up to 300, past what a NimberSet holds) and Kayles written as
+// parts (held against the octal family). Cram's tests (tests/games/) hold
+// the search against a brute force on boards.
+#include "grundy/component_search.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <set>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "grundy/nimber_set.hpp"
+#include "grundy/spec.hpp"
+#include "grundy/transposition_table.hpp"
+
+namespace grundy {
+namespace {
+
+std::set<unsigned> members(const NimberSet& s) {
+  std::set<unsigned> out;
+  for (unsigned v = 0; v < NimberSet::kLimit; ++v)
+    if (s.contains(v)) out.insert(v);
+  return out;
+}
+
+TEST(NimberSet, OperationsAgreeWithAStdSet) {
+  std::mt19937_64 rng(33);
+  for (int trial = 0; trial < 2000; ++trial) {
+    NimberSet s;
+    std::set<unsigned> expected;
+    const unsigned n = static_cast<unsigned>(rng() % 40);
+    for (unsigned i = 0; i < n; ++i) {
+      const auto v = static_cast<unsigned>(rng() % (trial % 2 == 0 ? 256 : 70));
+      s.insert(v);
+      expected.insert(v);
+    }
+    ASSERT_EQ(members(s), expected);
+    ASSERT_EQ(s.size(), expected.size());
+    ASSERT_EQ(s.empty(), expected.empty());
+    if (!expected.empty()) {
+      ASSERT_EQ(s.min(), *expected.begin());
+      ASSERT_EQ(s.max(), *expected.rbegin());
+      std::set<unsigned> smaller = expected;
+      smaller.erase(std::prev(smaller.end()));
+      ASSERT_EQ(members(s.without_max()), smaller);
+    }
+    const auto x = static_cast<unsigned>(rng() % 256);
+    std::set<unsigned> xored;
+    for (unsigned v : expected) xored.insert(v ^ x);
+    ASSERT_EQ(members(s.xored(x)), xored) << "x = " << x;
+    const auto keep = static_cast<unsigned>(rng() % 10);
+    std::set<unsigned> least;
+    for (unsigned v : expected)
+      if (least.size() < keep) least.insert(v);
+    ASSERT_EQ(members(s.least(keep)), least);
+  }
+  EXPECT_EQ(members(NimberSet::below(0)), std::set<unsigned>{});
+  EXPECT_EQ(NimberSet::below(65).size(), 65u);
+  EXPECT_EQ(NimberSet::all().size(), 256u);
+  EXPECT_FALSE(NimberSet::all().contains(256));  // values past the set are never members
+}
+
+struct IdHash {  // splitmix64's finaliser
+  std::size_t operator()(std::uint64_t k) const {
+    k = (k ^ (k >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    k = (k ^ (k >> 27)) * 0x94d049bb133111ebULL;
+    return static_cast<std::size_t>(k ^ (k >> 31));
+  }
+};
+
+TEST(TranspositionTable, StaysWithinItsBoundAndNeverAnswersWrongly) {
+  TranspositionTable<std::uint64_t, std::uint64_t, IdHash> table(64 * 1024);
+  for (std::uint64_t k = 1; k <= 200000; ++k) table.store(k, k * 7, k % 50);
+  EXPECT_LE(table.bytes(), 64u * 1024);
+  EXPECT_GT(table.replaced(), 0u);
+  std::size_t found = 0;
+  for (std::uint64_t k = 1; k <= 200000; ++k)
+    if (const auto v = table.find(k)) {
+      ASSERT_EQ(*v, k * 7);
+      ++found;
+    }
+  EXPECT_EQ(found, table.size());
+  EXPECT_GT(found, 1000u);  // a full table, not an empty one
+  // Heavy entries are the ones kept.
+  std::size_t heavy = 0;
+  table.for_each([&](std::uint64_t, std::uint64_t, std::size_t weight) { heavy += weight >= 25; });
+  EXPECT_GT(heavy, found * 3 / 4);
+}
+
+TEST(TranspositionTable, KeepsEverythingBelowItsBound) {
+  TranspositionTable<std::uint64_t, std::uint64_t, IdHash> table(std::size_t{1} << 30);
+  for (std::uint64_t k = 0; k < 100000; ++k) table.store(k, k + 1, 1);
+  EXPECT_EQ(table.size(), 100000u);
+  EXPECT_EQ(table.replaced(), 0u);
+  for (std::uint64_t k = 0; k < 100000; ++k) ASSERT_EQ(table.find(k), k + 1);
+  table.store(5, 9, 3);  // a key stored again is updated, not doubled
+  EXPECT_EQ(table.find(5), 9u);
+  EXPECT_EQ(table.size(), 100000u);
+}
+
+// A hash that sends every key to one slot fills one window, and the table
+// replaces there instead of doubling without end.
+TEST(TranspositionTable, ABadHashCostsEntriesNotMemory) {
+  struct OneSlot {
+    std::size_t operator()(std::uint64_t) const { return 0; }
+  };
+  TranspositionTable<std::uint64_t, std::uint64_t, OneSlot> table(std::size_t{1} << 30);
+  for (std::uint64_t k = 0; k < 10000; ++k) table.store(k, k, 1 + k % 7);
+  EXPECT_LE(table.bytes(), 4096u * 24);
+  for (std::uint64_t k = 0; k < 10000; ++k) {
+    if (const auto v = table.find(k)) {
+      ASSERT_EQ(*v, k);
+    }
+  }
+}
+
+// One Nim heap is one part; its options are the smaller heaps, so a heap of
+// n has value n: values past 255 take the plain path inside the pruned one.
+struct NimParts {
+  using Key = std::uint64_t;
+  using KeyHash = IdHash;
+  std::vector<Key> components(Key n) const { return n == 0 ? std::vector<Key>{} : std::vector<Key>{n}; }
+  std::size_t size(Key n) const { return n; }
+  template <class F>
+  void for_each_option(Key n, F&& f) const {
+    for (Key m = 0; m < n; ++m) f(m);
+  }
+};
+
+// Kayles as parts: a position is two rows (a, b) packed as a << 32 | b; a
+// part is one row (n, 0). Knocking down one pin or two neighbours splits a
+// row in two.
+struct KaylesParts {
+  using Key = std::uint64_t;
+  using KeyHash = IdHash;
+  std::vector<Key> components(Key k) const {
+    std::vector<Key> out;
+    for (Key row : {Key{k >> 32}, Key{k & 0xffffffffU}})
+      if (row != 0) out.push_back(row << 32);
+    return out;
+  }
+  std::size_t size(Key k) const { return k >> 32; }
+  template <class F>
+  void for_each_option(Key k, F&& f) const {
+    const Key n = k >> 32;
+    for (Key left = 0; left + 1 <= n; ++left) {
+      f(left << 32 | (n - 1 - left));
+      if (left + 2 <= n) f(left << 32 | (n - 2 - left));
+    }
+  }
+};
+
+class Methods : public ::testing::TestWithParam<SearchMethod> {};
+
+TEST_P(Methods, NimHeapsPastTheSetsLimit) {
+  ComponentSearch<NimParts> search(NimParts{}, GetParam());
+  for (std::uint64_t n : {0u, 1u, 63u, 64u, 200u, 255u, 256u, 300u}) EXPECT_EQ(search.value(n), Nimber(n)) << n;
+}
+
+TEST_P(Methods, KaylesAgreesWithTheOctalFamily) {
+  const std::unique_ptr<Game> kayles = parse_game("kayles");
+  ComponentSearch<KaylesParts> search(KaylesParts{}, GetParam());
+  for (std::uint64_t n = 0; n <= 120; ++n) EXPECT_EQ(search.value(n << 32), kayles->value(n)) << n;
+  for (std::uint64_t a = 0; a <= 30; ++a)
+    for (std::uint64_t b = 0; b <= 30; ++b)
+      ASSERT_EQ(search.value(a << 32 | b), kayles->value(a) ^ kayles->value(b)) << a << " + " << b;
+}
+
+INSTANTIATE_TEST_SUITE_P(Search, Methods, ::testing::Values(SearchMethod::plain, SearchMethod::pruned),
+                         [](const auto& p) { return p.param == SearchMethod::plain ? "plain" : "pruned"; });
+
+}  // namespace
+}  // namespace grundy
