@@ -1,12 +1,13 @@
 // libFuzzer target: game specs and positions. The input is a spec on its first
-// line (any family of the registry but graph) and position texts,
+// line (any family of the registry but those that read a file: graph,
+// node-kayles) and position texts,
 // separated by blanks, on the rest. Properties: a spec is either a game or an
 // InputError with a message; the game's canonical spec parses to a game with
 // the same spec; each position either parses or is an InputError, and a parsed
 // one passes check_position (game_checks.hpp).
 //
-// graph:FILE is not fuzzed here (it would read files named by the fuzzer); the
-// graph target covers the graph reader. Values of the positions named are
+// graph:FILE and node-kayles:FILE are not fuzzed here (they would read files
+// named by the fuzzer); the graph target covers the graph reader. Values of the positions named are
 // computed only where their cost is small whatever the position: nim, xy,
 // subtraction sets with max(S) <= 4096 (the period proof costs O(max(S) |S|)),
 // division sets of at most 64 divisors (the runs cost O(runs |D|)), coprime
@@ -34,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const std::size_t line_end = std::min(text.find('\n'), text.size());
   const std::string_view spec = text.substr(0, line_end);
-  if (spec.substr(0, 5) == "graph") return -1;
+  if (spec.substr(0, 5) == "graph" || spec.substr(0, 11) == "node-kayles") return -1;
   std::unique_ptr<Game> game;
   try {
     game = parse_game(spec);

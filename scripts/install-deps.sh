@@ -12,6 +12,7 @@ packages=(
   chromium chromium-driver python3 python3-selenium
   python3-dev pybind11-dev python3-pytest python3-numpy
   libprimesieve-dev libprimecount-dev primecount
+  libnauty2-dev
   time tmux
   clang libclang-rt-dev
 )

@@ -60,6 +60,7 @@
 #include "grundy/games/graph.hpp"
 #include "grundy/games/loopy_values.hpp"
 #include "grundy/games/nim.hpp"
+#include "grundy/games/node_kayles.hpp"
 #include "grundy/games/subtraction.hpp"
 #include "grundy/games/take_and_break.hpp"
 #include "grundy/games/take_and_break_values.hpp"

@@ -7,6 +7,7 @@
 #include "grundy/games/division.hpp"
 #include "grundy/games/graph.hpp"
 #include "grundy/games/nim.hpp"
+#include "grundy/games/node_kayles.hpp"
 #include "grundy/games/subtraction.hpp"
 #include "grundy/games/take_and_break.hpp"
 #include "grundy/games/xy.hpp"
@@ -18,7 +19,7 @@ namespace {
 constexpr std::array kRegistry{
     &kNimFamily,    &kSubtractionFamily, &kDivisionFamily,    &kCoprimeFamily,      &kXyFamily,
     &kOctalFamily,  &kHexFamily,         &kGrundyGameFamily,  &kKaylesFamily,       &kDawsonChessFamily,
-    &kDawsonKaylesFamily, &kGraphFamily, &kCramFamily,
+    &kDawsonKaylesFamily, &kGraphFamily, &kCramFamily, &kNodeKaylesFamily,
 };
 
 }  // namespace

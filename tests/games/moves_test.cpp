@@ -257,9 +257,11 @@ namespace {
 TEST(Moves, EveryFamilyOfTheRegistryKeepsTheGameContract) {
   for (const GameFamily& f : game_families()) {
     SCOPED_TRACE(std::string(f.name));
-    // The graph example names a file of the repository, relative to it.
-    const std::string spec = f.name == "graph" ? fmt::format("graph:{}/../../{}", GRUNDY_TEST_DATA, f.example.substr(6))
-                                               : std::string(f.example);
+    // The example of a family that reads a file (graph, node-kayles) names a
+    // file of the repository, relative to it.
+    const std::string spec = f.reads_file ? fmt::format("{}:{}/../../{}", f.name, GRUNDY_TEST_DATA,
+                                                        f.example.substr(f.name.size() + 1))
+                                          : std::string(f.example);
     const auto game = parse_game(spec);
     const auto* graph = dynamic_cast<const GraphGame*>(game.get());
     // Heaps 0..25, every vertex of a graph, or the family's example positions.

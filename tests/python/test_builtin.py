@@ -10,6 +10,8 @@ import pytest
 import grundy
 from conftest import LOOPY_GRAPH, cli_error, cli_json
 
+PETERSEN = pathlib.Path(__file__).resolve().parents[2] / "examples" / "data" / "petersen.txt"
+
 GRAPH = f"graph:{LOOPY_GRAPH}"
 
 # Sums as the CLI writes them: every family, mixed sums, splits, graphs
@@ -268,3 +270,15 @@ def test_cram_boards_as_positions():
     assert all(m.to.count("#") == 2 for m in moves)
     with pytest.raises(ValueError, match="144 cells"):
         grundy.value("cram", "12x12")
+
+
+def test_node_kayles_vertex_sets_as_positions():
+    # The Petersen graph (examples/data/petersen.txt); positions are vertex sets as text.
+    petersen = "node-kayles:" + str(PETERSEN)
+    assert grundy.value(petersen, "o0,o1,o2") == 2  # a path of 3: Dawson's chess at 3
+    assert grundy.value(f"{petersen} o0,o1,o2 + nim 2") == 0
+    assert grundy.winner(f"{petersen} o0,o1,o2 + nim 2") == "second"
+    moves = grundy.moves(petersen, "all")
+    assert [m.to for m in moves] == [m["to"][0] for m in cli_json("moves", petersen, "all")["moves"]]
+    with pytest.raises(ValueError, match="no vertex named 'x'"):
+        grundy.value(petersen, "o0,x")

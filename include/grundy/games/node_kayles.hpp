@@ -1,0 +1,159 @@
+#pragma once
+// Node Kayles: on an undirected graph, a move chooses a vertex and removes it
+// together with its neighbours; whoever cannot move loses (Berlekamp, Conway
+// and Guy, Winning Ways; deciding the winner is PSPACE-complete, Schaefer
+// 1978). The connected pieces of a position are independent parts, and a
+// part's value depends only on its graph up to isomorphism, so the search
+// (component_search.hpp) values each part once, in a canonical form that
+// nauty computes (docs/games/node-kayles.md).
+//
+// Keys. The search needs a key for a part and for an option of a part (which
+// components() splits again). Both are a SmallGraph: a simple graph on the
+// vertices 0..n-1 (n <= 128), given by its adjacency. components() takes any
+// SmallGraph, splits it into connected pieces and renumbers each piece by
+// nauty's canonical labelling, so isomorphic pieces get equal keys;
+// for_each_option() removes a closed neighbourhood N[v] from a part and
+// renumbers the vertices left 0.. in order (not split, not canonical). The
+// key is exact: the whole adjacency, never a hash of it.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "grundy/component_search.hpp"
+#include "grundy/game.hpp"
+#include "grundy/game_family.hpp"
+
+namespace grundy {
+
+__extension__ using VertexSet = unsigned __int128;  // GCC's and Clang's 128-bit integer: bit v for vertex v
+
+inline constexpr unsigned kNodeKaylesMaxVertices = 128;
+
+// A simple undirected graph on vertices 0..n-1, n <= 128. The adjacency
+// rows are packed n bits each, row v from bit v * n of the words: a graph of
+// 8 vertices is one word, of 20 vertices 7 words.
+class SmallGraph {
+ public:
+  SmallGraph() = default;
+  // rows[v]: the neighbours of v among 0..rows.size()-1, symmetric, without v.
+  explicit SmallGraph(std::span<const VertexSet> rows);
+
+  [[nodiscard]] unsigned order() const { return order_; }
+  [[nodiscard]] std::vector<VertexSet> rows() const;
+  [[nodiscard]] const std::vector<std::uint64_t>& words() const { return words_; }
+  friend bool operator==(const SmallGraph&, const SmallGraph&) = default;
+
+ private:
+  std::uint8_t order_ = 0;
+  std::vector<std::uint64_t> words_;
+};
+
+struct SmallGraphHash {
+  [[nodiscard]] std::size_t operator()(const SmallGraph& g) const;
+};
+
+// The subgraph of the graph with adjacency `rows` induced by the vertices
+// `keep`, renumbered 0.. in their order. O(|keep| + edges kept).
+[[nodiscard]] SmallGraph induced_subgraph(std::span<const VertexSet> rows, VertexSet keep);
+
+// The graph renumbered by nauty's canonical labelling: isomorphic graphs, and
+// only they, give equal results.
+[[nodiscard]] SmallGraph canonical_graph(const SmallGraph& graph);
+
+// The connected pieces of a graph, each canonical (canonical_graph), in the
+// order of their lowest vertex. An isolated vertex is a piece (one move,
+// value 1); the empty graph has none.
+[[nodiscard]] std::vector<SmallGraph> node_kayles_parts(const SmallGraph& graph);
+
+// Node Kayles for ComponentSearch: parts are canonical connected graphs.
+struct NodeKaylesRules {
+  using Key = SmallGraph;
+  using KeyHash = SmallGraphHash;
+  [[nodiscard]] std::vector<Key> components(const Key& graph) const { return node_kayles_parts(graph); }
+  [[nodiscard]] std::size_t size(const Key& graph) const { return graph.order(); }
+  // A complete graph (a single vertex, an edge) is 1: every move ends the game.
+  [[nodiscard]] std::optional<std::uint64_t> known_value(const Key& graph) const;
+  template <class F>
+  void for_each_option(const Key& graph, F&& f) const {
+    const std::vector<VertexSet> rows = graph.rows();
+    const unsigned n = graph.order();
+    const VertexSet all = n == 128 ? ~VertexSet{0} : (VertexSet{1} << n) - 1;
+    for (unsigned v = 0; v < n; ++v) f(induced_subgraph(rows, all & ~(rows[v] | VertexSet{1} << v)));
+  }
+};
+
+// Node Kayles as a game of the registry (`grundy value
+// node-kayles:examples/data/petersen.txt all`): the graph is read from a
+// graph file (graph.hpp's format, each line 'u v' an undirected edge, a line
+// 'u u' or 'w' only a vertex), at most 128 vertices. A position is a set of
+// vertices, played on the subgraph they induce: typed as "all", "none" or
+// vertex names joined by ','. Sets do not fit a 64-bit Position, so the game
+// numbers the sets it is given or lists (in the order met), as CramGame
+// does. A move leaves one position. Values come from the component search,
+// its table kept for the game's life. Safe to use from several threads (one
+// lock).
+class NodeKaylesGame final : public Game {
+ public:
+  // Reads the graph file at `path`, or a graph file's text (`source` names
+  // it). Throws InputError: unreadable file, malformed line (line:column),
+  // more than 128 vertices (where the 129th is named), a vertex name that a
+  // position could not spell (with ',', or "all" or "none").
+  [[nodiscard]] static std::unique_ptr<NodeKaylesGame> from_file(const std::string& path);
+  [[nodiscard]] static std::unique_ptr<NodeKaylesGame> from_text(std::string_view text, std::string source);
+
+  [[nodiscard]] std::string spec() const override { return "node-kayles:" + source_; }
+  // "all", "none" or names joined by ','; throws InputError naming an unknown word.
+  [[nodiscard]] Position parse_position(std::string_view text) const override;
+  // "all" for every vertex, "none" for no vertex, else the names in file order.
+  [[nodiscard]] std::string format_position(Position p) const override;
+  [[nodiscard]] std::string_view component_noun() const override { return "graph"; }
+  [[nodiscard]] Nimber value(Position p) const override;
+  [[nodiscard]] std::string move_rule() const override;
+  [[nodiscard]] OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const override;
+  // The sets a move leaves, each once, by the vertex chosen in file order.
+  [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
+  [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
+  [[nodiscard]] bool moves_leave_one_position() const override { return true; }
+
+  [[nodiscard]] unsigned vertex_count() const { return static_cast<unsigned>(names_.size()); }
+  // The vertex set numbered p (bit v: the v-th vertex of the file).
+  [[nodiscard]] VertexSet vertices(Position p) const;
+  // The graph a position plays on, vertices renumbered 0.. in file order.
+  [[nodiscard]] SmallGraph graph(Position p) const { return induced_subgraph(rows_, vertices(p)); }
+
+  // The graph with these vertex names and adjacency rows (symmetric, no
+  // loops), as from_file builds it; `source` is the spec's FILE.
+  NodeKaylesGame(std::string source, std::vector<std::string> names, std::vector<VertexSet> rows);
+
+ private:
+  struct SetHash {
+    std::size_t operator()(VertexSet s) const;
+  };
+  Position number(VertexSet set) const;  // with the lock held
+  std::vector<VertexSet> options_of(VertexSet set) const;
+  std::string names_of(VertexSet set) const;  // joined by ',', in file order
+  [[nodiscard]] VertexSet all() const;
+
+  std::string source_;
+  std::vector<std::string> names_;  // in file order
+  std::unordered_map<std::string, unsigned> index_;
+  std::vector<VertexSet> rows_;  // rows_[v]: the neighbours of v
+
+  mutable std::mutex mutex_;
+  mutable std::vector<VertexSet> sets_;
+  mutable std::unordered_map<VertexSet, Position, SetHash> numbers_;
+  mutable ComponentSearch<NodeKaylesRules> search_;
+};
+
+// The family in the registry (registry.hpp).
+extern const GameFamily kNodeKaylesFamily;
+
+}  // namespace grundy
