@@ -75,7 +75,7 @@ struct Arguments {
   std::string moves_limit = std::to_string(kDefaultMovesLimit);
   bool ascii = false;  // infinite values as inf{...}
   bool misere = false;  // the last player to move loses
-  std::string memory;   // --memory: the search table's bound; empty for the default
+  std::optional<std::string> memory;  // --memory: the search table's bound
   std::string quotient_game;
   std::string quotient_max_heap = std::to_string(kDefaultQuotientMaxHeap);
   std::string first = "me";
@@ -131,8 +131,9 @@ void add_memory_option(CLI::App& cmd, Arguments& a) {
 }
 
 // --memory's size, set as the default of the search tables made from now on.
-void apply_memory_option(const std::string& text) {
-  if (text.empty()) return;
+void apply_memory_option(const std::optional<std::string>& given) {
+  if (!given) return;
+  const std::string& text = *given;
   const std::optional<std::uint64_t> bytes = parse_byte_size(text);
   if (!bytes)
     throw InputError(fmt::format("--memory {}: expected a size such as 512M or 4G (a whole number with K, M, G or "

@@ -7,7 +7,9 @@
 # Usage: bench/search/run.sh [RUNS] [BOARD...]
 #   RUNS   runs of each command; the median is reported (default 3)
 #   BOARD  HxW boards (default: 4x5 4x7 5x5 5x6 4x9 5x7)
-# A run is stopped after LIMIT seconds (environment, default 600).
+# A run is stopped after LIMIT seconds (environment, default 600); the plain
+# method (no pruning) is timed only on boards of at most PLAIN_MAX_CELLS cells
+# (default 30: it takes minutes past that).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${1:-3}
@@ -15,6 +17,7 @@ shift || true
 boards=("$@")
 ((${#boards[@]})) || boards=(4x5 4x7 5x5 5x6 4x9 5x7)
 limit=${LIMIT:-600}
+plain_max_cells=${PLAIN_MAX_CELLS:-30}
 peer_dir=${BELING_IGS:-$root/../shared/peers/beling-igs}
 
 # shellcheck source=../common/timing.sh
@@ -54,7 +57,8 @@ seconds() {
 printf '\n%-8s %6s %12s %12s %12s %10s %14s\n' board value "plain s" "pruned s" "igsolve s" parts "pruned/igsolve"
 for board in "${boards[@]}"; do
   h=${board%x*} w=${board#*x}
-  plain=$(median_of seconds "$ours" --plain "$board")
+  plain=skipped
+  ((h * w > plain_max_cells)) || plain=$(median_of seconds "$ours" --plain "$board")
   pruned=$(median_of seconds "$ours" "$board")
   value=$(cut -f2 "$work/out") parts=$(cut -f4 "$work/out" | cut -d' ' -f1)
   peer_s=skipped

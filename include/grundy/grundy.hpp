@@ -38,6 +38,7 @@
 #include "grundy/misere_search.hpp"
 #include "grundy/modular_window.hpp"
 #include "grundy/nimber.hpp"
+#include "grundy/nimber_set.hpp"
 #include "grundy/number_set.hpp"
 #include "grundy/one_to_one_game.hpp"
 #include "grundy/parse_number.hpp"

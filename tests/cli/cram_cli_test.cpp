@@ -33,6 +33,18 @@ TEST(CramCli, ValuesOfPublishedBoards) {
   EXPECT_EQ(out_of({"winner", "cram", "4x5", "+", "nim", "2"}), "second player wins (nim-sum 0)\n");
 }
 
+TEST(CramCli, MemoryBoundsTheSearchTable) {
+  // A table of 16 KiB forgets most of what 5x6 searched, and answers the same.
+  EXPECT_EQ(out_of({"value", "cram", "5x6", "--memory", "16K"}), "2\n");
+  EXPECT_EQ(out_of({"value", "--memory=1M", "cram", "4x7"}), "3\n");
+  for (const char* bad : {"12Q", "0", "512", "-1M", "1.5G", "", "99999999999999999999T"}) {
+    const auto r = grundy_run({"value", "cram", "4x5", "--memory", bad});
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_THAT(r.err, HasSubstr("--memory")) << bad;
+    EXPECT_THAT(r.err, HasSubstr("expected a size such as 512M or 4G")) << bad;
+  }
+}
+
 TEST(CramCli, EveryListedWinningMoveLeavesValueZero) {
   const std::vector<std::string> boards{"3x4", "..#./..../...#"};
   const auto r = grundy_run({"moves", "cram", boards[0], boards[1], "--json"});

@@ -42,6 +42,7 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_enum_v<PatternKind>);                                // pattern.hpp
   static_assert(std::is_class_v<Periodicity>);                               // periodicity.hpp
   static_assert(std::is_class_v<LongTask>);                                  // progress.hpp
+  static_assert(std::is_class_v<NimberSet>);                                 // nimber_set.hpp
   static_assert(std::is_class_v<RunTable>);                                  // run_table.hpp
   static_assert(std::is_class_v<MoveRng>);                                   // strategy.hpp
   static_assert(std::is_class_v<Component>);                                 // sum.hpp
