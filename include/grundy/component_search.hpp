@@ -16,6 +16,11 @@
 //   std::size_t size(const Key& part) const;
 //       a measure of a part (cells, vertices): the search keeps the largest
 //       part of an option whole and values the others
+// and optionally
+//   std::optional<std::uint64_t> known_value(const Key& part) const;
+//       a value known without a search (Cram: an even x even board is 0)
+//   bool known_nonzero(const Key& part) const;
+//       true for parts known to be first-player wins (Cram: even x odd)
 //
 // Two methods (docs/search.md):
 //   plain   the mex of every option's value: each option's parts valued in
@@ -83,18 +88,18 @@ class ComponentSearch {
 
   [[nodiscard]] const G& game() const { return game_; }
 
-  // The value of a position: the nim-sum of its parts' values.
+  // The value of a position: the nim-sum of its parts' values. Throws
+  // Interrupted when asked to (interrupt.hpp); the search stays usable, its
+  // table holding only values it finished.
   [[nodiscard]] Nimber value(const Key& position) {
-    std::uint64_t total = 0;
-    for (const Key& part : game_.components(position)) total ^= part_value(part).value();
-    return Nimber(total);
+    parts_.clear();  // (what an interrupted search left)
+    return Nimber(position_value(position));
   }
 
   // The value of one part, given in canonical form.
   [[nodiscard]] Nimber part_value(const Key& part) {
-    if (const auto v = lookup(part)) return Nimber(*v);
-    if (method_ == SearchMethod::plain) return Nimber(plain_value(part));
-    return Nimber(aspiration_value(part));
+    parts_.clear();
+    return Nimber(value_of_part(part));
   }
 
   // Puts a part's value in the table as if the search had found it (a table
@@ -121,6 +126,18 @@ class ComponentSearch {
  private:
   static constexpr std::uint64_t kNotInSet = ~std::uint64_t{0};
 
+  std::uint64_t position_value(const Key& position) {
+    std::uint64_t total = 0;
+    for (const Key& part : game_.components(position)) total ^= value_of_part(part);
+    return total;
+  }
+
+  std::uint64_t value_of_part(const Key& part) {
+    if (const auto v = lookup(part)) return *v;
+    if (method_ == SearchMethod::plain) return plain_value(part);
+    return aspiration_value(part);
+  }
+
   std::optional<std::uint64_t> lookup(const Key& part) {
     if (auto v = table_.find(part)) return v;
     if constexpr (requires { game_.known_value(part); }) {
@@ -144,7 +161,7 @@ class ComponentSearch {
     std::uint64_t seen = 0;
     std::vector<std::uint64_t> large;
     game_.for_each_option(part, [&](const Key& option) {
-      const std::uint64_t v = value(option).value();
+      const std::uint64_t v = position_value(option);
       if (v < 64) seen |= std::uint64_t{1} << v;
       else large.push_back(v);
     });
@@ -211,7 +228,7 @@ class ComponentSearch {
 
   std::uint64_t exact_value(const Key part) {
     const std::uint64_t v = value_in_set(part, NimberSet::all());
-    return v != kNotInSet ? v : part_value(part).value();  // (a value of 256 or more: not in any set)
+    return v != kNotInSet ? v : value_of_part(part);  // (a value of 256 or more: not in any set)
   }
 
   // The options of a part: how many, the values of those the table decides,
@@ -302,6 +319,11 @@ class ComponentSearch {
     Options options;
     if (!list_options(part, options)) return plain_value(part);
     NimberSet hit = options.known;
+    // A part the game knows to be a first-player win is not 0: no option
+    // need be asked about 0.
+    if constexpr (requires { game_.known_nonzero(part); }) {
+      if (game_.known_nonzero(part)) hit.insert(0);
+    }
     std::vector<Child>& pending = options.pending;
     std::uint64_t result = options.count;
     for (unsigned k = 0; k < options.count; ++k) {

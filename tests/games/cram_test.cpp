@@ -17,6 +17,7 @@
 
 #include "grundy/component_search.hpp"
 #include "grundy/error.hpp"
+#include "grundy/interrupt.hpp"
 #include "grundy/spec.hpp"
 
 namespace grundy {
@@ -120,6 +121,26 @@ TEST_P(CramMethods, ATinyTableChangesNoValue) {
   }
   EXPECT_LE(search.stats().table_bytes, bytes);
   EXPECT_GT(search.stats().replaced, 0u);
+}
+
+// Ctrl-C mid-search (the observer asks for the interrupt, as a signal
+// handler would): the search stops with Interrupted and, asked again, goes on
+// from what its table kept to the right value.
+TEST(Cram, AnInterruptedSearchStaysUsable) {
+  ComponentSearch<CramRules> search;
+  int reports = 0;
+  search.set_observer([&](const SearchStats& s) {
+    EXPECT_GT(s.searched, 0u);
+    EXPECT_GT(s.table_entries, 0u);
+    if (++reports == 1) request_interrupt();
+  });
+  EXPECT_THROW((void)search.value(parse_cram_board("5x6")), Interrupted);
+  clear_interrupt();
+  const std::size_t kept = search.known_parts();
+  EXPECT_GT(kept, 1000u);
+  EXPECT_EQ(search.value(parse_cram_board("5x6")).value(), 2u);
+  EXPECT_EQ(search.value(parse_cram_board("4x7")).value(), 3u);
+  EXPECT_GE(reports, 1);
 }
 
 INSTANTIATE_TEST_SUITE_P(Search, CramMethods, ::testing::Values(SearchMethod::plain, SearchMethod::pruned),

@@ -77,6 +77,14 @@ struct CramRules {
     if (board.height % 2 == 0 && board.width % 2 == 0 && board.empty == full) return 0;
     return std::nullopt;
   }
+  // A full board with one side even and one odd is a first-player win: the
+  // first domino covers the two central cells, then every answer mirrors
+  // through the centre (docs/games/cram.md).
+  [[nodiscard]] bool known_nonzero(const Key& board) const {
+    const unsigned cells = unsigned{board.height} * board.width;
+    const CellSet full = cells == 128 ? ~CellSet{0} : (CellSet{1} << cells) - 1;
+    return (board.height + board.width) % 2 == 1 && board.empty == full;
+  }
   // The moves from the centre of the board outward (rows, then columns, in
   // the order middle, one after, one before, ...): the search tries options
   // of equal cost in this order, and central dominoes cut a board into
