@@ -63,6 +63,18 @@ ratio() {
   awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) print "n/a"; else printf "%.1fx", a / b }'
 }
 
+# run_seconds CMD...: wall seconds of one run of CMD, "timeout" past $limit,
+# "failed(STATUS)" when it fails; its output (stdout and stderr) in $work/out.
+run_seconds() {
+  local start end rc=0
+  start=$EPOCHREALTIME
+  timeout "$limit" "$@" >"$work/out" 2>&1 || rc=$?
+  end=$EPOCHREALTIME
+  if ((rc == 124)); then echo timeout; elif ((rc != 0)); then echo "failed($rc)"; else
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'
+  fi
+}
+
 # median_of CMD...: the median of $runs results of CMD (a function printing
 # seconds), or the first result that is not a time ("timeout", "failed").
 median_of() {

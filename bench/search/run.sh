@@ -40,28 +40,17 @@ ours=$root/build/bench/bench/cram_search
 echo "building cram_search (bench preset; seconds when it is up to date)"
 (cd "$root" && cmake --preset bench >/dev/null && cmake --build --preset bench --target cram_search >/dev/null)
 
-# seconds CMD...: wall seconds of one run of CMD, "timeout" past $limit; its
-# output in $work/out. median_of (bench/common/timing.sh) takes the median.
-seconds() {
-  local start end rc=0
-  start=$EPOCHREALTIME
-  timeout "$limit" "$@" >"$work/out" 2>&1 || rc=$?
-  end=$EPOCHREALTIME
-  if ((rc == 124)); then echo timeout; elif ((rc != 0)); then echo "failed($rc)"; else
-    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'
-  fi
-}
 
 printf '\n%-8s %6s %12s %12s %12s %10s %14s\n' board value "plain s" "pruned s" "igsolve s" parts "pruned/igsolve"
 for board in "${boards[@]}"; do
   h=${board%x*} w=${board#*x}
   plain=skipped
-  ((h * w > plain_max_cells)) || plain=$(median_of seconds "$ours" --plain "$board")
-  pruned=$(median_of seconds "$ours" "$board")
+  ((h * w > plain_max_cells)) || plain=$(median_of run_seconds "$ours" --plain "$board")
+  pruned=$(median_of run_seconds "$ours" "$board")
   value=$(cut -f2 "$work/out") parts=$(cut -f4 "$work/out" | cut -d' ' -f1)
   peer_s=skipped
   if [[ -n $peer ]]; then
-    peer_s=$(median_of seconds bash "$peer_dir/cram.sh" "$peer" "$h" "$w")
+    peer_s=$(median_of run_seconds bash "$peer_dir/cram.sh" "$peer" "$h" "$w")
     peer_value=$(sed -n 's/.*Nimber of initial position: *//p' "$work/out")
     [[ $peer_s != [0-9]* || $peer_value == "$value" ]] || echo "bench: $board: igsolve says $peer_value, grundy $value" >&2
   fi

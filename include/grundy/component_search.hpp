@@ -21,6 +21,10 @@
 //       a value known without a search (Cram: an even x even board is 0)
 //   bool known_nonzero(const Key& part) const;
 //       true for parts known to be first-player wins (Cram: even x odd)
+//   void for_each_option_parts(const Key& part, F f) const;
+//       instead of for_each_option: calls f(std::span<const Key>) with the
+//       parts an option leaves, already split and canonical (a game whose
+//       moves state their parts, as Python's Split does)
 //
 // Two methods (docs/search.md):
 //   plain   the mex of every option's value: each option's parts valued in
@@ -47,9 +51,13 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/nimber.hpp"
 #include "grundy/nimber_set.hpp"
@@ -60,10 +68,13 @@ namespace grundy {
 template <class G>
 concept ComponentGame = requires(const G& game, const typename G::Key& key) {
   { game.components(key) } -> std::convertible_to<std::vector<typename G::Key>>;
-  game.for_each_option(key, [](const typename G::Key&) {});
   { game.size(key) } -> std::convertible_to<std::size_t>;
   { typename G::KeyHash{}(key) } -> std::convertible_to<std::size_t>;
-};
+} && (requires(const G& game, const typename G::Key& key) {
+  game.for_each_option(key, [](const typename G::Key&) {});
+} || requires(const G& game, const typename G::Key& key) {
+  game.for_each_option_parts(key, [](std::span<const typename G::Key>) {});
+});
 
 enum class SearchMethod { plain, pruned };
 
@@ -93,12 +104,14 @@ class ComponentSearch {
   // table holding only values it finished.
   [[nodiscard]] Nimber value(const Key& position) {
     parts_.clear();  // (what an interrupted search left)
+    depth_ = 0;
     return Nimber(position_value(position));
   }
 
   // The value of one part, given in canonical form.
   [[nodiscard]] Nimber part_value(const Key& part) {
     parts_.clear();
+    depth_ = 0;
     return Nimber(value_of_part(part));
   }
 
@@ -114,6 +127,12 @@ class ComponentSearch {
 
   // How many distinct canonical parts the table holds a value of.
   [[nodiscard]] std::size_t known_parts() const { return table_.size(); }
+
+  // Parts searched inside one another at most (0: no bound). The search
+  // recurses, one stack frame of a few hundred bytes a level; a game whose
+  // depth the caller cannot vouch for (a Python class, which may even have
+  // a loop) gets a bound, and past it LimitError.
+  void set_depth_limit(std::size_t levels) { depth_limit_ = levels; }
 
   // Called with the statistics every 65,536 parts searched (a progress
   // line); empty for none.
@@ -149,6 +168,25 @@ class ComponentSearch {
     return std::nullopt;
   }
 
+  // One level deeper for the life of a Deeper (LimitError past the bound).
+  class Deeper {
+   public:
+    explicit Deeper(ComponentSearch& s) : s_(s) {
+      if (++s_.depth_ > s_.depth_limit_ && s_.depth_limit_ != 0) {
+        --s_.depth_;
+        throw LimitError(fmt::format("the search went {} parts deep: the game is deeper than that or has a loop "
+                                     "(a position that can come back)",
+                                     s_.depth_limit_));
+      }
+    }
+    ~Deeper() { --s_.depth_; }
+    Deeper(const Deeper&) = delete;
+    Deeper& operator=(const Deeper&) = delete;
+
+   private:
+    ComponentSearch& s_;
+  };
+
   void note_search() {
     ++searched_;
     if ((searched_ & 1023) == 0) interruption_point();
@@ -156,12 +194,14 @@ class ComponentSearch {
   }
 
   std::uint64_t plain_value(const Key& part) {
+    const Deeper deeper(*this);
     note_search();
     // Values seen among the options: a bit each below 64, a list above.
     std::uint64_t seen = 0;
     std::vector<std::uint64_t> large;
-    game_.for_each_option(part, [&](const Key& option) {
-      const std::uint64_t v = position_value(option);
+    for_each_option_split(part, [&](const std::vector<Key>& pieces) {
+      std::uint64_t v = 0;
+      for (const Key& piece : pieces) v ^= value_of_part(piece);
       if (v < 64) seen |= std::uint64_t{1} << v;
       else large.push_back(v);
     });
@@ -191,10 +231,9 @@ class ComponentSearch {
   // their unknown parts to the end of parts_.
   void expand(const Key& part, std::vector<Child>& children) {
     note_search();
-    game_.for_each_option(part, [&](const Key& option) {
+    for_each_option_split(part, [&](std::vector<Key>& pieces) {
       Child c;
       c.first = parts_.size();
-      std::vector<Key> pieces = game_.components(option);
       cancel_pairs(pieces);
       for (Key& piece : pieces) {
         if (const auto v = lookup(piece)) {
@@ -214,6 +253,24 @@ class ComponentSearch {
                        }));
       children.push_back(c);
     });
+  }
+
+  // Calls f(parts) with the canonical parts of each option of a part, in a
+  // vector f may change.
+  template <class F>
+  void for_each_option_split(const Key& part, F&& f) {
+    if constexpr (requires { game_.for_each_option_parts(part, [](std::span<const Key>) {}); }) {
+      std::vector<Key> pieces;
+      game_.for_each_option_parts(part, [&](std::span<const Key> given) {
+        pieces.assign(given.begin(), given.end());
+        f(pieces);
+      });
+    } else {
+      game_.for_each_option(part, [&](const Key& option) {
+        std::vector<Key> pieces = game_.components(option);
+        f(pieces);
+      });
+    }
   }
 
   // Values every unknown part of a child but the largest, folding them into
@@ -262,6 +319,7 @@ class ComponentSearch {
   // kNotInSet. Values found are stored.
   std::uint64_t value_in_set(const Key part, NimberSet wanted) {
     if (const auto v = lookup(part)) return *v;
+    const Deeper deeper(*this);
     const std::size_t mark = parts_.size();
     Options options;
     if (!list_options(part, options)) return plain_value(part);
@@ -315,6 +373,7 @@ class ComponentSearch {
   // (Beling and Rogalski's aspiration sets). An option found to have some
   // other value is dropped and its value skipped.
   std::uint64_t aspiration_value(const Key& part) {
+    const Deeper deeper(*this);
     const std::size_t mark = parts_.size();
     Options options;
     if (!list_options(part, options)) return plain_value(part);
@@ -374,6 +433,7 @@ class ComponentSearch {
   TranspositionTable<Key, std::uint64_t, typename G::KeyHash> table_;
   std::vector<Key> parts_;  // the unknown parts of the options being searched, a stack
   std::uint64_t searched_ = 0;
+  std::size_t depth_ = 0, depth_limit_ = 0;
   std::function<void(const SearchStats&)> observer_;
 };
 

@@ -226,8 +226,11 @@ def _model(game: Any) -> Any:
 
 
 def _forget(key: int) -> None:
-    with _models_lock:
-        _models.pop(key, None)
+    lock, models = _models_lock, _models
+    if lock is None or models is None:  # the interpreter is shutting down
+        return
+    with lock:
+        models.pop(key, None)
 
 
 def _sum(args: tuple[Any, ...]) -> Any:

@@ -15,9 +15,6 @@ namespace {
 
 constexpr std::uint64_t kUnvisited = ~std::uint64_t{0};
 constexpr std::uint64_t kInProgress = kUnvisited - 1;
-constexpr std::uint64_t kJoin = std::uint64_t{1} << 63;
-constexpr std::uint64_t kEmptyOption = std::uint64_t{1} << 62;
-constexpr std::uint64_t kIdMask = kEmptyOption - 1;
 // Signals (Ctrl-C) are looked at after this many positions, so that a game
 // whose moves run no Python bytecode can still be interrupted.
 constexpr std::uint64_t kSignalCheckInterval = 4096;
@@ -55,6 +52,15 @@ PythonGame::PythonGame(py::handle game, py::handle split_type, bool hold_weakly)
     throw py::type_error(fmt::format("a game written in Python needs a method moves(position); {} has none",
                                      short_repr(game)));
   game_ = hold_weakly ? py::object(py::weakref(game)) : py::reinterpret_borrow<py::object>(game);
+  // canonical and size are read once: bound methods of the game (or
+  // functions of a class given as the game).
+  canonical_ = py::getattr(game, "canonical", py::none());
+  size_ = py::getattr(game, "size", py::none());
+  if (!canonical_.is_none() && PyCallable_Check(canonical_.ptr()) == 0)
+    throw py::type_error(fmt::format("{}.canonical is not a method; it should take a position and return the "
+                                     "equivalent position that stands for it (such as the least of its symmetric images)",
+                                     short_repr(game)));
+  if (!size_.is_none() && PyCallable_Check(size_.ptr()) == 0) size_ = py::none();
   const bool is_type = PyType_Check(game.ptr());
   name_ = "python:" + std::string(py::str(is_type ? game.attr("__name__") : py::type::handle_of(game).attr("__name__")));
 }
@@ -87,6 +93,8 @@ Position PythonGame::intern(py::handle position) const {
     if (id > kIdMask) throw LimitError("a game written in Python may have at most 2^62 positions");
     positions_.push_back(py::reinterpret_borrow<py::object>(position));
     values_.push_back(kUnvisited);
+    canonical_of_.push_back(kUnvisited);
+    size_of_.push_back(0);
   }
   return id;
 }
@@ -99,6 +107,7 @@ py::object PythonGame::option_object(std::span<const Position> option) const {
 }
 
 std::size_t PythonGame::known_positions() const {
+  if (search_) return search_->known_parts();
   std::size_t known = 0;
   for (std::size_t id = 0; id < values_.size(); ++id)
     if (values_[id] < kInProgress || (id < labelled_.size() && labelled_[id])) ++known;
@@ -324,6 +333,14 @@ void PythonGame::solve_loopy(Position start, const std::string& loop) const {
 }
 
 GameValue PythonGame::game_value(Position p) const {
+  if (searched()) {
+    const Walking walking(busy_, name_);
+    if (!search_) {
+      search_ = std::make_unique<ComponentSearch<PythonParts>>(PythonParts{this});
+      search_->set_depth_limit(kSearchDepth);
+    }
+    return GameValue(search_->value(p));
+  }
   if (values_[p] < kInProgress) return GameValue(Nimber(values_[p]));
   if (!(p < labelled_.size() && labelled_[p])) {
     std::string loop;
@@ -396,5 +413,68 @@ std::string PythonGame::why_not_option(Position from, std::span<const Position> 
     if (std::equal(o.begin(), o.end(), to.begin(), to.end())) return "";
   return fmt::format("{} does not list that move from {}", name_, short_repr(positions_[from]));
 }
+
+std::uint64_t PythonGame::canonical_id(Position id) const {
+  if (canonical_of_[id] != kUnvisited) return canonical_of_[id];
+  PyObject* argument = positions_[id].ptr();
+  PyObject* called = PyObject_Vectorcall(canonical_.ptr(), &argument, 1, nullptr);
+  if (called == nullptr) throw py::error_already_set();
+  const py::object form = py::reinterpret_steal<py::object>(called);
+  const Position canonical = intern(form);
+  canonical_of_[id] = canonical;
+  canonical_of_[canonical] = canonical;  // a canonical position is its own form
+  return canonical;
+}
+
+std::size_t PythonGame::part_size(Position id) const {
+  if (size_of_[id] != 0) return size_of_[id];
+  std::size_t size = 1;
+  const py::handle position = positions_[id];
+  if (!size_.is_none()) {
+    size = py::cast<std::size_t>(size_(position));
+  } else if (PyObject_HasAttrString(position.ptr(), "__len__") != 0) {
+    const Py_ssize_t n = PyObject_Length(position.ptr());
+    if (n < 0) PyErr_Clear();
+    else size = static_cast<std::size_t>(n);
+  }
+  size_of_[id] = std::max<std::size_t>(size, 1);
+  return size_of_[id];
+}
+
+std::span<const std::uint64_t> PythonGame::part_options(Position part) const {
+  if (const auto it = option_range_.find(part); it != option_range_.end())
+    return std::span<const std::uint64_t>(part_options_).subspan(it->second.first, it->second.second);
+  const std::size_t first = entries_.size();
+  try {
+    expand(moves_method(), part);
+  } catch (...) {
+    entries_.resize(first);
+    throw;
+  }
+  if (++expanded_count_ % kSignalCheckInterval == 0 && PyErr_CheckSignals() != 0) {
+    entries_.resize(first);
+    throw py::error_already_set();
+  }
+  // Each position an option leaves, by its canonical id (canonical() may
+  // intern new positions: entries_ is read by index, not held).
+  const std::size_t start = part_options_.size();
+  try {
+    for (std::size_t i = first; i < entries_.size(); ++i) {
+      const std::uint64_t e = entries_[i];
+      part_options_.push_back(e == kEmptyOption ? e : (e & kJoin) | canonical_id(e & kIdMask));
+    }
+  } catch (...) {
+    entries_.resize(first);
+    part_options_.resize(start);
+    throw;
+  }
+  entries_.resize(first);
+  option_range_.emplace(part, std::make_pair(start, part_options_.size() - start));
+  return std::span<const std::uint64_t>(part_options_).subspan(start);
+}
+
+std::vector<PythonParts::Key> PythonParts::components(Key position) const { return {game->canonical_id(position)}; }
+std::size_t PythonParts::size(Key part) const { return game->part_size(part); }
+std::span<const std::uint64_t> PythonParts::option_entries(Key part) const { return game->part_options(part); }
 
 }  // namespace grundy::python

@@ -17,15 +17,28 @@
 // value of that position. A position whose reach holds both a loop and a
 // split has no such theory here and raises LoopError naming the loop.
 //
+// A game with a method canonical(position) (an equivalent position, such as
+// the least of its symmetric images) is valued by the library's component
+// search instead (component_search.hpp: Beling-Rogalski pruning, a bounded
+// table): the parts of a Split are independent, each keyed by its canonical
+// position, and the options of a part are asked of moves() once and kept.
+// Such a game must have no loop; the search goes at most kSearchDepth
+// positions deep (LimitError past it). An optional method size(position)
+// (else len(position), else 1) says which parts are larger: the search keeps
+// the largest part of an option whole and tries small options first.
+//
 // Every member function needs the GIL.
 
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
 #include <pybind11/pybind11.h>
 
+#include "grundy/component_search.hpp"
 #include "grundy/game.hpp"
 #include "grundy/games/loopy_values.hpp"
 #include "big_allocator.hpp"
@@ -34,6 +47,49 @@
 namespace grundy::python {
 
 namespace py = pybind11;
+
+class PythonGame;
+
+// An option of a part, as the search's cache of a Python game keeps it: ids
+// of canonical positions, an id flagged kJoin belonging to the same Split as
+// the one before it, kEmptyOption a Split leaving nothing.
+inline constexpr std::uint64_t kJoin = std::uint64_t{1} << 63;
+inline constexpr std::uint64_t kEmptyOption = std::uint64_t{1} << 62;
+inline constexpr std::uint64_t kIdMask = kEmptyOption - 1;
+
+// A Python game with canonical() as ComponentSearch sees it: a key is the id
+// of a position, a part the id of a canonical one.
+struct PythonParts {
+  using Key = std::uint64_t;
+  struct KeyHash {
+    std::size_t operator()(std::uint64_t k) const {  // splitmix64's finaliser
+      k = (k ^ (k >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      k = (k ^ (k >> 27)) * 0x94d049bb133111ebULL;
+      return static_cast<std::size_t>(k ^ (k >> 31));
+    }
+  };
+  const PythonGame* game = nullptr;
+
+  [[nodiscard]] std::vector<Key> components(Key position) const;
+  [[nodiscard]] std::size_t size(Key part) const;
+  // The options of a part, encoded as above; valid until the next call.
+  [[nodiscard]] std::span<const std::uint64_t> option_entries(Key part) const;
+  template <class F>
+  void for_each_option_parts(Key part, F&& f) const {
+    const std::span<const std::uint64_t> entries = option_entries(part);
+    std::vector<Key> parts;
+    for (std::size_t i = 0; i < entries.size();) {
+      parts.clear();
+      if (entries[i] != kEmptyOption) {
+        parts.push_back(entries[i++] & kIdMask);
+        while (i < entries.size() && (entries[i] & kJoin) != 0) parts.push_back(entries[i++] & kIdMask);
+      } else {
+        ++i;
+      }
+      f(std::span<const Key>(parts));
+    }
+  }
+};
 
 class PythonGame final : public Game {
  public:
@@ -52,6 +108,10 @@ class PythonGame final : public Game {
   [[nodiscard]] std::size_t known_positions() const;
   // The game object (None once it is gone, when held weakly).
   [[nodiscard]] py::object game_object() const;
+  // Whether the game has canonical() and is valued by the component search.
+  [[nodiscard]] bool searched() const { return !canonical_.is_none(); }
+  // Parts searched inside one another at most, for a game with canonical().
+  static constexpr std::size_t kSearchDepth = 5000;
 
   [[nodiscard]] std::string spec() const override { return name_; }
   [[nodiscard]] Position parse_position(std::string_view text) const override;
@@ -82,6 +142,11 @@ class PythonGame final : public Game {
   void solve_loopy(Position start, const std::string& loop) const;
   [[nodiscard]] std::string loop_text(std::span<const Position> cycle) const;
 
+  friend struct PythonParts;
+  [[nodiscard]] std::uint64_t canonical_id(Position id) const;
+  [[nodiscard]] std::size_t part_size(Position id) const;
+  [[nodiscard]] std::span<const std::uint64_t> part_options(Position part) const;
+
   py::object game_;       // the game, or a weak reference to it
   bool weak_;
   py::object split_type_;
@@ -108,6 +173,17 @@ class PythonGame final : public Game {
   mutable std::vector<std::vector<std::uint32_t>> edges_;  // per labelled id
   mutable std::vector<bool> labelled_;
   mutable LoopyValues labels_;
+
+  // The component search, for a game with canonical(). Per id: its
+  // canonical id and its size (kUnvisited / 0 until asked). The options of
+  // each part searched, encoded as for PythonParts, by part id.
+  py::object canonical_;  // the method, or None
+  py::object size_;       // the method size(position), or None
+  mutable BigVector<std::uint64_t> canonical_of_;
+  mutable BigVector<std::uint64_t> size_of_;
+  mutable std::vector<std::uint64_t> part_options_;
+  mutable std::unordered_map<std::uint64_t, std::pair<std::size_t, std::size_t>> option_range_;
+  mutable std::unique_ptr<ComponentSearch<PythonParts>> search_;
 };
 
 }  // namespace grundy::python

@@ -348,3 +348,101 @@ def test_an_eq_that_asks_grundy_gets_the_right_position():
     game = Chain()
     assert grundy.solve(game, Key(0)) == 1
     assert grundy.solve(game, Key(100)) == (1 if grundy.solve(Chain(), 100) == 0 else 0)
+
+
+# Games with canonical(): valued by the component search (docs/python.md).
+
+def _load_example_cram():
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[2] / "examples" / "cram.py"
+    spec = importlib.util.spec_from_file_location("example_cram", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _rows(position):
+    """A Python Cram position as the built-in family writes a board."""
+    h, w, cells = position
+    return "/".join("".join("." if cells >> (r * w + c) & 1 else "#" for c in range(w)) for r in range(h))
+
+
+def test_a_game_with_canonical_agrees_with_the_built_in_cram():
+    example = _load_example_cram()
+    game = example.Cram()
+    rng = random.Random(33)
+    boards = [example.board(h, w) for h in range(1, 5) for w in range(1, 6) if h * w <= 16]
+    for _ in range(150):
+        h, w = rng.randint(1, 4), rng.randint(1, 5)
+        cells = sum(1 << i for i in range(h * w) if rng.random() < 0.8)
+        boards.append((h, w, cells))
+    nonzero = 0
+    for position in boards:
+        expected = grundy.value("cram", _rows(position))
+        assert grundy.solve(game, position) == expected, _rows(position)
+        nonzero += expected != 0
+    assert nonzero > 40
+    assert grundy.solve(game, example.board(4, 5)) == 2  # tests/data/cram.tsv
+
+
+def test_a_searched_game_joins_sums_and_lists_winning_moves():
+    example = _load_example_cram()
+    game = example.Cram()
+    start = example.board(3, 4)
+    heap = grundy.value("cram", "3x4") + 2  # a nonzero sum whatever 3x4 is
+    components = [(game, start), ("nim", heap)]
+    assert grundy.value(components) == grundy.value("cram", "3x4") ^ heap
+    found = grundy.moves(components)
+    assert found, "a nonzero sum has a winning move"
+    for m in found:
+        piece = components[m.component][0]
+        parts = list(m.to) if isinstance(m.to, grundy.Split) else [m.to]
+        rest = components[:m.component] + [(piece, q) for q in parts] + components[m.component + 1:]
+        assert grundy.value(rest) == 0 if rest else True
+
+
+def test_canonical_must_be_a_method():
+    class Bad(grundy.Game):
+        canonical = 3
+
+        def moves(self, n):
+            return [n - 1] if n else []
+
+    with pytest.raises(TypeError, match="canonical is not a method"):
+        grundy.solve(Bad(), 3)
+
+
+def test_a_searched_game_with_a_loop_is_an_error_not_a_crash():
+    class Loop(grundy.Game):
+        def moves(self, n):
+            return [(n + 1) % 3]
+
+        def canonical(self, n):
+            return n
+
+    with pytest.raises(ValueError, match="has a loop"):
+        grundy.solve(Loop(), 0)
+
+
+def test_canonical_forms_share_values():
+    calls = []
+
+    class Pairs(grundy.Game):
+        """Two heaps of Nim as a sorted pair: (a, b) and (b, a) are one game."""
+
+        def moves(self, p):
+            calls.append(p)
+            a, b = p
+            return [(x, b) for x in range(a)] + [(a, y) for y in range(b)]
+
+        def canonical(self, p):
+            return tuple(sorted(p))
+
+    game = Pairs()
+    for a in range(8):
+        for b in range(8):
+            assert grundy.solve(game, (a, b)) == a ^ b
+    assert len(calls) == len(set(calls))  # moves asked once per position
+    assert all(p == tuple(sorted(p)) for p in calls)  # and only of canonical ones
