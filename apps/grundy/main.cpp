@@ -76,6 +76,7 @@ struct Arguments {
   bool ascii = false;  // infinite values as inf{...}
   bool misere = false;  // the last player to move loses
   std::optional<std::string> memory;  // --memory: the search table's bound
+  std::optional<std::string> table_file;  // --table: where the search table is kept
   std::string quotient_game;
   std::string quotient_max_heap = std::to_string(kDefaultQuotientMaxHeap);
   std::string first = "me";
@@ -128,6 +129,17 @@ void add_memory_option(CLI::App& cmd, Arguments& a) {
                  "at most this much memory for the table of the search that values boards (cram): 512M, 4G "
                  "(default: a quarter of the machine's); a smaller table forgets more, never answers wrongly")
       ->type_name("SIZE");
+  cmd.add_option("--table", a.table_file,
+                 "keep that search's table in FILE: read when the run starts, written every 10 s and at the end, "
+                 "so a long search stopped (Ctrl-C) goes on from there when run again")
+      ->type_name("FILE");
+}
+
+// --table's file, set as the file of the search tables made from now on.
+void apply_table_option(const std::optional<std::string>& given) {
+  if (!given) return;
+  if (given->empty()) throw InputError("--table '': the file name is empty");
+  set_search_table_file(*given);
 }
 
 // --memory's size, set as the default of the search tables made from now on.
@@ -328,7 +340,7 @@ void check_command_words(CLI::App& app, int argc, char** argv) {
     return;
   }
   // The options that take a value, whose value is not a word of the sum.
-  constexpr std::string_view kValued[] = {"--limit", "--first", "--seed", "--to", "--input", "--memory"};
+  constexpr std::string_view kValued[] = {"--limit", "--first", "--seed", "--to", "--input", "--memory", "--table"};
   constexpr std::string_view kFlags[] = {"--json", "--ascii", "--runs", "--misere", "--help", "-h"};
   std::size_t word = 0;  // the sum's words, counted from 1 as the sum's messages count them
   for (int i = 2; i < argc; ++i) {
@@ -652,6 +664,7 @@ int run(int argc, char** argv) {
   // searches) say so on stderr.
   set_progress_output(stderr);
   apply_memory_option(a.memory);
+  apply_table_option(a.table_file);
   const Format format = a.json ? Format::json : Format::text;
   Output out;
   const bool ascii = a.ascii || !locale_is_utf8();

@@ -1,6 +1,10 @@
 #include "grundy/games/cram.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <span>
 #include <stdexcept>
 #include <tuple>
@@ -8,6 +12,8 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/interrupt.hpp"
+#include "grundy/transposition_table.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
@@ -370,22 +376,127 @@ CramBoard CramGame::board(Position p) const {
 
 std::string CramGame::format_position(Position p) const { return format_cram_board(board(p)); }
 
+namespace {
+
+constexpr std::string_view kTableHeader = "grundy search table: cram 1\n";
+constexpr std::size_t kTableRecord = 19;
+constexpr auto kTableSaveEvery = std::chrono::seconds(10);
+
+}  // namespace
+
+CramGame::CramGame() : table_file_(search_table_file()) {
+  if (!table_file_.empty()) read_table();
+}
+
+std::size_t CramGame::known_parts() const {
+  const std::lock_guard lock(mutex_);
+  return search_.known_parts();
+}
+
+void CramGame::read_table() {
+  std::ifstream in(table_file_, std::ios::binary);
+  if (!in) {
+    // A table not there yet is made; one that cannot be written is said now.
+    std::ofstream probe(table_file_, std::ios::binary | std::ios::app);
+    if (!probe)
+      throw InputError(fmt::format("search table file {}: cannot be read or written", quote(table_file_)));
+    probe.close();
+    std::remove(table_file_.c_str());
+    return;
+  }
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.empty()) return;  // an empty file: a table of nothing
+  if (!bytes.starts_with(kTableHeader))
+    throw InputError(fmt::format("search table file {}: not a table of cram (it does not start with the line "
+                                 "'grundy search table: cram 1')",
+                                 quote(table_file_)));
+  const std::string_view records = std::string_view(bytes).substr(kTableHeader.size());
+  if (records.size() % kTableRecord != 0)
+    throw InputError(fmt::format("search table file {}: cut short ({} bytes after the first line, not a whole "
+                                 "number of {}-byte regions)",
+                                 quote(table_file_), records.size(), kTableRecord));
+  for (std::size_t at = 0; at < records.size(); at += kTableRecord) {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(records[at + i]); };
+    CramBoard b{byte(0), byte(1), 0};
+    for (unsigned i = 0; i < 16; ++i) b.empty |= CellSet{byte(2 + i)} << (8 * i);
+    const unsigned cells = unsigned{b.height} * b.width;
+    if (b.height == 0 || b.width == 0 || cells > kCramMaxCells || (b.empty & ~all_cells(cells)) != 0)
+      throw InputError(fmt::format("search table file {}: region {} (byte {}) is not a board", quote(table_file_),
+                                   at / kTableRecord + 1, kTableHeader.size() + at));
+    search_.remember(b, byte(18));
+  }
+  saved_parts_ = search_.known_parts();  // the file holds these already
+}
+
+CramGame::~CramGame() {
+  try {
+    const std::lock_guard lock(mutex_);
+    save_table(true);
+  } catch (const std::exception&) {
+    // (a table that cannot be written now was writable when the game began;
+    // nothing is left to tell)
+  }
+}
+
+void CramGame::save_table(bool now) const {
+  if (table_file_.empty() || search_.known_parts() == saved_parts_) return;
+  const auto time = std::chrono::steady_clock::now();
+  if (!now && saved_parts_ != 0 && time - saved_at_ < kTableSaveEvery) return;
+  write_table();
+  saved_parts_ = search_.known_parts();
+  saved_at_ = time;
+}
+
+void CramGame::write_table() const {
+  const std::string temporary = table_file_ + ".part";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << kTableHeader;
+    search_.for_each_known([&](const CramBoard& b, std::uint64_t value) {
+      if (value > 255) return;  // (no region of 128 cells or fewer has such a value)
+      char record[kTableRecord];
+      record[0] = static_cast<char>(b.height);
+      record[1] = static_cast<char>(b.width);
+      for (unsigned i = 0; i < 16; ++i) record[2 + i] = static_cast<char>(static_cast<unsigned char>(b.empty >> (8 * i)));
+      record[18] = static_cast<char>(value);
+      out.write(record, kTableRecord);
+    });
+    out.flush();
+    if (!out) throw InputError(fmt::format("search table file {}: could not write {}", quote(table_file_), quote(temporary)));
+  }
+  // Whole or not at all: a run stopped mid-write leaves the previous table.
+  if (std::rename(temporary.c_str(), table_file_.c_str()) != 0)
+    throw InputError(fmt::format("search table file {}: could not replace it", quote(table_file_)));
+}
+
 Nimber CramGame::value(Position p) const {
   const CramBoard b = board(p);
   const std::lock_guard lock(mutex_);
-  if (b.empty_cells() < 24) return search_.value(b);  // well under a second
+  if (b.empty_cells() < 24) {  // well under a second
+    const Nimber v = search_.value(b);
+    save_table(false);
+    return v;
+  }
   // A large board may take minutes: a progress line says how far the search is.
   const bool full = b.empty == all_cells(unsigned{b.height} * b.width);
   LongTask task(fmt::format("valuing the cram board {}", full ? fmt::format("{}x{}", b.height, b.width) : format_cram_board(b)));
-  search_.set_observer([&task](const SearchStats& s) {
+  search_.set_observer([&](const SearchStats& s) {
     task.set_detail(fmt::format("{} parts searched, {} in the table ({} MB of at most {} MB)", s.searched,
                                 s.table_entries, s.table_bytes >> 20, s.table_max_bytes >> 20));
+    save_table(false);
   });
   struct Unobserve {
     ComponentSearch<CramRules>& search;
     ~Unobserve() { search.set_observer({}); }
   } unobserve{search_};
-  return search_.value(b);
+  try {
+    const Nimber v = search_.value(b);
+    save_table(true);
+    return v;
+  } catch (const Interrupted&) {
+    save_table(true);  // what was found is kept for the next run
+    throw;
+  }
 }
 
 std::string CramGame::move_rule() const {

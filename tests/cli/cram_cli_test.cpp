@@ -2,7 +2,11 @@
 // from the component search, moves as whole boards, sums with other families,
 // and bad boards refused with where and what.
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -43,6 +47,26 @@ TEST(CramCli, MemoryBoundsTheSearchTable) {
     EXPECT_THAT(r.err, HasSubstr("--memory")) << bad;
     EXPECT_THAT(r.err, HasSubstr("expected a size such as 512M or 4G")) << bad;
   }
+}
+
+TEST(CramCli, TableKeepsTheSearchAcrossRuns) {
+  const std::string path = ::testing::TempDir() + "cram-cli-table-" + std::to_string(::getpid()) + ".bin";
+  std::remove(path.c_str());
+  EXPECT_EQ(out_of({"value", "cram", "5x6", "--table", path}), "2\n");
+  std::ifstream written(path, std::ios::binary | std::ios::ate);
+  ASSERT_TRUE(written) << "the table file was not written";
+  const auto size = static_cast<long long>(written.tellg());
+  EXPECT_GT(size, 1000 * 19);
+  EXPECT_EQ(out_of({"winner", "cram", "5x6", "+", "nim", "2", "--table", path}), "second player wins (nim-sum 0)\n");
+  // Not a table: refused, exit status 2, the file left as it was.
+  std::ofstream(path, std::ios::trunc) << "a shopping list\n";
+  const auto bad = grundy_run({"value", "cram", "3x3", "--table", path});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("not a table of cram"));
+  const auto empty = grundy_run({"value", "cram", "3x3", "--table", ""});
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_THAT(empty.err, HasSubstr("--table '': the file name is empty"));
+  std::remove(path.c_str());
 }
 
 TEST(CramCli, EveryListedWinningMoveLeavesValueZero) {

@@ -3,7 +3,10 @@
 // symmetries) and against the published values of empty boards.
 #include "grundy/games/cram.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <memory>
 #include <random>
@@ -13,12 +16,14 @@
 #include <unordered_map>
 #include <vector>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "grundy/component_search.hpp"
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/spec.hpp"
+#include "grundy/transposition_table.hpp"
 
 namespace grundy {
 namespace {
@@ -141,6 +146,79 @@ TEST(Cram, AnInterruptedSearchStaysUsable) {
   EXPECT_EQ(search.value(parse_cram_board("5x6")).value(), 2u);
   EXPECT_EQ(search.value(parse_cram_board("4x7")).value(), 3u);
   EXPECT_GE(reports, 1);
+}
+
+// A table kept in a file (search_table_file): a second game starts from
+// what the first found; an interrupted search leaves what it had; files that
+// are not such tables are refused with where and what.
+class CramTableFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = ::testing::TempDir() + "cram-table-" + std::to_string(::getpid()) + ".bin";
+    std::remove(path_.c_str());
+    set_search_table_file(path_);
+  }
+  void TearDown() override {
+    set_search_table_file("");
+    clear_interrupt();
+    std::remove(path_.c_str());
+  }
+  static Nimber value_of(CramGame& game, const char* board) { return game.value(game.parse_position(board)); }
+  std::string path_;
+};
+
+TEST_F(CramTableFile, ASecondRunStartsFromTheFirstsTable) {
+  std::size_t first_parts = 0;
+  {
+    CramGame first;
+    EXPECT_EQ(first.known_parts(), 0u);
+    EXPECT_EQ(value_of(first, "5x6"), Nimber(2));
+    first_parts = first.known_parts();
+  }
+  CramGame second;
+  EXPECT_EQ(second.known_parts(), first_parts);  // every region back, before any search
+  EXPECT_EQ(value_of(second, "5x6"), Nimber(2));
+  EXPECT_EQ(value_of(second, "4x7"), Nimber(3));
+}
+
+TEST_F(CramTableFile, AnInterruptedSearchLeavesWhatItFound) {
+  {
+    CramGame first;
+    request_interrupt();
+    EXPECT_THROW((void)value_of(first, "5x6"), Interrupted);
+    clear_interrupt();
+  }
+  CramGame second;
+  EXPECT_GT(second.known_parts(), 0u);
+  EXPECT_EQ(value_of(second, "5x6"), Nimber(2));
+}
+
+TEST_F(CramTableFile, FilesThatAreNotTablesAreRefused) {
+  auto write = [&](const std::string& bytes) {
+    std::ofstream(path_, std::ios::binary | std::ios::trunc) << bytes;
+  };
+  auto error_of = [&]() -> std::string {
+    try {
+      CramGame game;
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  write("not a table\n");
+  EXPECT_THAT(error_of(), ::testing::HasSubstr("not a table of cram"));
+  const std::string header = "grundy search table: cram 1\n";
+  write(header + std::string(20, '\1'));
+  EXPECT_THAT(error_of(), ::testing::HasSubstr("cut short"));
+  std::string zero_high(19, '\0');  // height 0
+  write(header + zero_high);
+  EXPECT_THAT(error_of(), ::testing::HasSubstr("region 1 (byte 28) is not a board"));
+  std::string outside(19, '\0');
+  outside[0] = 2, outside[1] = 2, outside[2] = static_cast<char>(0x1f);  // a fifth cell on a 2x2 board
+  write(header + outside);
+  EXPECT_THAT(error_of(), ::testing::HasSubstr("is not a board"));
+  write("");
+  EXPECT_EQ(error_of(), "");  // an empty file is an empty table
 }
 
 INSTANTIATE_TEST_SUITE_P(Search, CramMethods, ::testing::Values(SearchMethod::plain, SearchMethod::pruned),

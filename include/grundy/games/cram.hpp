@@ -10,6 +10,7 @@
 // A board is at most kCramMaxCells cells: its empty cells are a 128-bit set,
 // bit r * width + c for row r and column c.
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -122,6 +123,14 @@ struct CramRules {
 // from several threads (one lock).
 class CramGame final : public Game {
  public:
+  // With a search table file set (search_table_file()), the game reads the
+  // values it holds (InputError for a file that is not such a table) and
+  // writes its table back there every 10 s of a long search and after it.
+  CramGame();
+  ~CramGame() override;  // writes the table file, if there is one
+  CramGame(const CramGame&) = delete;
+  CramGame& operator=(const CramGame&) = delete;
+
   [[nodiscard]] std::string spec() const override { return "cram"; }
   // "HxW" or rows ("..#./...."); throws InputError.
   [[nodiscard]] Position parse_position(std::string_view text) const override;
@@ -136,16 +145,30 @@ class CramGame final : public Game {
 
   // The board numbered p.
   [[nodiscard]] CramBoard board(Position p) const;
+  // Regions whose value the game's table holds.
+  [[nodiscard]] std::size_t known_parts() const;
 
  private:
   Position number(const CramBoard& board) const;  // with the lock held
   std::vector<CramBoard> options_of(Position p) const;
+  void read_table();         // from table_file_
+  void write_table() const;  // to table_file_, with the lock held
+  // Writes the table if it changed, `now` or when the last write is 10 s
+  // old (with the lock held).
+  void save_table(bool now) const;
 
   mutable std::mutex mutex_;
   mutable std::vector<CramBoard> boards_;
   mutable std::unordered_map<CramBoard, Position, CramBoardHash> numbers_;
   mutable ComponentSearch<CramRules> search_;
+  std::string table_file_;  // empty: none
+  mutable std::size_t saved_parts_ = 0;  // entries at the last write
+  mutable std::chrono::steady_clock::time_point saved_at_{};
 };
+
+// The format of a saved table (search_table_file()): the line
+// "grundy search table: cram 1", then 19 bytes a region: height, width, its
+// 16 bytes of cells (bit r * width + c, least significant byte first), value.
 
 // The family in the registry (registry.hpp).
 extern const GameFamily kCramFamily;
