@@ -111,7 +111,7 @@ class PythonGame final : public Game {
   // Whether the game has canonical() and is valued by the component search.
   [[nodiscard]] bool searched() const { return !canonical_.is_none(); }
   // Parts searched inside one another at most, for a game with canonical().
-  static constexpr std::size_t kSearchDepth = 5000;
+  static constexpr std::size_t kSearchDepth = 2000;
 
   [[nodiscard]] std::string spec() const override { return name_; }
   [[nodiscard]] Position parse_position(std::string_view text) const override;
