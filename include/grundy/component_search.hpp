@@ -301,16 +301,21 @@ class ComponentSearch {
   // mex), with nothing left on parts_.
   bool list_options(const Key& part, Options& out) {
     const std::size_t mark = parts_.size();
-    std::vector<Child> children;
-    expand(part, children);
-    if (children.size() >= NimberSet::kLimit) {
+    expand(part, out.pending);
+    if (out.pending.size() >= NimberSet::kLimit) {
       drop_parts_from(mark);
       return false;
     }
-    out.count = children.size();
-    for (const Child& c : children)
-      if (c.count == 0) out.known.insert(c.known);
-      else out.pending.push_back(c);
+    out.count = out.pending.size();
+    // Options the table decides leave the list, their values noted (remove_if
+    // keeps the others in order and asks about each option once).
+    out.pending.erase(std::remove_if(out.pending.begin(), out.pending.end(),
+                                     [&](const Child& c) {
+                                       if (c.count != 0) return false;
+                                       out.known.insert(c.known);
+                                       return true;
+                                     }),
+                      out.pending.end());
     std::stable_sort(out.pending.begin(), out.pending.end(), [](const Child& a, const Child& b) { return a.cost < b.cost; });
     return true;
   }
