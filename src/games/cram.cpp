@@ -84,37 +84,99 @@ CramBoard least_reflection(const CramBoard& b) {
   return CramBoard{b.height, b.width, *std::min_element(images, images + 4)};
 }
 
-// A region with its redundant leaves taken off. A leaf is an empty cell with
-// one empty neighbour: only a domino on the two covers it. When one cell has
-// two or more leaves, the dominoes on it and any of its leaves lead to the
-// same position but for single cells (no move, value 0), so all its leaves
-// but one can go without changing the value (Beling's Cram solver reduces
-// such "stars" too). Fewer cells, and more regions with one form.
-// (Bits: CellSet, or std::uint64_t for boards of at most 64 cells.)
+// The empty cells of s with an empty neighbour on each side (Bits: CellSet,
+// or std::uint64_t for boards of at most 64 cells; `left` and `right` are
+// the board's first and last columns).
 template <class Bits>
-Bits without_extra_leaves(Bits s, unsigned h, unsigned w, Bits left, Bits right) {
-  const Bits right_in = s & ((s >> 1) & ~right);  // cells whose right neighbour is empty
-  const Bits left_in = s & ((s << 1) & ~left);    // ... left neighbour
-  const Bits below_in = h > 1 ? s & (s >> w) : Bits{0};
-  const Bits above_in = h > 1 ? s & (s << w) : Bits{0};
-  const Bits two_or_more =
-      (right_in & left_in) | (below_in & above_in) | ((right_in | left_in) & (below_in | above_in));
-  const Bits leaves = (right_in ^ left_in ^ below_in ^ above_in) & ~two_or_more;
+struct Neighbours {
+  Bits right, left, below, above;
+  Neighbours(Bits s, unsigned h, unsigned w, Bits left_column, Bits right_column)
+      : right(s & ((s >> 1) & ~right_column)),
+        left(s & ((s << 1) & ~left_column)),
+        below(h > 1 ? s & (s >> w) : Bits{0}),
+        above(h > 1 ? s & (s << w) : Bits{0}) {}
+};
+
+// The empty cells of s with the cells that change no value taken off:
+// - redundant leaves: a leaf is an empty cell with one empty neighbour (its
+//   centre); when a centre has two or more leaves, the dominoes on it and
+//   any of its leaves leave the same position but for single cells (no
+//   move, value 0), so all its leaves but one can go;
+// - bridges: an empty cell, not a leaf, whose empty neighbours are all
+//   centres. A domino on it and a centre C leaves C's leaf alone, the same
+//   position as the domino on C and its leaf leaves without the bridge; by
+//   induction the bridge changes no option's value, so it can go.
+// Both as Beling's Cram solver reduces "stars" and "bridges" (igsolve); the
+// test holds the value of a board against the nim-sum of its parts' by
+// brute force. Fewer cells, more parts, and more parts of one form.
+template <class Bits>
+Bits reduced(Bits s, unsigned h, unsigned w, Bits left_column, Bits right_column) {
+  const Neighbours<Bits> n(s, h, w, left_column, right_column);
+  const Bits two_or_more = (n.right & n.left) | (n.below & n.above) | ((n.right | n.left) & (n.below | n.above));
+  const Bits leaves = (n.right ^ n.left ^ n.below ^ n.above) & ~two_or_more;
   // The centre of each leaf, direction by direction: a leaf whose centre
   // already has one goes.
   Bits centres = 0, extra = 0;
-  if (h > 1) centres = (leaves & below_in) << w;
-  const Bits from_left = (leaves & right_in) << 1;
+  if (h > 1) centres = (leaves & n.below) << w;
+  const Bits from_left = (leaves & n.right) << 1;
   extra |= (from_left & centres) >> 1;
   centres |= from_left;
   if (h > 1) {
-    const Bits from_above = (leaves & above_in) >> w;
+    const Bits from_above = (leaves & n.above) >> w;
     extra |= (from_above & centres) << w;
     centres |= from_above;
   }
-  const Bits from_right = (leaves & left_in) >> 1;
+  const Bits from_right = (leaves & n.left) >> 1;
   extra |= (from_right & centres) << 1;
-  return s & ~extra;
+  centres |= from_right;
+  // Cells neither leaves nor centres with no neighbour of their kind: every
+  // neighbour is a centre (a leaf's one neighbour is its centre).
+  Bits bridges = s & ~(leaves | centres);
+  Bits near_one = ((bridges >> 1) & ~right_column) | ((bridges << 1) & ~left_column);
+  if (h > 1) near_one |= bridges >> w | bridges << w;
+  bridges &= ~near_one;
+  return s & ~(extra | bridges);
+}
+
+// The left cells of the horizontal dominoes of s that can be cut without
+// changing a value: in a 2 x 2 square of empty cells whose two corners on a
+// diagonal have no other empty neighbour, a horizontal domino leaves the
+// same shape as the vertical one beside it (one cell hanging on the far
+// corner), so the horizontal ones can be left out, and the cells on either
+// side of them split into parts (Beling's Cram solver cuts the same links).
+template <class Bits>
+Bits cut_links(Bits s, unsigned h, unsigned w, Bits left_column, Bits right_column) {
+  if (h < 2 || w < 2) return 0;
+  const Neighbours<Bits> n(s, h, w, left_column, right_column);
+  // Corners open only inside the square: top left, bottom right, top right, bottom left.
+  const Bits tl = n.right & n.below & ~n.left & ~n.above, br = n.left & n.above & ~n.right & ~n.below;
+  const Bits tr = n.left & n.below & ~n.right & ~n.above, bl = n.right & n.above & ~n.left & ~n.below;
+  const Bits squares = (tl & (br >> (w + 1))) | ((tr >> 1) & (bl >> w));  // by their top left cell
+  return squares | squares << w;
+}
+
+// Calls emit(region) for each part of the empty cells s that holds a move:
+// s reduced, then split into regions of empty cells joined by the links not
+// cut; a region split off by a cut link is reduced and split again.
+template <class Bits, class Emit>
+void for_each_region(Bits s, unsigned h, unsigned w, Bits left_column, Bits right_column, Emit&& emit) {
+  s = reduced(s, h, w, left_column, right_column);
+  const Bits cut = cut_links(s, h, w, left_column, right_column);
+  const Bits link_right = Neighbours<Bits>(s, h, w, left_column, right_column).right & ~cut;
+  for (Bits rest = s; rest != 0;) {
+    Bits region = rest & (~rest + 1);
+    for (;;) {
+      Bits grown = region | (region & link_right) << 1 | ((region >> 1) & link_right);
+      if (h > 1) grown |= region << w | region >> w;  // (a board one row high may be 128 wide: no shift by 128)
+      grown &= s;
+      if (grown == region) break;
+      region = grown;
+    }
+    rest &= ~region;
+    if ((region & (region - 1)) == 0) continue;  // one cell: no move
+    if (cut != 0 && region != s) for_each_region(region, h, w, left_column, right_column, emit);
+    else emit(region);
+  }
 }
 
 // Boards of at most 64 cells, the common case of a search, on one machine
@@ -165,21 +227,9 @@ CramBoard canonical(std::uint64_t x, unsigned h, unsigned w) {
 
 void regions(const CramBoard& board, std::vector<CramBoard>& out) {
   const unsigned h = board.height, w = board.width;
-  const std::uint64_t inside = all_cells(h * w);
   const std::uint64_t left = first_column(h, w), right = left << (w - 1);
-  const auto empty = static_cast<std::uint64_t>(board.empty);
-  for (std::uint64_t rest = empty; rest != 0;) {
-    std::uint64_t region = rest & (~rest + 1);
-    for (;;) {
-      std::uint64_t grown = region | (region & ~right) << 1 | (region & ~left) >> 1;
-      if (h > 1) grown |= region << w | region >> w;
-      grown &= empty & inside;
-      if (grown == region) break;
-      region = grown;
-    }
-    rest &= ~region;
-    if ((region & (region - 1)) == 0) continue;  // one cell: no move
-    region = without_extra_leaves(region, h, w, left, right);
+  const std::uint64_t empty = static_cast<std::uint64_t>(board.empty) & all_cells(h * w);
+  for_each_region(empty, h, w, left, right, [&](std::uint64_t region) {
     // The bounding box: rows from the lowest and highest cell, columns from
     // the rows' union.
     const unsigned top = static_cast<unsigned>(__builtin_ctzll(region)) / w;
@@ -192,7 +242,7 @@ void regions(const CramBoard& board, std::vector<CramBoard>& out) {
     std::uint64_t part = 0;
     for (unsigned r = top; r <= bottom; ++r) part |= (region >> (r * w) & row_mask) >> first << ((r - top) * width);
     out.push_back(canonical(part, bottom - top + 1, width));
-  }
+  });
 }
 
 }  // namespace word
@@ -307,22 +357,10 @@ std::vector<CramBoard> cram_regions(const CramBoard& board) {
     word::regions(board, regions);
     return regions;
   }
-  const CellSet inside = all_cells(h * w);
-  const CellSet left = first_column(h, w);               // column 0
-  const CellSet right = left << (w - 1);                 // column w - 1
+  const CellSet left = first_column(h, w);  // column 0
+  const CellSet right = left << (w - 1);    // column w - 1
   std::vector<CramBoard> regions;
-  for (CellSet rest = board.empty; rest != 0;) {
-    CellSet region = CellSet{1} << lowest_bit(rest);
-    for (;;) {
-      CellSet grown = region | (region & ~right) << 1 | (region & ~left) >> 1;
-      if (h > 1) grown |= region << w | region >> w;  // (a board one row high may be 128 wide: no shift by 128)
-      grown &= board.empty & inside;
-      if (grown == region) break;
-      region = grown;
-    }
-    rest &= ~region;
-    if ((region & (region - 1)) == 0) continue;  // one cell: no move
-    region = without_extra_leaves(region, h, w, left, right);
+  for_each_region(board.empty & all_cells(h * w), h, w, left, right, [&](CellSet region) {
     // The region's bounding box, row by row (a region of a board wider than
     // 64 cells is one row: its cells are the set itself).
     CramBoard part;
@@ -347,7 +385,7 @@ std::vector<CramBoard> cram_regions(const CramBoard& board) {
       for (unsigned r = top; r <= bottom; ++r) part.empty |= CellSet{row_of(whole, r) >> first} << ((r - top) * width);
     }
     regions.push_back(canonical_cram_board(part));
-  }
+  });
   return regions;
 }
 

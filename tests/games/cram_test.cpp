@@ -139,7 +139,7 @@ TEST(Cram, AnInterruptedSearchStaysUsable) {
     EXPECT_GT(s.table_entries, 0u);
     if (++reports == 1) request_interrupt();
   });
-  EXPECT_THROW((void)search.value(parse_cram_board("5x6")), Interrupted);
+  EXPECT_THROW((void)search.value(parse_cram_board("5x7")), Interrupted);
   clear_interrupt();
   const std::size_t kept = search.known_parts();
   EXPECT_GT(kept, 1000u);
@@ -288,6 +288,50 @@ TEST(Cram, RegionsAreCanonicalAndSplit) {
   EXPECT_TRUE(cram_regions(parse_cram_board(".#./#.#/.#.")).empty());
   EXPECT_EQ(format_cram_board(parse_cram_board("..#./..../....")), "..#./..../....");
   EXPECT_EQ(parse_cram_board("4x32").empty_cells(), 128u);
+}
+
+// The parts of a board carry its value: the brute force of the whole board
+// is the nim-sum of the brute force of each part, on boards where leaves,
+// bridges and 2 x 2 squares with two closed corners are common (the cells a
+// part leaves out and the links it cuts change no value).
+TEST(Cram, ABoardsValueIsTheNimSumOfItsParts) {
+  std::mt19937_64 rng(2026);
+  int reduced = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const unsigned h = 2 + static_cast<unsigned>(rng() % 4), w = 2 + static_cast<unsigned>(rng() % (22 / h - 1));
+    CramBoard board{static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(w), 0};
+    const unsigned blocked_in = 3 + static_cast<unsigned>(rng() % 3);
+    for (unsigned i = 0; i < h * w; ++i)
+      if (rng() % blocked_in != 0) board.empty |= CellSet{1} << i;
+    std::uint64_t parts_value = 0;
+    unsigned part_cells = 0, lone_cells = 0;
+    for (const CramBoard& part : cram_regions(board)) {
+      parts_value ^= BruteCram(part.height, part.width).value(part.empty);
+      part_cells += part.empty_cells();
+    }
+    for (unsigned r = 0; r < h; ++r)
+      for (unsigned c = 0; c < w; ++c) {
+        const bool alone = board.is_empty(r, c) && !(c > 0 && board.is_empty(r, c - 1)) &&
+                           !(c + 1 < w && board.is_empty(r, c + 1)) && !(r > 0 && board.is_empty(r - 1, c)) &&
+                           !(r + 1 < h && board.is_empty(r + 1, c));
+        lone_cells += alone;
+      }
+    reduced += part_cells + lone_cells < board.empty_cells();
+    ASSERT_EQ(parts_value, BruteCram(h, w).value(board.empty)) << format_cram_board(board);
+  }
+  EXPECT_GT(reduced, 1000);  // cells were left out often enough to test it
+}
+
+TEST(Cram, BridgesGoAndSquaresWithClosedCornersSplit) {
+  // The middle cell of the top row joins two centres of leaves: without it,
+  // two dominoes, one form.
+  const std::vector<CramBoard> bridged = cram_regions(parse_cram_board(".../.#."));
+  ASSERT_EQ(bridged.size(), 2u);
+  EXPECT_EQ(format_cram_board(bridged[0]), "..");
+  EXPECT_EQ(bridged[0], bridged[1]);
+  // A 2 x 2 square whose top left and bottom right corners are closed
+  // outside it: its horizontal links are cut, the two columns part.
+  EXPECT_EQ(cram_regions(parse_cram_board("##../#..#/..##/..##")).size(), 2u);
 }
 
 TEST(Cram, BadBoardsSayWhatWasExpected) {
