@@ -90,7 +90,7 @@ class TranspositionTable {
       // A full window in a table still growing: double, unless the table
       // is under 1/16 full (then the hash is to blame, and doubling would
       // not help).
-      if (16 * size_ >= slots_.size() && may_double()) {
+      if (4 * size_ >= slots_.size() && may_double()) {
         grow();
         continue;
       }
