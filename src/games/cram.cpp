@@ -351,15 +351,19 @@ CramBoard canonical_cram_board(const CramBoard& board) {
 }
 
 std::vector<CramBoard> cram_regions(const CramBoard& board) {
+  std::vector<CramBoard> regions;
+  append_cram_regions(board, regions);
+  return regions;
+}
+
+void append_cram_regions(const CramBoard& board, std::vector<CramBoard>& regions) {
   const unsigned h = board.height, w = board.width;
   if (h * w <= 64) {
-    std::vector<CramBoard> regions;
     word::regions(board, regions);
-    return regions;
+    return;
   }
   const CellSet left = first_column(h, w);  // column 0
   const CellSet right = left << (w - 1);    // column w - 1
-  std::vector<CramBoard> regions;
   for_each_region(board.empty & all_cells(h * w), h, w, left, right, [&](CellSet region) {
     // The region's bounding box, row by row (a region of a board wider than
     // 64 cells is one row: its cells are the set itself).
@@ -386,7 +390,6 @@ std::vector<CramBoard> cram_regions(const CramBoard& board) {
     }
     regions.push_back(canonical_cram_board(part));
   });
-  return regions;
 }
 
 }  // namespace grundy

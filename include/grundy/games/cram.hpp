@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -63,6 +64,8 @@ struct CramBoardHash {
 // cut to its bounding box and in canonical form; single cells (no move,
 // value 0) are left out. O(cells x regions).
 [[nodiscard]] std::vector<CramBoard> cram_regions(const CramBoard& board);
+// The same regions appended to `out` (a search reuses one vector).
+void append_cram_regions(const CramBoard& board, std::vector<CramBoard>& out);
 
 // Cram for ComponentSearch: parts are canonical regions.
 struct CramRules {
@@ -103,6 +106,17 @@ struct CramRules {
         if (r + 1 < h && board.is_empty(r + 1, c)) f(CramBoard{board.height, board.width, board.empty & ~(here | here << w)});
       }
     }
+  }
+  // The same options, each given as its regions (one vector for all: no
+  // allocation per option).
+  template <class F>
+  void for_each_option_parts(const Key& board, F&& f) const {
+    std::vector<CramBoard> parts;
+    for_each_option(board, [&](const CramBoard& option) {
+      parts.clear();
+      append_cram_regions(option, parts);
+      f(std::span<const CramBoard>(parts));
+    });
   }
 
  private:
