@@ -1,6 +1,7 @@
 #include "grundy/games/cram.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -185,11 +186,16 @@ namespace word {
 
 std::uint64_t all_cells(unsigned cells) { return cells == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cells) - 1; }
 
-std::uint64_t first_column(unsigned height, unsigned width) {
-  std::uint64_t m = 0;
-  for (unsigned r = 0; r < height; ++r) m |= std::uint64_t{1} << (r * width);
-  return m;
-}
+// Column 0 of a board w wide and 64 / w high, for each w (every option of a
+// search asks it).
+constexpr std::array<std::uint64_t, 65> kFirstColumns = [] {
+  std::array<std::uint64_t, 65> columns{};
+  for (unsigned w = 1; w <= 64; ++w)
+    for (unsigned i = 0; i < 64; i += w) columns[w] |= std::uint64_t{1} << i;
+  return columns;
+}();
+
+std::uint64_t first_column(unsigned height, unsigned width) { return kFirstColumns[width] & all_cells(height * width); }
 
 // The rows in the reverse order (a reflection in the horizontal axis).
 std::uint64_t rows_reversed(std::uint64_t x, unsigned h, unsigned w) {
@@ -234,6 +240,10 @@ void regions(const CramBoard& board, std::vector<CramBoard>& out) {
     // the rows' union.
     const unsigned top = static_cast<unsigned>(__builtin_ctzll(region)) / w;
     const unsigned bottom = (63 - static_cast<unsigned>(__builtin_clzll(region))) / w;
+    if ((region & left) != 0 && (region & right) != 0) {  // (the common case: as wide as the board)
+      out.push_back(canonical(region >> (top * w), bottom - top + 1, w));
+      return;
+    }
     const std::uint64_t row_mask = all_cells(w);
     std::uint64_t columns = 0;
     for (unsigned r = top; r <= bottom; ++r) columns |= region >> (r * w) & row_mask;
