@@ -119,13 +119,25 @@ class ComponentSearch {
   // read back from a file). The caller vouches for it.
   void remember(const Key& part, std::uint64_t value) { table_.store(part, value, game_.size(part)); }
 
+  // The table's entries as they are (a value, or values excluded), for a
+  // file that keeps them between runs: every entry in turn, and one put
+  // back (the caller vouches for it).
+  template <class F>
+  void for_each_entry(F&& f) const {
+    table_.for_each([&](const Key& k, std::uint64_t entry, std::size_t) { f(k, entry); });
+  }
+  void restore_entry(const Key& part, std::uint64_t entry) { table_.store(part, entry, game_.size(part)); }
+
   // Calls f(part, value) for every part the table holds.
   template <class F>
   void for_each_known(F&& f) const {
-    table_.for_each([&](const Key& k, std::uint64_t v, std::size_t) { f(k, v); });
+    table_.for_each([&](const Key& k, std::uint64_t v, std::size_t) {
+      if ((v & kExcluded) == 0) f(k, v);
+    });
   }
 
-  // How many distinct canonical parts the table holds a value of.
+  // How many distinct canonical parts the table holds a value of, or
+  // values a part is known not to have.
   [[nodiscard]] std::size_t known_parts() const { return table_.size(); }
 
   // Parts searched inside one another at most (0: no bound). The search
@@ -144,6 +156,12 @@ class ComponentSearch {
 
  private:
   static constexpr std::uint64_t kNotInSet = ~std::uint64_t{0};
+  // A table entry is a part's value, or, with this bit set, the values
+  // below 63 it is known not to have (the bits below): a search that
+  // answered "not in S" leaves S there, and a later query about a subset of
+  // S is answered at once, a later search starts without S's values among
+  // its candidates. Both are facts, so forgetting either is safe.
+  static constexpr std::uint64_t kExcluded = std::uint64_t{1} << 63;
 
   std::uint64_t position_value(const Key& position) {
     std::uint64_t total = 0;
@@ -157,8 +175,16 @@ class ComponentSearch {
     return aspiration_value(part);
   }
 
+  // The part's value when the table holds it or the game knows it.
   std::optional<std::uint64_t> lookup(const Key& part) {
-    if (auto v = table_.find(part)) return v;
+    if (auto v = table_.find(part)) {
+      if ((*v & kExcluded) == 0) return v;
+      return std::nullopt;
+    }
+    return known_by_game(part);
+  }
+
+  std::optional<std::uint64_t> known_by_game([[maybe_unused]] const Key& part) {
     if constexpr (requires { game_.known_value(part); }) {
       if (const std::optional<std::uint64_t> v = game_.known_value(part)) {
         table_.store(part, *v, game_.size(part));
@@ -323,14 +349,33 @@ class ComponentSearch {
   // The part's value when it lies in `wanted`; otherwise either its value or
   // kNotInSet. Values found are stored.
   std::uint64_t value_in_set(const Key part, NimberSet wanted) {
-    if (const auto v = lookup(part)) return *v;
+    NimberSet excluded;
+    if (const auto v = table_.find(part)) {
+      if ((*v & kExcluded) == 0) return *v;
+      excluded = NimberSet::of_low_word(*v & ~kExcluded);
+      if (wanted.without(excluded).empty()) return kNotInSet;
+    } else if (const auto known = known_by_game(part)) {
+      return *known;
+    }
+    const std::uint64_t v = value_in_set_searched(part, wanted, excluded);
+    if (v == kNotInSet)
+      table_.store(part, kExcluded | ((excluded.low_word() | wanted.low_word()) & ~kExcluded), game_.size(part));
+    return v;
+  }
+
+  // value_in_set for a part the table does not decide, known not to have
+  // the values `excluded`.
+  std::uint64_t value_in_set_searched(const Key& part, NimberSet wanted, NimberSet excluded) {
     const Deeper deeper(*this);
     const std::size_t mark = parts_.size();
     Options options;
     if (!list_options(part, options)) return plain_value(part);
     std::vector<Child>& children = options.pending;
     // The value is the least candidate no option hits.
-    NimberSet candidates = NimberSet::below(static_cast<unsigned>(options.count) + 1).without(options.known);
+    // (A value the part is known not to have is no candidate: should an
+    // option hit it, the count below still bounds the candidates.)
+    NimberSet candidates =
+        NimberSet::below(static_cast<unsigned>(options.count) + 1).without(options.known).without(excluded);
     const std::size_t pending = children.size();
     const NimberSet up_to_wanted = wanted.empty() ? NimberSet{} : NimberSet::below(wanted.max() + 1);
     // Candidates above the least (options left + 1) can no longer be the

@@ -47,6 +47,13 @@ class NimberSet {
     if (v < kLimit) words_[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
   }
 
+  // The members below 64 as bits of a word, and the set of a word's bits.
+  [[nodiscard]] constexpr std::uint64_t low_word() const { return words_[0]; }
+  [[nodiscard]] static constexpr NimberSet of_low_word(std::uint64_t bits) {
+    NimberSet s;
+    s.words_[0] = bits;
+    return s;
+  }
   [[nodiscard]] constexpr bool empty() const { return (words_[0] | words_[1] | words_[2] | words_[3]) == 0; }
   [[nodiscard]] constexpr bool intersects(const NimberSet& o) const { return !(*this & o).empty(); }
   [[nodiscard]] constexpr unsigned size() const {
@@ -109,6 +116,10 @@ class NimberSet {
 
   friend constexpr NimberSet operator&(NimberSet a, const NimberSet& b) {
     for (unsigned i = 0; i < 4; ++i) a.words_[i] &= b.words_[i];
+    return a;
+  }
+  friend constexpr NimberSet operator|(NimberSet a, const NimberSet& b) {
+    for (unsigned i = 0; i < 4; ++i) a.words_[i] |= b.words_[i];
     return a;
   }
   friend constexpr bool operator==(const NimberSet&, const NimberSet&) = default;

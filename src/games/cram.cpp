@@ -429,8 +429,11 @@ std::string CramGame::format_position(Position p) const { return format_cram_boa
 
 namespace {
 
-constexpr std::string_view kTableHeader = "grundy search table: cram 1\n";
-constexpr std::size_t kTableRecord = 19;
+// A record: height, width, 16 bytes of cells, then the table's 8-byte entry
+// (a value, or the values the region is known not to have), little-endian.
+constexpr std::string_view kTableHeader = "grundy search table: cram 2\n";
+constexpr std::string_view kOldTableHeader = "grundy search table: cram 1\n";
+constexpr std::size_t kTableRecord = 26;
 constexpr auto kTableSaveEvery = std::chrono::seconds(10);
 
 }  // namespace
@@ -457,9 +460,13 @@ void CramGame::read_table() {
   }
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (bytes.empty()) return;  // an empty file: a table of nothing
+  if (bytes.starts_with(kOldTableHeader))
+    throw InputError(fmt::format("search table file {}: written by an earlier grundy (records of 19 bytes); "
+                                 "delete it, and the search starts afresh",
+                                 quote(table_file_)));
   if (!bytes.starts_with(kTableHeader))
     throw InputError(fmt::format("search table file {}: not a table of cram (it does not start with the line "
-                                 "'grundy search table: cram 1')",
+                                 "'grundy search table: cram 2')",
                                  quote(table_file_)));
   const std::string_view records = std::string_view(bytes).substr(kTableHeader.size());
   if (records.size() % kTableRecord != 0)
@@ -474,7 +481,16 @@ void CramGame::read_table() {
     if (b.height == 0 || b.width == 0 || cells > kCramMaxCells || (b.empty & ~all_cells(cells)) != 0)
       throw InputError(fmt::format("search table file {}: region {} (byte {}) is not a board", quote(table_file_),
                                    at / kTableRecord + 1, kTableHeader.size() + at));
-    search_.remember(b, byte(18));
+    std::uint64_t entry = 0;
+    for (unsigned i = 0; i < 8; ++i) entry |= std::uint64_t{byte(18 + i)} << (8 * i);
+    // (The top bit marks values excluded; a value itself is at most the
+    // number of moves, under 256.)
+    if (entry < (std::uint64_t{1} << 63) && entry > 255)
+      throw InputError(fmt::format("search table file {}: region {} (byte {}) has the value {}, more than a "
+                                   "region of {} cells can have",
+                                   quote(table_file_), at / kTableRecord + 1, kTableHeader.size() + at, entry,
+                                   b.empty_cells()));
+    search_.restore_entry(b, entry);
   }
   saved_parts_ = search_.known_parts();  // the file holds these already
 }
@@ -503,13 +519,12 @@ void CramGame::write_table() const {
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     out << kTableHeader;
-    search_.for_each_known([&](const CramBoard& b, std::uint64_t value) {
-      if (value > 255) return;  // (no region of 128 cells or fewer has such a value)
+    search_.for_each_entry([&](const CramBoard& b, std::uint64_t entry) {
       char record[kTableRecord];
       record[0] = static_cast<char>(b.height);
       record[1] = static_cast<char>(b.width);
       for (unsigned i = 0; i < 16; ++i) record[2 + i] = static_cast<char>(static_cast<unsigned char>(b.empty >> (8 * i)));
-      record[18] = static_cast<char>(value);
+      for (unsigned i = 0; i < 8; ++i) record[18 + i] = static_cast<char>(static_cast<unsigned char>(entry >> (8 * i)));
       out.write(record, kTableRecord);
     });
     out.flush();
