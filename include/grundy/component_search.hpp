@@ -253,32 +253,49 @@ class ComponentSearch {
     std::uint64_t cost = 0;  // the sum of the squared sizes of the unknown parts
   };
 
-  // Lists and splits the options of a part. Its children go to `children`,
-  // their unknown parts to the end of parts_.
+  // Lists and splits the options of a part. Its children go to `children`
+  // (empty before), their unknown parts to the end of parts_. Two passes:
+  // every option split first, each part's table slot fetched ahead, then
+  // the lookups, which then mostly find their slot in the cache (a large
+  // table's slots are far apart in memory, and this overlaps the waits).
   void expand(const Key& part, std::vector<Child>& children) {
     note_search();
+    const std::size_t base = parts_.size();
     for_each_option_split(part, [&](std::vector<Key>& pieces) {
+      cancel_pairs(pieces);
       Child c;
       c.first = parts_.size();
-      cancel_pairs(pieces);
+      c.count = static_cast<std::uint32_t>(pieces.size());
       for (Key& piece : pieces) {
-        if (const auto v = lookup(piece)) {
+        table_.prefetch(piece);
+        parts_.push_back(std::move(piece));
+      }
+      children.push_back(c);
+    });
+    std::size_t kept = base;  // the unknown parts move down over the known ones
+    for (Child& c : children) {
+      const std::size_t first = c.first, count = c.count;
+      c.first = kept;
+      c.count = 0;
+      for (std::size_t i = first; i < first + count; ++i) {
+        if (const auto v = lookup(parts_[i])) {
           c.known ^= *v;
           continue;
         }
-        const std::uint64_t size = game_.size(piece);
+        const std::uint64_t size = game_.size(parts_[i]);
         c.cost += size * size;
-        parts_.push_back(std::move(piece));
+        if (kept != i) parts_[kept] = std::move(parts_[i]);
+        ++kept;
         ++c.count;
       }
       // The largest unknown part first: it is the one kept whole.
       const auto begin = parts_.begin() + static_cast<std::ptrdiff_t>(c.first);
       if (c.count > 1)
-        std::iter_swap(begin, std::max_element(begin, parts_.end(), [&](const Key& a, const Key& b) {
+        std::iter_swap(begin, std::max_element(begin, begin + c.count, [&](const Key& a, const Key& b) {
                          return game_.size(a) < game_.size(b);
                        }));
-      children.push_back(c);
-    });
+    }
+    drop_parts_from(kept);
   }
 
   // Calls f(parts) with the canonical parts of each option of a part, in a
