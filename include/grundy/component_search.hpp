@@ -25,6 +25,11 @@
 //       instead of for_each_option: calls f(std::span<const Key>) with the
 //       parts an option leaves, already split and canonical (a game whose
 //       moves state their parts, as Python's Split does)
+//   std::size_t option_count(const Key& part) const;
+//       the number of options, cheaply: a query may then stop listing a
+//       part's options as soon as those the table knows decide it
+// f returns a bool: false when the search needs no more options (a game may
+// stop listing them, or go on: the rest are ignored).
 //
 // Two methods (docs/search.md):
 //   plain   the mex of every option's value: each option's parts valued in
@@ -230,6 +235,7 @@ class ComponentSearch {
       for (const Key& piece : pieces) v ^= value_of_part(piece);
       if (v < 64) seen |= std::uint64_t{1} << v;
       else large.push_back(v);
+      return true;
     });
     std::uint64_t mex = 0;
     while (mex < 64 && (seen >> mex & 1) != 0) ++mex;
@@ -253,16 +259,71 @@ class ComponentSearch {
     std::uint64_t cost = 0;  // the sum of the squared sizes of the unknown parts
   };
 
-  // Lists and splits the options of a part. Its children go to `children`
-  // (empty before), their unknown parts to the end of parts_. Two passes:
-  // every option split first, each part's table slot fetched ahead, then
-  // the lookups, which then mostly find their slot in the cache (a large
-  // table's slots are far apart in memory, and this overlaps the waits).
-  void expand(const Key& part, std::vector<Child>& children) {
+  // The options of a part: how many, the values of those the table decides,
+  // and the others (their parts on parts_), cheapest first.
+  struct Options {
+    std::size_t count = 0;
+    NimberSet known;
+    std::vector<Child> pending;
+  };
+
+  // Options are split a batch at a time, each part's table slot fetched
+  // ahead, then the batch looked up (a large table's slots are far apart in
+  // memory: this overlaps the waits), and the listing may stop after any
+  // batch.
+  static constexpr std::size_t kBatch = 8;
+
+  // Lists and splits the options of a part into `out` (its children, their
+  // unknown parts on the end of parts_); options the table decides leave
+  // the list, their values noted. Stops early, returning false, once the
+  // values noted cover `stop` (nonempty): the part's value, the least value
+  // no option has, is then none of them (Beling and Rogalski's cut during
+  // the listing).
+  bool expand(const Key& part, Options& out, const NimberSet& stop) {
     note_search();
-    const std::size_t base = parts_.size();
+    std::size_t batch_parts = parts_.size(), batch_children = out.pending.size();
+    // Looks up the parts of the batch's children; false to stop.
+    auto settle = [&]() {
+      std::size_t kept = batch_parts;  // the unknown parts move down over the known ones
+      std::size_t kept_children = batch_children;
+      for (std::size_t k = batch_children; k < out.pending.size(); ++k) {
+        Child c = out.pending[k];
+        const std::size_t first = c.first, count = c.count;
+        c.first = kept;
+        c.count = 0;
+        for (std::size_t i = first; i < first + count; ++i) {
+          if (const auto v = lookup(parts_[i])) {
+            c.known ^= *v;
+            continue;
+          }
+          const std::uint64_t size = game_.size(parts_[i]);
+          c.cost += size * size;
+          if (kept != i) parts_[kept] = std::move(parts_[i]);
+          ++kept;
+          ++c.count;
+        }
+        if (c.count == 0) {
+          out.known.insert(c.known);
+          continue;
+        }
+        // The largest unknown part first: it is the one kept whole.
+        const auto begin = parts_.begin() + static_cast<std::ptrdiff_t>(c.first);
+        if (c.count > 1)
+          std::iter_swap(begin, std::max_element(begin, begin + c.count, [&](const Key& a, const Key& b) {
+                           return game_.size(a) < game_.size(b);
+                         }));
+        out.pending[kept_children++] = c;
+      }
+      out.pending.resize(kept_children);
+      drop_parts_from(kept);
+      batch_parts = parts_.size();
+      batch_children = out.pending.size();
+      return stop.empty() || !stop.without(out.known).empty();
+    };
+    bool go_on = true;
     for_each_option_split(part, [&](std::vector<Key>& pieces) {
       cancel_pairs(pieces);
+      ++out.count;
       Child c;
       c.first = parts_.size();
       c.count = static_cast<std::uint32_t>(pieces.size());
@@ -270,48 +331,34 @@ class ComponentSearch {
         table_.prefetch(piece);
         parts_.push_back(std::move(piece));
       }
-      children.push_back(c);
+      out.pending.push_back(c);
+      if (out.pending.size() - batch_children >= kBatch) go_on = settle();
+      return go_on;
     });
-    std::size_t kept = base;  // the unknown parts move down over the known ones
-    for (Child& c : children) {
-      const std::size_t first = c.first, count = c.count;
-      c.first = kept;
-      c.count = 0;
-      for (std::size_t i = first; i < first + count; ++i) {
-        if (const auto v = lookup(parts_[i])) {
-          c.known ^= *v;
-          continue;
-        }
-        const std::uint64_t size = game_.size(parts_[i]);
-        c.cost += size * size;
-        if (kept != i) parts_[kept] = std::move(parts_[i]);
-        ++kept;
-        ++c.count;
-      }
-      // The largest unknown part first: it is the one kept whole.
-      const auto begin = parts_.begin() + static_cast<std::ptrdiff_t>(c.first);
-      if (c.count > 1)
-        std::iter_swap(begin, std::max_element(begin, begin + c.count, [&](const Key& a, const Key& b) {
-                         return game_.size(a) < game_.size(b);
-                       }));
-    }
-    drop_parts_from(kept);
+    return go_on && settle();
   }
 
   // Calls f(parts) with the canonical parts of each option of a part, in a
   // vector f may change.
+  // f returns false to say no more options are needed (a game may stop
+  // listing them then, or go on: the rest are ignored).
   template <class F>
   void for_each_option_split(const Key& part, F&& f) {
+    bool go_on = true;
     if constexpr (requires { game_.for_each_option_parts(part, [](std::span<const Key>) {}); }) {
       std::vector<Key> pieces;
       game_.for_each_option_parts(part, [&](std::span<const Key> given) {
+        if (!go_on) return false;
         pieces.assign(given.begin(), given.end());
-        f(pieces);
+        go_on = f(pieces);
+        return go_on;
       });
     } else {
       game_.for_each_option(part, [&](const Key& option) {
+        if (!go_on) return false;
         std::vector<Key> pieces = game_.components(option);
-        f(pieces);
+        go_on = f(pieces);
+        return go_on;
       });
     }
   }
@@ -331,36 +378,22 @@ class ComponentSearch {
     return v != kNotInSet ? v : value_of_part(part);  // (a value of 256 or more: not in any set)
   }
 
-  // The options of a part: how many, the values of those the table decides,
-  // and the others (their parts on parts_), cheapest first.
-  struct Options {
-    std::size_t count = 0;
-    NimberSet known;
-    std::vector<Child> pending;
-  };
+  enum class Listed { all, too_many, stopped };
 
-  // Lists the options of a part into `out`; false for a part of 256 options
-  // or more (its value may not fit a NimberSet: the caller takes the plain
-  // mex), with nothing left on parts_.
-  bool list_options(const Key& part, Options& out) {
+  // Lists the options of a part into `out`, cheapest first. too_many for a
+  // part of 256 options or more (its value may not fit a NimberSet: the
+  // caller takes the plain mex), stopped when the values of options the
+  // table decides cover `stop` (then the part's value is none of them);
+  // nothing is left on parts_ but for `all`.
+  Listed list_options(const Key& part, Options& out, const NimberSet& stop = NimberSet{}) {
     const std::size_t mark = parts_.size();
-    expand(part, out.pending);
-    if (out.pending.size() >= NimberSet::kLimit) {
+    const bool complete = expand(part, out, stop);
+    if (!complete || out.count >= NimberSet::kLimit) {
       drop_parts_from(mark);
-      return false;
+      return complete ? Listed::too_many : Listed::stopped;
     }
-    out.count = out.pending.size();
-    // Options the table decides leave the list, their values noted (remove_if
-    // keeps the others in order and asks about each option once).
-    out.pending.erase(std::remove_if(out.pending.begin(), out.pending.end(),
-                                     [&](const Child& c) {
-                                       if (c.count != 0) return false;
-                                       out.known.insert(c.known);
-                                       return true;
-                                     }),
-                      out.pending.end());
     std::stable_sort(out.pending.begin(), out.pending.end(), [](const Child& a, const Child& b) { return a.cost < b.cost; });
-    return true;
+    return Listed::all;
   }
 
   // The part's value when it lies in `wanted`; otherwise either its value or
@@ -386,7 +419,19 @@ class ComponentSearch {
     const Deeper deeper(*this);
     const std::size_t mark = parts_.size();
     Options options;
-    if (!list_options(part, options)) return plain_value(part);
+    // The listing stops as soon as the options the table decides hit every
+    // wanted value the part may have: at most its number of options.
+    NimberSet stop = wanted.without(excluded);
+    if constexpr (requires { game_.option_count(part); }) {
+      const std::size_t n = game_.option_count(part);
+      if (n < NimberSet::kLimit) stop = stop & NimberSet::below(static_cast<unsigned>(n) + 1);
+    }
+    if (stop.empty()) return kNotInSet;
+    switch (list_options(part, options, stop)) {
+      case Listed::too_many: return plain_value(part);
+      case Listed::stopped: return kNotInSet;
+      case Listed::all: break;
+    }
     std::vector<Child>& children = options.pending;
     // The value is the least candidate no option hits.
     // (A value the part is known not to have is no candidate: should an
@@ -443,7 +488,7 @@ class ComponentSearch {
     const Deeper deeper(*this);
     const std::size_t mark = parts_.size();
     Options options;
-    if (!list_options(part, options)) return plain_value(part);
+    if (list_options(part, options) != Listed::all) return plain_value(part);
     NimberSet hit = options.known;
     // A part the game knows to be a first-player win is not 0: no option
     // need be asked about 0.

@@ -273,6 +273,15 @@ CramBoard least_reflection_wide(const CramBoard& b) {
 
 unsigned CramBoard::empty_cells() const { return bit_count(empty); }
 
+std::size_t CramRules::option_count(const CramBoard& board) const {
+  const unsigned h = board.height, w = board.width;
+  const CellSet s = board.empty & all_cells(h * w);
+  const CellSet right = first_column(h, w) << (w - 1);
+  const CellSet lying = s & (s >> 1) & ~right;  // left cells of horizontal dominoes
+  const CellSet standing = h > 1 ? s & (s >> w) : CellSet{0};
+  return bit_count(lying) + bit_count(standing);
+}
+
 std::size_t CramBoardHash::operator()(const CramBoard& b) const {
   // splitmix64's finaliser over both halves and the shape.
   auto mix = [](std::uint64_t x) {

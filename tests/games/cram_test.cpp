@@ -340,6 +340,24 @@ TEST(Cram, BridgesGoAndSquaresWithClosedCornersSplit) {
   EXPECT_EQ(cram_regions(parse_cram_board("##../#..#/..##/..##")).size(), 2u);
 }
 
+// The search stops listing options early using the count of dominoes that
+// fit: it must be the number of options listed, on small and large boards.
+TEST(Cram, OptionCountIsTheNumberOfOptions) {
+  std::mt19937_64 rng(33);
+  const CramRules rules;
+  for (int trial = 0; trial < 500; ++trial) {
+    const unsigned h = 1 + static_cast<unsigned>(rng() % 12), w = 1 + static_cast<unsigned>(rng() % (128 / h));
+    CramBoard board{static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(w), 0};
+    for (unsigned i = 0; i < h * w; ++i)
+      if (rng() % 4 != 0) board.empty |= CellSet{1} << i;
+    std::size_t listed = 0;
+    rules.for_each_option(board, [&](const CramBoard&) { ++listed; });
+    ASSERT_EQ(rules.option_count(board), listed) << format_cram_board(board);
+  }
+  EXPECT_EQ(rules.option_count(parse_cram_board("1x128")), 127u);
+  EXPECT_EQ(rules.option_count(parse_cram_board("2x2")), 4u);
+}
+
 TEST(Cram, BadBoardsSayWhatWasExpected) {
   auto error_of = [](const char* text) {
     try {

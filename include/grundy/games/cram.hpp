@@ -19,6 +19,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -98,6 +99,7 @@ struct CramRules {
   // the order middle, one after, one before, ...): the search tries options
   // of equal cost in this order, and central dominoes cut a board into
   // parts, which are cheaper to value.
+  // (f may return false to stop the listing.)
   template <class F>
   void for_each_option(const Key& board, F&& f) const {
     const unsigned w = board.width, h = board.height;
@@ -107,8 +109,12 @@ struct CramRules {
         const unsigned c = outward(j, w);
         if (!board.is_empty(r, c)) continue;
         const CellSet here = CellSet{1} << (r * w + c);
-        if (c + 1 < w && board.is_empty(r, c + 1)) f(CramBoard{board.height, board.width, board.empty & ~(here | here << 1)});
-        if (r + 1 < h && board.is_empty(r + 1, c)) f(CramBoard{board.height, board.width, board.empty & ~(here | here << w)});
+        if (c + 1 < w && board.is_empty(r, c + 1) &&
+            !go_on(f, CramBoard{board.height, board.width, board.empty & ~(here | here << 1)}))
+          return;
+        if (r + 1 < h && board.is_empty(r + 1, c) &&
+            !go_on(f, CramBoard{board.height, board.width, board.empty & ~(here | here << w)}))
+          return;
       }
     }
   }
@@ -120,13 +126,25 @@ struct CramRules {
     for_each_option(board, [&](const CramBoard& option) {
       parts.clear();
       append_cram_regions(option, parts);
-      f(std::span<const CramBoard>(parts));
+      return go_on(f, std::span<const CramBoard>(parts));
     });
   }
+  // The number of dominoes that fit the board's empty cells.
+  [[nodiscard]] std::size_t option_count(const Key& board) const;
 
  private:
   // The i-th of 0..n-1 counted from the middle outward: (n-1)/2, then one
   // after, one before, ... (for n = 4: 1, 2, 0, 3).
+  // Calls f(x); false when f returns false.
+  template <class F, class X>
+  static bool go_on(F& f, const X& x) {
+    if constexpr (std::is_convertible_v<std::invoke_result_t<F&, const X&>, bool>) {
+      return f(x);
+    } else {
+      f(x);
+      return true;
+    }
+  }
   static unsigned outward(unsigned i, unsigned n) {
     const unsigned middle = (n - 1) / 2;
     return i % 2 == 1 ? middle + (i + 1) / 2 : middle - i / 2;
