@@ -267,11 +267,11 @@ class ComponentSearch {
     std::vector<Child> pending;
   };
 
-  // Options are split a batch at a time, each part's table slot fetched
+  // Options are split two at a time, each part's table slot fetched
   // ahead, then the batch looked up (a large table's slots are far apart in
   // memory: this overlaps the waits), and the listing may stop after any
   // batch.
-  static constexpr std::size_t kBatch = 8;
+  static constexpr std::size_t kBatch = 2;
 
   // Lists and splits the options of a part into `out` (its children, their
   // unknown parts on the end of parts_); options the table decides leave
