@@ -230,7 +230,7 @@ class ComponentSearch {
     // Values seen among the options: a bit each below 64, a list above.
     std::uint64_t seen = 0;
     std::vector<std::uint64_t> large;
-    for_each_option_split(part, [&](const std::vector<Key>& pieces) {
+    for_each_option_split(part, [&](std::span<const Key> pieces) {
       std::uint64_t v = 0;
       for (const Key& piece : pieces) v ^= value_of_part(piece);
       if (v < 64) seen |= std::uint64_t{1} << v;
@@ -321,16 +321,14 @@ class ComponentSearch {
       return stop.empty() || !stop.without(out.known).empty();
     };
     bool go_on = true;
-    for_each_option_split(part, [&](std::vector<Key>& pieces) {
-      cancel_pairs(pieces);
+    for_each_option_split(part, [&](std::span<const Key> pieces) {
       ++out.count;
       Child c;
       c.first = parts_.size();
-      c.count = static_cast<std::uint32_t>(pieces.size());
-      for (Key& piece : pieces) {
-        table_.prefetch(piece);
-        parts_.push_back(std::move(piece));
-      }
+      parts_.insert(parts_.end(), pieces.begin(), pieces.end());
+      cancel_pairs_from(c.first);
+      c.count = static_cast<std::uint32_t>(parts_.size() - c.first);
+      for (std::size_t i = c.first; i < parts_.size(); ++i) table_.prefetch(parts_[i]);
       out.pending.push_back(c);
       if (out.pending.size() - batch_children >= kBatch) go_on = settle();
       return go_on;
@@ -340,24 +338,24 @@ class ComponentSearch {
 
   // Calls f(parts) with the canonical parts of each option of a part, in a
   // vector f may change.
-  // f returns false to say no more options are needed (a game may stop
-  // listing them then, or go on: the rest are ignored).
+  // Calls f(parts) with the canonical parts of each option of a part (a
+  // span valid during the call). f returns false to say no more options
+  // are needed (a game may stop listing them, or go on: the rest are
+  // ignored).
   template <class F>
   void for_each_option_split(const Key& part, F&& f) {
     bool go_on = true;
     if constexpr (requires { game_.for_each_option_parts(part, [](std::span<const Key>) {}); }) {
-      std::vector<Key> pieces;
       game_.for_each_option_parts(part, [&](std::span<const Key> given) {
-        if (!go_on) return false;
-        pieces.assign(given.begin(), given.end());
-        go_on = f(pieces);
+        if (go_on) go_on = f(given);
         return go_on;
       });
     } else {
       game_.for_each_option(part, [&](const Key& option) {
-        if (!go_on) return false;
-        std::vector<Key> pieces = game_.components(option);
-        go_on = f(pieces);
+        if (go_on) {
+          const std::vector<Key> pieces = game_.components(option);
+          go_on = f(std::span<const Key>(pieces));
+        }
         return go_on;
       });
     }
@@ -527,18 +525,19 @@ class ComponentSearch {
 
   void drop_parts_from(std::size_t mark) { parts_.erase(parts_.begin() + static_cast<std::ptrdiff_t>(mark), parts_.end()); }
 
-  // Two equal parts add to 0 (G + G is a second-player win): both go.
-  void cancel_pairs(std::vector<Key>& parts) const {
-    if (parts.size() < 2) return;
-    for (std::size_t i = 0; i < parts.size(); ++i)
-      for (std::size_t j = i + 1; j < parts.size(); ++j)
-        if (parts[i] == parts[j]) {
-          parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(j));
-          parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(i));
+  // Two equal parts of an option (parts_ from `first` on) add to 0 (G + G
+  // is a second-player win): both go.
+  void cancel_pairs_from(std::size_t first) {
+    for (std::size_t i = first; i + 1 < parts_.size(); ++i)
+      for (std::size_t j = i + 1; j < parts_.size(); ++j)
+        if (parts_[i] == parts_[j]) {
+          parts_.erase(parts_.begin() + static_cast<std::ptrdiff_t>(j));
+          parts_.erase(parts_.begin() + static_cast<std::ptrdiff_t>(i));
           --i;
           break;
         }
   }
+
 
   G game_;
   SearchMethod method_;
