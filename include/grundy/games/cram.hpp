@@ -95,25 +95,28 @@ struct CramRules {
     const CellSet full = cells == 128 ? ~CellSet{0} : (CellSet{1} << cells) - 1;
     return (board.height + board.width) % 2 == 1 && board.empty == full;
   }
-  // The moves from the centre of the board outward (rows, then columns, in
-  // the order middle, one after, one before, ...): the search tries options
-  // of equal cost in this order, and central dominoes cut a board into
-  // parts, which are cheaper to value.
+  // The moves from the centre of the board outward: columns in the order
+  // middle, one after, one before, ..., in each column its cells in the same
+  // order from the middle row, and of each cell the standing domino (across
+  // the board's short side: a canonical board is no higher than wide)
+  // before the lying one. The search tries options of equal cost in this
+  // order; central dominoes, standing ones first, cut a board into parts,
+  // which are cheaper to value (docs/search.md has the orders measured).
   // (f may return false to stop the listing.)
   template <class F>
   void for_each_option(const Key& board, F&& f) const {
     const unsigned w = board.width, h = board.height;
-    for (unsigned i = 0; i < h; ++i) {
-      const unsigned r = outward(i, h);
-      for (unsigned j = 0; j < w; ++j) {
-        const unsigned c = outward(j, w);
+    for (unsigned j = 0; j < w; ++j) {
+      const unsigned c = outward(j, w);
+      for (unsigned i = 0; i < h; ++i) {
+        const unsigned r = outward(i, h);
         if (!board.is_empty(r, c)) continue;
         const CellSet here = CellSet{1} << (r * w + c);
-        if (c + 1 < w && board.is_empty(r, c + 1) &&
-            !go_on(f, CramBoard{board.height, board.width, board.empty & ~(here | here << 1)}))
-          return;
         if (r + 1 < h && board.is_empty(r + 1, c) &&
             !go_on(f, CramBoard{board.height, board.width, board.empty & ~(here | here << w)}))
+          return;
+        if (c + 1 < w && board.is_empty(r, c + 1) &&
+            !go_on(f, CramBoard{board.height, board.width, board.empty & ~(here | here << 1)}))
           return;
       }
     }
