@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Speed of the Python module (docs/python.md, "Speed"): medians of --runs.
 
-1. A game written in Python, 10^6 positions: grundy.solve against the cost of
+1. Games written in Python, 10^6 positions (a subtraction game, the halving
+   game, a grid of tuples): grundy.solve against the cost of
    calling its moves() once per position in a plain loop (the floor any
    solver has to pay), and against a pure-Python memoised mex (bottom-up: the
    recursive one hits RecursionError long before 10^6 deep).
@@ -25,6 +26,16 @@ import grundy
 class Subtraction134:
     def moves(self, n):
         return [n - k for k in (1, 3, 4) if k <= n]
+
+
+class Halving:
+    """n -> n-1, n-4, and n/2 when n is even: options far from n (issue 33's case)."""
+
+    def moves(self, n):
+        out = [n - k for k in (1, 4) if k <= n]
+        if n % 2 == 0 and n > 0:
+            out.append(n // 2)
+        return out
 
 
 class Grid:
@@ -170,6 +181,7 @@ def main():
     print(f"python {sys.version.split()[0]}, grundy module {grundy.__file__}")
     n = 10**6
     python_game("subtraction {1,3,4} written in Python", Subtraction134, range(n + 1), n, args.runs)
+    python_game("halving game (n-1, n-4, n/2) written in Python", Halving, range(n + 1), n, args.runs)
     side = 1000
     cells = [(a, b) for a in range(side) for b in range(side)]
     python_game("Grid game, tuple positions", Grid, cells, (side - 1, side - 1), args.runs)

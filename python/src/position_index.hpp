@@ -8,6 +8,7 @@
 
 #include <Python.h>
 
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -29,7 +30,7 @@ class PositionIndex {
     if (2 * (used_ + 1) > slots_.size()) grow();
     for (;;) {  // once, unless Python code changes the table during a comparison
       bool changed = false;
-      for (std::size_t i = static_cast<std::size_t>(hash) & (slots_.size() - 1); !changed;
+      for (std::size_t i = home(hash); !changed;
            i = (i + 1) & (slots_.size() - 1)) {
         if (slots_[i].id == kEmpty) {
           slots_[i] = Slot{hash, positions.size()};
@@ -59,19 +60,31 @@ class PositionIndex {
     std::uint64_t id = kEmpty;
   };
 
+  // The first slot a hash probes. Python hashes an int as itself, so the
+  // positions of a game on integers fill runs of consecutive slots; probed
+  // linearly from hash & mask, a new position whose slot falls in such a run
+  // walks all of it (a game with n -> n/2 took 12x its moves() calls). The
+  // hash is scrambled first (Fibonacci hashing: the top bits of a product).
+  [[nodiscard]] std::size_t home(Py_hash_t hash) const {
+    const std::uint64_t scrambled = static_cast<std::uint64_t>(hash) * 0x9e3779b97f4a7c15ULL;
+    return static_cast<std::size_t>(scrambled >> (64 - bits_));
+  }
+
   void grow() {
     ++changes_;
     BigVector<Slot> old(slots_.empty() ? 8 : 2 * slots_.size());
     old.swap(slots_);
+    bits_ = static_cast<unsigned>(std::countr_zero(slots_.size()));
     for (const Slot& s : old) {
       if (s.id == kEmpty) continue;
-      std::size_t i = static_cast<std::size_t>(s.hash) & (slots_.size() - 1);
+      std::size_t i = home(s.hash);
       while (slots_[i].id != kEmpty) i = (i + 1) & (slots_.size() - 1);
       slots_[i] = s;
     }
   }
 
   BigVector<Slot> slots_;
+  unsigned bits_ = 0;  // slots_.size() is 2^bits_
   std::size_t used_ = 0;
   std::uint64_t changes_ = 0;  // insertions and growths, for a probe interrupted by Python code
 };

@@ -149,6 +149,27 @@ def test_a_chain_a_million_deep_needs_no_recursion():
     assert sys.getrecursionlimit() == limit
 
 
+class Halving:
+    def moves(self, n):
+        out = [n - k for k in (1, 4) if k <= n]
+        if n % 2 == 0 and n > 0:
+            out.append(n // 2)
+        return out
+
+
+def test_options_far_apart_get_their_own_ids():
+    # n -> n/2 reaches positions far from those met so far: ids found by
+    # Python's hash (an int's is itself) must still be each position's own.
+    n = 200_000
+    g = [0] * (n + 1)
+    for p in range(n + 1):
+        g[p] = mex(g[q] for q in Halving().moves(p))
+    game = Halving()
+    assert grundy.solve(game, n) == g[n]
+    assert [grundy.solve(game, p) for p in range(0, n + 1, 997)] == g[::997]
+    assert grundy.solve(Halving(), -3 * 2**61) == 0  # no move; a negative hash finds its slot too
+
+
 def test_unhashable_positions_are_a_clear_error():
     with pytest.raises(TypeError, match=r"position \[1, 2\] is not hashable \(a list\)"):
         grundy.solve(TwoHeaps(), [1, 2])
