@@ -8,7 +8,6 @@
 #include <iterator>
 #include <span>
 #include <stdexcept>
-#include <tuple>
 
 #include <fmt/format.h>
 
@@ -257,8 +256,13 @@ void regions(const CramBoard& board, std::vector<CramBoard>& out) {
 
 }  // namespace word
 
+// (Cells compared by value: a reference to a board's cells would be a
+// 16-byte-aligned reference to an 8-byte-aligned number.)
 bool less(const CramBoard& a, const CramBoard& b) {
-  return std::tie(a.height, a.width, a.empty) < std::tie(b.height, b.width, b.empty);
+  if (a.height != b.height) return a.height < b.height;
+  if (a.width != b.width) return a.width < b.width;
+  const CellSet x = a.empty, y = b.empty;
+  return x < y;
 }
 
 // A board of one row wider than 64 cells (1 x 65 to 1 x 128), or its

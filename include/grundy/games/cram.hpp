@@ -35,7 +35,9 @@ inline constexpr unsigned kCramMaxCells = 128;
 
 // The cells as a CramBoard holds them: 8-byte aligned (x86-64 reads such a
 // 128-bit number as well as a 16-byte aligned one), so that a board is 24
-// bytes, not 32, and a search table's slot 40, not 48.
+// bytes, not 32, and a search table's slot 40, not 48. Copy them to a
+// CellSet before binding a reference (std::tie, std::min): a CellSet& must
+// be 16-byte aligned.
 __extension__ typedef unsigned __int128 PackedCellSet __attribute__((aligned(8)));
 
 struct CramBoard {
