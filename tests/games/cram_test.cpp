@@ -274,8 +274,8 @@ TEST(Cram, SmallAndLargeBoardsGiveTheSameRegions) {
         if (small.is_empty(r, c)) large.empty |= CellSet{1} << (r * 12 + c);
     std::vector<CramBoard> a = cram_regions(small), b = cram_regions(large);
     auto order = [](const CramBoard& x, const CramBoard& y) {
-      const CellSet a = x.empty, b = y.empty;  // (by value: the cells are 8-byte aligned)
-      return std::tie(x.height, x.width, a) < std::tie(y.height, y.width, b);
+      const CellSet x_cells = x.empty, y_cells = y.empty;  // (by value: the cells are 8-byte aligned)
+      return std::tie(x.height, x.width, x_cells) < std::tie(y.height, y.width, y_cells);
     };
     std::sort(a.begin(), a.end(), order);
     std::sort(b.begin(), b.end(), order);
