@@ -120,10 +120,6 @@ class ComponentSearch {
     return Nimber(value_of_part(part));
   }
 
-  // Puts a part's value in the table as if the search had found it (a table
-  // read back from a file). The caller vouches for it.
-  void remember(const Key& part, std::uint64_t value) { table_.store(part, value, game_.size(part)); }
-
   // The table's entries as they are (a value, or values excluded), for a
   // file that keeps them between runs: every entry in turn, and one put
   // back (the caller vouches for it).
@@ -336,8 +332,6 @@ class ComponentSearch {
     return go_on && settle();
   }
 
-  // Calls f(parts) with the canonical parts of each option of a part, in a
-  // vector f may change.
   // Calls f(parts) with the canonical parts of each option of a part (a
   // span valid during the call). f returns false to say no more options
   // are needed (a game may stop listing them, or go on: the rest are
