@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "grundy/analysis.hpp"
+#include "grundy/drawing.hpp"
 #include "misere_commands.hpp"
 #include "grundy/error.hpp"
 #include "grundy/quote.hpp"
@@ -227,6 +228,23 @@ json engine_reply(const json& request, const GameSum& sum) {
   return moved(sum.components, *m);
 }
 
+// A component's picture (drawing.hpp), or null for heaps and tokens: the
+// page draws it and turns a click into one of its moves.
+json drawing_of(const Game& g, Position p) {
+  const Drawing d = g.drawing(p);
+  if (d.kind == Drawing::Kind::none) return nullptr;
+  json moves = json::array();
+  for (const DrawnMove& m : d.moves) {
+    json to = json::array();
+    for (Position q : m.to) to.push_back(g.format_position(q));
+    moves.push_back({{"pieces", m.pieces}, {"to", to}});
+  }
+  if (d.kind == Drawing::Kind::grid) return {{"kind", "grid"}, {"rows", d.rows}, {"moves", moves}};
+  json edges = json::array();
+  for (const auto& [u, v] : d.edges) edges.push_back({u, v});
+  return {{"kind", "graph"}, {"vertices", d.vertices}, {"edges", edges}, {"present", d.present}, {"moves", moves}};
+}
+
 // What the page draws: each component with its label, and whether play is
 // over and can go round in circles.
 json components_of(const GameSum& sum) {
@@ -240,7 +258,8 @@ json components_of(const GameSum& sum) {
                     {"position", c.game->heap_indexed() ? json(c.position) : json(c.game->format_position(c.position))},
                     {"heap", c.game->heap_indexed()},
                     {"splits", !c.game->moves_leave_one_position()},
-                    {"has_move", c.game->has_move(c.position)}});
+                    {"has_move", c.game->has_move(c.position)},
+                    {"drawing", drawing_of(*c.game, c.position)}});
   }
   return {{"position", position_text(sum.components, *sum.games.front())},
           {"components", list},
@@ -307,10 +326,23 @@ ApiReply answer_api(std::string_view path, std::string_view body, const ServeSet
 
 namespace {
 
-// A position on a graph the server offers: a token on its first vertex.
-std::string first_vertex_position(const std::string& file) {
-  const std::unique_ptr<Game> g = parse_game(fmt::format("graph:{}", file));
-  return fmt::format("graph:{} {}", file, g->format_position(0));
+// Where a game on a file the server offers starts: the family's first
+// example position when the game reads it ("all" for Node Kayles), else its
+// position 0 (a token on the graph's first vertex).
+std::string start_on_file(const Game& g, const GameFamily& f) {
+  const std::string_view first = f.example_positions.substr(0, f.example_positions.find(' '));
+  try {
+    return fmt::format("{} {}", g.spec(), g.format_position(g.parse_position(first)));
+  } catch (const InputError&) {
+    return fmt::format("{} {}", g.spec(), g.format_position(0));
+  }
+}
+
+// A family's one-line rule, its FILE named.
+std::string rule_on_file(const GameFamily& f, const std::string& file) {
+  std::string rule(f.summary);
+  if (const std::size_t at = rule.find("FILE"); at != std::string::npos) rule.replace(at, 4, file);
+  return rule;
 }
 
 }  // namespace
@@ -325,12 +357,24 @@ json games_catalogue(const ServeSettings& settings) {
                         {"example", f.example},
                         {"start", fmt::format("{} {}", f.example, f.example_positions)}});
   }
-  for (const std::string& file : settings.graphs)
-    families.push_back({{"name", "graph"},
-                        {"syntax", fmt::format("graph:{}", file)},
-                        {"rule", fmt::format("a token on a vertex of the directed graph in {}; positions are vertex names", file)},
-                        {"example", fmt::format("graph:{}", file)},
-                        {"start", first_vertex_position(file)}});
+  // Every family that reads a file, on each file offered that it can read.
+  for (const std::string& file : settings.graphs) {
+    for (const GameFamily& f : game_families()) {
+      if (!f.reads_file) continue;
+      const std::string spec = fmt::format("{}:{}", f.name, file);
+      std::unique_ptr<Game> g;
+      try {
+        g = parse_game(spec);
+      } catch (const InputError&) {
+        continue;  // not a graph this family plays on (Node Kayles: more than 128 vertices)
+      }
+      families.push_back({{"name", f.name},
+                          {"syntax", spec},
+                          {"rule", rule_on_file(f, file)},
+                          {"example", spec},
+                          {"start", start_on_file(*g, f)}});
+    }
+  }
   return {{"games", families}};
 }
 

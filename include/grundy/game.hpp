@@ -46,6 +46,7 @@ struct OptionSample {
 inline constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
 
 class HeapGame;  // heap_game.hpp
+struct Drawing;  // drawing.hpp
 
 class Game {
  public:
@@ -113,6 +114,9 @@ class Game {
   // The options of `p` in words for people, cut after `limit` of them:
   // "any size from 0 to 9 (10 moves)", "2 + 5, 3 + 4, 1 + 6".
   [[nodiscard]] virtual std::string describe_options(Position p, std::uint64_t limit) const;
+  // The position as a picture with its moves (drawing.hpp), for games whose
+  // positions are boards or graphs; Kind::none (the default) for the rest.
+  [[nodiscard]] virtual Drawing drawing(Position p) const;
 
  protected:
   Game() = default;

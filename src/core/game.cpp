@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/quote.hpp"
@@ -21,6 +22,8 @@ Nimber Game::option_value(std::span<const Position> option) const {
   for (Position p : option) total ^= value(p);
   return total;
 }
+
+Drawing Game::drawing(Position) const { return {}; }
 
 std::vector<Option> Game::sample_options(Position p) const { return list_options(p, 64).options; }
 

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/transposition_table.hpp"
@@ -613,6 +614,33 @@ OptionSample CramGame::options_to_value(Position p, Nimber target, std::uint64_t
   }
   s.total = total;
   return s;
+}
+
+// The board's rows, and a move for each domino: cells r * width + c, as
+// the board's rows are drawn (not in canonical form).
+Drawing CramGame::drawing(Position p) const {
+  const CramBoard from = board(p);
+  Drawing d;
+  d.kind = Drawing::Kind::grid;
+  for (unsigned r = 0; r < from.height; ++r) {
+    d.rows.emplace_back();
+    for (unsigned c = 0; c < from.width; ++c) d.rows.back() += from.is_empty(r, c) ? '.' : '#';
+  }
+  const std::lock_guard lock(mutex_);
+  auto place = [&](unsigned a, unsigned b) {
+    CramBoard to = from;
+    to.empty = to.empty & ~(CellSet{1} << a | CellSet{1} << b);
+    d.moves.push_back({{a, b}, {number(to)}});
+  };
+  for (unsigned r = 0; r < from.height; ++r) {
+    for (unsigned c = 0; c < from.width; ++c) {
+      if (!from.is_empty(r, c)) continue;
+      const unsigned cell = r * from.width + c;
+      if (c + 1 < from.width && from.is_empty(r, c + 1)) place(cell, cell + 1);
+      if (r + 1 < from.height && from.is_empty(r + 1, c)) place(cell, cell + from.width);
+    }
+  }
+  return d;
 }
 
 std::string CramGame::why_not_option(Position from, std::span<const Position> to) const {

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "games/graph_canon.hpp"
+#include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
 #include "grundy/games/graph.hpp"
 #include "grundy/quote.hpp"
@@ -305,6 +306,25 @@ OptionSample NodeKaylesGame::options_to_value(Position p, Nimber target, std::ui
   }
   s.total = total;
   return s;
+}
+
+// The whole graph, the vertices still in play, and a move for each of them
+// (the vertex chosen is the move's one piece).
+Drawing NodeKaylesGame::drawing(Position p) const {
+  const VertexSet set = vertices(p);
+  Drawing d;
+  d.kind = Drawing::Kind::graph;
+  d.vertices = names_;
+  for (unsigned v = 0; v < names_.size(); ++v) {
+    d.present.push_back((set >> v & 1) != 0);
+    for (VertexSet s = rows_[v] >> v >> 1; s != 0; s &= s - 1) d.edges.emplace_back(v, v + 1 + lowest_vertex(s));
+  }
+  const std::lock_guard lock(mutex_);
+  for (VertexSet s = set; s != 0; s &= s - 1) {
+    const unsigned v = lowest_vertex(s);
+    d.moves.push_back({{v}, {number(set & ~(rows_[v] | VertexSet{1} << v))}});
+  }
+  return d;
 }
 
 std::string NodeKaylesGame::why_not_option(Position from, std::span<const Position> to) const {

@@ -70,12 +70,18 @@ class Api(unittest.TestCase):
         self.assertEqual(status, 200)
         served = [g["name"] for g in answer["games"]]
         # Families that read a file (graph:FILE, node-kayles:FILE) are not
-        # listed as such: graph:FILE is offered once per file the server was
-        # started with, node-kayles not yet.
+        # listed as such: each is offered once per file the server was
+        # started with (here the loopy graph, which Node Kayles reads as
+        # undirected).
         registry = [g["name"] for g in cli_json("games", "--json")["games"] if not g["syntax"].endswith(":FILE")]
-        self.assertEqual(registry, [n for n in served if n != "graph"])
+        on_files = [g["name"] for g in cli_json("games", "--json")["games"] if g["syntax"].endswith(":FILE")]
+        self.assertEqual(on_files, ["graph", "node-kayles"])
+        self.assertEqual(registry, [n for n in served if n not in on_files])
         graphs = [g for g in answer["games"] if g["name"] == "graph"]
         self.assertEqual([g["example"] for g in graphs], [f"graph:{LOOPY}"])
+        kayles = [g for g in answer["games"] if g["name"] == "node-kayles"]
+        self.assertEqual([g["start"] for g in kayles], [f"node-kayles:{LOOPY} all"])
+        self.assertIn(LOOPY, kayles[0]["rule"])
         for g in answer["games"]:
             self.assertTrue(g["rule"] and g["syntax"] and g["example"], g)
             # Every suggested start is a position the API plays.
@@ -252,6 +258,30 @@ class Api(unittest.TestCase):
         view = self.ok("/api/components", {"position": f"nim 2 + graph:{LOOPY} hall"})
         self.assertEqual([c["label"] for c in view["components"]], ["heap 1 (nim)", f"token 2 (graph:{LOOPY})"])
         self.assertTrue(view["can_loop"])
+
+    def test_drawings_hold_every_move_and_only_moves(self):
+        view = self.ok("/api/components", {"position": f"cram ..#./..../.#.. + node-kayles:{LOOPY} all + nim 3"})
+        grid, graph, heap = (c["drawing"] for c in view["components"])
+        self.assertIsNone(heap)
+        self.assertEqual(grid["kind"], "grid")
+        self.assertEqual(grid["rows"], ["..#.", "....", ".#.."])
+        self.assertEqual(graph["kind"], "graph")
+        self.assertTrue(all(graph["present"]))
+        self.assertTrue(all(0 <= u < v < len(graph["vertices"]) for u, v in graph["edges"]))
+        for i, drawing in enumerate([grid, graph]):
+            listed = self.ok("/api/options", {"position": view["position"], "component": i})
+            drawn = sorted(m["to"] for m in drawing["moves"])
+            # Node Kayles twins (same closed neighbourhood) leave the same set: listed once, drawn per vertex.
+            self.assertEqual(sorted({tuple(t) for t in drawn}), sorted(tuple(o["to"]) for o in listed["options"]))
+            for m in drawing["moves"]:
+                moved = self.ok("/api/move", {"position": view["position"], "move": {"component": i, "to": m["to"]}})
+                self.assertEqual(moved["move"]["to"], m["to"])
+        # A domino's two cells are side by side; what it leaves has them taken.
+        for m in grid["moves"]:
+            a, b = m["pieces"]
+            self.assertIn(b - a, (1, 4))
+            left = m["to"][0].replace("/", "")
+            self.assertEqual([k for k in range(12) if left[k] != "".join(grid["rows"])[k]], [a, b])
 
     def test_a_draw_is_kept(self):
         # In the loopy example the hall has value ∞{}: neither player can force a win.

@@ -1,10 +1,12 @@
 """The page of `grundy serve` in a real, headless Chromium (Debian's chromium,
 chromium-driver and python3-selenium; nothing is downloaded).
 
-Usage: browser_test.py GRUNDY ARTIFACT_DIR LOOPY_GRAPH
+Usage: browser_test.py GRUNDY ARTIFACT_DIR LOOPY_GRAPH UNDIRECTED_GRAPH
 Plays nim 3 4 5 by clicking and following Hint (the person wins), lets the
 engine move first (the engine wins), checks a bad spec's message against the
-command line's, and the phone-sized dark page; screenshots go to ARTIFACT_DIR.
+command line's, and the phone-sized dark page; plays a Cram board by
+clicking its cells and Node Kayles by clicking vertices; screenshots go to
+ARTIFACT_DIR.
 """
 
 import os
@@ -24,6 +26,7 @@ from server import Server
 GRUNDY = sys.argv[1]
 ARTIFACTS = sys.argv[2]
 LOOPY = sys.argv[3]
+UNDIRECTED = sys.argv[4]
 WAIT = 30  # seconds: generous for a loaded CI machine; the page answers in milliseconds
 
 
@@ -41,7 +44,7 @@ class Page(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         os.makedirs(ARTIFACTS, exist_ok=True)
-        cls.server = Server(GRUNDY, "--graph", LOOPY)
+        cls.server = Server(GRUNDY, "--graph", LOOPY, "--graph", UNDIRECTED)
         cls.driver = chromium()
 
     @classmethod
@@ -227,6 +230,72 @@ class Page(unittest.TestCase):
         self.open_and_start(f"graph:{LOOPY} hall", keep_play=True)
         error = self.wait().until(ec.visibility_of_element_located((By.ID, "position-error")))
         self.assertIn("misère play of games with cycles is not supported", error.text)
+
+    def hinted(self, selector):
+        """The elements the hint marks (after asking for it)."""
+        self.driver.find_element(By.ID, "hint-button").click()
+        self.wait().until(ec.visibility_of_element_located((By.ID, "hint")))
+        return self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, selector))
+
+    def test_9_cram_by_clicking_cells(self):
+        self.open_and_start("cram 3x5")
+        phase, ply = self.wait_for_my_turn_or_end()
+        cells = self.driver.find_elements(By.CSS_SELECTOR, "button.cell")
+        self.assertEqual(len(cells), 15)
+        # A first click chooses a cell and marks the cells it can pair with;
+        # a click on a cell that is no partner chooses that one instead.
+        cells[0].click()
+        self.assertEqual(cells[0].get_attribute("aria-pressed"), "true")
+        partners = {c.get_attribute("data-cell") for c in self.driver.find_elements(By.CSS_SELECTOR, ".cell.partner")}
+        self.assertEqual(partners, {"1", "5"})
+        cells[12].click()
+        self.assertEqual(cells[0].get_attribute("aria-pressed"), "false")
+        self.assertEqual(cells[12].get_attribute("aria-pressed"), "true")
+        cells[12].click()  # chosen again: no cell chosen
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, ".cell.chosen"), [])
+        moves = 0
+        while phase != "over":
+            pair = self.hinted(".cell.hinted")
+            self.assertEqual(len(pair), 2)
+            pair[0].click()
+            if moves % 2 == 0:
+                pair[1].click()
+            else:
+                pair[1].send_keys(Keys.ENTER)
+            moves += 1
+            phase, ply = self.wait_for_my_turn_or_end(ply)
+            if phase != "over":
+                # The engine's domino is marked: two cells it just took.
+                self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, ".cell.just-taken")), 2)
+            self.assertLess(moves, 8)
+        self.assertIn("You win", self.status())
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-cram.png"))
+
+    def test_10_node_kayles_by_clicking_vertices(self):
+        self.open_and_start(f"node-kayles:{UNDIRECTED} all")
+        phase, ply = self.wait_for_my_turn_or_end()
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, ".vertex.playable")), 10)
+        moves = 0
+        while phase != "over":
+            vertex = self.hinted(".vertex.hinted")
+            self.assertEqual(len(vertex), 1)
+            if moves % 2 == 0:
+                vertex[0].click()
+            else:
+                self.driver.execute_script("arguments[0].focus()", vertex[0])
+                vertex[0].send_keys(Keys.ENTER)
+            moves += 1
+            phase, ply = self.wait_for_my_turn_or_end(ply)
+            self.assertLess(moves, 6)
+        self.assertIn("You win", self.status())
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, ".vertex.present"), [])
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-node-kayles.png"))
+        # The page offers Node Kayles on the graph files it serves, from all of its vertices.
+        self.driver.find_element(By.ID, "new-button").click()
+        family = Select(self.driver.find_element(By.ID, "family"))
+        family.select_by_visible_text(f"node-kayles:{UNDIRECTED}")
+        self.assertEqual(self.driver.find_element(By.ID, "position").get_attribute("value"),
+                         f"node-kayles:{UNDIRECTED} all")
 
     def test_8_screenshot_for_the_readme(self):
         self.open_and_start("nim 3 4 5 + kayles 6")

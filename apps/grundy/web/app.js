@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   position: "",
   components: [],
+  previous: [],                         // the components before the last move: its cells and vertices are marked
   canLoop: false,
   misere: false,                        // the play convention: whoever moves last loses
   turn: "me",                           // "me" or "engine"
@@ -129,6 +130,7 @@ async function start(event) {
     busy: false,
     hinted: null,
     ply: 0,
+    components: [],
   });
   adopt(view);
   $("setup").hidden = true;
@@ -150,6 +152,7 @@ async function start(event) {
 }
 
 function adopt(view) {
+  state.previous = state.components;
   state.position = view.position;
   state.components = view.components;
   state.canLoop = view.can_loop;
@@ -197,7 +200,7 @@ async function render() {
       }));
     }
     item.append(label, pieces(c, i, playable));
-    if (playable && (!c.heap || c.splits) && c.has_move) await listOptions(item, i);
+    if (playable && (!c.heap || c.splits) && c.has_move && !c.drawing) await listOptions(item, i);
     items.push(item);
   }
   const sum = values ? await sumText() : "";
@@ -209,7 +212,7 @@ async function render() {
   $("hint-button").disabled = state.busy || state.over || state.turn !== "me";
   $("draw-button").disabled = state.busy || state.over || state.turn !== "me";
   // Keyboard players keep their place: back to the first move they can make.
-  if (hadFocus && playable) $("board").querySelector("button:not([disabled])")?.focus();
+  if (hadFocus && playable) $("board").querySelector("button:not([disabled]), [role=button][tabindex]")?.focus();
 }
 
 // A normal-play value (a number, or ∞ with its options), or a misère one
@@ -234,6 +237,8 @@ async function sumText() {
 // A heap as a row of tokens: the token clicked and those after it are
 // taken. A vertex, or a huge heap, as its name and a way to choose a move.
 function pieces(c, i, playable) {
+  if (c.drawing?.kind === "grid") return gridPicture(c, i, playable);
+  if (c.drawing?.kind === "graph") return graphPicture(c, i, playable);
   const box = document.createElement("div");
   if (c.heap && c.position <= MOST_TOKENS_DRAWN) {
     box.className = "tokens";
@@ -284,6 +289,144 @@ function pieces(c, i, playable) {
     box.append(more);
   }
   return box;
+}
+
+// ----- boards and graphs (a component's "drawing": docs/serve.md) -----
+
+// The pieces of the move the hint names in component i, if it names one there.
+function hintedPieces(c, i) {
+  const h = state.hinted;
+  if (h?.component !== i) return new Set();
+  const same = (m) => m.to.length === h.to.length && m.to.every((p, k) => p === String(h.to[k]));
+  return new Set(c.drawing.moves.find(same)?.pieces ?? []);
+}
+
+// Component i's drawing before the last move, when it is of the same shape.
+function previousDrawing(i, d) {
+  const p = state.previous?.[i]?.drawing;
+  if (!p || p.kind !== d.kind) return null;
+  if (d.kind === "grid") return p.rows.length === d.rows.length && p.rows[0]?.length === d.rows[0]?.length ? p : null;
+  return p.vertices.length === d.vertices.length ? p : null;
+}
+
+// A grid of cells: click a free cell, then a free cell beside it, to place
+// a domino there. Cells the last move took are marked, as are the hint's.
+function gridPicture(c, i, playable) {
+  const d = c.drawing;
+  const width = d.rows[0]?.length ?? 0;
+  const box = document.createElement("div");
+  box.className = "grid-board";
+  box.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", `${c.label}: ${d.rows.length} by ${width} board; choose two free cells side by side`);
+  const movesWith = new Map();  // cell -> the moves that take it
+  for (const m of d.moves) for (const p of m.pieces) movesWith.set(p, [...(movesWith.get(p) ?? []), m]);
+  const hinted = hintedPieces(c, i);
+  const before = previousDrawing(i, d);
+  const cells = [];
+  let chosen = null;
+  const mark = () => {
+    const partners = new Set((movesWith.get(chosen) ?? []).flatMap((m) => m.pieces));
+    for (const [k, cell] of cells.entries()) {
+      cell.classList.toggle("chosen", k === chosen);
+      cell.classList.toggle("partner", chosen !== null && k !== chosen && partners.has(k));
+      cell.setAttribute("aria-pressed", String(k === chosen));
+    }
+  };
+  const choose = (k) => {
+    if (chosen !== null && chosen !== k) {
+      const m = (movesWith.get(chosen) ?? []).find((m) => m.pieces.includes(k));
+      if (m) return personMove(i, m.to);
+    }
+    chosen = chosen === k || !movesWith.has(k) ? null : k;
+    mark();
+  };
+  d.rows.forEach((row, r) => [...row].forEach((ch, col) => {
+    const k = r * width + col;
+    const free = ch === ".";
+    const cell = Object.assign(document.createElement("button"), { type: "button", className: "cell" });
+    cell.classList.add(free ? "free" : "taken");
+    if (!free && before?.rows[r][col] === ".") cell.classList.add("just-taken");
+    if (hinted.has(k)) cell.classList.add("hinted");
+    cell.dataset.component = String(i);
+    cell.dataset.cell = String(k);
+    cell.disabled = !playable || !movesWith.has(k);
+    cell.setAttribute("aria-label", `row ${r + 1}, column ${col + 1}: ${free ? "free" : "taken"}`);
+    cell.addEventListener("click", () => choose(k));
+    cells.push(cell);
+  }));
+  box.append(...cells);
+  return box;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attributes) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) e.setAttribute(name, String(value));
+  return e;
+}
+
+// A graph with its vertices on a circle: choosing a vertex still in play
+// removes it and its neighbours (marked while the pointer or focus is on it).
+function graphPicture(c, i, playable) {
+  const d = c.drawing;
+  const n = d.vertices.length;
+  const radius = n > 1 ? Math.max(100, n * 7) : 0;
+  const size = 2 * radius + 60;
+  const at = d.vertices.map((_, v) => [size / 2 + radius * Math.sin((2 * Math.PI * v) / n),
+                                        size / 2 - radius * Math.cos((2 * Math.PI * v) / n)]);
+  const picture = svg("svg", { viewBox: `0 0 ${size} ${size}`, class: "graph-board", role: "group" });
+  picture.setAttribute("aria-label", `${c.label}: ${d.present.filter(Boolean).length} of ${n} vertices in play; ` +
+    "choosing one removes it and its neighbours");
+  const neighbours = d.vertices.map(() => []);
+  const before = previousDrawing(i, d);
+  const hinted = hintedPieces(c, i);
+  const lines = [];
+  for (const [u, v] of d.edges) {
+    neighbours[u].push(v);
+    neighbours[v].push(u);
+    const line = svg("line", { x1: at[u][0], y1: at[u][1], x2: at[v][0], y2: at[v][1], class: "edge" });
+    if (!d.present[u] || !d.present[v]) line.classList.add("gone");
+    lines.push(line);
+  }
+  picture.append(...lines);
+  const moveOf = new Map(d.moves.map((m) => [m.pieces[0], m]));
+  const dots = d.vertices.map((name, v) => {
+    const dot = svg("g", { class: "vertex", "data-vertex": v, "data-component": i });
+    dot.classList.add(d.present[v] ? "present" : "gone");
+    if (!d.present[v] && before?.present[v]) dot.classList.add("just-taken");
+    if (hinted.has(v)) dot.classList.add("hinted");
+    const title = svg("title", {});
+    title.textContent = name;
+    const label = svg("text", { x: at[v][0], y: at[v][1], "text-anchor": "middle", "dominant-baseline": "central" });
+    label.textContent = name.length > 3 ? `${name.slice(0, 3)}…` : name;
+    dot.append(title, svg("circle", { cx: at[v][0], cy: at[v][1], r: 15 }), label);
+    return dot;
+  });
+  const wouldTake = (v, on) => {
+    for (const w of [v, ...neighbours[v]]) if (d.present[w]) dots[w].classList.toggle("would-take", on);
+  };
+  for (const [v, dot] of dots.entries()) {
+    const m = moveOf.get(v);
+    if (!m || !playable) continue;
+    dot.setAttribute("tabindex", "0");
+    dot.setAttribute("role", "button");
+    dot.setAttribute("aria-label", `${d.vertices[v]}: remove it and its neighbours`);
+    dot.classList.add("playable");
+    dot.addEventListener("mouseenter", () => wouldTake(v, true));
+    dot.addEventListener("mouseleave", () => wouldTake(v, false));
+    dot.addEventListener("focus", () => wouldTake(v, true));
+    dot.addEventListener("blur", () => wouldTake(v, false));
+    dot.addEventListener("click", () => personMove(i, m.to));
+    dot.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      personMove(i, m.to);
+    });
+  }
+  picture.append(...dots);
+  return picture;
 }
 
 // The legal moves of one component as buttons.
@@ -443,7 +586,7 @@ async function undo() {
   state.history.pop();
   Object.assign(state, {
     position: last.position, components: last.components, lastMoved: last.lastMoved, seen: last.seen,
-    ply: last.ply, turn: "me", hinted: null, over: false,
+    ply: last.ply, turn: "me", hinted: null, over: false, previous: [],
   });
   show($("hint"), "");
   show($("move-error"), "");

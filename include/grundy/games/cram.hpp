@@ -184,6 +184,8 @@ class CramGame final : public Game {
   [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
   [[nodiscard]] bool moves_leave_one_position() const override { return true; }
+  // A grid: its rows, and each domino's two cells.
+  [[nodiscard]] Drawing drawing(Position p) const override;
 
   // The board numbered p.
   [[nodiscard]] CramBoard board(Position p) const;
@@ -209,8 +211,9 @@ class CramGame final : public Game {
 };
 
 // The format of a saved table (search_table_file()): the line
-// "grundy search table: cram 1", then 19 bytes a region: height, width, its
-// 16 bytes of cells (bit r * width + c, least significant byte first), value.
+// "grundy search table: cram 2", then 26 bytes a region: height, width, its
+// 16 bytes of cells (bit r * width + c, least significant byte first), and
+// its 8-byte table entry (a value, or the values it is known not to have).
 
 // The family in the registry (registry.hpp).
 extern const GameFamily kCramFamily;

@@ -122,6 +122,8 @@ class NodeKaylesGame final : public Game {
   [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
   [[nodiscard]] bool moves_leave_one_position() const override { return true; }
+  // A graph: every vertex and edge, those in play, and a move per vertex in play.
+  [[nodiscard]] Drawing drawing(Position p) const override;
 
   [[nodiscard]] unsigned vertex_count() const { return static_cast<unsigned>(names_.size()); }
   // The vertex set numbered p (bit v: the v-th vertex of the file).
