@@ -177,8 +177,9 @@ class ComponentSearch {
   }
 
   // The part's value when the table holds it or the game knows it.
-  std::optional<std::uint64_t> lookup(const Key& part) {
-    if (auto v = table_.find(part)) {
+  std::optional<std::uint64_t> lookup(const Key& part) { return lookup(part, table_.hash_of(part)); }
+  std::optional<std::uint64_t> lookup(const Key& part, std::size_t hash) {
+    if (auto v = table_.find(part, hash)) {
       if ((*v & kExcluded) == 0) return v;
       return std::nullopt;
     }
@@ -263,6 +264,33 @@ class ComponentSearch {
     std::vector<Child> pending;
   };
 
+  // An Options whose list of children comes from, and goes back to, a
+  // pool: a search lists options millions of times, and a fresh vector
+  // each time cost a few allocations each.
+  class PooledOptions {
+   public:
+    explicit PooledOptions(ComponentSearch& s) : s_(s) {
+      if (!s.spare_children_.empty()) {
+        options.pending = std::move(s.spare_children_.back());
+        s.spare_children_.pop_back();
+      }
+    }
+    ~PooledOptions() {
+      options.pending.clear();
+      try {
+        s_.spare_children_.push_back(std::move(options.pending));
+      } catch (...) {
+        // (no memory for the pool: the vector is simply freed)
+      }
+    }
+    PooledOptions(const PooledOptions&) = delete;
+    PooledOptions& operator=(const PooledOptions&) = delete;
+    mutable Options options;
+
+   private:
+    ComponentSearch& s_;
+  };
+
   // Options are split two at a time, each part's table slot fetched
   // ahead, then the batch looked up (a large table's slots are far apart in
   // memory: this overlaps the waits), and the listing may stop after any
@@ -277,6 +305,7 @@ class ComponentSearch {
   // the listing).
   bool expand(const Key& part, Options& out, const NimberSet& stop) {
     note_search();
+    hashes_.clear();
     std::size_t batch_parts = parts_.size(), batch_children = out.pending.size();
     // Looks up the parts of the batch's children; false to stop.
     auto settle = [&]() {
@@ -288,7 +317,7 @@ class ComponentSearch {
         c.first = kept;
         c.count = 0;
         for (std::size_t i = first; i < first + count; ++i) {
-          if (const auto v = lookup(parts_[i])) {
+          if (const auto v = lookup(parts_[i], hashes_[i - batch_parts])) {
             c.known ^= *v;
             continue;
           }
@@ -312,6 +341,7 @@ class ComponentSearch {
       }
       out.pending.resize(kept_children);
       drop_parts_from(kept);
+      hashes_.clear();
       batch_parts = parts_.size();
       batch_children = out.pending.size();
       return stop.empty() || !stop.without(out.known).empty();
@@ -324,7 +354,10 @@ class ComponentSearch {
       parts_.insert(parts_.end(), pieces.begin(), pieces.end());
       cancel_pairs_from(c.first);
       c.count = static_cast<std::uint32_t>(parts_.size() - c.first);
-      for (std::size_t i = c.first; i < parts_.size(); ++i) table_.prefetch(parts_[i]);
+      for (std::size_t i = c.first; i < parts_.size(); ++i) {
+        hashes_.push_back(table_.hash_of(parts_[i]));
+        table_.prefetch_hash(hashes_.back());
+      }
       out.pending.push_back(c);
       if (out.pending.size() - batch_children >= kBatch) go_on = settle();
       return go_on;
@@ -410,7 +443,8 @@ class ComponentSearch {
   std::uint64_t value_in_set_searched(const Key& part, NimberSet wanted, NimberSet excluded) {
     const Deeper deeper(*this);
     const std::size_t mark = parts_.size();
-    Options options;
+    const PooledOptions pooled(*this);
+    Options& options = pooled.options;
     // The listing stops as soon as the options the table decides hit every
     // wanted value the part may have: at most its number of options.
     NimberSet stop = wanted.without(excluded);
@@ -479,7 +513,8 @@ class ComponentSearch {
   std::uint64_t aspiration_value(const Key& part) {
     const Deeper deeper(*this);
     const std::size_t mark = parts_.size();
-    Options options;
+    const PooledOptions pooled(*this);
+    Options& options = pooled.options;
     if (list_options(part, options) != Listed::all) return plain_value(part);
     NimberSet hit = options.known;
     // A part the game knows to be a first-player win is not 0: no option
@@ -537,6 +572,8 @@ class ComponentSearch {
   SearchMethod method_;
   TranspositionTable<Key, std::uint64_t, typename G::KeyHash> table_;
   std::vector<Key> parts_;  // the unknown parts of the options being searched, a stack
+  std::vector<std::size_t> hashes_;  // those of the batch being listed (expand), in order
+  std::vector<std::vector<Child>> spare_children_;  // for PooledOptions
   std::uint64_t searched_ = 0;
   std::size_t depth_ = 0, depth_limit_ = 0;
   std::function<void(const SearchStats&)> observer_;

@@ -53,9 +53,12 @@ class TranspositionTable {
   explicit TranspositionTable(std::size_t max_bytes = default_table_bytes()) : max_bytes_(max_bytes) {}
 
   // The value stored for `key`. O(1): at most kWindow slots are looked at.
-  [[nodiscard]] std::optional<Value> find(const Key& key) const {
+  [[nodiscard]] std::optional<Value> find(const Key& key) const { return find(key, Hash{}(key)); }
+  // The same, for a key whose hash the caller has (hash_of: computed once
+  // for a prefetch and the find after it).
+  [[nodiscard]] std::optional<Value> find(const Key& key, std::size_t hash) const {
     if (slots_.empty()) return std::nullopt;
-    std::size_t i = Hash{}(key);
+    std::size_t i = hash;
     for (std::size_t n = 0; n < kWindow; ++n, ++i) {
       const Slot& s = slots_[i & mask()];
       if (s.weight == 0) return std::nullopt;
@@ -66,9 +69,11 @@ class TranspositionTable {
 
   // Asks the processor to bring the first slot of key's window into the
   // cache (a find soon after is faster).
-  void prefetch(const Key& key) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[Hash{}(key) & mask()]);
+  void prefetch(const Key& key) const { prefetch_hash(Hash{}(key)); }
+  void prefetch_hash(std::size_t hash) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & mask()]);
   }
+  [[nodiscard]] static std::size_t hash_of(const Key& key) { return Hash{}(key); }
 
   // Stores `value` for `key` with a weight (clamped to 1..255; heavier entries
   // are kept longer). O(1) amortised: the table may double, or, at its bound,

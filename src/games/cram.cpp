@@ -222,12 +222,13 @@ std::uint64_t rows_reversed(std::uint64_t x, unsigned h, unsigned w) {
   return out;
 }
 
+// Row by row: cell (r, c) goes to (c, r), bit c * h + r (no division).
 std::uint64_t transposed(std::uint64_t x, unsigned h, unsigned w) {
+  const std::uint64_t row_mask = all_cells(w);
   std::uint64_t out = 0;
-  for (; x != 0; x &= x - 1) {
-    const auto i = static_cast<unsigned>(__builtin_ctzll(x));
-    out |= std::uint64_t{1} << ((i % w) * h + i / w);
-  }
+  for (unsigned r = 0; r < h; ++r)
+    for (std::uint64_t row = x >> (r * w) & row_mask; row != 0; row &= row - 1)
+      out |= std::uint64_t{1} << (static_cast<unsigned>(__builtin_ctzll(row)) * h + r);
   return out;
 }
 

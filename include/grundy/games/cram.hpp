@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -123,11 +124,21 @@ struct CramRules {
       }
     }
   }
-  // The same options, each given as its regions (one vector for all: no
-  // allocation per option).
+  // The same options, each given as its regions (one vector for all, kept
+  // for the next listing at the same depth of a search: no allocation).
   template <class F>
   void for_each_option_parts(const Key& board, F&& f) const {
-    std::vector<CramBoard> parts;
+    thread_local std::deque<std::vector<CramBoard>> pool;  // (a deque: its vectors stay put as it grows)
+    thread_local std::size_t depth = 0;
+    if (pool.size() <= depth) pool.emplace_back();
+    std::vector<CramBoard>& parts = pool[depth];
+    struct Level {
+      std::size_t& depth;
+      explicit Level(std::size_t& d) : depth(d) { ++depth; }
+      ~Level() { --depth; }
+      Level(const Level&) = delete;
+      Level& operator=(const Level&) = delete;
+    } level(depth);
     for_each_option(board, [&](const CramBoard& option) {
       parts.clear();
       append_cram_regions(option, parts);
