@@ -22,6 +22,7 @@
 #include "grundy/analysis.hpp"
 #include "grundy/closest_name.hpp"
 #include "grundy/component_search.hpp"
+#include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
