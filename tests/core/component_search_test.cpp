@@ -102,6 +102,24 @@ TEST(TranspositionTable, KeepsEverythingBelowItsBound) {
   EXPECT_EQ(table.size(), 100000u);
 }
 
+// Large tables come on 2 MiB boundaries (where the kernel may give huge
+// pages), small ones from the ordinary heap; both are memory to write.
+TEST(TranspositionTable, TableMemoryLargeAndSmall) {
+  for (const std::size_t bytes : {std::size_t{100}, std::size_t{5} << 20, (std::size_t{8} << 20) + 3}) {
+    auto* block = static_cast<unsigned char*>(allocate_table_memory(bytes));
+    ASSERT_NE(block, nullptr);
+    block[0] = 1;
+    block[bytes - 1] = 2;
+    EXPECT_EQ(block[0] + block[bytes - 1], 3);
+#if defined(__linux__)
+    if (bytes >= (std::size_t{4} << 20)) {
+      EXPECT_EQ(reinterpret_cast<std::uintptr_t>(block) % (std::size_t{2} << 20), 0u);
+    }
+#endif
+    free_table_memory(block, bytes);
+  }
+}
+
 // A hash that sends every key to one slot fills one window, and the table
 // replaces there instead of doubling without end.
 TEST(TranspositionTable, ABadHashCostsEntriesNotMemory) {
