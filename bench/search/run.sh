@@ -41,20 +41,37 @@ echo "building cram_search (bench preset; seconds when it is up to date)"
 (cd "$root" && cmake --preset bench >/dev/null && cmake --build --preset bench --target cram_search >/dev/null)
 
 
+# The median of numbers given one a line.
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
 printf '\n%-8s %6s %12s %12s %12s %10s %14s\n' board value "plain s" "pruned s" "igsolve s" parts "pruned/igsolve"
 for board in "${boards[@]}"; do
   h=${board%x*} w=${board#*x}
   plain=skipped
   ((h * w > plain_max_cells)) || plain=$(median_of run_seconds "$ours" --plain "$board")
-  pruned=$(median_of run_seconds "$ours" "$board")
-  value=$(cut -f2 "$work/out") parts=$(cut -f4 "$work/out" | cut -d' ' -f1)
-  peer_s=skipped
-  if [[ -n $peer ]]; then
-    peer_s=$(median_of run_seconds bash "$peer_dir/cram.sh" "$peer" "$h" "$w")
+  # grundy and igsolve in turn, run after run: the machine's speed drifts
+  # over minutes, and the ratio of each pair is taken (its median shown).
+  ours_s=() peer_runs=() ratios=() value="" parts="" peer_value="" peer_on=$peer
+  for ((r = 0; r < runs; ++r)); do
+    t=$(run_seconds "$ours" "$board")
+    is_time "$t" || { ours_s=("$t"); break; }
+    ours_s+=("$t")
+    value=$(cut -f2 "$work/out") parts=$(cut -f4 "$work/out" | cut -d' ' -f1)
+    [[ -n $peer_on ]] || continue
+    p=$(run_seconds bash "$peer_dir/cram.sh" "$peer" "$h" "$w")
+    is_time "$p" || { peer_runs=("$p"); peer_on=""; continue; }  # (timed out or failed: not run again on this board)
+    peer_runs+=("$p")
     peer_value=$(sed -n 's/.*Nimber of initial position: *//p' "$work/out")
-    [[ $peer_s != [0-9]* || $peer_value == "$value" ]] || echo "bench: $board: igsolve says $peer_value, grundy $value" >&2
-  fi
-  printf '%-8s %6s %12s %12s %12s %10s %14s\n' "$board" "$value" "$plain" "$pruned" "$peer_s" "$parts" "$(ratio "$pruned" "$peer_s")"
+    ratios+=("$(awk -v a="$t" -v b="$p" 'BEGIN { printf "%.3f", a / b }')")
+  done
+  pruned=${ours_s[0]}
+  is_time "$pruned" && pruned=$(printf '%s\n' "${ours_s[@]}" | median)
+  peer_s=${peer_runs[0]:-skipped}
+  is_time "$peer_s" && peer_s=$(printf '%s\n' "${peer_runs[@]}" | median)
+  [[ -z $peer_value || $peer_value == "$value" ]] || echo "bench: $board: igsolve says $peer_value, grundy $value" >&2
+  pair_ratio=n/a
+  ((${#ratios[@]})) && pair_ratio="$(printf '%s\n' "${ratios[@]}" | median)x"
+  printf '%-8s %6s %12s %12s %12s %10s %14s\n' "$board" "$value" "$plain" "$pruned" "$peer_s" "$parts" "$pair_ratio"
 done
-echo "medians of $runs runs; wall seconds; stopped after $limit s"
+echo "medians of $runs runs, grundy and igsolve in turn; pruned/igsolve: the median of the runs' ratios; wall seconds; stopped after $limit s"
 echo "grundy: $(git -C "$root" rev-parse --short HEAD); machine: $(nproc) cores"
