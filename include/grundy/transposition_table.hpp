@@ -4,7 +4,8 @@
 // A search asks it millions of times a second, so it is one flat array
 // probed linearly from the key's hash, at most kWindow slots far. Slots are
 // never emptied, only overwritten, so a lookup stops at the first free slot.
-// The table doubles when half full, while it may (below its byte bound);
+// The table doubles when half full, while it may (the old and the doubled
+// slots, held together while the entries move, within its byte bound);
 // once it may not, a key whose window is full replaces the slot of least
 // weight (the caller's measure of what the entry cost: the search gives a
 // part's size, since small parts are cheap to value again and far more
@@ -162,10 +163,11 @@ class TranspositionTable {
     while (n > kWindow && n * sizeof(Slot) > max_bytes_) n /= 2;
     return n;
   }
-  // Whether doubling keeps the table within its bound.
+  // Whether doubling keeps the table within its bound, counting the old
+  // slots and the new ones, which are both held while the entries move.
   [[nodiscard]] bool may_double() const {
     if (slots_.empty()) return true;
-    return 2 * slots_.size() * sizeof(Slot) <= max_bytes_;
+    return 3 * slots_.size() * sizeof(Slot) <= max_bytes_;
   }
 
   // Doubles the table (or makes the first one), placing every entry again;
