@@ -285,7 +285,7 @@ class ComponentSearch {
     }
     PooledOptions(const PooledOptions&) = delete;
     PooledOptions& operator=(const PooledOptions&) = delete;
-    mutable Options options;
+    Options options;
 
    private:
     ComponentSearch& s_;
@@ -443,7 +443,7 @@ class ComponentSearch {
   std::uint64_t value_in_set_searched(const Key& part, NimberSet wanted, NimberSet excluded) {
     const Deeper deeper(*this);
     const std::size_t mark = parts_.size();
-    const PooledOptions pooled(*this);
+    PooledOptions pooled(*this);
     Options& options = pooled.options;
     // The listing stops as soon as the options the table decides hit every
     // wanted value the part may have: at most its number of options.
@@ -513,7 +513,7 @@ class ComponentSearch {
   std::uint64_t aspiration_value(const Key& part) {
     const Deeper deeper(*this);
     const std::size_t mark = parts_.size();
-    const PooledOptions pooled(*this);
+    PooledOptions pooled(*this);
     Options& options = pooled.options;
     if (list_options(part, options) != Listed::all) return plain_value(part);
     NimberSet hit = options.known;

@@ -640,10 +640,8 @@ Drawing CramGame::drawing(Position p) const {
   const CramBoard from = board(p);
   Drawing d;
   d.kind = Drawing::Kind::grid;
-  for (unsigned r = 0; r < from.height; ++r) {
-    d.rows.emplace_back();
-    for (unsigned c = 0; c < from.width; ++c) d.rows.back() += from.is_empty(r, c) ? '.' : '#';
-  }
+  const std::string text = format_cram_board(from);  // rows joined by '/'
+  for (std::size_t at = 0; at <= text.size(); at += from.width + 1u) d.rows.push_back(text.substr(at, from.width));
   const std::lock_guard lock(mutex_);
   auto place = [&](unsigned a, unsigned b) {
     CramBoard to = from;
