@@ -45,8 +45,9 @@
 //           Lemoine and Viennot's nimber-based pruning of sums, Theoretical
 //           Computer Science 462, 2012). At the top, candidate values are
 //           tried one by one (aspiration: each option asked about one value).
-// The table (transposition_table.hpp) keeps exact values only, within a
-// byte bound, so every answer it gives is true whatever it has forgotten.
+// The table (part_table.hpp) keeps facts only, within a byte bound: values,
+// and values a part is known not to have; so every answer it gives is true
+// whatever it has forgotten.
 // The plain memoised mex of whole positions (solver.hpp) stays the oracle the
 // tests hold both against.
 
@@ -66,6 +67,7 @@
 #include "grundy/interrupt.hpp"
 #include "grundy/nimber.hpp"
 #include "grundy/nimber_set.hpp"
+#include "grundy/part_table.hpp"
 #include "grundy/transposition_table.hpp"
 
 namespace grundy {
@@ -80,6 +82,24 @@ concept ComponentGame = requires(const G& game, const typename G::Key& key) {
 } || requires(const G& game, const typename G::Key& key) {
   game.for_each_option_parts(key, [](std::span<const typename G::Key>) {});
 });
+
+// A table entry of a search: a part's value, or, with this bit set, the
+// values below 63 it is known not to have (value v: bit v). A game's small
+// slots (SmallSlots) may keep fewer of those values, never more.
+inline constexpr std::uint64_t kSearchEntryExcluded = std::uint64_t{1} << 63;
+
+// G::SmallSlots, or void for a game without.
+template <class G>
+struct SmallSlotsOfGame {
+  using type = void;
+};
+template <class G>
+  requires requires { typename G::SmallSlots; }
+struct SmallSlotsOfGame<G> {
+  using type = typename G::SmallSlots;
+};
+template <class G>
+using SmallSlotsOf = typename SmallSlotsOfGame<G>::type;
 
 enum class SearchMethod { plain, pruned };
 
@@ -162,7 +182,7 @@ class ComponentSearch {
   // answered "not in S" leaves S there, and a later query about a subset of
   // S is answered at once, a later search starts without S's values among
   // its candidates. Both are facts, so forgetting either is safe.
-  static constexpr std::uint64_t kExcluded = std::uint64_t{1} << 63;
+  static constexpr std::uint64_t kExcluded = kSearchEntryExcluded;
 
   std::uint64_t position_value(const Key& position) {
     std::uint64_t total = 0;
@@ -356,7 +376,7 @@ class ComponentSearch {
       c.count = static_cast<std::uint32_t>(parts_.size() - c.first);
       for (std::size_t i = c.first; i < parts_.size(); ++i) {
         hashes_.push_back(table_.hash_of(parts_[i]));
-        table_.prefetch_hash(hashes_.back());
+        table_.prefetch(parts_[i], hashes_.back());
       }
       out.pending.push_back(c);
       if (out.pending.size() - batch_children >= kBatch) go_on = settle();
@@ -570,7 +590,7 @@ class ComponentSearch {
 
   G game_;
   SearchMethod method_;
-  TranspositionTable<Key, std::uint64_t, typename G::KeyHash> table_;
+  PartTable<Key, typename G::KeyHash, SmallSlotsOf<G>> table_;
   std::vector<Key> parts_;  // the unknown parts of the options being searched, a stack
   std::vector<std::size_t> hashes_;  // those of the batch being listed (expand), in order
   std::vector<std::vector<Child>> spare_children_;  // for PooledOptions

@@ -43,6 +43,7 @@
 #include "grundy/number_set.hpp"
 #include "grundy/one_to_one_game.hpp"
 #include "grundy/parse_number.hpp"
+#include "grundy/part_table.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/periodicity.hpp"
 #include "grundy/progress.hpp"

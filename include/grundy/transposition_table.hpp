@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,12 +66,45 @@ struct TableAllocator {
   friend bool operator==(const TableAllocator&, const TableAllocator&) = default;
 };
 
-template <class Key, class Value, class Hash>
+// The slots of a table, as TranspositionTable asks them to be laid out: a
+// key, its value and a weight side by side. A game may lay the slots of
+// some keys out tighter (cram.hpp packs a board of at most 64 cells into 16
+// bytes instead of 40): a large search spends much of its time waiting for
+// its table's memory, and smaller slots mean fewer waits and fewer pages.
+template <class Key, class Value>
+struct PlainSlots {
+  struct Slot {
+    Key key{};
+    Value value{};
+    std::uint8_t weight = 0;  // 0: a free slot
+  };
+  [[nodiscard]] static bool holds(const Slot& s, const Key& key) { return s.key == key; }
+  [[nodiscard]] static std::uint8_t weight(const Slot& s) { return s.weight; }
+  [[nodiscard]] static Value value(const Slot& s) { return s.value; }
+  [[nodiscard]] static Key key(const Slot& s) { return s.key; }
+  [[nodiscard]] static Slot make(const Key& key, const Value& value, std::uint8_t weight) {
+    return Slot{key, value, weight};
+  }
+};
+
+// Bytes several tables share (component searches keep small parts and
+// large parts in two tables under one bound): what they may hold together,
+// and what they hold.
+struct TableBudget {
+  std::size_t max_bytes = 0;
+  std::size_t used_bytes = 0;
+};
+
+template <class Key, class Value, class Hash, class Slots = PlainSlots<Key, Value>>
 class TranspositionTable {
  public:
   static constexpr std::size_t kWindow = 16;  // slots a key may be from its hash
 
-  explicit TranspositionTable(std::size_t max_bytes = default_table_bytes()) : max_bytes_(max_bytes) {}
+  explicit TranspositionTable(std::size_t max_bytes = default_table_bytes())
+      : budget_(std::make_shared<TableBudget>(TableBudget{max_bytes, 0})) {}
+  // A table that shares its bound with others (each doubling counts what
+  // they hold).
+  explicit TranspositionTable(std::shared_ptr<TableBudget> budget) : budget_(std::move(budget)) {}
 
   // The value stored for `key`. O(1): at most kWindow slots are looked at.
   [[nodiscard]] std::optional<Value> find(const Key& key) const { return find(key, Hash{}(key)); }
@@ -81,8 +115,8 @@ class TranspositionTable {
     std::size_t i = hash;
     for (std::size_t n = 0; n < kWindow; ++n, ++i) {
       const Slot& s = slots_[i & mask()];
-      if (s.weight == 0) return std::nullopt;
-      if (s.key == key) return s.value;
+      if (Slots::weight(s) == 0) return std::nullopt;
+      if (Slots::holds(s, key)) return Slots::value(s);
     }
     return std::nullopt;
   }
@@ -95,28 +129,28 @@ class TranspositionTable {
   }
   [[nodiscard]] static std::size_t hash_of(const Key& key) { return Hash{}(key); }
 
-  // Stores `value` for `key` with a weight (clamped to 1..255; heavier entries
-  // are kept longer). O(1) amortised: the table may double, or, at its bound,
-  // replace the lightest slot of the key's window.
+  // Stores `value` for `key` with a weight (clamped to 1..255, or to what
+  // the slots hold; heavier entries are kept longer). O(1) amortised: the
+  // table may double, or, at its bound, replace the lightest slot of the
+  // key's window.
   void store(const Key& key, const Value& value, std::size_t weight) {
-    const auto w = static_cast<std::uint8_t>(std::clamp<std::size_t>(weight, 1, 255));
+    const auto w = static_cast<std::uint8_t>(std::clamp<std::size_t>(weight, 1, kMaxWeight));
     if (slots_.empty() || (2 * (size_ + 1) > slots_.size() && may_double())) grow();
     for (;;) {
       std::size_t i = Hash{}(key);
       Slot* victim = nullptr;
       for (std::size_t n = 0; n < kWindow; ++n, ++i) {
         Slot& s = slots_[i & mask()];
-        if (s.weight == 0) {
-          s = Slot{key, value, w};
+        if (Slots::weight(s) == 0) {
+          s = Slots::make(key, value, w);
           ++size_;
           return;
         }
-        if (s.key == key) {
-          s.value = value;
-          s.weight = std::max(s.weight, w);
+        if (Slots::holds(s, key)) {
+          s = Slots::make(key, value, std::max(Slots::weight(s), w));
           return;
         }
-        if (victim == nullptr || s.weight < victim->weight) victim = &s;
+        if (victim == nullptr || Slots::weight(s) < Slots::weight(*victim)) victim = &s;
       }
       // A full window in a table still growing: double, unless the table
       // is under a quarter full. Linear probing's longest runs grow with
@@ -127,47 +161,60 @@ class TranspositionTable {
         grow();
         continue;
       }
-      *victim = Slot{key, value, w};
+      *victim = Slots::make(key, value, w);
       ++replaced_;
       return;
     }
   }
 
   // Entries held, entries pushed out by others since the start, bytes held
-  // by the slots, and the bound on those bytes.
+  // by the slots, and the bound on those bytes (shared with other tables,
+  // if it is).
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] std::uint64_t replaced() const { return replaced_; }
   [[nodiscard]] std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
-  [[nodiscard]] std::size_t max_bytes() const { return max_bytes_; }
+  [[nodiscard]] std::size_t max_bytes() const { return budget_->max_bytes; }
 
   // Calls f(key, value, weight) for every entry (the order is the table's).
   template <class F>
   void for_each(F&& f) const {
     for (const Slot& s : slots_)
-      if (s.weight != 0) f(s.key, s.value, std::size_t{s.weight});
+      if (Slots::weight(s) != 0) f(Slots::key(s), Slots::value(s), std::size_t{Slots::weight(s)});
+  }
+
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
+  TranspositionTable(TranspositionTable&&) = default;
+  TranspositionTable& operator=(TranspositionTable&&) = delete;
+  ~TranspositionTable() {
+    if (budget_) budget_->used_bytes -= bytes();
   }
 
  private:
-  struct Slot {
-    Key key{};
-    Value value{};
-    std::uint8_t weight = 0;  // 0: a free slot
-  };
+  using Slot = typename Slots::Slot;
+  static constexpr std::size_t kMaxWeight = [] {
+    if constexpr (requires { Slots::kMaxWeight; }) return std::size_t{Slots::kMaxWeight};
+    else return std::size_t{255};
+  }();
 
   [[nodiscard]] std::size_t mask() const { return slots_.size() - 1; }
 
-  // The first allocation: 256 slots, fewer under a small bound, never fewer
-  // than one window (so a bound below kWindow slots is exceeded by that much).
+  // The first allocation: 256 slots, fewer under a small bound (what the
+  // tables sharing it have left), never fewer than one window (so a bound
+  // below kWindow slots is exceeded by that much).
   [[nodiscard]] std::size_t first_slots() const {
+    const std::size_t left =
+        budget_->used_bytes < budget_->max_bytes ? budget_->max_bytes - budget_->used_bytes : 0;
     std::size_t n = 256;
-    while (n > kWindow && n * sizeof(Slot) > max_bytes_) n /= 2;
+    while (n > kWindow && n * sizeof(Slot) > left) n /= 2;
     return n;
   }
-  // Whether doubling keeps the table within its bound, counting the old
+  // Whether doubling keeps the tables within their bound, counting the old
   // slots and the new ones, which are both held while the entries move.
   [[nodiscard]] bool may_double() const {
     if (slots_.empty()) return true;
-    return 3 * slots_.size() * sizeof(Slot) <= max_bytes_;
+    const std::size_t others = budget_->used_bytes - bytes();
+    return others + 3 * bytes() <= budget_->max_bytes;
   }
 
   // Doubles the table (or makes the first one), placing every entry again;
@@ -181,37 +228,43 @@ class TranspositionTable {
       size_ = 0;
       bool dropped = false;
       for (const Slot& s : old)
-        if (s.weight != 0) dropped = !place(s) || dropped;
-      if (!dropped || !may_double()) {
+        if (Slots::weight(s) != 0) dropped = !place(s) || dropped;
+      if (!dropped || !may_double_from(old.size())) {
         replaced_ += entries - size_;  // (those that fitted nowhere)
+        budget_->used_bytes += bytes() - old.size() * sizeof(Slot);
         return;
       }
       size_ = entries;
     }
   }
+  // may_double while the old slots (`old` of them) are still counted.
+  [[nodiscard]] bool may_double_from(std::size_t old) const {
+    const std::size_t others = budget_->used_bytes - old * sizeof(Slot);
+    return others + 3 * bytes() <= budget_->max_bytes;
+  }
 
   // Puts an entry of a table being rebuilt in its window; false when the
   // window is full (then it replaces the window's lightest if lighter).
   bool place(const Slot& s) {
-    std::size_t i = Hash{}(s.key);
+    std::size_t i = Hash{}(Slots::key(s));
     Slot* victim = nullptr;
     for (std::size_t n = 0; n < kWindow; ++n, ++i) {
       Slot& t = slots_[i & mask()];
-      if (t.weight == 0) {
+      if (Slots::weight(t) == 0) {
         t = s;
         ++size_;
         return true;
       }
-      if (victim == nullptr || t.weight < victim->weight) victim = &t;
+      if (victim == nullptr || Slots::weight(t) < Slots::weight(*victim)) victim = &t;
     }
-    if (victim->weight < s.weight) *victim = s;  // one in, one out
+    if (Slots::weight(*victim) < Slots::weight(s)) *victim = s;  // one in, one out
     return false;
   }
 
   std::vector<Slot, TableAllocator<Slot>> slots_;
   std::size_t size_ = 0;
   std::uint64_t replaced_ = 0;
-  std::size_t max_bytes_;
+  std::shared_ptr<TableBudget> budget_;
 };
 
 }  // namespace grundy

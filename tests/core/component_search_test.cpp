@@ -104,6 +104,33 @@ TEST(TranspositionTable, KeepsEverythingBelowItsBound) {
   EXPECT_EQ(table.size(), 100000u);
 }
 
+// Two tables under one bound (a search's small and large parts): each
+// doubling counts what the other holds, so together they stay within it.
+TEST(TranspositionTable, TablesSharingABoundStayWithinItTogether) {
+  const std::size_t bound = 256 * 1024;
+  auto budget = std::make_shared<TableBudget>(TableBudget{bound, 0});
+  {
+    TranspositionTable<std::uint64_t, std::uint64_t, IdHash> a(budget), b(budget);
+    for (std::uint64_t k = 1; k <= 100000; ++k) {
+      a.store(k, k + 1, 1 + k % 9);
+      b.store(k, k + 2, 1 + k % 5);
+    }
+    EXPECT_EQ(budget->used_bytes, a.bytes() + b.bytes());
+    EXPECT_LE(a.bytes() + b.bytes(), bound);
+    EXPECT_GT(a.bytes(), bound / 8);  // both grew: neither was starved
+    EXPECT_GT(b.bytes(), bound / 8);
+    for (std::uint64_t k = 1; k <= 100000; ++k) {
+      if (const auto v = a.find(k)) {
+        ASSERT_EQ(*v, k + 1);
+      }
+      if (const auto v = b.find(k)) {
+        ASSERT_EQ(*v, k + 2);
+      }
+    }
+  }
+  EXPECT_EQ(budget->used_bytes, 0u);  // what a table held is given back when it goes
+}
+
 // Large tables come on 2 MiB boundaries (where the kernel may give huge
 // pages), small ones from the ordinary heap; both are memory to write.
 TEST(TranspositionTable, TableMemoryLargeAndSmall) {

@@ -256,6 +256,47 @@ TEST(Cram, OneRowIsDawsonsKayles) {
   }
 }
 
+// A board of at most 64 cells sits in a 16-byte slot of the search's table
+// (CramSmallSlots): it comes back whole, a slot holds only its own shape, a
+// value stays exact, and a "not in S" fact keeps its values below 43.
+TEST(Cram, SmallSlotsHoldABoardAndItsEntry) {
+  static_assert(sizeof(CramSmallSlots::Slot) == 16);
+  for (const char* text : {"8x8", "1x64", "64x1", "3x5", "..#./..../....", "#.#/.#./#.#"}) {
+    const CramBoard board = parse_cram_board(text);
+    ASSERT_TRUE(CramSmallSlots::fits(board)) << text;
+    const auto slot = CramSmallSlots::make(board, 112, 200 % 64);
+    EXPECT_EQ(CramSmallSlots::key(slot), board) << text;
+    EXPECT_TRUE(CramSmallSlots::holds(slot, board)) << text;
+    EXPECT_EQ(CramSmallSlots::value(slot), 112u) << text;
+    EXPECT_EQ(CramSmallSlots::weight(slot), 200 % 64) << text;
+  }
+  EXPECT_FALSE(CramSmallSlots::fits(parse_cram_board("1x65")));
+  EXPECT_FALSE(CramSmallSlots::fits(parse_cram_board("5x13")));
+  // The same cells on another shape are another board.
+  const CramBoard wide = parse_cram_board("2x6"), high = parse_cram_board("3x4");
+  EXPECT_EQ(static_cast<std::uint64_t>(wide.empty), static_cast<std::uint64_t>(high.empty));
+  EXPECT_FALSE(CramSmallSlots::holds(CramSmallSlots::make(wide, 0, 1), high));
+  // A fact: the flag and the values excluded below 43; those above are forgotten.
+  const std::uint64_t fact = kSearchEntryExcluded | 0b1011 | std::uint64_t{1} << 42 | std::uint64_t{1} << 43 |
+                             std::uint64_t{1} << 62;
+  EXPECT_EQ(CramSmallSlots::value(CramSmallSlots::make(high, fact, 9)),
+            kSearchEntryExcluded | 0b1011 | std::uint64_t{1} << 42);
+  EXPECT_EQ(CramSmallSlots::weight(CramSmallSlots::Slot{}), 0);  // a zeroed slot is free
+}
+
+// A search over parts of both sizes (one row of 100 cells leaves parts of
+// more and of at most 64 cells) keeps its two tables within one bound.
+TEST(Cram, SmallAndLargePartsShareOneBound) {
+  const std::size_t bound = 6 * 1024;
+  ComponentSearch<CramRules> search(CramRules{}, SearchMethod::pruned, bound);
+  const std::unique_ptr<Game> dawson = parse_game("dawson-kayles");
+  for (const unsigned n : {100u, 128u, 90u}) {
+    EXPECT_EQ(search.value(parse_cram_board("1x" + std::to_string(n))), dawson->value(n)) << n;
+    EXPECT_LE(search.stats().table_bytes, bound);
+  }
+  EXPECT_GT(search.stats().replaced, 0u);
+}
+
 // Boards of at most 64 cells are split and put in canonical form on one
 // machine word, larger ones on 128 bits: a region gets the same form either
 // way (else the table would hold it twice).

@@ -48,6 +48,7 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_class_v<Component>);                                 // sum.hpp
   static_assert(std::is_class_v<ValueTable>);                                // value_table.hpp
   static_assert(std::is_class_v<TranspositionTable<int, int, std::hash<int>>>);  // transposition_table.hpp
+  static_assert(std::is_class_v<PartTable<int, std::hash<int>>>);                 // part_table.hpp
   static_assert(std::is_base_of_v<HeapGame, CoprimeGame>);                   // games/coprime.hpp
   static_assert(ComponentGame<CramRules>);                                    // games/cram.hpp, component_search.hpp
   static_assert(std::is_base_of_v<HeapGame, DivisionGame>);                  // games/division.hpp

@@ -76,10 +76,53 @@ struct CramBoardHash {
 // The same regions appended to `out` (a search reuses one vector).
 void append_cram_regions(const CramBoard& board, std::vector<CramBoard>& out);
 
+// The search table's slot of a board of at most 64 cells in 16 bytes, not
+// the 40 of a CramBoard, its entry and weight: the cells in one word, and
+// the height, width, weight and entry in the other. A large search waits on
+// its table's memory more than on anything else, and its table fills most
+// of the memory it touches (4x11: 3.4 million parts). The entry keeps its
+// flag and 43 low bits: a "not in S" fact forgets the values from 43 up,
+// which leaves it true; a value is at most the part's options (112 on 64
+// cells), well below 2^43.
+struct CramSmallSlots {
+  struct Slot {
+    std::uint64_t cells = 0;
+    std::uint64_t meta = 0;  // weight: bits 0-5 (0: free), height 6-12, width 13-19, excluded 20, entry 21-63
+  };
+  static constexpr unsigned kMaxWeight = 63;
+  static constexpr unsigned kEntryBits = 43;
+  [[nodiscard]] static bool fits(const CramBoard& b) { return unsigned{b.height} * b.width <= 64; }
+  [[nodiscard]] static std::uint64_t shape(const CramBoard& b) {
+    return (std::uint64_t{b.height} | std::uint64_t{b.width} << 7) << 6;
+  }
+  [[nodiscard]] static bool holds(const Slot& s, const CramBoard& b) {
+    return s.cells == static_cast<std::uint64_t>(b.empty) && (s.meta & kShapeBits) == shape(b);
+  }
+  [[nodiscard]] static std::uint8_t weight(const Slot& s) { return static_cast<std::uint8_t>(s.meta & 63); }
+  [[nodiscard]] static std::uint64_t value(const Slot& s) {
+    const std::uint64_t entry = s.meta >> 21;
+    return (s.meta & kExcludedBit) != 0 ? entry | kSearchEntryExcluded : entry;
+  }
+  [[nodiscard]] static CramBoard key(const Slot& s) {
+    return CramBoard{static_cast<std::uint8_t>(s.meta >> 6 & 127), static_cast<std::uint8_t>(s.meta >> 13 & 127),
+                     s.cells};
+  }
+  [[nodiscard]] static Slot make(const CramBoard& b, std::uint64_t entry, std::uint8_t weight) {
+    const std::uint64_t flag = (entry & kSearchEntryExcluded) != 0 ? kExcludedBit : 0;
+    const std::uint64_t low = entry & ((std::uint64_t{1} << kEntryBits) - 1);
+    return Slot{static_cast<std::uint64_t>(b.empty), weight | shape(b) | flag | low << 21};
+  }
+
+ private:
+  static constexpr std::uint64_t kShapeBits = std::uint64_t{0x3FFF} << 6;
+  static constexpr std::uint64_t kExcludedBit = std::uint64_t{1} << 20;
+};
+
 // Cram for ComponentSearch: parts are canonical regions.
 struct CramRules {
   using Key = CramBoard;
   using KeyHash = CramBoardHash;
+  using SmallSlots = CramSmallSlots;
   [[nodiscard]] std::vector<Key> components(const Key& board) const { return cram_regions(board); }
   [[nodiscard]] std::size_t size(const Key& board) const { return board.empty_cells(); }
   // A full board with both sides even is 0: the second player answers each
@@ -149,8 +192,6 @@ struct CramRules {
   [[nodiscard]] std::size_t option_count(const Key& board) const;
 
  private:
-  // The i-th of 0..n-1 counted from the middle outward: (n-1)/2, then one
-  // after, one before, ... (for n = 4: 1, 2, 0, 3).
   // Calls f(x); false when f returns false.
   template <class F, class X>
   static bool go_on(F& f, const X& x) {
@@ -161,6 +202,8 @@ struct CramRules {
       return true;
     }
   }
+  // The i-th of 0..n-1 counted from the middle outward: (n-1)/2, then one
+  // after, one before, ... (for n = 4: 1, 2, 0, 3).
   static unsigned outward(unsigned i, unsigned n) {
     const unsigned middle = (n - 1) / 2;
     return i % 2 == 1 ? middle + (i + 1) / 2 : middle - i / 2;
