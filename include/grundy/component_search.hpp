@@ -437,7 +437,11 @@ class ComponentSearch {
       drop_parts_from(mark);
       return complete ? Listed::too_many : Listed::stopped;
     }
-    std::stable_sort(out.pending.begin(), out.pending.end(), [](const Child& a, const Child& b) { return a.cost < b.cost; });
+    // Ties in the game's order: a child's parts lie further up parts_ the
+    // later it was listed, so (cost, first) orders as a stable sort by cost
+    // would, without the buffer std::stable_sort allocates on every call.
+    std::sort(out.pending.begin(), out.pending.end(),
+              [](const Child& a, const Child& b) { return a.cost != b.cost ? a.cost < b.cost : a.first < b.first; });
     return Listed::all;
   }
 

@@ -296,6 +296,29 @@ CramBoard least_reflection_wide(const CramBoard& b) {
 
 unsigned CramBoard::empty_cells() const { return bit_count(empty); }
 
+HalfTurn cram_half_turn(const CramBoard& board) {
+  const unsigned h = board.height, w = board.width, cells = h * w;
+  const CellSet empty = cells == 0 ? CellSet{0} : board.empty & all_cells(cells);
+  if (empty == 0) return HalfTurn::second_player_wins;  // (no move)
+  // The half turn takes cell i to cells - 1 - i: the cells' bits reversed.
+  CellSet turned;
+  if (cells <= 64) {
+    turned = reverse_bits(static_cast<std::uint64_t>(empty), cells);
+  } else {
+    const CellSet all = CellSet{reverse_bits(static_cast<std::uint64_t>(empty), 64)} << 64 |
+                        reverse_bits(static_cast<std::uint64_t>(empty >> 64), 64);
+    turned = all >> (128 - cells);
+  }
+  if (turned != empty) return HalfTurn::not_decided;
+  const auto is_empty = [&](unsigned r, unsigned c) { return (empty >> (r * w + c) & 1) != 0; };
+  if (h % 2 == 0 && w % 2 == 0) return HalfTurn::second_player_wins;
+  if (h % 2 == 1 && w % 2 == 1) return is_empty(h / 2, w / 2) ? HalfTurn::not_decided : HalfTurn::second_player_wins;
+  // One side odd: the central pair lies along the even side.
+  const bool pair = h % 2 == 1 ? is_empty(h / 2, w / 2 - 1) && is_empty(h / 2, w / 2)
+                               : is_empty(h / 2 - 1, w / 2) && is_empty(h / 2, w / 2);
+  return pair ? HalfTurn::first_player_wins : HalfTurn::second_player_wins;
+}
+
 std::size_t CramRules::option_count(const CramBoard& board) const {
   const unsigned h = board.height, w = board.width;
   const CellSet s = board.empty & all_cells(h * w);

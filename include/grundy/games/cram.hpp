@@ -72,6 +72,19 @@ struct CramBoardHash {
 // The regions of 4-connected empty cells of a board that hold a move, each
 // cut to its bounding box and in canonical form; single cells (no move,
 // value 0) are left out. O(cells x regions).
+// The mirror strategy. When a board's empty cells are the same after a
+// half turn about its centre, the second player can answer each domino by
+// its image, which is free, unless a domino can be its own image (two
+// central cells side by side, on a board with one side odd and one even)
+// or overlap it (on the central cell of a board with both sides odd). So
+// the board is a second-player win (value 0) when no such domino fits:
+// both sides even, or the central pair or cell not empty; and a
+// first-player win (value not 0) when the central pair is empty: the first
+// player takes it and then mirrors (docs/games/cram.md). A board with both
+// sides odd and its central cell empty is decided by neither.
+enum class HalfTurn { not_decided, second_player_wins, first_player_wins };
+[[nodiscard]] HalfTurn cram_half_turn(const CramBoard& board);
+
 [[nodiscard]] std::vector<CramBoard> cram_regions(const CramBoard& board);
 // The same regions appended to `out` (a search reuses one vector).
 void append_cram_regions(const CramBoard& board, std::vector<CramBoard>& out);
@@ -125,21 +138,13 @@ struct CramRules {
   using SmallSlots = CramSmallSlots;
   [[nodiscard]] std::vector<Key> components(const Key& board) const { return cram_regions(board); }
   [[nodiscard]] std::size_t size(const Key& board) const { return board.empty_cells(); }
-  // A full board with both sides even is 0: the second player answers each
-  // domino by its image through the centre (docs/games/cram.md).
+  // Boards the mirror strategy decides (cram_half_turn): 0, or not 0.
   [[nodiscard]] std::optional<std::uint64_t> known_value(const Key& board) const {
-    const unsigned cells = unsigned{board.height} * board.width;
-    const CellSet full = cells == 128 ? ~CellSet{0} : (CellSet{1} << cells) - 1;
-    if (board.height % 2 == 0 && board.width % 2 == 0 && board.empty == full) return 0;
+    if (cram_half_turn(board) == HalfTurn::second_player_wins) return 0;
     return std::nullopt;
   }
-  // A full board with one side even and one odd is a first-player win: the
-  // first domino covers the two central cells, then every answer mirrors
-  // through the centre (docs/games/cram.md).
   [[nodiscard]] bool known_nonzero(const Key& board) const {
-    const unsigned cells = unsigned{board.height} * board.width;
-    const CellSet full = cells == 128 ? ~CellSet{0} : (CellSet{1} << cells) - 1;
-    return (board.height + board.width) % 2 == 1 && board.empty == full;
+    return cram_half_turn(board) == HalfTurn::first_player_wins;
   }
   // The moves from the centre of the board outward: columns in the order
   // middle, one after, one before, ..., in each column its cells in the same
