@@ -148,29 +148,41 @@ struct CramRules {
   }
   // The moves from the centre of the board outward: columns in the order
   // middle, one after, one before, ..., in each column its cells in the same
-  // order from the middle row, and of each cell the standing domino (across
-  // the board's short side: a canonical board is no higher than wide)
-  // before the lying one. The search tries options of equal cost in this
-  // order; central dominoes, standing ones first, cut a board into parts,
-  // which are cheaper to value (docs/search.md has the orders measured).
+  // order from the middle row. On a board of odd height each cell gives its
+  // standing domino (across the board's short side: a canonical board is
+  // no higher than wide) before its lying one; on a board of even height
+  // every standing domino comes first, then every lying one (standing
+  // dominoes can fill its columns: 4x9 and 4x11 search 13% and 21% fewer
+  // parts that way; boards 5 high searched 14 to 53% more, so odd heights
+  // keep the first order). The search tries options of equal cost in this
+  // order; central dominoes cut a board into parts, which are cheaper to
+  // value (docs/search.md has the orders measured).
   // (f may return false to stop the listing.)
   template <class F>
   void for_each_option(const Key& board, F&& f) const {
     const unsigned w = board.width, h = board.height;
-    for (unsigned j = 0; j < w; ++j) {
-      const unsigned c = outward(j, w);
-      for (unsigned i = 0; i < h; ++i) {
-        const unsigned r = outward(i, h);
-        if (!board.is_empty(r, c)) continue;
-        const CellSet here = CellSet{1} << (r * w + c);
-        if (r + 1 < h && board.is_empty(r + 1, c) &&
-            !go_on(f, CramBoard{board.height, board.width, board.empty & ~(here | here << w)}))
-          return;
-        if (c + 1 < w && board.is_empty(r, c + 1) &&
-            !go_on(f, CramBoard{board.height, board.width, board.empty & ~(here | here << 1)}))
-          return;
-      }
+    const auto standing = [&](unsigned r, unsigned c) {
+      const CellSet here = CellSet{1} << (r * w + c);
+      return !(r + 1 < h && board.is_empty(r, c) && board.is_empty(r + 1, c)) ||
+             go_on(f, CramBoard{board.height, board.width, board.empty & ~(here | here << w)});
+    };
+    const auto lying = [&](unsigned r, unsigned c) {
+      const CellSet here = CellSet{1} << (r * w + c);
+      return !(c + 1 < w && board.is_empty(r, c) && board.is_empty(r, c + 1)) ||
+             go_on(f, CramBoard{board.height, board.width, board.empty & ~(here | here << 1)});
+    };
+    if (h % 2 == 1) {
+      for (unsigned j = 0; j < w; ++j)
+        for (unsigned i = 0; i < h; ++i)
+          if (!standing(outward(i, h), outward(j, w)) || !lying(outward(i, h), outward(j, w))) return;
+      return;
     }
+    for (unsigned j = 0; j < w; ++j)
+      for (unsigned i = 0; i < h; ++i)
+        if (!standing(outward(i, h), outward(j, w))) return;
+    for (unsigned j = 0; j < w; ++j)
+      for (unsigned i = 0; i < h; ++i)
+        if (!lying(outward(i, h), outward(j, w))) return;
   }
   // The same options, each given as its regions (one vector for all, kept
   // for the next listing at the same depth of a search: no allocation).
