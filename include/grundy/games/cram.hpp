@@ -161,6 +161,8 @@ struct CramRules {
   template <class F>
   void for_each_option(const Key& board, F&& f) const {
     const unsigned w = board.width, h = board.height;
+    // Each gives f the domino on (r, c) and the cell below or to its right,
+    // when both are empty; false when f says to stop.
     const auto standing = [&](unsigned r, unsigned c) {
       const CellSet here = CellSet{1} << (r * w + c);
       return !(r + 1 < h && board.is_empty(r, c) && board.is_empty(r + 1, c)) ||
