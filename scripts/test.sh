@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing, then builds and tests the
+# The whole test suite: installs what is missing, checks that the README's
+# set-up command builds all it promises (scripts/check-setup.sh; on a clean
+# clone it makes the first build), then builds and tests the
 # optimised build and the AddressSanitizer + UndefinedBehaviorSanitizer build
 # (both replay the fuzz corpus), then builds the libFuzzer fuzzers with clang
 # and runs each for a few seconds (about a minute in all; fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+echo "== set-up: the README's first command, its Python example, cmake --install"
+bash scripts/check-setup.sh
 for preset in release sanitize fuzz; do
   echo "== $preset build"
   cmake --preset "$preset" >/dev/null
