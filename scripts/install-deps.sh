@@ -10,7 +10,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcpp-httplib-dev
   chromium chromium-driver python3 python3-selenium
-  python3-dev pybind11-dev python3-pytest python3-numpy
+  python3-dev pybind11-dev python3-pytest python3-numpy python3-venv
+  gnuplot-nox python3-matplotlib
   libprimesieve-dev libprimecount-dev primecount
   libnauty2-dev
   time tmux

@@ -22,6 +22,7 @@
 #include "misere_commands.hpp"
 #include "stop_signals.hpp"
 #include "play.hpp"
+#include "plot.hpp"
 #include "serve.hpp"
 #include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
@@ -33,6 +34,7 @@
 #include "grundy/registry.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/transposition_table.hpp"
+#include "grundy/value_plot.hpp"
 #include "words.hpp"
 #include "grundy/game_sum.hpp"
 
@@ -69,6 +71,10 @@ struct Arguments {
   bool runs = false;
   bool json = false;
   std::string pattern_game;
+  std::string plot_game;
+  std::string plot_to = "1000";
+  std::string plot_output;
+  std::string plot_size = "1000x480";
   std::string contest_problem;
   std::string contest_input;
   std::string pattern_limit;  // empty: the game's default
@@ -288,6 +294,53 @@ std::uint64_t parse_table_bound(const std::string& text) {
   return *n;
 }
 
+// `grundy plot`: the picture's format from the file's extension, checked
+// before anything is computed.
+void draw_plot_file(const Arguments& a) {
+  PlotStyle style;
+  const std::string& file = a.plot_output;
+  auto ends_with = [&](std::string_view tail) {
+    if (file.size() < tail.size()) return false;
+    std::string end = file.substr(file.size() - tail.size());
+    std::transform(end.begin(), end.end(), end.begin(), [](unsigned char c) { return std::tolower(c); });
+    return end == tail;
+  };
+  if (ends_with(".svg")) {
+    style.format = PlotFormat::svg;
+  } else if (ends_with(".png")) {
+    style.format = PlotFormat::png;
+  } else {
+    throw InputError(fmt::format("-o {}: expected a file name ending in .svg or .png (the picture's format)",
+                                 quote_path(file)));
+  }
+  unsigned width = 0, height = 0;
+  char x = 0, extra = 0;
+  if (std::sscanf(a.plot_size.c_str(), "%u%c%u%c", &width, &x, &height, &extra) != 3 || x != 'x' ||
+      width < 200 || height < 150 || width > 8000 || height > 8000)
+    throw InputError(fmt::format("--size {}: expected WIDTHxHEIGHT in pixels, each from 200x150 to 8000x8000, "
+                                 "such as 1000x480",
+                                 quote(a.plot_size)));
+  style.width = static_cast<int>(width);
+  style.height = static_cast<int>(height);
+  const std::uint64_t to = parse_table_bound(a.plot_to);
+  if (to > kMaxPlotHeap)
+    throw InputError(fmt::format("--to {}: too large for a picture; at most {} (2^24 - 1)", to, kMaxPlotHeap));
+  const std::unique_ptr<Game> game = parse_game(a.plot_game);
+  style.name = a.plot_game;
+  std::string bytes;
+  try {
+    bytes = draw_plot(value_plot(*game, to), style);
+  } catch (const PlotError& e) {
+    throw LimitError(e.what());
+  }
+  std::FILE* f = std::fopen(file.c_str(), "wb");
+  bool written = f && std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  if (f) written = std::fclose(f) == 0 && written;
+  if (!written) throw InputError(fmt::format("-o {}: could not write the picture there", quote_path(file)));
+  std::fprintf(stderr, "grundy: drew G(0..%llu) of %s into %s\n", static_cast<unsigned long long>(to),
+               game->spec().c_str(), file.c_str());
+}
+
 std::uint64_t parse_seed(const std::string& text) {
   auto n = parse_u64(text);
   if (!n)
@@ -461,6 +514,28 @@ int run(int argc, char** argv) {
       "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n"
       "  grundy pattern subtraction:1000000 --values\n"
       "  grundy pattern octal:0.354 --max-heap 30000000\n");
+
+  CLI::App* plot = app.add_subcommand("plot", "Draw G(n) against n as a picture (SVG or PNG), marking the proven period");
+  plot->add_option("GAME", a.plot_game, "a game on heap sizes, such as octal:0.16 or kayles (not graph:FILE)")
+      ->required()
+      ->type_name("");
+  plot->add_option("--to", a.plot_to, "the last heap size N (default 1000, at most 16777215)")->type_name("N");
+  plot->add_option("-o,--output", a.plot_output, "the picture's file: FILE.svg or FILE.png")
+      ->required()
+      ->type_name("FILE");
+  plot->add_option("--size", a.plot_size, "the picture's width and height in pixels (default 1000x480)")
+      ->type_name("WxH");
+  plot->footer(
+      "\nEach heap size n is a dot at height G(n): that is how papers on octal games show\n"
+      "their values, and how periods, rare values and arithmetic growth are seen. The\n"
+      "picture marks the game's rule as 'grundy pattern' finds it: for a period, the end of\n"
+      "the preperiod (dashed) and one period (shaded); for a self-similar rule, where it\n"
+      "starts; above the plot, whether the rule is proven (and the bound of its check) or\n"
+      "only seen. With more heaps than pixels, each pixel column keeps one dot per value\n"
+      "it holds, so the picture looks the same and every rare value stays visible.\n"
+      "Drawn by gnuplot (Debian's gnuplot-nox); the format is the file's extension.\n"
+      "\nExamples:\n  grundy plot octal:0.16 --to 1048576 -o octal-0.16.png\n"
+      "  grundy plot kayles --to 200 -o kayles.svg\n  grundy plot subtraction:2,5,7 --to 100 -o s.svg --size 800x300\n");
 
   CLI::App* quotient = app.add_subcommand(
       "quotient", "Compute the misère quotient of a heap game's sums (Plambeck-Siegel), proven, with its presentation");
@@ -701,6 +776,7 @@ int run(int argc, char** argv) {
     const std::uint64_t limit = heap ? parse_pattern_limit(a.pattern_limit, *heap, game->spec()) : 0;
     print_pattern(*game, limit, a.pattern_values, format, out);
   }
+  if (plot->parsed()) draw_plot_file(a);
   if (census->parsed()) run_census(parse_census(a), format, out);
   if (contest->parsed()) {
     // An empty name is a mistake (an unset variable, say), not a way to say stdin.

@@ -55,6 +55,7 @@
 #include "grundy/strategy.hpp"
 #include "grundy/sum.hpp"
 #include "grundy/transposition_table.hpp"
+#include "grundy/value_plot.hpp"
 #include "grundy/value_table.hpp"
 
 #include "grundy/games/coprime.hpp"

@@ -113,6 +113,26 @@ class Infinite:
 _core.set_types(Split, Infinite)
 
 
+def progress(on: bool) -> None:
+    """Whether computations that run past a second say how far they are, on
+    one self-updating line of the process's standard error, as the command
+    line does. On by default when standard error is a terminal (an
+    interactive session), off otherwise (scripts, notebooks, pipes)."""
+    if not isinstance(on, bool):
+        raise TypeError(f"progress({on!r}): expected True or False")
+    _core.show_progress(on)
+
+
+def _stderr_is_a_terminal() -> bool:
+    try:
+        return _sys.stderr is not None and _sys.stderr.isatty() and _sys.stderr.fileno() == 2
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+progress(_stderr_is_a_terminal())
+
+
 class Move(NamedTuple):
     """A move in a sum: in component ``component`` (numbered from 0), of game
     ``game`` (its spec, or the Python game object), from ``position`` to
@@ -123,14 +143,48 @@ class Move(NamedTuple):
     position: Any
     to: Any
 
+    def __repr__(self) -> str:
+        return (f"Move(component={self.component!r}, game={_game_words(self.game)}, "
+                f"position={self.position!r}, to={self.to!r})")
+
+
+def _game_words(game: Any) -> str:
+    """A game as a repr shows it: a spec in quotes; a Python game by its
+    ``name`` attribute or its class name, in angle brackets (never an address)."""
+    if isinstance(game, str):
+        return repr(game)
+    name = getattr(game, "name", None)
+    return f"<{name if isinstance(name, str) and name else type(game).__name__}>"
+
+
+def _html_table(caption: str, header: list[str], rows: list[list[Any]]) -> str:
+    import html
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    return (f"<table><caption style='text-align:left'>{html.escape(caption)}</caption>"
+            f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>")
+
 
 class Moves(list):
     """The moves ``grundy.moves`` lists (a list of Move), with ``winner``
     ('first', 'second' or 'draw') and ``complete`` (False when some
-    component had more than ``limit`` such moves and the list was cut)."""
+    component had more than ``limit`` such moves and the list was cut).
+    In a notebook it shows itself as a table."""
 
     winner: str
     complete: bool
+
+    def _repr_html_(self) -> str:
+        winner = getattr(self, "winner", "?")
+        if winner == "second":
+            caption = "second player wins: the player to move has no winning move"
+        else:
+            what = "move that keeps the draw" if winner == "draw" else "winning move"
+            count = f"{len(self)} {what}{'' if len(self) == 1 else 's'}"
+            cut = "" if getattr(self, "complete", True) else " (the list was cut: limit=None lists all)"
+            caption = f"{winner} player {'draws' if winner == 'draw' else 'wins'}; {count}{cut}"
+        rows = [[m.component, _game_words(m.game).strip("'"), m.position, m.to] for m in self]
+        return _html_table(caption, ["component", "game", "position", "to"], rows)
 
 
 class Proof(NamedTuple):
@@ -163,6 +217,22 @@ class Pattern(NamedTuple):
     value_count: int
     reason: str
     advice: str
+
+    def _repr_html_(self) -> str:
+        if self.kind == "periodic":
+            rule = f"G(n + {self.period}) = G(n) for every n ≥ {self.preperiod}"
+        elif self.kind == "self-similar":
+            rule = f"G(n) = G(⌊n / {self.base}⌋) for every n ≥ {self.start}"
+        else:
+            rule = "no periodic or self-similar rule found"
+        rows = [["rule", rule], ["proven", "yes" if self.proven else "no"]]
+        if self.proof is not None:
+            rows += [["checked", self.proof.check], ["bound", self.proof.bound], ["theorem", self.proof.theorem]]
+        else:
+            rows += [["checked up to", self.checked_up_to], ["why", self.reason]]
+            if self.advice:
+                rows.append(["try", self.advice])
+        return _html_table(f"pattern of {self.game}", ["", ""], rows)
 
     def rule_values(self) -> list[int]:
         """The values the rule is made of: G(0 .. preperiod + period - 1) for a
@@ -390,10 +460,90 @@ def pattern(spec: str, max_heap: int | None = None) -> Pattern:
         raise TypeError("pattern() takes a built-in game's spec, such as 'octal:0.137'")
     if max_heap is not None and (isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0):
         raise ValueError(f"max_heap={max_heap!r}: expected a whole number >= 1")
-    d = _core.pattern(spec, max_heap)
+    return _pattern_from(_core.pattern(spec, max_heap))
+
+
+def _pattern_from(d: dict) -> Pattern:
     proof = Proof(d["check"], d["theorem"], d["proof_bound"]) if d["proven"] else None
     return Pattern(d["game"], d["kind"], d["proven"], proof, d["checked_up_to"], d["preperiod"], d["period"],
                    d["base"], d["start"], d["value_count"], d["reason"], d["advice"])
+
+
+def _rule_words(p: Pattern, to: int) -> str:
+    """What a picture says about the rule, in one line (as ``grundy plot`` does)."""
+    if p.kind == "periodic":
+        if p.proven:
+            return f"period {p.period} from n = {p.preperiod}: proven (checked to n = {p.proof.bound})"
+        return f"period {p.period} from n = {p.preperiod}, seen up to n = {p.checked_up_to}: not proven"
+    if p.kind == "self-similar":
+        tail = (f": proven (checked to n = {p.proof.bound})" if p.proven
+                else f", seen up to n = {p.checked_up_to}: not proven")
+        return f"G(n) = G(floor(n/{p.base})) from n = {p.start}{tail}"
+    return f"no period or self-similar rule fits G(0..{max(to, p.checked_up_to)})"
+
+
+def plot(game: str, to: int = 1000, *, ax: Any = None) -> Any:
+    """A picture of G(n) against n for n = 0..to, as papers on octal games
+    draw it: a matplotlib Figure (Debian's python3-matplotlib), with the rule
+    ``grundy.pattern`` finds marked: a dashed line where the preperiod ends
+    and one period shaded (or where a self-similar rule starts), and above
+    the plot whether it is proven. ``ax``: draw into these matplotlib Axes
+    instead of a new figure (the figure returned is theirs). ``grundy plot``
+    on the command line draws the same with gnuplot.
+
+    >>> fig = grundy.plot("kayles", to=200)
+    >>> print(fig.axes[0].get_title())
+    G(n) of kayles (octal:0.77), n = 0..200
+    period 12 from n = 71: proven (checked to n = 168)
+    """
+    if not isinstance(game, str):
+        raise TypeError("plot() takes a built-in heap game's spec, such as 'octal:0.16'")
+    if isinstance(to, bool) or not isinstance(to, int) or to < 0:
+        raise ValueError(f"to={to!r}: expected the last heap size, a whole number >= 0")
+    try:
+        from matplotlib.figure import Figure
+    except ImportError as e:  # pragma: no cover - depends on the machine
+        raise ImportError("grundy.plot draws with matplotlib, which is not installed "
+                          "(Debian: apt-get install python3-matplotlib; pip: pip install matplotlib)") from e
+    d = _core.plot_data(game, to)
+    p = _pattern_from(d["pattern"])
+    numpy = _numpy_module()
+    if numpy is not None:
+        ys = numpy.frombuffer(d["values"], dtype=numpy.uint64)
+        xs = numpy.arange(len(ys))
+    else:
+        a = _array.array("Q")
+        a.frombytes(d["values"])
+        ys, xs = a.tolist(), range(len(a))
+    if ax is None:
+        fig = Figure(figsize=(10, 4.8), layout="constrained")
+        ax = fig.subplots()
+    else:
+        fig = ax.figure
+    few = to + 1 <= 250
+    # Many dots are drawn as one image inside a vector file (rasterized).
+    ax.scatter(xs, ys, s=9 if few else 1.5, marker="o", linewidths=0, color="#1f4e79",
+               rasterized=not few, zorder=2)
+    mark = p.preperiod if p.kind == "periodic" else p.start if p.kind == "self-similar" else None
+    if mark is not None and mark <= to:
+        if p.kind == "periodic":
+            ax.axvspan(p.preperiod, min(to, p.preperiod + p.period), color="#dbe9f8", zorder=0, linewidth=0,
+                       label=f"one period: n = {p.preperiod}..{p.preperiod + p.period - 1}")
+        ax.axvline(mark, linestyle="--", color="#c0392b", linewidth=1.2, zorder=3,
+                   label=f"preperiod ends: n = {mark}" if p.kind == "periodic" else f"rule starts: n = {mark}")
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, frameon=False)
+    name = game if game == d["game"] else f"{game} ({d['game']})"
+    ax.set_title(f"G(n) of {name}, n = 0..{to}\n{_rule_words(p, to)}", fontsize="medium")
+    ax.ticklabel_format(axis="x", style="plain", useOffset=False)
+    ax.set_xlabel("heap size n")
+    ax.set_ylabel("G(n)")
+    ax.set_xlim(0, max(to, 1))
+    ax.set_ylim(-0.5, None)
+    ax.grid(axis="y", color="#e4e4e4")
+    ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    return fig
 
 
 def games() -> list[Family]:

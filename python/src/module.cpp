@@ -28,6 +28,8 @@
 #include "grundy/interrupt.hpp"
 #include "grundy/heap_game.hpp"
 #include "grundy/pattern.hpp"
+#include "grundy/progress.hpp"
+#include "grundy/value_plot.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/sum.hpp"
@@ -423,6 +425,8 @@ std::string advice_words(const Pattern& p) {
   return a.note;
 }
 
+py::dict pattern_dict(const Pattern& p);
+
 py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit) {
   std::shared_ptr<Game> game = cached(parse_game(spec));
   const HeapGame* heap = game->heap_game();
@@ -437,7 +441,27 @@ py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit)
   const std::uint64_t n = limit.value_or(heap->default_pattern_limit());
   const Game* raw = game.get();
   const std::vector<const Game*> games{raw};
-  const Pattern p = compute(true, games, [&] { return find_pattern(*raw, n); });
+  return pattern_dict(compute(true, games, [&] { return find_pattern(*raw, n); }));
+}
+
+// value_plot (grundy/value_plot.hpp): the spec, G(0..to) as the bytes of
+// uint64s (made into an array or a list by __init__.py) and the pattern.
+py::dict plot_data(const std::string& spec, std::uint64_t to) {
+  std::shared_ptr<Game> game = cached(parse_game(spec));
+  const Game* raw = game.get();
+  const std::vector<const Game*> games{raw};
+  const ValuePlot plot = compute(true, games, [&] { return value_plot(*raw, to); });
+  std::vector<std::uint64_t> numbers;
+  numbers.reserve(plot.values.size());
+  for (Nimber v : plot.values) numbers.push_back(v.value());
+  py::dict d;
+  d["game"] = plot.game;
+  d["values"] = py::bytearray(reinterpret_cast<const char*>(numbers.data()), numbers.size() * sizeof(std::uint64_t));
+  d["pattern"] = pattern_dict(plot.pattern);
+  return d;
+}
+
+py::dict pattern_dict(const Pattern& p) {
   py::dict d;
   d["game"] = p.game;
   d["kind"] = std::string(to_string(p.kind));
@@ -538,5 +562,9 @@ PYBIND11_MODULE(_core, m) {
   m.def("heap_indexed", [](const std::string& spec) { return cached(parse_game(spec))->heap_indexed(); },
         py::arg("spec"));
   m.def("pattern", &pattern_of, py::arg("spec"), py::arg("max_heap") = py::none());
+  m.def("plot_data", &plot_data, py::arg("spec"), py::arg("to"));
+  // Long computations report on the process's stderr (progress.hpp), as the
+  // command line's do; __init__.py turns this on when stderr is a terminal.
+  m.def("show_progress", [](bool on) { set_progress_output(on ? stderr : nullptr); }, py::arg("on"));
   m.def("families", &families);
 }

@@ -1,0 +1,158 @@
+#include "plot.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include <fmt/format.h>
+
+extern char** environ;
+
+namespace grundy::cli {
+namespace {
+
+// A gnuplot string in double quotes, drawn as typed (labels are noenhanced).
+std::string gp_string(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// What the picture says about the rule, in one line.
+std::string rule_words(const Pattern& p, std::uint64_t to) {
+  switch (p.kind) {
+    case PatternKind::periodic:
+      if (p.proven)
+        return fmt::format("period {} from n = {}: proven (checked to n = {}; {})", p.period, p.preperiod,
+                           p.proof_bound, "grundy pattern " + p.game + " gives the theorem");
+      return fmt::format("period {} from n = {}, seen up to n = {}: not proven", p.period, p.preperiod,
+                         p.checked_up_to);
+    case PatternKind::self_similar:
+      return fmt::format("G(n) = G(floor(n/{})) from n = {}{}", p.base, p.from,
+                         p.proven ? fmt::format(": proven (checked to n = {})", p.proof_bound)
+                                  : fmt::format(", seen up to n = {}: not proven", p.checked_up_to));
+    case PatternKind::none:
+      break;
+  }
+  return fmt::format("no period or self-similar rule fits G(0..{})", std::max(to, p.checked_up_to));
+}
+
+}  // namespace
+
+std::string gnuplot_script(const ValuePlot& plot, const PlotStyle& style, const std::string& data,
+                           const std::string& output) {
+  const std::uint64_t to = plot.values.size() - 1;
+  std::uint64_t largest = 0;
+  for (Nimber v : plot.values) largest = std::max(largest, v.value());
+  const Pattern& p = plot.pattern;
+  std::ostringstream s;
+  if (style.format == PlotFormat::svg) {
+    s << fmt::format("set terminal svg size {},{} noenhanced font 'sans,13' background rgb 'white'\n", style.width,
+                     style.height);
+  } else {
+    s << fmt::format("set terminal pngcairo size {},{} noenhanced font 'sans,11' background rgb 'white'\n",
+                     style.width, style.height);
+  }
+  s << "set output " << gp_string(output) << "\n";
+  const std::string name = style.name.empty() || style.name == plot.game
+                               ? plot.game
+                               : fmt::format("{} ({})", style.name, plot.game);
+  s << "set title " << gp_string(fmt::format("G(n) of {}, n = 0..{}", name, to)) << "\n";
+  s << "set xlabel 'heap size n'\nset ylabel 'G(n)'\n";
+  s << fmt::format("set xrange [0:{}]\nset yrange [-0.5:{}]\n", std::max<std::uint64_t>(to, 1),
+                   static_cast<double>(largest) * 1.08 + 1);
+  s << (largest <= 12 ? "set ytics 1\n" : "set format y '%.0f'\n");
+  s << "set format x '%.0f'\nset grid ytics lc rgb '#e4e4e4'\nset border 3\nset xtics nomirror\nset ytics nomirror\n";
+  s << "set key outside bottom center horizontal noautotitle\n";
+  // The marks: the preperiod's end and the first period (shaded), or the
+  // start of the self-similar rule, where they fall inside the picture.
+  std::vector<std::string> keys;
+  const bool periodic = p.kind == PatternKind::periodic;
+  const std::uint64_t mark = periodic ? p.preperiod : p.kind == PatternKind::self_similar ? p.from : 0;
+  if (p.kind != PatternKind::none && mark <= to) {
+    if (periodic) {
+      const std::uint64_t end = std::min(to, p.preperiod + p.period);
+      s << fmt::format("set object 1 rect from {}, graph 0 to {}, graph 1 behind fc rgb '#dbe9f8' "
+                       "fs solid 1.0 noborder\n",
+                       p.preperiod, end);
+      keys.push_back(fmt::format("keyentry with boxes fs solid 1.0 fc rgb '#dbe9f8' title {}",
+                                 gp_string(fmt::format("one period: n = {}..{}", p.preperiod,
+                                                    p.preperiod + p.period - 1))));
+    }
+    s << fmt::format("set arrow 1 from {}, graph 0 to {}, graph 1 nohead dt 2 lw 1.5 lc rgb '#c0392b' front\n",
+                     mark, mark);
+    keys.push_back(fmt::format("keyentry with lines dt 2 lw 1.5 lc rgb '#c0392b' title {}",
+                               gp_string(periodic ? fmt::format("preperiod ends: n = {}", mark)
+                                               : fmt::format("rule starts: n = {}", mark))));
+  }
+  s << "set label 1 " << gp_string(rule_words(p, to)) << " at graph 0.01, graph 1.03 left front\n";
+  s << "set tmargin 4\n";
+  // Dots that can be told apart when there are few heaps; fine ones when a
+  // column of pixels holds several.
+  const double dot = to + 1 <= static_cast<std::uint64_t>(style.width) / 4 ? 0.8 : 0.35;
+  s << "plot " << gp_string(data) << fmt::format(" using 1:2 with points pt 7 ps {} lc rgb '#1f4e79'", dot);
+  for (const std::string& k : keys) s << ", " << k;
+  s << "\n";
+  return s.str();
+}
+
+std::string draw_plot(const ValuePlot& plot, const PlotStyle& style) {
+  namespace fs = std::filesystem;
+  std::string folder = (fs::temp_directory_path() / "grundy-plot-XXXXXX").string();
+  if (!mkdtemp(folder.data())) throw PlotError("could not make a scratch folder for the picture");
+  struct Remove {
+    std::string path;
+    ~Remove() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  } remove{folder};
+  const std::string data = folder + "/points.dat";
+  const std::string output = folder + (style.format == PlotFormat::svg ? "/plot.svg" : "/plot.png");
+  const std::string script = folder + "/plot.gp";
+  const std::string errors = folder + "/errors.txt";
+  {
+    std::ofstream d(data);
+    // One dot per heap and value in each of 4 slices per pixel column.
+    for (const PlotPoint& pt : thin_points(plot.values, static_cast<std::size_t>(style.width) * 4))
+      d << pt.heap << ' ' << pt.value.value() << '\n';
+    std::ofstream(script) << gnuplot_script(plot, style, data, output);
+    if (!d) throw PlotError("could not write the picture's data");
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  std::vector<char*> argv{const_cast<char*>("gnuplot"), const_cast<char*>(script.c_str()), nullptr};
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, "gnuplot", &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0)
+    throw PlotError("pictures are drawn by gnuplot, which is not installed (Debian: apt-get install gnuplot-nox)");
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::ifstream e(errors);
+    std::string first_line;
+    std::getline(e, first_line);
+    throw PlotError(fmt::format("gnuplot could not draw the picture: {}", first_line.empty() ? "it failed" : first_line));
+  }
+  std::ifstream in(output, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.empty()) throw PlotError("gnuplot drew no picture");
+  return bytes;
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,46 @@
+#pragma once
+// The data of a picture of a heap game's values: G(n) against n for
+// n = 0..to (the scatter plot papers on octal games show, where periods,
+// rare values and arithmetic growth are seen), with the game's pattern so a
+// picture can mark its preperiod and period and say whether they are proven.
+// Drawing is the front ends' business (gnuplot for the command line and the
+// page, matplotlib for Python); this is what they draw.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "grundy/game.hpp"
+#include "grundy/nimber.hpp"
+#include "grundy/pattern.hpp"
+
+namespace grundy {
+
+// The largest `to` a picture takes: 2^24 values are 128 MiB, and more
+// points than a picture has pixels say nothing more (thin_points).
+inline constexpr std::uint64_t kMaxPlotHeap = (std::uint64_t{1} << 24) - 1;
+
+struct ValuePlot {
+  std::string game;             // the spec
+  std::vector<Nimber> values;   // G(0..to)
+  Pattern pattern;              // as `grundy pattern` finds it, looking at least to `to`
+};
+
+// G(0..to) of a heap game and its pattern. Throws InputError for a game not
+// played on heap sizes, or `to` above kMaxPlotHeap.
+[[nodiscard]] ValuePlot value_plot(const Game& game, std::uint64_t to);
+
+struct PlotPoint {
+  std::uint64_t heap = 0;
+  Nimber value;
+};
+
+// The points a picture `columns` wide can show apart: the heaps are cut into
+// `columns` equal slices and each slice keeps its first heap of each value
+// it holds. Drawn as dots, these look exactly like all the points (a dot
+// covers its slice), at a size a picture file can hold: 2^20 values of
+// octal:0.16 become ~40,000 points at 2,000 columns instead of 10^6.
+// Every value of every slice is kept, so rare values stay visible.
+[[nodiscard]] std::vector<PlotPoint> thin_points(const std::vector<Nimber>& values, std::size_t columns);
+
+}  // namespace grundy

@@ -1,0 +1,52 @@
+#include "grundy/value_plot.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/heap_game.hpp"
+
+namespace grundy {
+
+ValuePlot value_plot(const Game& game, std::uint64_t to) {
+  if (!game.heap_indexed())
+    throw InputError(fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...: only heap games have a "
+                                 "picture of G(n) against n",
+                                 game.spec()));
+  if (to > kMaxPlotHeap)
+    throw InputError(fmt::format("a picture of values goes up to heap {} at most (2^24 - 1), not {}", kMaxPlotHeap,
+                                 to));
+  ValuePlot plot;
+  plot.game = game.spec();
+  // The pattern first: for families with a theorem it fills the game's table
+  // far enough, so the values after it are cheap.
+  // With the limit `grundy pattern` uses by default (octal codes search far
+  // for a proof), or further when the picture goes further.
+  const HeapGame& heap = *game.heap_game();
+  plot.pattern = find_pattern(game, std::min(std::max(heap.default_pattern_limit(), to), heap.max_pattern_limit()));
+  plot.values = first_values(game, to + 1);
+  return plot;
+}
+
+std::vector<PlotPoint> thin_points(const std::vector<Nimber>& values, std::size_t columns) {
+  std::vector<PlotPoint> points;
+  if (values.empty()) return points;
+  // heap < 2^24 and columns <= 2^20 keep heap * columns below 2^64.
+  columns = std::clamp<std::size_t>(columns, 1, std::size_t{1} << 20);
+  const std::size_t n = values.size();
+  std::unordered_set<std::uint64_t> seen;
+  std::size_t slice = 0;
+  for (std::uint64_t heap = 0; heap < n; ++heap) {
+    const std::size_t s = heap * columns / n;
+    if (s != slice) {
+      slice = s;
+      seen.clear();
+    }
+    if (seen.insert(values[heap].value()).second) points.push_back({heap, values[heap]});
+  }
+  return points;
+}
+
+}  // namespace grundy
