@@ -68,7 +68,7 @@ json outcome_json(const GameSum& sum, const SumAnalysis& a, bool ascii) {
 
 std::string component_name(const GameSum& sum, std::size_t i) {
   const Game& g = *sum.components[i].game;
-  return fmt::format("{} {}{}", g.component_noun(), i + 1, sum.single_game() ? "" : fmt::format(" ({})", g.spec()));
+  return fmt::format("{} {}{}", g.component_noun(), i + 1, sum.single_game() ? "" : fmt::format(" ({})", g.name()));
 }
 
 std::string nim_sum_equation(const std::vector<GameValue>& values) {
@@ -278,7 +278,7 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
   if (!game.heap_indexed())
     throw InputError(fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...; "
                                  "use 'grundy value {} VERTEX...' for its positions",
-                                 game.spec(), game.spec()));
+                                 game.label(), game.name()));
   const std::string game_json = json(game.spec()).dump();
   // Started before the first value, which may take long by itself: a
   // division game finds all its runs then, a subtraction game its period.
@@ -524,12 +524,17 @@ void print_games(Format format, Output& out) {
   if (format == Format::json) {
     json list = json::array();
     for (const GameFamily& f : game_families())
-      list.push_back({{"name", f.name}, {"syntax", f.syntax}, {"summary", f.summary}, {"example", f.example}});
+      list.push_back({{"name", f.name},
+                      {"syntax", f.syntax},
+                      {"summary", f.summary},
+                      {"example", f.example},
+                      {"example_sum", fmt::format("{} {}", f.example, f.example_positions)}});
     write_json(out, json{{"games", list}});
     return;
   }
   for (const GameFamily& f : game_families())
-    out.write(fmt::format("{:<16} {}\n{:<16} example: {}\n", f.syntax, f.summary, "", f.example));
+    out.write(fmt::format("{:<16} {}\n{:<16} example: grundy value {} {}\n", f.syntax, f.summary, "", f.example,
+                          f.example_positions));
 }
 
 namespace {

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "misere_commands.hpp"
 
 #include <chrono>
@@ -54,15 +55,15 @@ std::string misere_value_reason(const Game& game, const MisereValue& v) {
     case MisereValue::Kind::nim_heap:
       return "a heap of misère Nim";
     case MisereValue::Kind::tame:
-      return fmt::format("{} is tame up to heap {} (proven)", game.spec(), v.largest_heap);
+      return fmt::format("{} is tame up to heap {} (proven)", game.label(), v.largest_heap);
     case MisereValue::Kind::wild:
       return fmt::format("no single misère value: {} is wild up to heap {} (its misère quotient has {} elements and is "
                          "not misère Nim's), so no number per heap decides misère sums; 'grundy quotient {} "
                          "--max-heap {}' gives the rule",
-                         game.spec(), v.largest_heap, v.quotient_size, game.spec(), v.largest_heap);
+                         game.label(), v.largest_heap, v.quotient_size, game.name(), v.largest_heap);
     case MisereValue::Kind::not_heap_game:
       return fmt::format("no misère value: genera are computed for heap games through their quotient ({} is not one)",
-                         game.spec());
+                         game.label());
     case MisereValue::Kind::heap_too_large:
       return fmt::format("no misère value computed: genera come from the misère quotient of heaps up to the largest "
                          "asked, here {}, beyond the {} grundy computes for this",
@@ -90,8 +91,22 @@ void print_misere_values(const GameSum& sum, Format format, Output& out) {
     return;
   }
   const std::vector<MisereValue> values = misere_values(sum.components);
-  for (std::size_t i = 0; i < values.size(); ++i)
-    out.write((values[i].genus ? *values[i].genus : misere_value_reason(*sum.components[i].game, values[i])) + "\n");
+  // One line per position; a reason said once is not said again (heaps of
+  // one wild game share it), only pointed to.
+  std::vector<std::string> said;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i].genus) {
+      out.write(*values[i].genus + "\n");
+      continue;
+    }
+    std::string reason = misere_value_reason(*sum.components[i].game, values[i]);
+    if (std::find(said.begin(), said.end(), reason) != said.end()) {
+      out.write(fmt::format("no single misère value (position {}: as above)\n", i + 1));
+      continue;
+    }
+    out.write(reason + "\n");
+    said.push_back(std::move(reason));
+  }
 }
 
 void print_misere_winner(const GameSum& sum, Format format, Output& out) {

@@ -234,7 +234,7 @@ class Session {
   // "heap 2", or "heap 2 (nim)" in a sum of different games.
   [[nodiscard]] std::string label(std::size_t i) const {
     if (sum_.single_game()) return fmt::format("{} {}", noun(i), i + 1);
-    return fmt::format("{} {} ({})", noun(i), i + 1, game_of(i).spec());
+    return fmt::format("{} {} ({})", noun(i), i + 1, game_of(i).name());
   }
   [[nodiscard]] std::string position_text(std::size_t i, Position p) const { return game_of(i).format_position(p); }
   [[nodiscard]] std::string move_text(const Move& m) const {
@@ -284,6 +284,9 @@ class Session {
 
   void introduce() {
     std::string text = fmt::format("Playing {} against the engine, which never misses a win.\n", sum_text());
+    // A game typed by another name is also named by its code, once.
+    for (const auto& g : sum_.games)
+      if (g->name() != g->spec()) text += fmt::format("({} is {}.)\n", g->name(), g->spec());
     text += rules_text();
     text += fmt::format("{} first. To move, {}. Type 'help' for the commands.\n",
                         turn_ == Player::person ? "You play" : "The engine plays", move_syntax());
@@ -297,7 +300,7 @@ class Session {
     for (std::size_t i = 0; i < components_.size(); ++i) {
       if (i == 0 || components_[i].game != components_[i - 1].game) {
         if (i > 0) text += " + ";
-        text += game_of(i).spec();
+        text += game_of(i).name();
       }
       text += ' ';
       text += position_text(i, components_[i].position);
@@ -316,7 +319,7 @@ class Session {
     if (sum_.single_game()) {
       text = fmt::format("Rule: {}; {}.\n", sum_.games.front()->move_rule(), end);
     } else {
-      for (const auto& g : sum_.games) text += fmt::format("Rule of {}: {}.\n", g->spec(), g->move_rule());
+      for (const auto& g : sum_.games) text += fmt::format("Rule of {}: {}.\n", g->label(), g->move_rule());
       text += fmt::format("A turn is one move in one component; {}.\n", end);
     }
     if (can_loop())

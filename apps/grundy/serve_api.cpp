@@ -73,11 +73,11 @@ std::string position_text(std::span<const Component> components, const Game& las
   std::string text;
   const Game* game = nullptr;
   for (const Component& c : components) {
-    if (c.game != game) text += fmt::format("{}{}", text.empty() ? "" : " + ", c.game->spec());
+    if (c.game != game) text += fmt::format("{}{}", text.empty() ? "" : " + ", c.game->name());
     game = c.game;
     text += fmt::format(" {}", c.game->format_position(c.position));
   }
-  if (text.empty()) text = fmt::format("{} 0", last_game.spec());
+  if (text.empty()) text = fmt::format("{} 0", last_game.name());
   return text;
 }
 

@@ -56,6 +56,17 @@ class Game {
   // spec() of that game is the same string.
   [[nodiscard]] virtual std::string spec() const = 0;
 
+  // What people are shown. `name()` is the game as the user typed it
+  // ("kayles", set by parse_game), else the spec; `label()` adds the spec
+  // where it differs ("kayles (octal:0.77)"). Answers as data (JSON, Python)
+  // keep the spec.
+  [[nodiscard]] std::string name() const { return name_.empty() ? spec() : name_; }
+  [[nodiscard]] std::string label() const {
+    const std::string s = spec();
+    return name_.empty() || name_ == s ? s : name_ + " (" + s + ")";
+  }
+  void set_name(std::string typed) { name_ = std::move(typed); }
+
   // The game as a heap game (heap_game.hpp) when positions are heap sizes
   // 0, 1, 2, ...: tables and patterns apply. nullptr for graph games and
   // games given as code.
@@ -124,6 +135,9 @@ class Game {
   Game& operator=(const Game&) = default;
   Game(Game&&) = default;
   Game& operator=(Game&&) = default;
+
+ private:
+  std::string name_;  // as typed, when parse_game was given another spelling
 };
 
 }  // namespace grundy

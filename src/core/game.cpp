@@ -12,7 +12,7 @@ namespace grundy {
 Position Game::parse_position(std::string_view text) const {
   if (auto n = parse_u64(text)) return *n;
   throw InputError(fmt::format("{} is not a heap size of {}: {}; expected a whole number from 0 to 18446744073709551615",
-                               quote(text), spec(), why_not_u64(text)));
+                               quote(text), label(), why_not_u64(text)));
 }
 
 std::string Game::format_position(Position p) const { return fmt::format("{}", p); }

@@ -689,6 +689,8 @@ std::unique_ptr<Game> parse_graph(const SpecText& spec) {
 const GameFamily kGraphFamily{"graph", "graph:FILE",
                               "a token on a vertex of the directed graph in FILE (lines 'u v' for a move u -> v; cycles "
                               "make draws possible); positions are vertex names",
-                              "graph:examples/data/chain.txt", parse_graph, /*reads_file=*/true};
+                              "graph:examples/data/chain.txt", parse_graph, /*reads_file=*/true,
+                              /*theorem=*/{}, /*census_codes=*/nullptr, /*max_census_digits=*/0,
+                              /*example_positions=*/"a b"};
 
 }  // namespace grundy

@@ -63,8 +63,12 @@ std::unique_ptr<Game> parse_game(std::string_view spec) {
   const std::size_t colon = spec.find(':');
   SpecText text{spec, spec.substr(0, colon), {}, colon != std::string_view::npos};
   if (text.has_params) text.params = spec.substr(colon + 1);
-  for (const GameFamily* f : game_registry())
-    if (f->name == text.name) return f->parse(text);
+  for (const GameFamily* f : game_registry()) {
+    if (f->name != text.name) continue;
+    std::unique_ptr<Game> game = f->parse(text);
+    if (game->spec() != spec) game->set_name(std::string(spec));
+    return game;
+  }
   if (spec.empty()) throw UnknownGameError(fmt::format("the game is empty: expected one of {}", known_families()));
   const std::string hint = suggestion(text);
   throw UnknownGameError(fmt::format("unknown game {}: {} {}", quote(spec),

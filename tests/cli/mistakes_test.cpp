@@ -1,6 +1,8 @@
 // What a person sees after a typing mistake or a request for help: which
 // word was wrong, the closest right one, and help that lists every game.
 
+#include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -111,6 +113,51 @@ TEST(Mistakes, ContestProblemSuggestsTheClosest) {
   EXPECT_THAT(error_of({"contest", "fdivgam", "--input", "/nonexistent"}),
               HasSubstr("unknown contest problem 'fdivgam': did you mean 'fdivgame'?"));
   EXPECT_THAT(error_of({"contest", "chess"}), HasSubstr("expected one of fdivgame, not-a-nim, xy-game"));
+}
+
+// Every example `grundy games` shows runs as shown (it said "example: kayles",
+// which is no command: a game with no position).
+TEST(Help, EveryExampleOfTheGamesListRunsAsShown) {
+  const auto r = grundy_run({"games"});
+  ASSERT_EQ(r.exit_code, 0);
+  std::istringstream lines(r.out);
+  int examples = 0;
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t at = line.find("example: ");
+    if (at == std::string::npos) continue;
+    std::istringstream words(line.substr(at + 9));
+    std::vector<std::string> args;
+    for (std::string w; words >> w;) {
+      // Files named by the examples are in the source tree's examples/.
+      if (const std::size_t e = w.find(":examples/"); e != std::string::npos)
+        w = w.substr(0, e + 1) + GRUNDY_EXAMPLES_DIR + w.substr(e + 9);
+      args.push_back(w);
+    }
+    ASSERT_GE(args.size(), 4u) << line;  // grundy value GAME POS...
+    EXPECT_EQ(args[0], "grundy");
+    const auto run = grundy_run(std::vector<std::string>(args.begin() + 1, args.end()));
+    EXPECT_EQ(run.exit_code, 0) << line << ": " << run.err;
+    ++examples;
+  }
+  EXPECT_EQ(examples, static_cast<int>(game_families().size()));
+}
+
+// The name typed is the name shown, with the code beside it where it helps.
+TEST(Mistakes, TheGameIsNamedAsTyped) {
+  EXPECT_THAT(error_of({"value", "kayles", "x"}), HasSubstr("'x' is not a heap size of kayles (octal:0.77)"));
+  EXPECT_THAT(error_of({"table", "cram"}), HasSubstr("game 'cram' is not played on heap sizes"));
+  const auto play = test::run_process(GRUNDY_EXE, {"play", "kayles", "5", "9", "--seed", "1"}, "quit\n");
+  EXPECT_THAT(play.out, HasSubstr("Playing kayles 5 9 against the engine"));
+  EXPECT_THAT(play.out, HasSubstr("(kayles is octal:0.77.)"));
+  const auto mixed = grundy_run({"moves", "kayles", "5", "+", "nim", "2"});
+  EXPECT_THAT(mixed.out, HasSubstr("heap 1 (kayles): 5 -> 1 + 3"));
+  // A reason shared by every heap of one sum is said once.
+  const auto misere = grundy_run({"value", "--misere", "kayles", "5", "9", "12"});
+  EXPECT_EQ(misere.exit_code, 0);
+  EXPECT_THAT(misere.out, HasSubstr("no single misère value: kayles (octal:0.77) is wild up to heap 12"));
+  EXPECT_THAT(misere.out, HasSubstr("\nno single misère value (position 2: as above)\n"
+                                    "no single misère value (position 3: as above)\n"));
+  EXPECT_EQ(std::count(misere.out.begin(), misere.out.end(), '\n'), 3);
 }
 
 TEST(Help, EveryGameAndNumbersReadAsNumbers) {

@@ -112,13 +112,16 @@ class Api(unittest.TestCase):
                                   "over": False})
         # A split, then a move that leaves nothing: the sum keeps a heap of 0.
         answer = self.ok("/api/move", {"position": "kayles 7", "move": {"component": 0, "to": [2, 3]}})
-        self.assertEqual(answer["position"], "octal:0.77 2 3")
+        # The game keeps the name it was typed with (the spec is in "components").
+        self.assertEqual(answer["position"], "kayles 2 3")
         answer = self.ok("/api/move", {"position": "kayles 2", "move": {"component": 0, "to": []}})
-        self.assertEqual((answer["position"], answer["over"]), ("octal:0.77 0", True))
+        self.assertEqual((answer["position"], answer["over"]), ("kayles 0", True))
+        answer = self.ok("/api/move", {"position": "octal:0.77 7", "move": {"component": 0, "to": [2, 3]}})
+        self.assertEqual(answer["position"], "octal:0.77 2 3")
         self.assertEqual(self.ok("/api/components", {"position": "octal:0.77 0"})["over"], True)
         # Heaps may be sent as strings; vertices are strings.
         answer = self.ok("/api/move", {"position": "nim 3 + kayles 4", "move": {"component": 1, "to": ["1", "2"]}})
-        self.assertEqual(answer["position"], "nim 3 + octal:0.77 1 2")
+        self.assertEqual(answer["position"], "nim 3 + kayles 1 2")
         answer = self.ok("/api/move", {"position": f"graph:{LOOPY} hall", "move": {"component": 0, "to": ["study"]}})
         self.assertEqual(answer["position"], f"graph:{LOOPY} study")
 

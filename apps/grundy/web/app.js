@@ -90,7 +90,7 @@ async function loadGames() {
 function chooseFamily(fillPosition) {
   const option = $("family").selectedOptions[0];
   if (!option) return;
-  $("rule").textContent = `${option.dataset.rule}. Example: ${option.value}`;
+  $("rule").textContent = `${option.dataset.rule}. Example: ${option.dataset.start}`;
   if (fillPosition) {
     $("position").value = option.dataset.start;
     show($("position-error"), "");
