@@ -294,6 +294,23 @@ std::uint64_t parse_table_bound(const std::string& text) {
   return *n;
 }
 
+// The option of `command` that a mistyped "--word" most likely stands for
+// ("--json" for "--jsn", "--misere" for "--misère"), or "".
+std::string closest_option(const CLI::App& command, std::string word) {
+  if (const std::size_t eq = word.find('='); eq != std::string::npos) word.resize(eq);
+  // Accented Latin letters typed for plain ones: è é ê ë (UTF-8 C3 A8..AB) as e.
+  for (std::size_t i = 0; i + 1 < word.size(); ++i)
+    if (static_cast<unsigned char>(word[i]) == 0xc3 && (static_cast<unsigned char>(word[i + 1]) & 0xfc) == 0xa8)
+      word.replace(i, 2, "e");
+  std::vector<std::string> names;
+  for (const CLI::Option* o : command.get_options())
+    for (const std::string& l : o->get_lnames()) names.push_back("--" + l);
+  if (std::find(names.begin(), names.end(), word) != names.end()) return word;
+  const std::vector<std::string_view> views(names.begin(), names.end());
+  const auto closest = closest_name(word, views);
+  return closest ? std::string(*closest) : std::string();
+}
+
 // `grundy plot`: the picture's format from the file's extension, checked
 // before anything is computed.
 void draw_plot_file(const Arguments& a) {
@@ -720,8 +737,16 @@ int run(int argc, char** argv) {
     if (!chosen.empty() && chosen.front() == quotient && what.find("not expected") != std::string::npos && plus_word)
       what = "quotient takes one game, not a sum: the quotient of a game covers every sum of its heaps "
              "(for sums of several games, 'grundy winner --misere' decides by genus or search)";
-    fmt::print(stderr, "grundy: error: {}{}; see 'grundy help{}{}'\n", printable_whole(what),
-               sum_command && dash_word ? " (a position that starts with '-' is written after '--')" : "",
+    // An option mistyped: the closest option of the command (accents
+    // dropped first: --misère is --misere), else the note on positions that
+    // start with '-'.
+    std::string note = sum_command && dash_word ? " (a position that starts with '-' is written after '--')" : "";
+    if (const std::size_t at = what.find("not expected: --"); at != std::string::npos && !chosen.empty()) {
+      const std::string word = what.substr(at + std::string_view("not expected: ").size());
+      if (const std::string option = closest_option(*chosen.front(), word); !option.empty())
+        note = fmt::format(" (did you mean '{}'?)", option);
+    }
+    fmt::print(stderr, "grundy: error: {}{}; see 'grundy help{}{}'\n", printable_whole(what), note,
                chosen.empty() ? "" : " ", chosen.empty() ? "" : chosen.front()->get_name());
     return kExitInputError;
   }

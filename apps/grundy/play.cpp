@@ -16,6 +16,7 @@
 #include <fmt/color.h>
 #include <fmt/format.h>
 
+#include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/misere.hpp"
@@ -75,6 +76,13 @@ std::optional<Command> command_named(std::string_view word) {
   for (const Name& n : kNames)
     if (n.word == word) return n.command;
   return std::nullopt;
+}
+
+// " (did you mean 'hint'?)" for a mistyped command word, else nothing.
+std::string command_suggestion(std::string_view word) {
+  static constexpr std::string_view kWords[] = {"quit", "exit", "help", "hint", "values", "undo", "draw"};
+  const auto closest = closest_name(word, kWords);
+  return closest ? fmt::format(" (did you mean '{}'?)", *closest) : std::string();
 }
 
 // Text typed by the person, made safe to print: control characters (an
@@ -603,7 +611,8 @@ class Session {
     if (words.size() < 2) {
       why = words.size() == 1 && parse_u64(words[0])
                 ? fmt::format("'{}' alone is not a move: {}.", words[0], move_syntax())
-                : fmt::format("'{}' is not a command or a move: {}, or 'help'.", words[0], move_syntax());
+                : fmt::format("'{}' is not a command or a move{}: {}, or 'help'.", words[0],
+                              command_suggestion(words[0]), move_syntax());
       return std::nullopt;
     }
     const auto index = parse_u64(words[0]);

@@ -16,6 +16,31 @@ std::string GameSum::game_label() const {
   return label;
 }
 
+namespace {
+
+// "5,9,12" where "5 9 12" was meant: when every piece between commas is a
+// position of the game, say that positions are separate words.
+std::string spaces_hint(const Game& game, std::string_view word) {
+  if (word.find(',') == std::string_view::npos) return {};
+  std::string spaced;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = word.find(',', start);
+    const std::string_view piece = word.substr(start, comma - start);
+    try {
+      (void)game.parse_position(piece);
+    } catch (const InputError&) {
+      return {};
+    }
+    if (!spaced.empty()) spaced += ' ';
+    spaced.append(piece);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return fmt::format(" (positions are separate words: {} {})", game.name(), spaced);
+}
+
+}  // namespace
+
 GameSum read_sum(const std::vector<std::string>& args) {
   GameSum sum;
   std::map<std::string, const Game*, std::less<>> by_spec;  // a spec named twice is read once
@@ -59,7 +84,7 @@ GameSum read_sum(const std::vector<std::string>& args) {
     try {
       sum.components.push_back(Component{game, game->parse_position(arg)});
     } catch (const InputError& e) {
-      throw InputError(fmt::format("argument {}: {}", i + 1, e.what()));
+      throw InputError(fmt::format("argument {}: {}{}", i + 1, e.what(), spaces_hint(*game, arg)));
     }
     ++positions_in_group;
   }

@@ -109,6 +109,18 @@ TEST(Mistakes, OptionErrorsAreOneLineNamingTheCommandHelp) {
   EXPECT_THAT(error_of({"value", "--lim", "3", "nim", "3"}), HasSubstr("see 'grundy help value'"));
 }
 
+TEST(Mistakes, MistypedOptionsAndPlayCommandsSuggestTheClosest) {
+  EXPECT_THAT(error_of({"value", "nim", "3", "--jsn"}), HasSubstr("--jsn (did you mean '--json'?)"));
+  EXPECT_THAT(error_of({"winner", "--misère", "nim", "3"}), HasSubstr("--misère (did you mean '--misere'?)"));
+  EXPECT_THAT(error_of({"moves", "nim", "3", "--limt", "2"}), HasSubstr("(did you mean '--limit'?)"));
+  // Nothing close: the note on positions that start with '-'.
+  EXPECT_THAT(error_of({"value", "nim", "3", "--zzzzz"}), HasSubstr("is written after '--'"));
+  EXPECT_THAT(error_of({"winner", "kayles", "5,9,12"}), HasSubstr("(positions are separate words: kayles 5 9 12)"));
+  EXPECT_THAT(error_of({"winner", "kayles", "5,x"}), Not(HasSubstr("separate words")));
+  const auto play = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "--seed", "1"}, "hnit\nquit\n");
+  EXPECT_THAT(play.out, HasSubstr("'hnit' is not a command or a move (did you mean 'hint'?)"));
+}
+
 TEST(Mistakes, ContestProblemSuggestsTheClosest) {
   EXPECT_THAT(error_of({"contest", "fdivgam", "--input", "/nonexistent"}),
               HasSubstr("unknown contest problem 'fdivgam': did you mean 'fdivgame'?"));
