@@ -814,8 +814,9 @@ int run(int argc, char** argv) {
     const GameSum sum = read_sum(a.sum);
     PlayOptions options;
     options.first = a.first == "engine" ? FirstPlayer::engine : FirstPlayer::person;
-    options.seed = a.seed ? parse_seed(*a.seed) : std::random_device{}();
-    options.seed_given = a.seed.has_value();
+    // Deterministic unless asked: the same moves get the same answers (and
+    // hints) on every run; --seed N draws other choices, repeatably.
+    options.seed = a.seed ? parse_seed(*a.seed) : 0;
     options.misere = a.misere;
     keep_transcript_when_interrupted();
     return grundy::cli::play(sum, options);

@@ -41,7 +41,8 @@ constexpr int kRepetitionsForDraw = 3;
 struct Terminal {
   bool input_is_terminal = false;
   bool colour = false;
-  bool utf8 = false;
+  bool utf8 = false;         // tokens drawn as ● (a terminal in a UTF-8 locale)
+  bool utf8_values = false;  // values written ∞{...}: by the locale, as `grundy value` does
 };
 
 Terminal detect_terminal() {
@@ -51,6 +52,9 @@ Terminal detect_terminal() {
   const char* no_colour = std::getenv("NO_COLOR");
   t.colour = output_is_terminal && (no_colour == nullptr || *no_colour == '\0');
   t.utf8 = output_is_terminal && locale_is_utf8();
+  // As `grundy value` decides: by the locale alone, so a piped game writes
+  // ∞{} as `grundy value` does in the same locale.
+  t.utf8_values = locale_is_utf8();
   return t;
 }
 
@@ -145,8 +149,6 @@ class Session {
         // hints never changes the engine's later choices.
         hint_rng_(options.seed ^ 0x5bd1e995u),
         turn_(options.first == FirstPlayer::person ? Player::person : Player::engine),
-        seed_(options.seed),
-        seed_given_(options.seed_given),
         misere_(options.misere),
         terminal_(terminal) {}
 
@@ -298,7 +300,6 @@ class Session {
     text += rules_text();
     text += fmt::format("{} first. To move, {}. Type 'help' for the commands.\n",
                         turn_ == Player::person ? "You play" : "The engine plays", move_syntax());
-    if (!seed_given_) text += fmt::format("(This game's engine seed is {}: --seed {} replays it.)\n", seed_, seed_);
     say(text);
   }
 
@@ -370,7 +371,7 @@ class Session {
     for (std::size_t i = 0; i < n; ++i) {
       std::string row = fmt::format("  {:<{}}  {:>{}}", labels[i], label_width, positions[i], position_width);
       if (token_width > 0) row += "  " + tokens[i] + std::string(token_width - token_widths[i], ' ');
-      if (show_values_) row += paint(fmt::format("  value {}", to_string(values[i], !terminal_.utf8)), fmt::fg(fmt::terminal_color::yellow));
+      if (show_values_) row += paint(fmt::format("  value {}", to_string(values[i], !terminal_.utf8_values)), fmt::fg(fmt::terminal_color::yellow));
       while (!row.empty() && row.back() == ' ') row.pop_back();  // trailing blanks help nobody
       text += row + "\n";
     }
@@ -398,7 +399,7 @@ class Session {
                                   : ": not 0, so the player to move can win");
     const bool win = a.winner == Winner::first;
     return fmt::format("{}: {}", infinite_values_text(a, [this](std::size_t i) { return label(i); }, components_.size(),
-                                                      !terminal_.utf8),
+                                                      !terminal_.utf8_values),
                        win ? "the player to move can win" : "a draw against perfect play");
   }
 
@@ -494,14 +495,17 @@ class Session {
       }
       std::string why;
       std::optional<Move> m = read_move(words, why);
-      if (!m && line->text.find("->") != std::string::npos) {
-        // "2->1", "2-> 1": read again with the arrows apart (a vertex name
-        // holding "->" is tried whole first).
+      if (!m && (line->text.find("->") != std::string::npos || line->text.find("\u2192") != std::string::npos)) {
+        // "2->1", "2-> 1", "2→1" (the arrow the game prints): read again
+        // with the arrows apart (a vertex name holding "->" is tried whole first).
         std::string spaced;
         for (std::size_t k = 0; k < line->text.size(); ++k) {
           if (line->text.compare(k, 2, "->") == 0) {
             spaced += " -> ";
             ++k;
+          } else if (line->text.compare(k, 3, "\u2192") == 0) {
+            spaced += " -> ";
+            k += 2;
           } else {
             spaced += line->text[k];
           }
@@ -754,8 +758,6 @@ class Session {
   MoveRng rng_;
   MoveRng hint_rng_;
   Player turn_;
-  std::uint64_t seed_;
-  bool seed_given_;
   bool misere_;
   Terminal terminal_;
   bool show_values_ = false;

@@ -16,7 +16,6 @@ enum class FirstPlayer { person, engine };
 struct PlayOptions {
   FirstPlayer first = FirstPlayer::person;
   std::uint64_t seed = 0;  // the engine's choices among equally good moves
-  bool seed_given = false;  // else the session prints the seed, so the game can be replayed
   bool misere = false;      // the last player to move loses (docs/misere.md)
 };
 

@@ -220,12 +220,12 @@ class Page(unittest.TestCase):
             phase, ply = self.wait_for_my_turn_or_end(ply)
             self.assertLess(moves, 20)
         # The engine is left to take the last token.
-        self.assertRegex(self.status(), r"^The engine moved heap \d: 1 → 0, the last move: you win \(misère play\)\.$")
+        self.assertRegex(self.status(), r"^The engine moved heap \d: 1 -> 0, the last move: you win \(misère play\)\.$")
         self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-misere.png"))
         # The engine moving first from one token must take it, and so loses.
         self.open_and_start("nim 1", first="engine", keep_play=True)
         self.wait_for_my_turn_or_end()
-        self.assertEqual(self.status(), "The engine moved heap 1: 1 → 0, the last move: you win (misère play).")
+        self.assertEqual(self.status(), "The engine moved heap 1: 1 -> 0, the last move: you win (misère play).")
         # Misère play of a graph with cycles is refused before the game starts, in the library's words.
         self.open_and_start(f"graph:{LOOPY} hall", keep_play=True)
         error = self.wait().until(ec.visibility_of_element_located((By.ID, "position-error")))

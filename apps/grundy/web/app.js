@@ -513,7 +513,8 @@ async function engineTurn() {
   state.busy = false;
   if (answer.move === null) return finish(noMoveWinner());
   const c = state.components[answer.move.component];
-  const moveText = `${c.label}: ${answer.move.from} → ${answer.move.to.length ? answer.move.to.join(" + ") : "nothing"}`;
+  // Written as the hints and the command line write a move: "heap 1: 7 -> 2 + 3".
+  const moveText = `${c.label}: ${answer.move.from} -> ${answer.move.to.length ? answer.move.to.join(" + ") : "nothing"}`;
   try {
     await advance(answer, "engine");
   } catch (e) {
