@@ -1,5 +1,10 @@
 #include "serve.hpp"
 
+#include "plot.hpp"
+#include "grundy/parse_number.hpp"
+#include "grundy/quote.hpp"
+#include "grundy/value_plot.hpp"
+
 #include <sys/socket.h>
 
 #include <csignal>
@@ -101,6 +106,37 @@ bool sanitizers_present() {
 #endif
 }
 
+// GET /api/plot?game=SPEC&to=N: the page's picture of a heap game's values
+// (plot.hpp), an SVG. Only games on heap sizes, whose specs read no file;
+// at most kMostPlotHeaps values, so that a request stays short.
+constexpr std::uint64_t kMostPlotHeaps = 20000;
+
+void answer_plot(const httplib::Request& req, httplib::Response& res) {
+  const std::string spec = req.get_param_value("game");
+  const std::string to_text = req.has_param("to") ? req.get_param_value("to") : "300";
+  try {
+    const std::string family = spec.substr(0, spec.find(':'));
+    for (const GameFamily& f : game_families())
+      if (f.name == family && f.reads_file)
+        throw InputError(fmt::format("'game': {} is not played on heap sizes: pictures of values are for heap games",
+                                     quote(spec)));
+    const auto to = parse_u64(to_text);
+    if (!to || *to > kMostPlotHeaps)
+      throw InputError(fmt::format("'to': expected the last heap size, a whole number from 0 to {}, not {}",
+                                   kMostPlotHeaps, quote(to_text)));
+    const std::unique_ptr<Game> game = parse_game(spec);
+    PlotStyle style;
+    style.name = spec;
+    style.width = 900;
+    style.height = 420;
+    res.set_content(draw_plot(value_plot(*game, *to), style), "image/svg+xml");
+  } catch (const InputError& e) {
+    reply(res, 400, {{"error", e.what()}});
+  } catch (const PlotError& e) {
+    reply(res, 500, {{"error", e.what()}});
+  }
+}
+
 }  // namespace
 
 int serve(const ServeOptions& options) {
@@ -137,6 +173,7 @@ int serve(const ServeOptions& options) {
   // Made once: it reads the graph files offered, which a request must not make the server do.
   const json catalogue = games_catalogue(settings);
   server.Get("/api/games", [&catalogue](const httplib::Request&, httplib::Response& res) { reply(res, 200, catalogue); });
+  server.Get("/api/plot", [](const httplib::Request& req, httplib::Response& res) { answer_plot(req, res); });
   // The body is read here, not by cpp-httplib: its own reading refuses
   // form-encoded bodies over 8 KiB (what curl -d sends), below the 64 KiB
   // the API promises.

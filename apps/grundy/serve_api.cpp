@@ -256,6 +256,7 @@ json components_of(const GameSum& sum) {
     can_loop = can_loop || c.game->has_cycles();
     list.push_back({{"label", component_name(sum, i)},
                     {"game", c.game->spec()},
+                    {"name", c.game->name()},
                     {"position", c.game->heap_indexed() ? json(c.position) : json(c.game->format_position(c.position))},
                     {"heap", c.game->heap_indexed()},
                     {"splits", !c.game->moves_leave_one_position()},

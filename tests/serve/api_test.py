@@ -248,6 +248,28 @@ class Api(unittest.TestCase):
     def test_seeded_engine_moves_repeat(self):
         body = {"position": "nim 7 7 7 + kayles 12", "seed": 42}
         self.assertEqual(self.ok("/api/engine-move", body), self.ok("/api/engine-move", body))
+        # Without a seed too: one position, one answer (it was drawn afresh each time).
+        for route in ("/api/engine-move", "/api/hint"):
+            for position in ["nim 7 7 7 + kayles 12", "kayles 9 13 20", "coprime 97 + nim 5"]:
+                answers = {json.dumps(self.ok(route, {"position": position}), sort_keys=True) for _ in range(6)}
+                self.assertEqual(len(answers), 1, (route, position, answers))
+
+    def test_the_picture_of_values(self):
+        req = __import__("urllib.request").request
+        with req.urlopen(self.server.url + "/api/plot?game=kayles&to=200") as r:
+            self.assertEqual(r.headers["Content-Type"], "image/svg+xml")
+            svg = r.read().decode()
+        self.assertIn("G(n) of kayles (octal:0.77), n = 0..200", svg)
+        self.assertIn("period 12 from n = 71: proven", svg)
+        for query, words in [("game=cram&to=10", "not played on heap sizes"),
+                             (f"game=graph:{LOOPY}&to=10", "pictures of values are for heap games"),
+                             ("game=kayles&to=20001", "from 0 to 20000"),
+                             ("game=kayles&to=x", "'to': expected"),
+                             ("game=nimm", "did you mean 'nim'")]:
+            with self.assertRaises(req.HTTPError) as refused:
+                req.urlopen(self.server.url + "/api/plot?" + query)
+            self.assertEqual(refused.exception.code, 400, query)
+            self.assertIn(words, json.loads(refused.exception.read())["error"], query)
 
     def test_options_hint_and_components(self):
         options = self.ok("/api/options", {"position": "kayles 4", "component": 0})

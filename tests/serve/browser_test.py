@@ -297,6 +297,64 @@ class Page(unittest.TestCase):
         self.assertEqual(self.driver.find_element(By.ID, "position").get_attribute("value"),
                          f"node-kayles:{UNDIRECTED} all")
 
+    def test_11_huge_heaps_are_shown_exactly(self):
+        # 10^18 + 1 is above 2^53: read as a double it became 10^18.
+        self.open_and_start("coprime 1000000000000000001 + nim 1", first="engine")
+        self.wait_for_my_turn_or_end()
+        self.assertEqual(self.driver.find_element(By.ID, "game-title").text, "coprime 1000000000000000001 + nim 1")
+        self.assertRegex(self.status(), r"^The engine moved heap 1 \(coprime\): 1000000000000000001 -> \d+\. Your move\.$")
+        # The value of a huge heap is above 2^53 too: shown with every digit the CLI prints.
+        self.open_and_start("coprime 1000000000000000001")
+        self.wait_for_my_turn_or_end()
+        self.assertIn("1000000000000000001 tokens", self.driver.find_element(By.ID, "board").text)
+        self.driver.find_element(By.ID, "values-button").click()
+        tag = self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, ".value-tag"))[0].text
+        cli = subprocess.run([GRUNDY, "value", "coprime", "1000000000000000001"], capture_output=True, text=True)
+        self.assertEqual(tag, f"value {cli.stdout.strip()}")
+
+    def test_12_a_click_knocks_down_the_pin_it_is_on(self):
+        # Kayles: the middle pin of 5 knocked down leaves 2 + 2 (it was refused: "cannot go from 5 to nothing").
+        self.open_and_start("kayles 5")
+        self.wait_for_my_turn_or_end()
+        self.driver.find_element(By.CSS_SELECTOR, "button.token[data-leave='2']").click()
+        self.wait_for_my_turn_or_end(0)
+        self.assertFalse(self.driver.find_element(By.ID, "move-error").is_displayed())
+        # Every heap left is 2, so the engine's reply starts from one.
+        self.assertRegex(self.status(), r"^The engine moved heap [12]: 2 -> ")
+        # Dawson's Kayles knocks down two neighbours: a click on the third of 6 takes it and the fourth, 2 + 2 left.
+        self.open_and_start("dawson-kayles 6")
+        self.wait_for_my_turn_or_end()
+        self.driver.find_element(By.CSS_SELECTOR, "button.token[data-leave='2']").click()
+        self.wait_for_my_turn_or_end(0)
+        self.assertFalse(self.driver.find_element(By.ID, "move-error").is_displayed())
+        self.assertRegex(self.status(), r"^The engine moved heap [12]: 2 -> ")
+        # Nim keeps its way: a click takes that token and all after it.
+        self.open_and_start("nim 5")
+        self.wait_for_my_turn_or_end()
+        self.driver.find_element(By.CSS_SELECTOR, "button.token[data-leave='2']").click()
+        self.wait_for_my_turn_or_end(0)
+        self.assertIn("The engine moved heap 1: 2 -> ", self.status())
+
+    def test_13_new_game_starts_with_values_hidden_and_the_picture(self):
+        self.open_and_start("kayles 7")
+        self.wait_for_my_turn_or_end()
+        self.driver.find_element(By.ID, "values-button").click()
+        self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, ".value-tag"))
+        self.driver.find_element(By.ID, "new-button").click()
+        self.open_and_start("kayles 7", keep_play=True)
+        self.wait_for_my_turn_or_end()
+        button = self.driver.find_element(By.ID, "values-button")
+        self.assertEqual((button.text, button.get_attribute("aria-pressed")), ("Show values", "false"))
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, ".value-tag"), [])
+        # The values picture of the game played, drawn by the server.
+        self.driver.find_element(By.ID, "picture-button").click()
+        img = self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, "#picture img"))[0]
+        self.wait().until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img))
+        self.assertIn("src", img.get_attribute("outerHTML"))
+        self.assertIn("game=kayles", img.get_attribute("src"))
+        self.driver.execute_script("arguments[0].scrollIntoView()", img)
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-values-picture.png"))
+
     def test_8_screenshot_for_the_readme(self):
         self.open_and_start("nim 3 4 5 + kayles 6")
         self.wait_for_my_turn_or_end()

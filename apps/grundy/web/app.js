@@ -28,6 +28,35 @@ const state = {
 
 class ApiError extends Error {}
 
+// JSON.parse, except that a whole number too large for a double (above
+// 2^53, such as a heap of 10^18 + 1) is kept exactly, as its digits in a
+// string: JSON.parse would round it. Strings in the text are skipped whole.
+const NUMBER = /-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+
+function parseJsonExactly(text) {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (/[-0-9]/.test(ch)) {
+      NUMBER.lastIndex = i;
+      const number = NUMBER.exec(text)[0];
+      const whole = /^-?[0-9]+$/.test(number);
+      out += whole && !Number.isSafeInteger(Number(number)) ? `"${number}"` : number;
+      i += number.length;
+    } else {
+      out += ch;
+      i += 1;
+    }
+  }
+  return JSON.parse(out);
+}
+
 async function api(route, body) {
   const init = body === undefined ? {} : {
     method: "POST",
@@ -40,7 +69,8 @@ async function api(route, body) {
   } catch {
     throw new ApiError("the server cannot be reached: is grundy serve still running?");
   }
-  const answer = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+  const answer = await response.text().then(parseJsonExactly)
+    .catch(() => ({ error: `the server answered ${response.status}` }));
   if (!response.ok) throw new ApiError(answer.error ?? `the server answered ${response.status}`);
   return answer;
 }
@@ -212,13 +242,16 @@ async function render() {
   $("hint-button").disabled = state.busy || state.over || state.turn !== "me";
   $("draw-button").disabled = state.busy || state.over || state.turn !== "me";
   // Keyboard players keep their place: back to the first move they can make.
-  if (hadFocus && playable) $("board").querySelector("button:not([disabled]), [role=button][tabindex]")?.focus();
+  // Without scrolling: on a phone, focusing the board must not push the header away.
+  if (hadFocus && playable) {
+    $("board").querySelector("button:not([disabled]), [role=button][tabindex]")?.focus({ preventScroll: true });
+  }
 }
 
 // A normal-play value (a number, or ∞ with its options), or a misère one
 // (a genus such as 2^0, or none for a wild game).
 function formatValue(v) {
-  if (typeof v === "number") return String(v);
+  if (typeof v === "number" || typeof v === "string") return String(v);  // a string: above 2^53, exact
   if ("genus" in v) return v.genus === null ? "no genus (wild)" : `genus ${v.genus}`;
   return `∞{${v.options.join(",")}}`;
 }
@@ -234,8 +267,11 @@ async function sumText() {
   }
 }
 
-// A heap as a row of tokens: the token clicked and those after it are
-// taken. A vertex, or a huge heap, as its name and a way to choose a move.
+// A heap as a row of tokens. In games that only shrink a heap (Nim,
+// subtraction games) the token clicked and those after it are taken; in
+// take-and-break games (Kayles) the token clicked is knocked down, or it and
+// the next where one alone may not be, splitting the row (knockDown). A
+// vertex, or a huge heap, as its name and a way to choose a move.
 function pieces(c, i, playable) {
   if (c.drawing?.kind === "grid") return gridPicture(c, i, playable);
   if (c.drawing?.kind === "graph") return graphPicture(c, i, playable);
@@ -251,16 +287,22 @@ function pieces(c, i, playable) {
       token.dataset.component = String(i);
       token.dataset.leave = String(k);
       token.disabled = !playable;
-      token.setAttribute("aria-label", `${c.label}: take ${c.position - k}, leaving ${k}`);
-      token.title = `take ${c.position - k}, leave ${k}`;
+      const knocks = c.splits;
+      token.setAttribute("aria-label", knocks ? `${c.label}: knock down token ${k + 1} of ${c.position}`
+        : `${c.label}: take ${c.position - k}, leaving ${k}`);
+      token.title = knocks ? `knock down this token (${k} left of it, ${c.position - 1 - k} right)`
+        : `take ${c.position - k}, leave ${k}`;
       const mark = (on) => {
-        for (const t of box.children) t.classList.toggle("would-take", on && Number(t.dataset.leave) >= k);
+        for (const t of box.children) {
+          const at = Number(t.dataset.leave);
+          t.classList.toggle("would-take", on && (knocks ? at === k : at >= k));
+        }
       };
       token.addEventListener("mouseenter", () => mark(true));
       token.addEventListener("mouseleave", () => mark(false));
       token.addEventListener("focus", () => mark(true));
       token.addEventListener("blur", () => mark(false));
-      token.addEventListener("click", () => personMove(i, k === 0 && c.splits ? [] : [k]));
+      token.addEventListener("click", () => personMove(i, knocks ? knockDown(k, c.position) : [[k]]));
       box.append(token);
     }
     if (c.position === 0) box.append(document.createTextNode("(empty)"));
@@ -459,8 +501,24 @@ async function listOptions(item, i) {
 
 // ----- playing -----
 
+// The moves a click on token k (from 0) of a row of n may mean in a
+// take-and-break game, in the order tried: that token knocked down (the row
+// splits into k and n - 1 - k), that token and the next (k and n - 2 - k),
+// then the old way, the token and all after it taken (k left).
+function knockDown(k, n) {
+  const rows = (...sizes) => sizes.filter((s) => s > 0);
+  const tries = [rows(k, n - 1 - k)];
+  if (k + 1 < n) tries.push(rows(k, n - 2 - k));
+  tries.push(rows(k));
+  return tries;
+}
+
+// `to`: the position(s) the move leaves, or for a click that may mean
+// several moves, a list of them, tried in order until one is legal (the
+// first refusal is the one shown).
 async function personMove(component, to) {
   if (state.busy || state.over || state.turn !== "me") return;
+  const tries = Array.isArray(to[0]) ? to : [to];
   state.busy = true;  // a second click before the answer must not play a second move
   show($("move-error"), "");
   const before = {
@@ -468,7 +526,18 @@ async function personMove(component, to) {
     seen: new Map(state.seen), ply: state.ply,
   };
   try {
-    const answer = await api("/api/move", { position: state.position, move: { component, to } });
+    let answer = null;
+    let refusal = null;
+    for (const t of tries) {
+      try {
+        answer = await api("/api/move", { position: state.position, move: { component, to: t } });
+        break;
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.message.includes("cannot be reached")) throw e;
+        refusal ??= e;
+      }
+    }
+    if (answer === null) throw refusal;
     state.history.push(before);
     state.busy = false;
     await advance(answer, "me");
@@ -597,6 +666,10 @@ async function undo() {
 }
 
 function newGame() {
+  // A new game starts as the first did: values hidden, no picture.
+  setValuesShown(false);
+  $("picture").hidden = true;
+  $("picture").replaceChildren();
   setPhase("setup");
   $("game").hidden = true;
   $("setup").hidden = false;
@@ -607,16 +680,59 @@ function newGame() {
   $("position").focus();
 }
 
+function setValuesShown(on) {
+  state.showValues = on;
+  $("values-button").setAttribute("aria-pressed", String(on));
+  $("values-button").textContent = on ? "Hide values" : "Show values";
+}
+
 async function toggleValues() {
-  state.showValues = !state.showValues;
-  $("values-button").setAttribute("aria-pressed", String(state.showValues));
-  $("values-button").textContent = state.showValues ? "Hide values" : "Show values";
+  setValuesShown(!state.showValues);
   await render();
+}
+
+// A picture of G(n) against n (GET /api/plot, drawn by the server as
+// `grundy plot` draws it) for each game on heap sizes in the sum.
+const PICTURE_HEAPS = 300;
+
+function togglePicture() {
+  const box = $("picture");
+  if (!box.hidden) {
+    box.hidden = true;
+    box.replaceChildren();
+    $("picture-button").setAttribute("aria-pressed", "false");
+    return;
+  }
+  const games = [...new Set(state.components.filter((c) => c.heap).map((c) => c.name))];
+  if (games.length === 0) {
+    box.replaceChildren(Object.assign(document.createElement("p"), {
+      className: "muted", textContent: "Pictures of values are drawn for games on heap sizes; this sum has none.",
+    }));
+  } else {
+    box.replaceChildren(...games.map((game) => {
+      const figure = document.createElement("figure");
+      const img = Object.assign(document.createElement("img"), {
+        src: `/api/plot?game=${encodeURIComponent(game)}&to=${PICTURE_HEAPS}`,
+        alt: `G(n) of ${game} for n = 0..${PICTURE_HEAPS}, its rule marked`,
+      });
+      img.addEventListener("error", () => figure.replaceChildren(Object.assign(document.createElement("p"), {
+        className: "error", textContent: `The picture of ${game} could not be drawn (is gnuplot installed where grundy serve runs?).`,
+      })));
+      const caption = Object.assign(document.createElement("figcaption"), {
+        textContent: `Each heap size n is a dot at height G(n); grundy plot ${game} --to N draws more.`,
+      });
+      figure.append(img, caption);
+      return figure;
+    }));
+  }
+  box.hidden = false;
+  $("picture-button").setAttribute("aria-pressed", "true");
 }
 
 $("setup-form").addEventListener("submit", start);
 $("hint-button").addEventListener("click", hint);
 $("values-button").addEventListener("click", toggleValues);
+$("picture-button").addEventListener("click", togglePicture);
 $("undo-button").addEventListener("click", undo);
 $("draw-button").addEventListener("click", offerDraw);
 $("new-button").addEventListener("click", newGame);
