@@ -253,6 +253,11 @@ std::string winning_move_reason(const Hint& h, std::string_view infinite_sum_tex
   return fmt::format("{}; this move leaves value {} there, and nim-sum 0.", infinite_sum_text, a.nim_sum);
 }
 
+// ": 2^25 - 1, since ..." after a bound, when the family says why it is its largest.
+std::string bound_reason_words(const PatternAdvice& a) {
+  return a.bound_reason.empty() ? std::string() : ": " + a.bound_reason;
+}
+
 std::string advice_text(const Pattern& p) {
   const PatternAdvice& a = p.advice;
   switch (a.kind) {
@@ -261,9 +266,9 @@ std::string advice_text(const Pattern& p) {
     case PatternAdvice::Kind::larger_bound:
       if (a.quadratic)
         return fmt::format("no rare-value mask fits these values, so each costs a scan of every pair: the default bound "
-                           "stops at {}, and --max-heap N (up to {}) goes further, in time that grows as N^2",
-                           a.default_stop, a.bound);
-      return fmt::format("a larger --max-heap N (up to {}) computes more values{}", a.bound,
+                           "stops at {}, and --max-heap N (up to {}{}) goes further, in time that grows as N^2",
+                           a.default_stop, a.bound, bound_reason_words(a));
+      return fmt::format("a larger --max-heap N (up to {}{}) computes more values{}", a.bound, bound_reason_words(a),
                          a.may_refute ? " and may refute the rule seen" : "");
     case PatternAdvice::Kind::enough_bound:
       return fmt::format("{}: --limit {} ({}) examines enough values to see that rule (observed, not proven)", a.note,

@@ -163,7 +163,8 @@ void apply_memory_option(const std::optional<std::string>& given) {
 void add_misere_flag(CLI::App& cmd, Arguments& a) {
   cmd.add_flag("--misere", a.misere,
                "misère play: whoever makes the last move loses (docs/misere.md); the answer says how it was found: "
-               "Bouton's rule for Nim, a misère quotient for heaps of one game, or an exact search");
+               "Bouton's rule for Nim, a misère quotient for heaps of one game, Conway's genus when every heap "
+               "is tame (games may mix), or an exact search");
 }
 
 // Each family's theorem (GameFamily::theorem), as pattern's help lists

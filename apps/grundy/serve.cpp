@@ -6,6 +6,7 @@
 #include "grundy/value_plot.hpp"
 
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <csignal>
 #include <cstdio>
@@ -240,6 +241,12 @@ int serve(const ServeOptions& options) {
   const bool loopback = options.host == "127.0.0.1" || options.host == "::1" || options.host == "localhost";
   const std::string shown_host = options.host.find(':') != std::string::npos ? fmt::format("[{}]", options.host) : options.host;
   fmt::print("grundy serve: open http://{}:{}/ in a browser; Ctrl-C stops the server\n", shown_host, port);
+  // A shell that starts a program in the background from a script makes it
+  // ignore SIGINT, and the server keeps that (as every program should): say
+  // how to stop it instead.
+  if (struct sigaction current {}; ::sigaction(SIGINT, nullptr, &current) == 0 && current.sa_handler == SIG_IGN)
+    fmt::print(stderr, "grundy serve: SIGINT is ignored here (started in the background?), so Ctrl-C will not "
+               "reach it: stop it with 'kill {}' (SIGTERM)\n", ::getpid());
   if (!loopback)
     fmt::print(stderr, "grundy serve: listening on {}, not only this machine: anyone who can reach it can play\n",
                options.host);

@@ -71,7 +71,8 @@ struct PatternAdvice {
   std::uint64_t default_stop = 0;
   // Words about the game, never an option: enough_bound's rule ("G is
   // periodic from n = 2 lcm(X, Y) on...") and how `bound` is chosen
-  // (`bound_reason`: "6 lcm - 1"); for none, why nothing would do better.
+  // (`bound_reason`: "6 lcm - 1"; for larger_bound, why the family's
+  // largest bound is what it is, or empty); for none, why nothing would do better.
   std::string note;
   std::string bound_reason;
 

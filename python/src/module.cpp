@@ -408,7 +408,8 @@ std::string advice_words(const Pattern& p) {
     case PatternAdvice::Kind::none:
       return a.note;
     case PatternAdvice::Kind::larger_bound:
-      return fmt::format("a larger max_heap (up to {}) computes more values{}{}", a.bound,
+      return fmt::format("a larger max_heap (up to {}{}) computes more values{}{}", a.bound,
+                         a.bound_reason.empty() ? std::string() : ": " + a.bound_reason,
                          a.may_refute ? " and may refute the rule seen" : "",
                          a.quadratic ? fmt::format(", in time that grows as max_heap^2 (no rare-value mask fits these "
                                                    "values; the default stops at {})",

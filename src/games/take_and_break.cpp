@@ -430,6 +430,7 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
     if (out.checked_up_to < table_cap() - 1) {
       out.advice.kind = PatternAdvice::Kind::larger_bound;
       out.advice.bound = table_cap() - 1;
+      out.advice.bound_reason = max_pattern_reason();
     }
     out.reason = fmt::format(
         "no theorem gives Grundy's game a period (the periodicity theorem needs equal splits to be allowed): {}",
@@ -484,9 +485,11 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       out.advice.bound = max_pattern_limit();
       out.advice.quadratic = true;
       out.advice.default_stop = kPlainDefault - 1;
+      out.advice.bound_reason = max_pattern_reason();
     } else if (most <= max_pattern_limit()) {
       out.advice.kind = PatternAdvice::Kind::larger_bound;
       out.advice.bound = max_pattern_limit();
+      out.advice.bound_reason = max_pattern_reason();
     } else {
       out.advice.note = "grundy computes at most this many values of a take-and-break game";
     }
@@ -523,6 +526,14 @@ std::uint64_t TakeAndBreakGame::default_pattern_limit() const {
 
 std::uint64_t TakeAndBreakGame::max_pattern_limit() const {
   return unequal_ ? kMaxTable - 1 : most_heaps_ == 3 ? kMaxTableThreeWay - 1 : kMaxPatternTable - 1;
+}
+
+// Why max_pattern_limit is what it is for this game, so that the advice's
+// different bounds for different games say why.
+std::string TakeAndBreakGame::max_pattern_reason() const {
+  if (unequal_) return "2^25 - 1, since a game that splits into unequal heaps scans every split for each value";
+  if (most_heaps_ == 3) return "2^12 - 1, since a three-way split makes each value cost a scan of every pair of heaps";
+  return "2^32 - 1, the most heaps a table holds, one byte per value";
 }
 
 TableReport TakeAndBreakGame::table_report() const {

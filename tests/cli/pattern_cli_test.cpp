@@ -231,5 +231,20 @@ TEST(PatternCli, AGameWithoutAPeriodSaysWhatItSaw) {
   EXPECT_THAT(too_far.err, HasSubstr("--max-heap 4294967296: too large; octal:0.167 examines heaps up to 4294967295"));
 }
 
+// The largest --max-heap differs between families: the advice says why.
+TEST(PatternCli, AdviceSaysWhyItsBoundIsTheLargest) {
+  const auto grundy_game = grundy_run({"pattern", "grundy-game", "--max-heap", "1000"});
+  EXPECT_THAT(grundy_game.out, HasSubstr("--max-heap N (up to 33554431: 2^25 - 1, since a game that splits into "
+                                         "unequal heaps scans every split for each value)"));
+  const auto octal = grundy_run({"pattern", "octal:0.167", "--max-heap", "1000"});
+  EXPECT_THAT(octal.out, HasSubstr("(up to 4294967295: 2^32 - 1, the most heaps a table holds, one byte per value)"));
+}
+
+// --misere's help names every method, the genus included.
+TEST(PatternCli, MisereHelpNamesTheGenus) {
+  for (const char* command : {"winner", "moves"})
+    EXPECT_THAT(grundy_run({command, "--help"}).out, HasSubstr("Conway's genus when every heap is tame")) << command;
+}
+
 }  // namespace
 }  // namespace grundy

@@ -463,6 +463,25 @@ class Limits(unittest.TestCase):
         for pid in children:
             self.assertFalse(alive(pid), f"worker {pid} outlived the server")
 
+    def test_a_server_that_ignores_sigint_says_how_to_stop_it(self):
+        # As `grundy serve &` in a script starts it: SIGINT ignored. It says so, and SIGTERM stops it.
+        run = subprocess.Popen([GRUNDY, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+        try:
+            self.assertIn("open http://", run.stdout.readline())
+            note = run.stderr.readline()
+            self.assertIn(f"SIGINT is ignored here (started in the background?), so Ctrl-C will not reach it: "
+                          f"stop it with 'kill {run.pid}' (SIGTERM)", note)
+            run.send_signal(signal.SIGINT)
+            time.sleep(0.5)
+            self.assertIsNone(run.poll())
+            run.terminate()
+            self.assertEqual(run.wait(timeout=30), -signal.SIGTERM)
+        finally:
+            if run.poll() is None:
+                run.kill()
+            run.wait()
+
     def test_bad_command_lines(self):
         for args, message in [(["--port", "70000"], "--port"), (["--graph", "/nonexistent/g.txt"], "nonexistent"),
                               (["--time-limit", "0"], "--time-limit")]:

@@ -89,6 +89,7 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   [[nodiscard]] Pattern pattern(std::uint64_t limit) const override;
   [[nodiscard]] std::uint64_t default_pattern_limit() const override;
   [[nodiscard]] std::uint64_t max_pattern_limit() const override;
+  [[nodiscard]] std::string max_pattern_reason() const;
 
   // The smallest period and its smallest preperiod, proven by the
   // periodicity theorem from values computed up to `max_values` (at most
