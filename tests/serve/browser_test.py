@@ -350,6 +350,25 @@ class Page(unittest.TestCase):
         self.driver.execute_script("arguments[0].scrollIntoView()", img)
         self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-values-picture.png"))
 
+    def test_14_a_phone_keeps_the_header_in_view(self):
+        # A phone held sideways: the page must not scroll by itself when the board gets the focus.
+        self.driver.set_window_size(844, 340)
+        try:
+            self.open_and_start("nim 3 4 5 + kayles 6")
+            self.wait_for_my_turn_or_end()
+            self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, ".options button"))
+            # Selenium scrolled to reach Start: back to the top. A keyboard player's move (the token
+            # focused, then pressed) by script, so that Selenium scrolls nothing itself; the board
+            # then gives the focus back to its first token, partly below the fold.
+            self.driver.execute_script("window.scrollTo(0, 0)")
+            self.driver.execute_script(
+                "const t = document.querySelector(\"button.token[data-component='1'][data-leave='0']\");"
+                "t.focus({ preventScroll: true }); t.click();")
+            self.wait_for_my_turn_or_end(0)
+            self.assertEqual(self.driver.execute_script("return window.scrollY"), 0)
+        finally:
+            self.driver.set_window_size(900, 1100)
+
     def test_8_screenshot_for_the_readme(self):
         self.open_and_start("nim 3 4 5 + kayles 6")
         self.wait_for_my_turn_or_end()
