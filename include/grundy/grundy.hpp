@@ -67,5 +67,6 @@
 #include "grundy/games/node_kayles.hpp"
 #include "grundy/games/subtraction.hpp"
 #include "grundy/games/take_and_break.hpp"
+#include "grundy/games/take_and_break_code.hpp"
 #include "grundy/games/take_and_break_values.hpp"
 #include "grundy/games/xy.hpp"

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cmath>
 #include <set>
 #include <span>
 
@@ -29,8 +31,6 @@ int digit_value(char c) {
   return -1;
 }
 
-char digit_char(unsigned d) { return "0123456789ABCDEF"[d & 15]; }
-
 __extension__ typedef unsigned __int128 u128;
 
 // How many ways r tokens split into 3 non-empty heaps, sizes unordered: the
@@ -51,14 +51,72 @@ std::string or_list(const std::vector<T>& items) {
 
 }  // namespace
 
-TakeAndBreakGame::TakeAndBreakGame(Notation notation, std::vector<std::uint8_t> digits, bool unequal)
-    : notation_(notation), digits_(std::move(digits)), unequal_(unequal), most_heaps_(1), table_(digits_, unequal_) {
-  for (std::uint8_t d : digits_)
-    for (unsigned k = 2; k <= 3; ++k)
-      if ((d & leaves(k)) != 0) most_heaps_ = std::max(most_heaps_, k);
+namespace {
+
+// The rare-value table's form of a code, when it has one: plain digits
+// leaving at most three heaps, or digits leaving at most two whose every
+// two-heap split must be unequal (Grundy's game and its kin).
+struct FastForm {
+  std::vector<std::uint8_t> digits;
+  bool unequal = false;
+};
+
+std::optional<FastForm> fast_form(const TakeAndBreakCode& code) {
+  if (!code.finite()) return std::nullopt;
+  if (std::vector<std::uint8_t> plain = code.plain_digits(); !plain.empty() && code.most_heaps() <= 3)
+    return FastForm{std::move(plain), false};
+  FastForm out{{}, true};
+  bool splits = false;
+  for (const TakeAndBreakDigit& d : code.digits()) {
+    if (d.heaps >= 8 || d.not_all_equal != 0 || d.all_equal != 0 || d.unequal != (d.heaps & 4u)) return std::nullopt;
+    splits = splits || d.unequal != 0;
+    out.digits.push_back(static_cast<std::uint8_t>(d.heaps));
+  }
+  if (!splits) return std::nullopt;
+  return out;
 }
 
-TakeAndBreakGame TakeAndBreakGame::grundy_game() { return TakeAndBreakGame(Notation::grundy, {leaves(2)}, true); }
+const TakeAndBreakCode& grundy_game_code() {
+  static const TakeAndBreakCode code = TakeAndBreakCode::parse("4!.0", "grundy-game", 0);
+  return code;
+}
+
+// Whether a heap of r tokens can become k non-empty heaps under digit d.
+bool can_leave(std::uint64_t r, const TakeAndBreakDigit& d) {
+  for (unsigned k = 0; k <= TakeAndBreakCode::kMaxHeapsLeft; ++k) {
+    if (!d.leaves(k)) continue;
+    const std::uint32_t bit = 1u << k;
+    const bool ok = k == 0                          ? r == 0
+                    : k == 1                        ? r >= 1
+                    : (d.all_equal & bit) != 0      ? r >= k && r % k == 0
+                    : (d.unequal & bit) != 0        ? r >= std::uint64_t{k} * (k + 1) / 2
+                    : (d.not_all_equal & bit) != 0  ? r >= k + 1
+                                                    : r >= k;
+    if (ok) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TakeAndBreakGame::TakeAndBreakGame(Notation notation, TakeAndBreakCode code)
+    : notation_(notation), code_(std::move(code)), table_({}, false) {
+  most_heaps_ = std::max(1u, code_.most_heaps());
+  if (std::optional<FastForm> fast = fast_form(code_)) {
+    digits_ = std::move(fast->digits);
+    unequal_ = fast->unequal;
+    table_ = TakeAndBreakValues(digits_, unequal_);
+  } else {
+    general_ = true;
+  }
+}
+
+TakeAndBreakGame TakeAndBreakGame::grundy_game() { return TakeAndBreakGame(Notation::grundy, grundy_game_code()); }
+
+TakeAndBreakGame TakeAndBreakGame::from_code(TakeAndBreakCode code) {
+  if (code == grundy_game_code()) return grundy_game();
+  return TakeAndBreakGame(Notation::code, std::move(code));
+}
 
 TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation notation, std::string_view spec,
                                               std::size_t column) {
@@ -106,51 +164,121 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
   if (digits.size() - 1 > kMaxDigits)
     fail(fmt::format("the code's last nonzero digit is number {} after the point; grundy takes at most {}",
                      digits.size() - 1, kMaxDigits));
-  return TakeAndBreakGame(notation, std::move(digits), false);
+  return TakeAndBreakGame(notation, TakeAndBreakCode::from_digits(digits));
 }
 
+// One canonical text per game: the narrowest notation that writes its code.
 std::string TakeAndBreakGame::spec() const {
   if (notation_ == Notation::grundy) return "grundy-game";
-  std::string code(1, digit_char(digits_[0]));
-  code += '.';
-  for (std::size_t i = 1; i < digits_.size(); ++i) code += digit_char(digits_[i]);
-  if (digits_.size() == 1) code += '0';
-  return fmt::format("{}:{}", notation_ == Notation::hex ? "hex" : "octal", code);
+  const bool plain = !code_.plain_digits().empty();
+  const char* prefix = plain && code_.most_heaps() <= 2 ? "octal:" : plain && code_.most_heaps() <= 3 ? "hex:" : "tb:";
+  return prefix + code_.text();
+}
+
+template <class Visit>
+bool TakeAndBreakGame::for_each_split(std::uint64_t r, const TakeAndBreakDigit& d, Visit&& visit) {
+  std::array<Position, TakeAndBreakCode::kMaxHeapsLeft> heaps{};
+  if (d.leaves(0) && r == 0 && !visit(std::span<const Position>(heaps.data(), 0))) return false;
+  if (d.leaves(1) && r >= 1) {
+    heaps[0] = r;
+    if (!visit(std::span<const Position>(heaps.data(), 1))) return false;
+  }
+  for (unsigned k = 2; k <= TakeAndBreakCode::kMaxHeapsLeft; ++k) {
+    if (!d.leaves(k) || r < k) continue;
+    const std::uint32_t bit = 1u << k;
+    if ((d.all_equal & bit) != 0) {
+      if (r % k != 0) continue;
+      std::fill(heaps.begin(), heaps.begin() + k, r / k);
+      if (!visit(std::span<const Position>(heaps.data(), k))) return false;
+      continue;
+    }
+    const bool distinct = (d.unequal & bit) != 0;
+    const bool not_all_same = (d.not_all_equal & bit) != 0;
+    // Parts j.. of `left` tokens, each at least `lo`, increasing (strictly
+    // when distinct); the last part takes what is left.
+    auto place = [&](auto& self, unsigned j, Position left, Position lo) -> bool {
+      if (j + 1 == k) {
+        heaps[j] = left;
+        if (not_all_same && heaps[0] == left) return true;
+        return visit(std::span<const Position>(heaps.data(), k));
+      }
+      const std::uint64_t rest = k - j;  // parts still to place, this one included
+      for (Position a = lo;; ++a) {
+        // The smallest total of `rest` parts from a on.
+        const u128 least = u128{a} * rest + (distinct ? rest * (rest - 1) / 2 : 0);
+        if (least > left) break;
+        heaps[j] = a;
+        if (!self(self, j + 1, left - a, distinct ? a + 1 : a)) return false;
+      }
+      return true;
+    };
+    if (!place(place, 0, r, 1)) return false;
+  }
+  return true;
 }
 
 template <class Visit>
 void TakeAndBreakGame::for_each_option(Position n, Visit&& visit) const {
-  std::array<Position, 3> heaps{};
-  for (std::size_t i = 0; i < digits_.size() && i <= n; ++i) {
-    const std::uint8_t d = digits_[i];
-    const Position r = n - i;
-    if ((d & leaves(0)) != 0 && r == 0 && !visit(std::span<const Position>(heaps.data(), 0))) return;
-    if ((d & leaves(1)) != 0 && r >= 1) {
-      heaps[0] = r;
-      if (!visit(std::span<const Position>(heaps.data(), 1))) return;
-    }
-    if ((d & leaves(2)) != 0)
-      for (Position a = 1; a <= r / 2; ++a) {
-        if (unequal_ && 2 * a == r) continue;
-        heaps[0] = a;
-        heaps[1] = r - a;
-        if (!visit(std::span<const Position>(heaps.data(), 2))) return;
-      }
-    if ((d & leaves(3)) != 0)
-      for (Position a = 1; a <= r / 3; ++a)
-        for (Position b = a; b <= (r - a) / 2; ++b) {
-          heaps[0] = a;
-          heaps[1] = b;
-          heaps[2] = r - a - b;
-          if (!visit(std::span<const Position>(heaps.data(), 3))) return;
-        }
+  for (std::uint64_t i = 0; i <= n; ++i) {
+    if (code_.finite() && i >= code_.digits().size()) return;
+    if (!for_each_split(n - i, code_.digit(i), visit)) return;
   }
 }
 
 void TakeAndBreakGame::extend_to(std::uint64_t size) const {
+  if (general_) return extend_general(size);
   if (table_.size() >= size) return;
   LongTask task(fmt::format("computing G(0..{}) of {}", size - 1, spec()));
   table_.extend_to(size, &task);
+}
+
+// The plain mex over every option, each option's value the XOR of its
+// heaps' values (all smaller heaps, already in the table).
+void TakeAndBreakGame::extend_general(std::uint64_t size) const {
+  size = std::min(size, general_table_cap());
+  if (general_table_.size() >= size) return;
+  LongTask task(fmt::format("computing G(0..{}) of {}", size - 1, spec()));
+  general_table_.reserve(static_cast<std::size_t>(size));
+  std::vector<std::uint32_t> seen(64, 0);  // seen[v] == n + 1: v is the value of an option of heap n
+  for (std::uint64_t n = general_table_.size(); n < size; ++n) {
+    const auto stamp = static_cast<std::uint32_t>(n + 1);
+    for_each_option(n, [&](std::span<const Position> heaps) {
+      std::uint32_t v = 0;
+      for (Position h : heaps) v ^= general_table_[static_cast<std::size_t>(h)];
+      if (v >= seen.size()) seen.resize(std::max<std::size_t>(2 * seen.size(), std::size_t{v} + 1), 0);
+      seen[v] = stamp;
+      return true;
+    });
+    std::uint32_t mex = 0;
+    while (mex < seen.size() && seen[mex] == stamp) ++mex;
+    general_table_.push_back(mex);
+    if ((n & 63) == 0) task.advance(n, size);
+  }
+}
+
+// The largest power of two N (at most 2^20) whose table costs about 2^28
+// option visits or fewer: about N times the options of heap N, each k-heap
+// split of r tokens one of about r^(k-1) / (k! (k-1)!).
+std::uint64_t TakeAndBreakGame::general_table_cap() const {
+  auto options_of = [&](long double n) {
+    long double total = 0;
+    const std::size_t written = code_.digits().size();
+    for (std::size_t i = 0; i < written; ++i) {
+      const TakeAndBreakDigit& d = code_.digits()[i];
+      // A repeating digit stands for about n / repeat removals.
+      const long double times = code_.finite() || i + code_.repeat() < written ? 1.0L : n / code_.repeat();
+      long double splits = 0, factorial = 1;
+      for (unsigned k = 0; k <= TakeAndBreakCode::kMaxHeapsLeft; ++k) {
+        if (k >= 2) factorial *= k;
+        if (d.leaves(k)) splits += k <= 1 ? 1.0L : std::pow(n, static_cast<long double>(k - 1)) / (factorial * factorial / k);
+      }
+      total += times * splits;
+    }
+    return total;
+  };
+  std::uint64_t cap = std::uint64_t{1} << 20;
+  while (cap > 64 && static_cast<long double>(cap) * options_of(static_cast<long double>(cap)) / 2 > 268435456.0L) cap /= 2;
+  return cap;
 }
 
 // The periodicity theorem (docs/games/octal.md): when every move takes at
@@ -160,16 +288,16 @@ void TakeAndBreakGame::extend_to(std::uint64_t size) const {
 // allows; the first whose check the table covers is the smallest period,
 // and its e the smallest preperiod (docs/games/octal.md says why).
 std::optional<Periodicity> TakeAndBreakGame::find_proof() const {
-  if (unequal_) return std::nullopt;
-  const std::uint64_t size = table_.size();
+  if (!provable()) return std::nullopt;
+  const std::uint64_t size = stored_size();
   for (std::uint64_t p = 1; proof_size(1, p) <= size; ++p)
     if (const std::uint64_t e = smallest_preperiod(p); proof_size(e, p) <= size) return Periodicity{e, p, size};
   return std::nullopt;
 }
 
 bool TakeAndBreakGame::try_proof() const {
-  if (!period_ && !unequal_ && table_.size() > proof_tried_at_) {
-    proof_tried_at_ = table_.size();
+  if (!period_ && provable() && stored_size() > proof_tried_at_) {
+    proof_tried_at_ = stored_size();
     period_ = find_proof();
   }
   return period_.has_value();
@@ -181,13 +309,13 @@ void TakeAndBreakGame::double_table() const {
 
 // The smallest e with G(n + p) = G(n) for e <= n < size - p.
 std::uint64_t TakeAndBreakGame::smallest_preperiod(std::uint64_t p) const {
-  std::uint64_t e = table_.size() - p;
-  while (e > 0 && table_[e - 1] == table_[e - 1 + p]) --e;
+  std::uint64_t e = stored_size() - p;
+  while (e > 0 && stored(e - 1) == stored(e - 1 + p)) --e;
   return e;
 }
 
 std::uint64_t TakeAndBreakGame::proof_size(std::uint64_t e, std::uint64_t p) const {
-  return most_heaps_ * std::max<std::uint64_t>(e, 1) + most_heaps_ * p + digits_.size() - 1;
+  return most_heaps_ * std::max<std::uint64_t>(e, 1) + most_heaps_ * p + code_.most_taken();
 }
 
 // A cycle of the values (the table's candidate) becomes a proof when the
@@ -217,7 +345,14 @@ std::optional<Periodicity> TakeAndBreakGame::prove_cycle(std::uint64_t p, std::u
 }
 
 std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_values, std::uint64_t plain_values) const {
-  if (unequal_) return std::nullopt;
+  if (!provable()) return std::nullopt;
+  if (general_) {
+    // Doubling, with the theorem tried at each size.
+    const std::uint64_t most = std::min(max_values, general_table_cap());
+    while (!try_proof() && general_table_.size() < most)
+      extend_general(std::min(std::max<std::uint64_t>(2 * general_table_.size(), 256), most));
+    return period_;
+  }
   const std::uint64_t most = std::min(max_values, most_heaps_ == 3 ? kMaxTableThreeWay : kMaxPatternTable);
   LongTask task(fmt::format("looking for the period of {} in G(0..{})", spec(), most - 1));
   // Doubling, with the theorem tried at each size for short periods; and a
@@ -245,6 +380,17 @@ Nimber TakeAndBreakGame::value(Position n) const {
   // Grundy's game has no theorem to reach past the table: refused at once.
   // Other games look for a period (a cycle is proven as soon as the table
   // holds the check, not at the next doubling).
+  if (general_) {
+    for (;;) {
+      if (n < general_table_.size()) return Nimber(stored(n));
+      if (try_proof()) return Nimber(stored(period_->reduce(n)));
+      const std::uint64_t size = general_table_.size();
+      if (size >= table_cap()) break;
+      extend_general(n < table_cap() ? std::max<std::uint64_t>({n + 1, 2 * size, 64}) : table_cap());
+    }
+    throw LimitError(fmt::format("G({}) of {}: {}, and the values beyond G({}) are not computed (docs/games/octal.md)", n,
+                                 spec(), no_period_words(), general_table_.size() - 1));
+  }
   for (bool beyond = unequal_ && n >= table_cap(); !beyond;) {
     if (n < table_.size()) return Nimber(table_value(n));
     if (try_proof()) return Nimber(table_value(period_->reduce(n)));
@@ -267,25 +413,50 @@ Nimber TakeAndBreakGame::value(Position n) const {
                                last));
 }
 
+std::string TakeAndBreakGame::no_period_words() const {
+  if (notation_ == Notation::grundy) return "no theorem gives Grundy's game a period";
+  if (!code_.finite())
+    return "a move may take any number of tokens, and the periodicity theorem needs a most tokens taken";
+  if (code_.constrained())
+    return "its splits are constrained (! ? =), and the periodicity theorem needs every split of a heap allowed";
+  return fmt::format("no period is proven in G(0..{})", stored_size() - 1);
+}
+
 std::string TakeAndBreakGame::move_rule() const {
-  if (unequal_) return "a move splits one heap into two unequal non-empty heaps";
+  if (notation_ == Notation::grundy) return "a move splits one heap into two unequal non-empty heaps";
   // Removals grouped by what they may leave, in order of the first removal.
-  std::vector<std::uint8_t> masks;
-  for (std::uint8_t d : digits_)
-    if (d != 0 && std::find(masks.begin(), masks.end(), d) == masks.end()) masks.push_back(d);
+  const std::vector<TakeAndBreakDigit>& digits = code_.digits();
+  const std::size_t repeat_start = digits.size() - code_.repeat();
+  std::vector<TakeAndBreakDigit> kinds;
+  for (const TakeAndBreakDigit& d : digits)
+    if (d.heaps != 0 && std::find(kinds.begin(), kinds.end(), d) == kinds.end()) kinds.push_back(d);
   std::vector<std::string> parts;
-  for (std::uint8_t mask : masks) {
-    std::vector<std::uint64_t> removals;
-    for (std::size_t i = 0; i < digits_.size(); ++i)
-      if (digits_[i] == mask) removals.push_back(i);
-    std::vector<unsigned> counts;
-    for (unsigned k = 0; k < 4; ++k)
-      if ((mask & leaves(k)) != 0) counts.push_back(k);
-    const bool splits_only = removals == std::vector<std::uint64_t>{0};
-    std::string left = fmt::format("{} non-empty heap{}", or_list(counts), counts == std::vector<unsigned>{1} ? "" : "s");
+  for (const TakeAndBreakDigit& kind : kinds) {
+    std::vector<std::string> removals;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      if (!(digits[i] == kind)) continue;
+      if (code_.finite() || i < repeat_start)
+        removals.push_back(std::to_string(i));
+      else if (code_.repeat() == 1)
+        removals.push_back(fmt::format("any number from {} on", i));
+      else
+        removals.push_back(fmt::format("{}, {}, {}, ...", i, i + code_.repeat(), i + 2 * code_.repeat()));
+    }
+    std::vector<std::string> counts;
+    for (unsigned k = 0; k <= TakeAndBreakCode::kMaxHeapsLeft; ++k) {
+      if (!kind.leaves(k)) continue;
+      const std::uint32_t bit = 1u << k;
+      counts.push_back((kind.unequal & bit) != 0        ? fmt::format("{} {}unequal", k, k == 2 ? "" : "pairwise ")
+                       : (kind.not_all_equal & bit) != 0 ? fmt::format("{} not all equal", k)
+                       : (kind.all_equal & bit) != 0     ? fmt::format("{} equal", k)
+                                                         : std::to_string(k));
+    }
+    const bool one_heap = counts == std::vector<std::string>{"1"};
+    const bool splits_only = removals == std::vector<std::string>{"0"};
+    const std::string left = fmt::format("{} non-empty heap{}", or_list(counts), one_heap ? "" : "s");
     parts.push_back(splits_only ? fmt::format("splits a heap into {} without taking any", or_list(counts))
                                 : fmt::format("takes {} token{} from a heap and leaves {}", or_list(removals),
-                                              removals == std::vector<std::uint64_t>{1} ? "" : "s", left));
+                                              removals == std::vector<std::string>{"1"} ? "" : "s", left));
   }
   if (parts.empty()) return "no move is allowed (every digit of the code is 0)";
   std::string text = "a move ";
@@ -294,18 +465,30 @@ std::string TakeAndBreakGame::move_rule() const {
 }
 
 bool TakeAndBreakGame::has_move(Position n) const {
-  for (std::size_t i = 0; i < digits_.size() && i <= n; ++i) {
-    const std::uint8_t d = digits_[i];
-    const Position r = n - i;
-    if (((d & leaves(0)) != 0 && r == 0) || ((d & leaves(1)) != 0 && r >= 1) ||
-        ((d & leaves(2)) != 0 && r >= (unequal_ ? 3u : 2u)) || ((d & leaves(3)) != 0 && r >= 3))
-      return true;
-  }
+  // Past the written digits a repeating code's digits recur every repeat()
+  // removals; 840 repeats cover every remainder of the tokens left modulo
+  // any number of heaps up to 8, all that decides whether a split exists.
+  const std::uint64_t last = code_.finite() ? code_.digits().size() - 1 : code_.digits().size() + 840 * code_.repeat();
+  for (std::uint64_t i = 0; i <= std::min<std::uint64_t>(n, last); ++i)
+    if (can_leave(n - i, code_.digit(i))) return true;
   return false;
 }
 
 OptionSample TakeAndBreakGame::list_options(Position p, std::uint64_t limit) const {
   OptionSample out;
+  if (general_) {
+    // Counted by listing, up to kGeneralScan options.
+    std::uint64_t count = 0;
+    bool complete = true;
+    for_each_option(p, [&](std::span<const Position> heaps) {
+      if (count == kGeneralScan) return complete = false;
+      ++count;
+      if (out.options.size() < limit) out.options.emplace_back(heaps.begin(), heaps.end());
+      return true;
+    });
+    if (complete) out.total = count;
+    return out;
+  }
   u128 total = 0;  // three-way splits of a heap near 2^64 number about 2^124
   for (std::size_t i = 0; i < digits_.size() && i <= p; ++i) {
     const std::uint8_t d = digits_[i];
@@ -333,6 +516,22 @@ OptionSample TakeAndBreakGame::list_options(Position p, std::uint64_t limit) con
 // kMostListed options are listed, whatever the limit.
 OptionSample TakeAndBreakGame::options_to_value(Position p, Nimber target, std::uint64_t limit) const {
   (void)value(p);  // computes (or proves) every value the options need; refuses with the reason otherwise
+  if (general_) {
+    // Every option in turn, up to kGeneralScan of them.
+    OptionSample out;
+    const std::uint64_t want = std::min(limit, kMostListed);
+    std::uint64_t scanned = 0, found = 0;
+    bool complete = true;
+    for_each_option(p, [&](std::span<const Position> heaps) {
+      if (scanned++ == kGeneralScan) return complete = false;
+      std::uint64_t v = 0;
+      for (Position h : heaps) v ^= value(h).value();
+      if (v == target.value() && found++ < want) out.options.emplace_back(heaps.begin(), heaps.end());
+      return true;
+    });
+    if (complete) out.total = found;
+    return out;
+  }
   const split_search::HeapValues g(table_, period_);
   const std::uint64_t want = std::min(limit, kMostListed);
   const bool count_all = p <= kCountedHeap;
@@ -377,6 +576,7 @@ OptionSample TakeAndBreakGame::options_to_value(Position p, Nimber target, std::
 std::vector<Option> TakeAndBreakGame::sample_options(Position p) const {
   const OptionSample first = list_options(p, 64);
   if (first.complete()) return first.options;
+  if (general_) return list_options(p, 256).options;
   std::set<Option> picked;
   for (std::size_t i = 0; i < digits_.size() && i <= p; ++i) {
     const std::uint8_t d = digits_[i];
@@ -411,20 +611,28 @@ std::string TakeAndBreakGame::why_not_option(Position from, std::span<const Posi
   const Position taken = from - left;
   const std::size_t k = heaps.size();
   if (taken == 0 && k <= 1) return fmt::format("a move must change the heap of {}", from);
-  if (unequal_) {
+  if (notation_ == Notation::grundy) {
     if (taken != 0) return "a move takes no token: it splits one heap into two unequal non-empty heaps";
     if (k != 2) return fmt::format("a move splits a heap into exactly two heaps, not {}", k);
     if (heaps[0] == heaps[1]) return fmt::format("the two heaps left must be unequal, and {} = {}", heaps[0], heaps[1]);
     return {};
   }
-  const bool allowed = k <= 3 && taken < digits_.size() && (digits_[taken] & leaves(static_cast<unsigned>(k))) != 0;
-  if (allowed) return {};
+  const TakeAndBreakDigit& d = code_.digit(taken);
+  if (k <= TakeAndBreakCode::kMaxHeapsLeft && d.allows_heaps(heaps.data(), static_cast<unsigned>(k))) return {};
+  if (k <= TakeAndBreakCode::kMaxHeapsLeft && d.leaves(static_cast<unsigned>(k))) {
+    const std::uint32_t bit = 1u << k;
+    const std::string need = (d.unequal & bit) != 0 ? (k == 2 ? "unequal" : "pairwise unequal")
+                             : (d.not_all_equal & bit) != 0 ? "not all equal"
+                                                            : "all equal";
+    return fmt::format("{} lets a move that takes {} leave {} heaps only when they are {} ({})", spec(),
+                       plural(taken, "token"), k, need, move_rule());
+  }
   return fmt::format("{} does not let a move take {} and leave {} non-empty heap{} ({})", spec(), plural(taken, "token"), k,
                      k == 1 ? "" : "s", move_rule());
 }
 
 Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
-  if (unequal_) {
+  if (!provable()) {
     Pattern out = observe_pattern(*this, std::min(limit, table_cap() - 1));
     out.advice = {};
     if (out.checked_up_to < table_cap() - 1) {
@@ -433,19 +641,38 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       out.advice.bound_reason = max_pattern_reason();
     }
     out.reason = fmt::format(
-        "no theorem gives Grundy's game a period (the periodicity theorem needs equal splits to be allowed): {}",
+        "{}: {}",
+        notation_ == Notation::grundy
+            ? "no theorem gives Grundy's game a period (the periodicity theorem needs equal splits to be allowed)"
+            : no_period_words(),
         out.kind == PatternKind::none ? fmt::format("no rule fits G(0..{})", out.checked_up_to)
                                       : fmt::format("the rule was only seen on G(0..{})", out.checked_up_to));
     return out;
   }
   const std::uint64_t most = std::min(limit + 1, max_pattern_limit() + 1);
+  if (general_ && !prove_period(most)) {
+    Pattern out = observe_pattern(*this, stored_size() - 1);
+    out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), {}", stored_size() - 1,
+                             out.kind == PatternKind::none ? std::string("and no rule fits them")
+                                                           : std::string("so the rule seen is not proven"));
+    out.advice = {};
+    if (stored_size() < table_cap()) {
+      out.advice.kind = PatternAdvice::Kind::larger_bound;
+      out.advice.bound = table_cap() - 1;
+      out.advice.bound_reason = max_pattern_reason();
+    } else {
+      out.advice.note = "grundy computes at most this many values of this code";
+    }
+    out.table = table_report();
+    return out;
+  }
   // The default bound stops sooner where no mask applies: there each value
   // costs a scan of every pair, and 2^25 values would take hours.
   const bool default_bound = limit == default_pattern_limit();
-  std::optional<Periodicity> found;
+  std::optional<Periodicity> found = period_;
   std::string too_large;  // a value above what the table keeps
   try {
-    found = prove_period(most, default_bound ? kPlainDefault : most);
+    if (!general_) found = prove_period(most, default_bound ? kPlainDefault : most);
   } catch (const LimitError& e) {
     too_large = e.what();
   }
@@ -499,44 +726,56 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   }
   const Periodicity& p = *found;
   const std::uint64_t k = most_heaps_;
-  const std::uint64_t t = digits_.size() - 1;
+  const std::uint64_t t = code_.most_taken();
   const std::uint64_t e = std::max<std::uint64_t>(p.preperiod, 1);
   Pattern out;
   out.game = spec();
   out.set_proven_period(p);
   out.table = table_report();
   out.proof_bound = proof_size(p.preperiod, p.period);
-  const std::string bound = k == 1 ? "e + t" : k == 2 ? "2e + p + t" : "3e + 2p + t";
+  const std::string bound = k == 1 ? "e + t" : k == 2 ? "2e + p + t" : fmt::format("{}e + {}p + t", k, k - 1);
   out.check = fmt::format("G(n + {}) = G(n) for {} <= n < {} = {}, with e = {}, p = {}, t = {}", p.period, e,
                           out.proof_bound - p.period, bound, e, p.period, t);
   out.theorem = fmt::format(
       "every move takes at most t = {} and leaves at most {}, so by the {} this check proves G(n + p) = G(n) for "
       "every n >= e{} (docs/games/octal.md)",
       plural(t, "token"), plural(k, "heap"),
-      k == 1 ? "periodicity theorem for moves that leave one heap (G(n) depends on the t values before it)"
-      : k == 2 ? "Guy-Smith periodicity theorem"
-               : "periodicity theorem for three-way splits",
+      k == 1   ? std::string("periodicity theorem for moves that leave one heap (G(n) depends on the t values before it)")
+      : k == 2 ? std::string("Guy-Smith periodicity theorem")
+      : k == 3 ? "periodicity theorem for three-way splits"
+               : fmt::format("periodicity theorem for {}-way splits", k),
       p.preperiod < e ? ", and G(p) = G(0) holds too" : "");
   return out;
 }
 
 std::uint64_t TakeAndBreakGame::default_pattern_limit() const {
+  if (general_) return std::min(table_cap() - 1, kDefaultPatternLimit);
   return unequal_ ? kDefaultPatternLimit : most_heaps_ == 3 ? kMaxTableThreeWay - 1 : kMaxTable - 1;
 }
 
 std::uint64_t TakeAndBreakGame::max_pattern_limit() const {
+  if (general_) return table_cap() - 1;
   return unequal_ ? kMaxTable - 1 : most_heaps_ == 3 ? kMaxTableThreeWay - 1 : kMaxPatternTable - 1;
 }
 
 // Why max_pattern_limit is what it is for this game, so that the advice's
 // different bounds for different games say why.
 std::string TakeAndBreakGame::max_pattern_reason() const {
+  if (general_)
+    return fmt::format("2^{} - 1, since each value of this code costs a scan of every option (about 2^28 in all)",
+                       std::countr_zero(table_cap()));
   if (unequal_) return "2^25 - 1, since a game that splits into unequal heaps scans every split for each value";
   if (most_heaps_ == 3) return "2^12 - 1, since a three-way split makes each value cost a scan of every pair of heaps";
   return "2^32 - 1, the most heaps a table holds, one byte per value";
 }
 
 TableReport TakeAndBreakGame::table_report() const {
+  if (general_) {
+    TableReport out;
+    for (std::size_t n = 0; n < general_table_.size(); ++n)
+      if (general_table_[n] > out.largest_value || n == 0) out.largest_value = general_table_[n], out.largest_at = n;
+    return out;
+  }
   const TakeAndBreakValues::Sparsity& s = table_.sparsity();
   return TableReport{s.largest, s.largest_at, RareValueReport{s.masked, s.mask, s.with_parity, s.rare_heaps, s.last_rare}};
 }
@@ -555,6 +794,12 @@ std::unique_ptr<Game> parse_hex(const SpecText& spec) {
   spec.expect_params("hex:CODE, with CODE such as 0.F or 4.8 (digits 0-9, A-F)");
   return std::make_unique<TakeAndBreakGame>(
       TakeAndBreakGame::parse_code(spec.params, TakeAndBreakGame::Notation::hex, spec.spec, spec.params_column()));
+}
+
+std::unique_ptr<Game> parse_code(const SpecText& spec) {
+  spec.expect_params("tb:CODE, with CODE such as 0.77, 4!.0, 0.[3] or 0.(C!8) (take_and_break codes, docs/games/octal.md)");
+  return std::make_unique<TakeAndBreakGame>(
+      TakeAndBreakGame::from_code(TakeAndBreakCode::parse(spec.params, spec.spec, spec.params_column())));
 }
 
 std::unique_ptr<Game> parse_grundy_game(const SpecText& spec) {
@@ -611,6 +856,12 @@ const GameFamily kHexFamily{"hex", "hex:CODE",
                             "as octal, in digits 0-9 and A-F, where 8 leaves three non-empty heaps",
                             "hex:0.F", parse_hex, /*reads_file=*/false,
                             "as octal; with three-heap moves the check runs to 3e + 2p + t."};
+const GameFamily kTakeAndBreakFamily{
+    "tb", "tb:CODE",
+    "any code CGSuite reads: digits to Z and {N} (up to 7 heaps); d! splits into unequal heaps, d? not all equal, "
+    "d= equal; [..] repeats forever (0.[3] is nim)",
+    "tb:0.[37]", parse_code, /*reads_file=*/false,
+    "finite codes without ! ? = as octal (k e + (k - 1) p + t for k-heap moves); others are only observed."};
 const GameFamily kGrundyGameFamily{"grundy-game", "grundy-game",
                                    "Grundy's game: split one heap into two unequal non-empty heaps", "grundy-game",
                                    parse_grundy_game};

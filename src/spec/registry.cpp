@@ -18,7 +18,7 @@ namespace {
 // One line per family, in the order `grundy games` lists them.
 constexpr std::array kRegistry{
     &kNimFamily,    &kSubtractionFamily, &kDivisionFamily,    &kCoprimeFamily,      &kXyFamily,
-    &kOctalFamily,  &kHexFamily,         &kGrundyGameFamily,  &kKaylesFamily,       &kDawsonChessFamily,
+    &kOctalFamily,  &kHexFamily,         &kTakeAndBreakFamily, &kGrundyGameFamily,  &kKaylesFamily,       &kDawsonChessFamily,
     &kDawsonKaylesFamily, &kGraphFamily, &kCramFamily, &kNodeKaylesFamily,
 };
 

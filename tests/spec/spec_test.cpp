@@ -88,8 +88,8 @@ void expect_error(std::string_view spec, std::string_view fragment) {
 }
 
 TEST(Spec, ErrorsSayWhatWasExpected) {
-  expect_error("", "the game is empty: expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, octal:CODE, hex:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, graph:FILE");
-  expect_error("chess", "unknown game 'chess': expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, octal:CODE, hex:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, graph:FILE");
+  expect_error("", "the game is empty: expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, octal:CODE, hex:CODE, tb:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, graph:FILE");
+  expect_error("chess", "unknown game 'chess': expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, octal:CODE, hex:CODE, tb:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, graph:FILE");
   expect_error("subtracton:1,2", "unknown game 'subtracton:1,2': did you mean 'subtraction:1,2'? The games are nim, subtraction:S,");
   expect_error("Nim", "unknown game 'Nim': did you mean 'nim'?");
   expect_error("Division:2-6", "did you mean 'division:2-6'?");

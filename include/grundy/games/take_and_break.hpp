@@ -7,12 +7,18 @@
 //                whole heap is taken), bit 2 one non-empty heap, bit 4 two.
 //                d0 = 4 lets a heap split in two without removing anything.
 //   hex:CODE     the same with hexadecimal digits, bit 8 leaving three heaps.
-//   grundy-game  split one heap into two unequal non-empty heaps.
+//   tb:CODE      any code CGSuite reads (take_and_break_code.hpp): digits to
+//                Z and {N} (up to seven heaps), the modifiers ! ? = on
+//                splits, and a repeating group [..] (infinitely many digits).
+//   grundy-game  split one heap into two unequal non-empty heaps (tb:4!.0).
 //   kayles, dawson-chess, dawson-kayles: octal:0.77, 0.137 and 0.07.
 //
 // Values come from a table filled by a plain mex over every option (O(n) per
 // heap for two-way splits, O(n^2) for three-way ones), grown by doubling up
-// to kMaxTable values. At each doubling the table is tested for a period
+// to kMaxTable values. Codes beyond hexadecimal without a constraint, and
+// codes whose constraints are more than "two heaps unequal", fill their
+// table by the plain mex over every option, up to a cap that keeps the cost
+// near 2^28 option visits (general_table_cap). At each doubling the table is tested for a period
 // with the periodicity theorem (Guy-Smith for two-way splits, its k-way form
 // for hexadecimal codes): once one is proven, every heap below 2^64 costs
 // O(1).
@@ -25,6 +31,7 @@
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
 #include "grundy/heap_game.hpp"
+#include "grundy/games/take_and_break_code.hpp"
 #include "grundy/games/take_and_break_values.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/periodicity.hpp"
@@ -36,7 +43,7 @@ class LongTask;
 class TakeAndBreakGame final : public Game, public HeapGame {
  public:
   [[nodiscard]] const HeapGame* heap_game() const override { return this; }
-  enum class Notation { octal, hex, grundy };
+  enum class Notation { octal, hex, grundy, code };
 
   // Most values computed while no period is proven (fewer with three-way
   // splits, whose mex is quadratic per heap).
@@ -58,6 +65,9 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   static constexpr std::uint64_t kCountedHeap = std::uint64_t{1} << 16;
   // Most options options_to_value lists, whatever its limit.
   static constexpr std::uint64_t kMostListed = std::uint64_t{1} << 22;
+  // General codes (tb:) list, count and search options by visiting them,
+  // at most this many per heap: past it a count is unknown.
+  static constexpr std::uint64_t kGeneralScan = std::uint64_t{1} << 24;
   // Most digits after the point.
   static constexpr std::size_t kMaxDigits = 64;
 
@@ -68,13 +78,16 @@ class TakeAndBreakGame final : public Game, public HeapGame {
                                                    std::size_t column);
   // Grundy's game.
   [[nodiscard]] static TakeAndBreakGame grundy_game();
+  // The game of any code (tb:CODE).
+  [[nodiscard]] static TakeAndBreakGame from_code(TakeAndBreakCode code);
+  [[nodiscard]] const TakeAndBreakCode& code() const { return code_; }
 
   [[nodiscard]] std::string spec() const override;
-  // The code's digits: digits()[i] for removing i tokens, bits 1, 2, 4, 8
-  // for leaving 0, 1, 2, 3 non-empty heaps.
+  // The code's digits for the rare-value table: digits()[i] for removing i
+  // tokens, bits 1, 2, 4, 8 for leaving 0, 1, 2, 3 non-empty heaps; empty
+  // for a general code (code() has every code).
   [[nodiscard]] const std::vector<std::uint8_t>& digits() const { return digits_; }
-  // The most heaps a move leaves, at least 1: 3 with a hexadecimal bit 8, 2
-  // with an octal 4 (or Grundy's game), else 1.
+  // The most heaps a move leaves, at least 1.
   [[nodiscard]] unsigned most_heaps_left() const { return most_heaps_; }
 
   [[nodiscard]] Nimber value(Position n) const override;
@@ -101,14 +114,33 @@ class TakeAndBreakGame final : public Game, public HeapGame {
                                                         std::uint64_t plain_values = kNoLimit) const;
 
  private:
-  TakeAndBreakGame(Notation notation, std::vector<std::uint8_t> digits, bool unequal);
+  TakeAndBreakGame(Notation notation, TakeAndBreakCode code);
+
+  // Options of a heap of r tokens left by a move under digit d: each split
+  // of r into k non-empty heaps (sizes increasing) the digit allows.
+  template <class Visit>
+  static bool for_each_split(std::uint64_t r, const TakeAndBreakDigit& d, Visit&& visit);
+  // General codes: G(0..size-1) by the plain mex, and the cap.
+  void extend_general(std::uint64_t size) const;
+  [[nodiscard]] std::uint64_t general_table_cap() const;
+  // The values known: the rare-value table, or the general one.
+  [[nodiscard]] std::uint64_t stored_size() const { return general_ ? general_table_.size() : table_.size(); }
+  [[nodiscard]] std::uint32_t stored(std::uint64_t n) const {
+    return general_ ? general_table_[static_cast<std::size_t>(n)] : table_[n];
+  }
+  // Whether the periodicity theorem applies: finite and unconstrained codes.
+  [[nodiscard]] bool provable() const { return code_.finite() && !code_.constrained(); }
+  // Why no period is known, for errors: no theorem, or none proven in the table.
+  [[nodiscard]] std::string no_period_words() const;
 
   // Calls visit(option) for each option of heap n, in the game's order:
   // by tokens removed, then by heaps left, then by increasing heaps; stops
   // when visit returns false.
   template <class Visit>
   void for_each_option(Position n, Visit&& visit) const;
-  [[nodiscard]] std::uint64_t table_cap() const { return most_heaps_ == 3 ? kMaxTableThreeWay : kMaxTable; }
+  [[nodiscard]] std::uint64_t table_cap() const {
+    return general_ ? general_table_cap() : most_heaps_ == 3 ? kMaxTableThreeWay : kMaxTable;
+  }
   void extend_to(std::uint64_t size) const;  // G(0..size-1) in the table
   [[nodiscard]] std::optional<Periodicity> find_proof() const;
   // find_proof on the table, once per table size; true when a period is known.
@@ -119,12 +151,15 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   [[nodiscard]] std::uint64_t proof_size(std::uint64_t e, std::uint64_t p) const;
   [[nodiscard]] TableReport table_report() const;
   [[nodiscard]] std::optional<Periodicity> prove_cycle(std::uint64_t p, std::uint64_t most, LongTask& task) const;
-  [[nodiscard]] std::uint32_t table_value(std::uint64_t n) const { return table_[n]; }
+  [[nodiscard]] std::uint32_t table_value(std::uint64_t n) const { return stored(n); }
 
   Notation notation_;
-  std::vector<std::uint8_t> digits_;  // no trailing zeros after d0
-  bool unequal_;                      // Grundy's game: the two heaps left differ
-  unsigned most_heaps_;
+  TakeAndBreakCode code_;
+  std::vector<std::uint8_t> digits_;  // the rare-value table's digits: no trailing zeros after d0
+  bool unequal_ = false;              // every two-heap split leaves unequal heaps (Grundy's game)
+  bool general_ = false;              // values by the plain mex over code_'s options
+  unsigned most_heaps_ = 1;
+  mutable std::vector<std::uint32_t> general_table_;
   // Grown lazily by const queries: a cache, not observable state.
   mutable TakeAndBreakValues table_;
   mutable std::optional<Periodicity> period_;
@@ -142,6 +177,7 @@ inline constexpr unsigned kMaxOctalCensusDigits = 6;  // 524,288 games: the list
 
 extern const GameFamily kOctalFamily;
 extern const GameFamily kHexFamily;
+extern const GameFamily kTakeAndBreakFamily;
 extern const GameFamily kGrundyGameFamily;
 extern const GameFamily kKaylesFamily;
 extern const GameFamily kDawsonChessFamily;
