@@ -23,6 +23,7 @@
 #include "stop_signals.hpp"
 #include "play.hpp"
 #include "plot.hpp"
+#include "rare.hpp"
 #include "serve.hpp"
 #include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
@@ -75,6 +76,11 @@ struct Arguments {
   std::string plot_to = "1000";
   std::string plot_output;
   std::string plot_size = "1000x480";
+  std::string rare_game;
+  std::string rare_to;
+  bool rare_list = false;
+  std::string rare_save;
+  std::string rare_resume;
   std::string contest_problem;
   std::string contest_input;
   std::string pattern_limit;  // empty: the game's default
@@ -555,6 +561,37 @@ int run(int argc, char** argv) {
       "\nExamples:\n  grundy plot octal:0.16 --to 1048576 -o octal-0.16.png\n"
       "  grundy plot kayles --to 200 -o kayles.svg\n  grundy plot subtraction:2,5,7 --to 100 -o s.svg --size 800x300\n");
 
+  CLI::App* rare = app.add_subcommand(
+      "rare", "Grow a take-and-break game's table by powers of two, with its rare-value statistics at each");
+  rare->add_option("GAME", a.rare_game, "an octal or hexadecimal game, such as grundy-game or octal:0.6")
+      ->required()
+      ->type_name("");
+  rare->add_option("--to", a.rare_to, "the last heap size N: G(0..N) is computed (at most 4294967295)")
+      ->required()
+      ->type_name("N");
+  rare->add_flag("--list", a.rare_list, "list the rare heaps (n and G(n)) as they appear");
+  rare->add_flag("--json", a.json, "print one JSON object per line instead of text");
+  rare->add_option("--save", a.rare_save, "save the table to FILE at each power of two from 2^16, at the end and "
+                                          "when interrupted")
+      ->type_name("FILE");
+  rare->add_option("--resume", a.rare_resume, "start from the table saved in FILE (the same game)")->type_name("FILE");
+  rare->footer(
+      "\nThe rare-value method (docs/games/octal.md) computes octal games fast when the\n"
+      "heaps whose value is 'rare' under some mask are few. After G(0..2^k - 1) for each\n"
+      "k >= 10, and at N, a line gives what published tables give (Flammenkamp's tables,\n"
+      "Czajka's analyzer): the largest value and where it first appears, the mask that\n"
+      "makes the fewest heaps rare (with the heap's parity when that is better), how many\n"
+      "heaps it makes rare, heap 0 included, and the last of them. --list prints the rare\n"
+      "heaps under it, the new ones at each line (all of them again when the mask changes).\n"
+      "A long run (Grundy's game to 2^32: hours, 4 GiB) keeps its work with --save FILE\n"
+      "and continues with --resume FILE --save FILE after it is stopped, even by kill -9.\n"
+      "JSON: one object per line: {\"game\", \"size\", \"largest_value\", \"largest_at\",\n"
+      "  \"rare_mask\", \"rare_parity\", \"rare_heaps\", \"last_rare\"}, with --list also\n"
+      "  \"new_rare\" (or \"rare\" after a change of mask): [[n, G(n)], ...].\n"
+      "\nExamples:\n  grundy rare grundy-game --to 2097151\n  grundy rare octal:0.6 --to 1048575 --list\n"
+      "  grundy rare grundy-game --to 4294967295 --save grundy.table\n"
+      "  grundy rare grundy-game --to 4294967295 --resume grundy.table --save grundy.table\n");
+
   CLI::App* quotient = app.add_subcommand(
       "quotient", "Compute the misère quotient of a heap game's sums (Plambeck-Siegel), proven, with its presentation");
   quotient->add_option("GAME", a.quotient_game, "a game on heap sizes, such as octal:0.75 or kayles (not graph:FILE)")
@@ -804,6 +841,8 @@ int run(int argc, char** argv) {
   }
   if (plot->parsed()) draw_plot_file(a);
   if (census->parsed()) run_census(parse_census(a), format, out);
+  if (rare->parsed()) print_rare(RareRequest{a.rare_game, parse_table_bound(a.rare_to), a.rare_list, a.rare_save, a.rare_resume},
+                                 format, out);
   if (contest->parsed()) {
     // An empty name is a mistake (an unset variable, say), not a way to say stdin.
     if (contest_input->count() > 0 && a.contest_input.empty())

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Octal games: grundy against T. Czajka's analyzer, measured side by side in
-# one run (issue 18's anchors). The analyzer is a peer (MIT), built here from
-# ../shared/peers/czajka-octal into a scratch folder and never copied into
-# the repository.
+# Octal games: grundy against T. Czajka's analyzer and P. Beling's ogsolve
+# (its RC2 method, the fastest of its five), measured side by side in one run.
+# Both are peers (MIT; GPL), built here into a scratch folder from
+# ../shared/peers/czajka-octal and ../shared/peers/beling-igs, never copied
+# into the repository.
 #
 # Usage: bench/octal/run.sh [K] [KG] [RUNS]
 #   K     values G(0..2^K - 1) of 0.167 (default 24)
 #   KG    values G(0..2^KG - 1) of Grundy's game (default 20)
 #   RUNS  runs of each command; the median is reported (default 3)
+#
+# ogsolve computes G(0..N) for the N it is given (`-n N -m rc2`) and looks
+# for a period only there; it is timed as a whole process, given the N each
+# proof needs (2e + 2p + t). It has no Grundy's game (not an octal code).
 #
 # The analyzer prints a line "n=2^K ..." when it has G(0..2^K - 1), and
 # "Found period ..." when it proves a period; it is timed until that line and
@@ -30,6 +35,18 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-octal-bench-XXXXXX")
 trap 'rm -rf "$work"' EXIT
+
+beling_build=${BELING_BUILD:-$root/../shared/peers/beling-igs/build.sh}
+og=""
+if [[ -n ${OGSOLVE:-} ]]; then
+  og=$OGSOLVE
+elif [[ -f $beling_build ]]; then
+  echo "building Beling's ogsolve (offline, a few minutes)"
+  og=$(bash "$beling_build" "$work/beling" 2>"$work/beling.log" | tail -1)/ogsolve || og=""
+  [[ -x $og ]] || { echo "bench: ogsolve did not build ($work/beling.log): timed without it" >&2; og=""; }
+else
+  echo "bench: no $beling_build (set BELING_BUILD, or OGSOLVE to a built ogsolve): timed without it" >&2
+fi
 
 if ((peer)); then
   echo "building Czajka's analyzer from $peer_src"
@@ -58,6 +75,18 @@ peer_seconds() {
   if ((found)); then awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'; else echo timeout; fi
 }
 
+# og_seconds GAME N: seconds ogsolve takes to compute G(0..N) of GAME by RC2.
+og_seconds() {
+  local start end rc=0
+  if [[ -z $og ]]; then echo skipped; return; fi
+  start=$EPOCHREALTIME
+  timeout "$limit" "$og" "$1" -n "$2" -m rc2 >"$work/og.out" 2>&1 || rc=$?
+  end=$EPOCHREALTIME
+  if ((rc == 124)); then echo timeout; elif ((rc != 0)); then echo "failed($rc)"; else
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'
+  fi
+}
+
 # ours_seconds ARGS...: seconds grundy takes on ARGS (output discarded).
 ours_seconds() {
   local start end rc=0
@@ -80,9 +109,16 @@ median_of() {
   printf '%s\n' "${results[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
+# ratio OURS PEER...: the fastest peer's time over ours (how many times faster grundy is).
 ratio() {
-  if [[ $1 =~ ^[0-9.]+$ && $2 =~ ^[0-9.]+$ ]]; then
-    awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'
+  local ours=$1 best="" t
+  shift
+  for t in "$@"; do
+    [[ $t =~ ^[0-9.]+$ ]] || continue
+    if [[ -z $best ]] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
+  done
+  if [[ $ours =~ ^[0-9.]+$ && -n $best ]]; then
+    awk -v a="$ours" -v b="$best" 'BEGIN { if (a > 0) printf "%.2fx", b / a; else print "-" }'
   else
     echo "-"
   fi
@@ -96,20 +132,25 @@ ours_kib() {
 
 last=$(( (1 << K) - 1 ))
 last_g=$(( (1 << KG) - 1 ))
-printf '\n%-44s %12s %12s %14s\n' "task" "grundy s" "Czajka s" "grundy/Czajka"
-row() {  # row TASK OURS PEER
-  printf '%-44s %12s %12s %14s\n' "$1" "$2" "$3" "$(ratio "$2" "$3")"
+printf '\n%-40s %10s %10s %10s %16s\n' "task" "grundy s" "Czajka s" "ogsolve s" "fastest peer/us"
+row() {  # row TASK OURS CZAJKA OGSOLVE
+  printf '%-40s %10s %10s %10s %16s\n' "$1" "$2" "$3" "$4" "$(ratio "$2" "$3" "$4")"
 }
 row "0.167: G(0..2^$K - 1)" "$(median_of ours_seconds pattern octal:0.167 --max-heap "$last")" \
-  "$(median_of peer_seconds .167 "n=2^$K ")"
+  "$(median_of peer_seconds .167 "n=2^$K ")" "$(median_of og_seconds 0.167 "$last")"
 row "Grundy's game: G(0..2^$KG - 1)" "$(median_of ours_seconds pattern grundy-game --max-heap "$last_g")" \
-  "$(median_of peer_seconds grundy "n=2^$KG ")"
+  "$(median_of peer_seconds grundy "n=2^$KG ")" "-"
 row "Kayles 0.77: period proven" "$(median_of ours_seconds pattern kayles)" \
-  "$(median_of peer_seconds .77 "Found period")"
+  "$(median_of peer_seconds .77 "Found period")" "$(median_of og_seconds 0.77 170)"
+# 2e + 2p + t = 20125015 + 1180 values for 0.354 (e = 10061916, p = 1180, t = 3).
 row "0.354: period proven (e = 10061916)" "$(median_of ours_seconds pattern octal:0.354 --max-heap 33554431)" \
-  "$(median_of peer_seconds .354 "Found period")"
+  "$(median_of peer_seconds .354 "Found period")" "$(median_of og_seconds 0.354 20126195)"
+# No rare-value mask applies to 0.06: every value is a scan of every pair.
+row "0.06: G(0..2^18 - 1), no mask applies" "$(median_of ours_seconds pattern octal:0.06 --max-heap 262143)" \
+  "$(median_of peer_seconds .06 "n=2^18 ")" "$(median_of og_seconds 0.06 262143)"
 # The analyzer's tables end at 2^28, below the 443139470 values this proof needs.
-row "0.1777: period proven (e = 160949018)" "$(ours_seconds pattern octal:0.1777 --max-heap 500000000)" "-"
+row "0.1777: period proven (e = 160949018)" "$(ours_seconds pattern octal:0.1777 --max-heap 500000000)" "-" \
+  "$(og_seconds 0.1777 443139470)"
 echo
 kib=$(ours_kib pattern octal:0.167 --max-heap "$last")
 echo "grundy's memory on 0.167 to 2^$K: $kib KiB peak, $(awk -v k="$kib" -v n="$last" 'BEGIN { printf "%.2f", k * 1024 / (n + 1) }') bytes per value"

@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
 #include <set>
 #include <span>
 
@@ -279,6 +283,56 @@ std::uint64_t TakeAndBreakGame::general_table_cap() const {
   std::uint64_t cap = std::uint64_t{1} << 20;
   while (cap > 64 && static_cast<long double>(cap) * options_of(static_cast<long double>(cap)) / 2 > 268435456.0L) cap /= 2;
   return cap;
+}
+
+void TakeAndBreakGame::compute_table(std::uint64_t size) const {
+  if (general_) throw InputError(fmt::format("{} is a code the rare-value table does not compute", spec()));
+  size = std::min(size, kMaxPatternTable);
+  if (table_.size() >= size) return;
+  LongTask task(fmt::format("computing G(0..{}) of {}", size - 1, spec()));
+  table_.reserve(size);
+  table_.extend_to(size, &task);
+}
+
+void TakeAndBreakGame::save_table(const std::string& path) const {
+  const std::string part = path + ".part";
+  {
+    std::ofstream out(part, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError(fmt::format("{}: cannot write there ({})", quote_path(part), std::strerror(errno)));
+    out << "grundy-table 1\n" << spec() << "\n" << table_.size() << " " << table_.bytes_per_value() << "\n";
+    table_.write_values(out);
+    out.flush();
+    if (!out) throw InputError(fmt::format("{}: the table could not be written (disk full?)", quote_path(part)));
+  }
+  if (std::rename(part.c_str(), path.c_str()) != 0)
+    throw InputError(fmt::format("{}: cannot replace it ({})", quote_path(path), std::strerror(errno)));
+}
+
+void TakeAndBreakGame::resume_table(const std::string& path) const {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(fmt::format("{}: cannot read it ({})", quote_path(path), std::strerror(errno)));
+  std::string magic, game, sizes;
+  std::getline(in, magic);
+  std::getline(in, game);
+  std::getline(in, sizes);
+  if (magic != "grundy-table 1")
+    throw InputError(fmt::format("{} is not a table saved by grundy (its first line is not 'grundy-table 1')", quote_path(path)));
+  if (game != spec())
+    throw InputError(fmt::format("{} holds a table of {}, not of {}", quote_path(path), quote(game), spec()));
+  unsigned long long size = 0;
+  unsigned bytes = 0;
+  char extra = 0;
+  if (std::sscanf(sizes.c_str(), "%llu %u%c", &size, &bytes, &extra) != 2 || size > kMaxPatternTable)
+    throw InputError(fmt::format("{}: its third line should be 'SIZE BYTES' with SIZE at most 2^32, not {}", quote_path(path),
+                                 quote(sizes)));
+  try {
+    table_.read_values(in, size, bytes);
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("{}: {}", quote_path(path), e.what()));
+  }
+  period_.reset();
+  last_cycle_.reset();
+  proof_tried_at_ = 0;
 }
 
 // The periodicity theorem (docs/games/octal.md): when every move takes at
@@ -647,6 +701,7 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
             : no_period_words(),
         out.kind == PatternKind::none ? fmt::format("no rule fits G(0..{})", out.checked_up_to)
                                       : fmt::format("the rule was only seen on G(0..{})", out.checked_up_to));
+    out.table = table_report();
     return out;
   }
   const std::uint64_t most = std::min(limit + 1, max_pattern_limit() + 1);

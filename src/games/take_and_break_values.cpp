@@ -4,7 +4,9 @@
 #include <bit>
 #include <cstring>
 #include <exception>
+#include <istream>
 #include <limits>
+#include <ostream>
 #include <utility>
 
 #include <fmt/format.h>
@@ -518,6 +520,115 @@ void TakeAndBreakValues::extend_to(std::uint64_t size, LongTask* task, bool stop
       extend<std::uint8_t>(size, task, stop_at_cycle);
     }
     if (stop_at_cycle && cycle_) return;
+  }
+}
+
+// Every mask with and, where it applies, without the heap's parity (the
+// same classes as choose_mask, heap 0 with its value 0 counted as an even
+// heap); the smallest count wins, the smaller mask on a tie.
+TakeAndBreakValues::RareStatistics TakeAndBreakValues::rare_statistics() const {
+  RareStatistics out;
+  out.size = size_;
+  if (size_ == 0) return out;
+  out.largest = sparsity_.largest;
+  out.largest_at = sparsity_.largest_at;
+  const std::size_t space = 64 * words_;
+  std::vector<std::int64_t> we(histogram_even_.begin(), histogram_even_.begin() + static_cast<std::ptrdiff_t>(space));
+  std::vector<std::int64_t> wo(histogram_odd_.begin(), histogram_odd_.begin() + static_cast<std::ptrdiff_t>(space));
+  ++we[0];  // heap 0
+  const auto heaps = static_cast<std::int64_t>(size_);
+  const std::int64_t even_heaps = (heaps + 1) / 2, odd_heaps = heaps / 2;
+  walsh_hadamard(we);
+  walsh_hadamard(wo);
+  bool one_parity = !leave_two_.empty() && !three_way_;
+  for (std::uint64_t t : leave_two_) one_parity = one_parity && t % 2 == leave_two_.front() % 2;
+  std::int64_t best = heaps;  // mask 0: every heap rare
+  for (std::size_t m = 1; m < space; ++m) {
+    if (const std::int64_t rare = (heaps + we[m] + wo[m]) / 2; rare < best)
+      best = rare, out.mask = static_cast<std::uint32_t>(m), out.with_parity = false;
+    if (one_parity)
+      if (const std::int64_t rare = (even_heaps + we[m]) / 2 + (odd_heaps - wo[m]) / 2; rare < best)
+        best = rare, out.mask = static_cast<std::uint32_t>(m), out.with_parity = true;
+  }
+  out.rare_heaps = static_cast<std::uint64_t>(best);
+  for (std::uint64_t h = size_; h-- > 0;)
+    if ((std::popcount((*this)[h] & out.mask) % 2 != 0) == (out.with_parity && h % 2 != 0)) {
+      out.last_rare = h;
+      break;
+    }
+  return out;
+}
+
+std::vector<std::uint64_t> TakeAndBreakValues::rare_heaps_under(std::uint32_t mask, bool with_parity,
+                                                                std::uint64_t from) const {
+  std::vector<std::uint64_t> out;
+  for (std::uint64_t h = from; h < size_; ++h)
+    if ((std::popcount((*this)[h] & mask) % 2 != 0) == (with_parity && h % 2 != 0)) out.push_back(h);
+  return out;
+}
+
+void TakeAndBreakValues::write_values(std::ostream& out) const {
+  constexpr std::size_t kChunk = std::size_t{1} << 24;
+  if (!wide_) {
+    for (std::size_t i = 0; i < narrow_values_.size(); i += kChunk)
+      out.write(reinterpret_cast<const char*>(narrow_values_.data() + i),
+                static_cast<std::streamsize>(std::min(kChunk, narrow_values_.size() - i)));
+    return;
+  }
+  std::vector<char> bytes;
+  for (std::size_t i = 0; i < wide_values_.size(); i += kChunk) {
+    const std::size_t count = std::min(kChunk, wide_values_.size() - i);
+    bytes.resize(2 * count);
+    for (std::size_t j = 0; j < count; ++j) {
+      bytes[2 * j] = static_cast<char>(wide_values_[i + j] & 0xff);
+      bytes[2 * j + 1] = static_cast<char>(wide_values_[i + j] >> 8);
+    }
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+}
+
+void TakeAndBreakValues::read_values(std::istream& in, std::uint64_t size, unsigned bytes_per_value) {
+  if (bytes_per_value != 1 && bytes_per_value != 2)
+    throw InputError(fmt::format("a saved table holds 1 or 2 bytes per value, not {}", bytes_per_value));
+  // Start again from nothing, then take the values in as extend() would.
+  TakeAndBreakValues fresh(digits_, unequal_);
+  fresh.progress_total_ = progress_total_;
+  *this = std::move(fresh);
+  wide_ = bytes_per_value == 2;
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 24;
+  std::vector<unsigned char> bytes;
+  if (wide_) wide_values_.reserve(static_cast<std::size_t>(size)); else narrow_values_.reserve(static_cast<std::size_t>(size));
+  for (std::uint64_t done = 0; done < size;) {
+    const std::uint64_t count = std::min(kChunk, size - done);
+    bytes.resize(static_cast<std::size_t>(count * bytes_per_value));
+    if (!in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size())))
+      throw InputError(fmt::format("the saved table ends after {} of its {} values", done + static_cast<std::uint64_t>(in.gcount()) / bytes_per_value, size));
+    for (std::uint64_t j = 0; j < count; ++j) {
+      const std::uint32_t v = wide_ ? bytes[2 * j] | (std::uint32_t{bytes[2 * j + 1]} << 8) : bytes[j];
+      const std::uint64_t n = done + j;
+      if (n == 0 && v != 0) throw InputError(fmt::format("the saved table has G(0) = {}, and G(0) is 0", v));
+      if (v >= 64 * words_) {
+        while (v >= 64 * words_) words_ *= 2;
+        seen_.resize(64 * words_, 0);
+        need_.resize(64 * words_, 0);
+        histogram_even_.resize(64 * words_, 0);
+        histogram_odd_.resize(64 * words_, 0);
+      }
+      if (wide_) wide_values_.push_back(static_cast<std::uint16_t>(v)); else narrow_values_.push_back(static_cast<std::uint8_t>(v));
+      if (n > 0) ++(n % 2 == 0 ? histogram_even_ : histogram_odd_)[v];
+      if (v > sparsity_.largest) sparsity_.largest = v, sparsity_.largest_at = n;
+    }
+    done += count;
+  }
+  size_ = size;
+  sort_values_by_class();
+  // The mask extend() would have chosen at the last power of two, then the
+  // next choice where it would come.
+  next_mask_choice_ = 64;
+  while (next_mask_choice_ < size_) next_mask_choice_ *= 2;
+  if (size_ >= 64) {
+    choose_mask();
+    if (next_mask_choice_ == size_) next_mask_choice_ *= 2;
   }
 }
 

@@ -104,6 +104,20 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   [[nodiscard]] std::uint64_t max_pattern_limit() const override;
   [[nodiscard]] std::string max_pattern_reason() const;
 
+  // Long tables (`grundy rare`, a background job to 2^32 values): the
+  // rare-value table itself, grown to `size` values whatever value()'s cap
+  // (at most kMaxPatternTable), saved to a file and resumed from one. Only
+  // for codes the rare-value method computes (rare_table() says).
+  [[nodiscard]] bool rare_table() const { return !general_; }
+  [[nodiscard]] const TakeAndBreakValues& table() const { return table_; }
+  void compute_table(std::uint64_t size) const;
+  // The file: a line "grundy-table 1", the spec, "SIZE BYTES_PER_VALUE",
+  // then the values. Written to PATH.part, then renamed: a killed save
+  // leaves the last one whole. Throws InputError naming the file.
+  void save_table(const std::string& path) const;
+  // Throws InputError when the file is not a saved table of this game.
+  void resume_table(const std::string& path) const;
+
   // The smallest period and its smallest preperiod, proven by the
   // periodicity theorem from values computed up to `max_values` (at most
   // the table's cap); nullopt when none is proven there. Never for

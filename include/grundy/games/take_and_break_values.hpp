@@ -27,6 +27,7 @@
 // is only a candidate: the periodicity theorem proves it (take_and_break).
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <span>
 #include <vector>
@@ -47,6 +48,20 @@ class TakeAndBreakValues {
     bool with_parity = false;      // a heap's parity joins its value's mask bits
     std::uint64_t rare_heaps = 0;  // heaps with a rare value under the mask
     std::uint64_t last_rare = 0;   // the largest such heap
+  };
+
+  // The statistics of published rare-value tables (Flammenkamp's; Czajka's
+  // analyzer): over G(0..size-1), heap 0 included, the mask that makes the
+  // fewest heaps rare (the heap's parity joining it where every split takes
+  // tokens of one parity), how many heaps it makes rare, and the last.
+  struct RareStatistics {
+    std::uint64_t size = 0;
+    std::uint32_t largest = 0;
+    std::uint64_t largest_at = 0;
+    std::uint32_t mask = 0;
+    bool with_parity = false;
+    std::uint64_t rare_heaps = 0;
+    std::uint64_t last_rare = 0;
   };
 
   // digits[i]: bits 1, 2, 4, 8 for leaving 0, 1, 2, 3 heaps after taking i
@@ -73,6 +88,21 @@ class TakeAndBreakValues {
   // with no copy at twice the size on the way. Nothing happens if the
   // room cannot be had.
   void reserve(std::uint64_t size);
+
+  // O(size + 2^b log 2^b) for values below 2^b: a transform of the
+  // histograms, then one scan for the last rare heap.
+  [[nodiscard]] RareStatistics rare_statistics() const;
+  // The heaps h >= from of the table that are rare under a mask (heap 0
+  // counts), in increasing order.
+  [[nodiscard]] std::vector<std::uint64_t> rare_heaps_under(std::uint32_t mask, bool with_parity, std::uint64_t from) const;
+
+  // The values as bytes, bytes_per_value() each (little-endian), and back:
+  // read_values replaces the table by `size` values read from `in` and
+  // rebuilds what the method keeps (histograms, mask, rare heaps) as if it
+  // had computed them; the values after it are the same either way. Throws
+  // InputError when `in` ends early or holds a value no table can.
+  void write_values(std::ostream& out) const;
+  void read_values(std::istream& in, std::uint64_t size, unsigned bytes_per_value);
 
   // The length of the last cycle found, once; nullopt when none was found
   // since the last call. Two-heap octal games only.

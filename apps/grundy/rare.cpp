@@ -1,0 +1,96 @@
+#include "rare.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <memory>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "grundy/error.hpp"
+#include "grundy/games/take_and_break.hpp"
+#include "grundy/interrupt.hpp"
+#include "grundy/quote.hpp"
+#include "grundy/spec.hpp"
+
+namespace grundy::cli {
+namespace {
+
+using nlohmann::json;
+
+// "2^21" for a power of two, else the number.
+std::string size_words(std::uint64_t size) {
+  return std::has_single_bit(size) && size >= 1024 ? fmt::format("2^{}", std::countr_zero(size)) : std::to_string(size);
+}
+
+}  // namespace
+
+void print_rare(const RareRequest& request, Format format, Output& out) {
+  const std::unique_ptr<Game> parsed = parse_game(request.game);
+  const auto* game = dynamic_cast<const TakeAndBreakGame*>(parsed.get());
+  if (game == nullptr || !game->rare_table())
+    throw InputError(fmt::format("{} is not a take-and-break game the rare-value table computes: expected an octal or "
+                                 "hexadecimal code, grundy-game, kayles, ... (docs/games/octal.md)",
+                                 quote(request.game)));
+  if (request.to >= TakeAndBreakGame::kMaxPatternTable)
+    throw InputError(fmt::format("--to {}: too large; a table holds at most 2^32 values, so --to is at most {}",
+                                 request.to, TakeAndBreakGame::kMaxPatternTable - 1));
+  const std::uint64_t want = request.to + 1;
+  if (!request.resume.empty()) game->resume_table(request.resume);
+  const std::string game_json = json(game->spec()).dump();
+  std::uint32_t mask = 0;
+  bool parity = false, first = true;
+  std::uint64_t listed_to = 0;  // rare heaps below this are listed under `mask`
+  auto report = [&] {
+    const TakeAndBreakValues& table = game->table();
+    const TakeAndBreakValues::RareStatistics s = table.rare_statistics();
+    std::vector<std::uint64_t> fresh;
+    const bool same_mask = !first && s.mask == mask && s.with_parity == parity;
+    if (request.list) fresh = table.rare_heaps_under(s.mask, s.with_parity, same_mask ? listed_to : 0);
+    mask = s.mask, parity = s.with_parity, first = false, listed_to = s.size;
+    if (format == Format::json) {
+      json row{{"game", json::parse(game_json)}, {"size", s.size},         {"largest_value", s.largest},
+               {"largest_at", s.largest_at},      {"rare_mask", s.mask},   {"rare_parity", s.with_parity},
+               {"rare_heaps", s.rare_heaps},      {"last_rare", s.last_rare}};
+      if (request.list) {
+        json heaps = json::array();
+        for (std::uint64_t h : fresh) heaps.push_back({h, table[h]});
+        row[same_mask ? "new_rare" : "rare"] = heaps;
+      }
+      out.write(row.dump() + "\n");
+    } else {
+      out.write(fmt::format("G(0..{}), {} values: largest {} (first at n = {}); rare mask {:#x}{}: {} rare heap{} "
+                            "(heap 0 included), the last at n = {}\n",
+                            s.size - 1, size_words(s.size), s.largest, s.largest_at, s.mask,
+                            s.with_parity ? " with the heap's parity" : "", s.rare_heaps, s.rare_heaps == 1 ? "" : "s",
+                            s.last_rare));
+      if (request.list) {
+        if (!fresh.empty() || !same_mask)
+          out.write(same_mask ? "  new rare heaps (n G(n)):\n" : "  rare heaps under this mask (n G(n)):\n");
+        for (std::uint64_t h : fresh) out.write(fmt::format("  {} {}\n", h, table[h]));
+      }
+    }
+    if (!out.flush()) throw OutputFailed();
+  };
+  auto save = [&] {
+    if (!request.save.empty()) game->save_table(request.save);
+  };
+  if (game->table().size() > 0) report();
+  std::uint64_t next = 1024;
+  while (next <= game->table().size()) next *= 2;
+  while (game->table().size() < want) {
+    const std::uint64_t size = std::min(next, want);
+    try {
+      game->compute_table(size);
+    } catch (const Interrupted&) {
+      save();  // the table is whole between two values
+      throw;
+    }
+    report();
+    // Saving costs a write of the table: at each power of two from 2^16, and at the end.
+    if (size == want || (size == next && size >= (std::uint64_t{1} << 16))) save();
+    next *= 2;
+  }
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,26 @@
+#pragma once
+// `grundy rare`: a take-and-break game's table grown by powers of two, with
+// the statistics published rare-value tables give (Flammenkamp's, Czajka's)
+// at each: the largest value, the best mask, how many heaps it makes rare
+// and the last; optionally the rare heaps themselves as they appear. Long
+// runs save their table at each power of two and resume from it.
+
+#include <cstdint>
+#include <string>
+
+#include "output.hpp"
+#include "commands.hpp"
+
+namespace grundy::cli {
+
+struct RareRequest {
+  std::string game;
+  std::uint64_t to = 0;  // the last heap: G(0..to)
+  bool list = false;     // list the rare heaps as they appear
+  std::string save;      // file to save the table to ("" for none)
+  std::string resume;    // file to resume from ("" for none)
+};
+
+void print_rare(const RareRequest& request, Format format, Output& out);
+
+}  // namespace grundy::cli

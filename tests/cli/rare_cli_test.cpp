@@ -1,0 +1,178 @@
+// `grundy rare`: the statistics of published rare-value tables, against
+// Czajka's list of unsolved octal games (tests/data/octal/tczajka_unsolved.tsv)
+// and against a count over every mask written here; and a long run killed
+// with SIGKILL that resumes from its saved table to the same answer.
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <bit>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "grundy/spec.hpp"
+#include "support/run_process.hpp"
+
+namespace grundy {
+namespace {
+
+using ::testing::HasSubstr;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+test::ProcessResult grundy_run(const std::vector<std::string>& args) { return test::run_process(GRUNDY_EXE, args); }
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("grundy-rare-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+json last_line(const std::string& out) {
+  std::istringstream in(out);
+  std::string line, last;
+  while (std::getline(in, line))
+    if (!line.empty()) last = line;
+  return json::parse(last);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// Czajka's table counts heap 0 among the rare heaps, as `grundy rare` does.
+TEST(RareCli, CzajkasUnsolvedGamesHaveHisStatistics) {
+  std::ifstream in(std::string(GRUNDY_TEST_DATA) + "/octal/tczajka_unsolved.tsv");
+  ASSERT_TRUE(in) << "tests/data/octal/tczajka_unsolved.tsv";
+  std::string line;
+  int rows = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string game, mask;
+    unsigned bits = 0;
+    std::uint64_t largest_at = 0, largest = 0, rare = 0, last = 0;
+    fields >> game >> bits >> largest_at >> largest >> mask >> rare >> last;
+    // Grundy's game to 2^21 takes seconds (minutes under the sanitizers):
+    // the smaller games are enough there.
+    if (bits > 17 && kSanitized) continue;
+    SCOPED_TRACE(game);
+    const auto r = grundy_run({"rare", game, "--to", std::to_string((std::uint64_t{1} << bits) - 1), "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json j = last_line(r.out);
+    EXPECT_EQ(j["size"], std::uint64_t{1} << bits);
+    EXPECT_EQ(j["largest_at"], largest_at);
+    EXPECT_EQ(j["largest_value"], largest);
+    EXPECT_EQ(j["rare_mask"], std::stoul(mask, nullptr, 16));
+    EXPECT_EQ(j["rare_heaps"], rare);
+    EXPECT_EQ(j["last_rare"], last);
+    ++rows;
+  }
+  EXPECT_GE(rows, 2);
+}
+
+// The best mask and its count, against every mask tried here on the values
+// `grundy table` prints.
+TEST(RareCli, TheBestMaskIsTheBestOfEveryMask) {
+  for (const std::string game : {"octal:0.6", "octal:0.16", "kayles", "grundy-game"}) {
+    SCOPED_TRACE(game);
+    const std::uint64_t size = 1 << 13;
+    const auto r = grundy_run({"rare", game, "--to", std::to_string(size - 1), "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json j = last_line(r.out);
+    const auto g = parse_game(game);
+    std::vector<std::uint32_t> values;
+    std::uint32_t top = 0;
+    for (std::uint64_t n = 0; n < size; ++n) values.push_back(static_cast<std::uint32_t>(g->value(n).value())), top = std::max(top, values.back());
+    const std::uint32_t space = std::bit_ceil(top + 1);
+    // Parity joins the mask only for games whose splits take tokens of one
+    // parity (all of these but 0.6, which takes one token, and 0.16's 1 and 2).
+    const bool parity_allowed = game == "grundy-game" || game == "octal:0.6";
+    std::uint64_t best = size;
+    for (std::uint32_t m = 1; m < std::max<std::uint32_t>(space, 64); ++m)
+      for (int parity = 0; parity <= (parity_allowed ? 1 : 0); ++parity) {
+        std::uint64_t rare = 0;
+        for (std::uint64_t n = 0; n < size; ++n)
+          rare += (std::popcount(values[n] & m) % 2 != 0) == (parity == 1 && n % 2 != 0);
+        best = std::min(best, rare);
+      }
+    EXPECT_EQ(j["rare_heaps"], best);
+    // The last rare heap under the mask reported.
+    const std::uint32_t m = j["rare_mask"];
+    const bool with_parity = j["rare_parity"];
+    std::uint64_t last = 0, count = 0;
+    for (std::uint64_t n = 0; n < size; ++n)
+      if ((std::popcount(values[n] & m) % 2 != 0) == (with_parity && n % 2 != 0)) last = n, ++count;
+    EXPECT_EQ(j["last_rare"], last);
+    EXPECT_EQ(count, best);
+  }
+}
+
+TEST(RareCli, ListsTheRareHeapsAsTheyAppear) {
+  const auto r = grundy_run({"rare", "grundy-game", "--to", "4095", "--list"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("G(0..1023), 2^10 values: largest"));
+  EXPECT_THAT(r.out, HasSubstr("G(0..4095), 2^12 values: largest"));
+  EXPECT_THAT(r.out, HasSubstr("rare heaps under this mask (n G(n)):\n  0 0\n"));
+}
+
+TEST(RareCli, AKilledRunResumesFromItsSavedTableToTheSameAnswer) {
+  const fs::path table = scratch("0.6.table");
+  fs::remove(table);
+  const std::string to = std::to_string((1 << 19) - 1);
+  const auto whole = grundy_run({"rare", "octal:0.6", "--to", to, "--json"});
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  // Killed once the table of 2^16 values is saved, mid-way to 2^19.
+  const test::SpawnedProcess run =
+      test::spawn_process(GRUNDY_EXE, {"rare", "octal:0.6", "--to", to, "--save", table.string()});
+  ::close(run.in);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (!fs::exists(table) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ::kill(run.pid, SIGKILL);
+  ::close(run.out);
+  ::close(run.err);
+  (void)test::wait_for_exit(run.pid);
+  ASSERT_TRUE(fs::exists(table)) << "no table saved";
+  const auto resumed = grundy_run({"rare", "octal:0.6", "--to", to, "--resume", table.string(), "--json"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(last_line(resumed.out), last_line(whole.out));
+  // A table of another game, or no table, is refused with the file named.
+  const auto other = grundy_run({"rare", "kayles", "--to", "100", "--resume", table.string()});
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_THAT(other.err, HasSubstr("holds a table of 'octal:0.6', not of octal:0.77"));
+  std::ofstream(scratch("junk.table")) << "hello\n";
+  const auto junk = grundy_run({"rare", "kayles", "--to", "100", "--resume", scratch("junk.table").string()});
+  EXPECT_EQ(junk.exit_code, 2);
+  EXPECT_THAT(junk.err, HasSubstr("is not a table saved by grundy"));
+  std::ofstream(scratch("short.table")) << "grundy-table 1\noctal:0.77\n1000 1\nabc";
+  const auto cut = grundy_run({"rare", "kayles", "--to", "100", "--resume", scratch("short.table").string()});
+  EXPECT_EQ(cut.exit_code, 2);
+  EXPECT_THAT(cut.err, HasSubstr("ends after"));
+  fs::remove_all(table.parent_path());
+}
+
+TEST(RareCli, RefusesWhatItCannotDo) {
+  const auto general = grundy_run({"rare", "tb:0.[3]", "--to", "100"});
+  EXPECT_EQ(general.exit_code, 2);
+  EXPECT_THAT(general.err, HasSubstr("not a take-and-break game the rare-value table computes"));
+  const auto nim = grundy_run({"rare", "nim", "--to", "100"});
+  EXPECT_EQ(nim.exit_code, 2);
+  const auto huge = grundy_run({"rare", "kayles", "--to", "4294967296"});
+  EXPECT_EQ(huge.exit_code, 2);
+  EXPECT_THAT(huge.err, HasSubstr("at most 4294967295"));
+}
+
+}  // namespace
+}  // namespace grundy
