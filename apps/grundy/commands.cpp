@@ -438,9 +438,10 @@ std::string describe(const TableReport& t) {
 
 json pattern_json(const Game& game, const Pattern& p, bool all_values) {
   json j{{"game", p.game}, {"kind", to_string(p.kind)}, {"proven", p.proven}, {"checked_up_to", p.checked_up_to}};
-  if (p.kind == PatternKind::periodic) {
+  if (p.kind == PatternKind::periodic || p.kind == PatternKind::arithmetic_periodic) {
     j["preperiod"] = p.preperiod;
     j["period"] = p.period;
+    if (p.kind == PatternKind::arithmetic_periodic) j["saltus"] = p.saltus;
   } else if (p.kind == PatternKind::self_similar) {
     j["base"] = p.base;
     j["from"] = p.from;
@@ -491,8 +492,11 @@ void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Forma
   const std::string status = p.proven ? "proven" : fmt::format("observed up to n = {}, not proven", bound_text(p.checked_up_to));
   switch (p.kind) {
     case PatternKind::periodic:
-      out.write(fmt::format("{}: periodic, {}\n", p.game, status));
-      out.write(fmt::format("  G(n + {}) = G(n) for every n >= {}\n", p.period, p.preperiod));
+    case PatternKind::arithmetic_periodic:
+      out.write(fmt::format("{}: {}, {}\n", p.game, to_string(p.kind), status));
+      out.write(p.kind == PatternKind::periodic
+                    ? fmt::format("  G(n + {}) = G(n) for every n >= {}\n", p.period, p.preperiod)
+                    : fmt::format("  G(n + {}) = G(n) + {} for every n >= {}\n", p.period, p.saltus, p.preperiod));
       if (p.preperiod == 0) {
         out.write("  preperiod: none\n");
       } else {
@@ -509,7 +513,7 @@ void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Forma
       if (p.rule_not_reported) {
         out.write(fmt::format("{}: self-similar, proven, but not reported: its base table is too long\n", p.game));
       } else {
-        out.write(fmt::format("{}: no periodic or self-similar rule found (values examined up to n = {})\n", p.game,
+        out.write(fmt::format("{}: no periodic, arithmetic-periodic or self-similar rule found (values examined up to n = {})\n", p.game,
                               bound_text(p.checked_up_to)));
       }
       break;

@@ -518,18 +518,22 @@ int run(int argc, char** argv) {
                     "print every value of the rule, not only the first 30 of each list");
   pattern->add_flag("--json", a.json, "print one JSON object instead of text");
   pattern->footer(
-      "\nRules: periodic, G(n + p) = G(n) for n >= e (smallest p, then smallest e); self-similar,\n"
-      "G(n) = G(floor(n / m)) for n >= n0 (smallest m, then smallest n0); or none.\n"
+      "\nRules: periodic, G(n + p) = G(n) for n >= e (smallest p, then smallest e);\n"
+      "arithmetic-periodic, G(n + p) = G(n) + s with a saltus s > 0 (values that grow, as in\n"
+      "many hexadecimal games); self-similar, G(n) = G(floor(n / m)) for n >= n0 (smallest m,\n"
+      "then smallest n0); or none.\n"
       "A rule is 'proven' when a theorem turns the finite check into a proof for every n:\n" +
       family_theorems() +
       "Other games get a rule observed on G(0..limit), marked 'not proven'. When a rule is not\n"
       "proven or none is found, 'why:' says why and 'try:' what might do better.\n"
-      "Values: the rule's values are G(0..e+p-1) (periodic) or G(0..n0-1) (self-similar). Text\n"
+      "Values: the rule's values are G(0..e+p-1) (periodic, arithmetic-periodic) or G(0..n0-1)\n"
+      "(self-similar). Text\n"
       "shows the first 30 of the preperiod, of the period and of the base table, with\n"
       "'... (N values in all; --values prints them all)' when cut; --values prints them all,\n"
       "20 to a line led by the index of the first.\n"
       "JSON: {\"game\", \"kind\": \"periodic\"|\"self-similar\"|\"none\", \"proven\", \"checked_up_to\",\n"
-      "  periodic: \"preperiod\", \"period\"; self-similar: \"base\", \"from\"; for both: \"value_count\"\n"
+      "  periodic: \"preperiod\", \"period\"; arithmetic-periodic: also \"saltus\"; self-similar:\n"
+      "  \"base\", \"from\"; for all: \"value_count\"\n"
       "  (e+p or n0) and \"first_values\" (G(0..k-1), k = min(value_count, 30)), or with --values\n"
       "  \"values\" (all value_count of them) instead; when proven: \"proof_bound\", \"check\",\n"
       "  \"theorem\"; otherwise: \"reason\", \"advice\" (\"\" when there is none); take-and-break\n"

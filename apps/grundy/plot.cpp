@@ -37,6 +37,10 @@ std::string rule_words(const Pattern& p, std::uint64_t to) {
                            p.proof_bound, "grundy pattern " + p.game + " gives the theorem");
       return fmt::format("period {} from n = {}, seen up to n = {}: not proven", p.period, p.preperiod,
                          p.checked_up_to);
+    case PatternKind::arithmetic_periodic:
+      return fmt::format("G(n + {}) = G(n) + {} from n = {}{}", p.period, p.saltus, p.preperiod,
+                         p.proven ? fmt::format(": proven (checked to n = {})", p.proof_bound)
+                                  : fmt::format(", seen up to n = {}: not proven", p.checked_up_to));
     case PatternKind::self_similar:
       return fmt::format("G(n) = G(floor(n/{})) from n = {}{}", p.base, p.from,
                          p.proven ? fmt::format(": proven (checked to n = {})", p.proof_bound)
@@ -77,7 +81,7 @@ std::string gnuplot_script(const ValuePlot& plot, const PlotStyle& style, const 
   // The marks: the preperiod's end and the first period (shaded), or the
   // start of the self-similar rule, where they fall inside the picture.
   std::vector<std::string> keys;
-  const bool periodic = p.kind == PatternKind::periodic;
+  const bool periodic = p.kind == PatternKind::periodic || p.kind == PatternKind::arithmetic_periodic;
   const std::uint64_t mark = periodic ? p.preperiod : p.kind == PatternKind::self_similar ? p.from : 0;
   if (p.kind != PatternKind::none && mark <= to) {
     if (periodic) {

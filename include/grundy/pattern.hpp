@@ -3,6 +3,10 @@
 // whether a theorem makes the finite check behind it a proof.
 //
 //   periodic      G(n + p) = G(n) for every n >= e (smallest p, then smallest e)
+//   arithmetic-periodic
+//                 G(n + p) = G(n) + s for every n >= e, with a saltus s > 0
+//                 (smallest p, then smallest e): values that grow, as those
+//                 of many hexadecimal games and of codes that take any number
 //   self-similar  G(n) = G(floor(n / m)) for every n >= n0 (smallest m, then n0)
 //   none          neither rule fits the values computed
 //
@@ -26,7 +30,7 @@
 
 namespace grundy {
 
-enum class PatternKind { periodic, self_similar, none };
+enum class PatternKind { periodic, arithmetic_periodic, self_similar, none };
 
 [[nodiscard]] std::string_view to_string(PatternKind kind);
 
@@ -86,10 +90,12 @@ struct Pattern {
   // The rule held (or, for none, values were examined) for every n up to this.
   std::uint64_t checked_up_to = 0;
 
-  // periodic: the rule's values are G(0 .. preperiod + period - 1), the
-  // preperiod then one period.
+  // periodic and arithmetic-periodic: the rule's values are
+  // G(0 .. preperiod + period - 1), the preperiod then one period; past
+  // them G(n) = G(n - p) + saltus (0 for a period).
   std::uint64_t preperiod = 0;
   std::uint64_t period = 0;
+  std::uint64_t saltus = 0;
   // self-similar: the rule's values are G(0 .. from - 1).
   std::uint64_t base = 0;
   std::uint64_t from = 0;
@@ -132,12 +138,16 @@ struct Pattern {
 struct ObservedPeriod {
   std::uint64_t preperiod = 0;
   std::uint64_t period = 0;
+  std::uint64_t saltus = 0;  // 0: a period; else G(n + p) = G(n) + saltus
 };
 struct ObservedSelfSimilarity {
   std::uint64_t base = 0;
   std::uint64_t from = 0;
 };
 [[nodiscard]] std::optional<ObservedPeriod> observe_period(std::span<const Nimber> values);
+// G(n + p) = G(n) + s with s > 0, accepted as a period is (CGSuite's
+// periodicity checker looks for the same).
+[[nodiscard]] std::optional<ObservedPeriod> observe_arithmetic_period(std::span<const Nimber> values);
 [[nodiscard]] std::optional<ObservedSelfSimilarity> observe_self_similarity(std::span<const Nimber> values);
 
 // Values examined for games without a theorem, unless the caller says.

@@ -199,8 +199,9 @@ class Proof(NamedTuple):
 class Pattern(NamedTuple):
     """The rule of a heap game's values (``grundy.pattern``).
 
-    kind: 'periodic' (G(n + period) = G(n) for n >= preperiod), 'self-similar'
-    (G(n) = G(n // base) for n >= start) or 'none'. proven: whether a theorem
+    kind: 'periodic' (G(n + period) = G(n) for n >= preperiod),
+    'arithmetic-periodic' (G(n + period) = G(n) + saltus for n >= preperiod),
+    'self-similar' (G(n) = G(n // base) for n >= start) or 'none'. proven: whether a theorem
     makes the finite check a proof, then given in ``proof``; otherwise
     ``reason`` says why not and ``checked_up_to`` how far the rule held.
     """
@@ -217,14 +218,17 @@ class Pattern(NamedTuple):
     value_count: int
     reason: str
     advice: str
+    saltus: int = 0
 
     def _repr_html_(self) -> str:
         if self.kind == "periodic":
             rule = f"G(n + {self.period}) = G(n) for every n ≥ {self.preperiod}"
+        elif self.kind == "arithmetic-periodic":
+            rule = f"G(n + {self.period}) = G(n) + {self.saltus} for every n ≥ {self.preperiod}"
         elif self.kind == "self-similar":
             rule = f"G(n) = G(⌊n / {self.base}⌋) for every n ≥ {self.start}"
         else:
-            rule = "no periodic or self-similar rule found"
+            rule = "no periodic, arithmetic-periodic or self-similar rule found"
         rows = [["rule", rule], ["proven", "yes" if self.proven else "no"]]
         if self.proof is not None:
             rows += [["checked", self.proof.check], ["bound", self.proof.bound], ["theorem", self.proof.theorem]]
@@ -236,7 +240,8 @@ class Pattern(NamedTuple):
 
     def rule_values(self) -> list[int]:
         """The values the rule is made of: G(0 .. preperiod + period - 1) for a
-        period, G(0 .. start - 1) for self-similarity, [] for none."""
+        period or an arithmetic period, G(0 .. start - 1) for self-similarity,
+        [] for none."""
         return [int(v) for v in values(self.game, range(self.value_count))] if self.value_count else []
 
 
@@ -466,7 +471,7 @@ def pattern(spec: str, max_heap: int | None = None) -> Pattern:
 def _pattern_from(d: dict) -> Pattern:
     proof = Proof(d["check"], d["theorem"], d["proof_bound"]) if d["proven"] else None
     return Pattern(d["game"], d["kind"], d["proven"], proof, d["checked_up_to"], d["preperiod"], d["period"],
-                   d["base"], d["start"], d["value_count"], d["reason"], d["advice"])
+                   d["base"], d["start"], d["value_count"], d["reason"], d["advice"], d["saltus"])
 
 
 def _rule_words(p: Pattern, to: int) -> str:
@@ -475,6 +480,10 @@ def _rule_words(p: Pattern, to: int) -> str:
         if p.proven:
             return f"period {p.period} from n = {p.preperiod}: proven (checked to n = {p.proof.bound})"
         return f"period {p.period} from n = {p.preperiod}, seen up to n = {p.checked_up_to}: not proven"
+    if p.kind == "arithmetic-periodic":
+        tail = (f": proven (checked to n = {p.proof.bound})" if p.proven
+                else f", seen up to n = {p.checked_up_to}: not proven")
+        return f"G(n + {p.period}) = G(n) + {p.saltus} from n = {p.preperiod}{tail}"
     if p.kind == "self-similar":
         tail = (f": proven (checked to n = {p.proof.bound})" if p.proven
                 else f", seen up to n = {p.checked_up_to}: not proven")
@@ -524,13 +533,14 @@ def plot(game: str, to: int = 1000, *, ax: Any = None) -> Any:
     # Many dots are drawn as one image inside a vector file (rasterized).
     ax.scatter(xs, ys, s=9 if few else 1.5, marker="o", linewidths=0, color="#1f4e79",
                rasterized=not few, zorder=2)
-    mark = p.preperiod if p.kind == "periodic" else p.start if p.kind == "self-similar" else None
+    periodic = p.kind in ("periodic", "arithmetic-periodic")
+    mark = p.preperiod if periodic else p.start if p.kind == "self-similar" else None
     if mark is not None and mark <= to:
-        if p.kind == "periodic":
+        if periodic:
             ax.axvspan(p.preperiod, min(to, p.preperiod + p.period), color="#dbe9f8", zorder=0, linewidth=0,
                        label=f"one period: n = {p.preperiod}..{p.preperiod + p.period - 1}")
         ax.axvline(mark, linestyle="--", color="#c0392b", linewidth=1.2, zorder=3,
-                   label=f"preperiod ends: n = {mark}" if p.kind == "periodic" else f"rule starts: n = {mark}")
+                   label=f"preperiod ends: n = {mark}" if periodic else f"rule starts: n = {mark}")
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, frameon=False)
     name = game if game == d["game"] else f"{game} ({d['game']})"
     ax.set_title(f"G(n) of {name}, n = 0..{to}\n{_rule_words(p, to)}", fontsize="medium")

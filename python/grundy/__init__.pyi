@@ -48,6 +48,7 @@ class Pattern(NamedTuple):
     value_count: int
     reason: str
     advice: str
+    saltus: int = 0
     def rule_values(self) -> list[int]: ...
 
 class Family(NamedTuple):

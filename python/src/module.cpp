@@ -470,6 +470,7 @@ py::dict pattern_dict(const Pattern& p) {
   d["checked_up_to"] = p.checked_up_to;
   d["preperiod"] = p.preperiod;
   d["period"] = p.period;
+  d["saltus"] = p.saltus;
   d["base"] = p.base;
   d["start"] = p.from;
   d["value_count"] = p.value_count;

@@ -14,6 +14,7 @@ namespace {
 
 // observe_period and observe_self_similarity, reporting to `task` when given.
 std::optional<ObservedPeriod> find_period(std::span<const Nimber> values, LongTask* task);
+std::optional<ObservedPeriod> find_arithmetic_period(std::span<const Nimber> values, LongTask* task);
 std::optional<ObservedSelfSimilarity> find_self_similarity(std::span<const Nimber> values, LongTask* task);
 
 std::optional<ObservedSelfSimilarity> self_similarity_search(const std::string& spec, std::span<const Nimber> values) {
@@ -44,10 +45,16 @@ Pattern observe_pattern(const Game& game, std::uint64_t limit) {
   out.game = game.spec();
   const std::vector<Nimber> values = first_values(game, limit + 1);
   out.checked_up_to = limit;
-  if (auto p = search_period(out.game, values)) {
-    out.kind = PatternKind::periodic;
+  std::optional<ObservedPeriod> p = search_period(out.game, values);
+  if (!p) {
+    LongTask task(fmt::format("looking for G(n + p) = G(n) + s in G(0..{}) of {}", limit, out.game));
+    p = find_arithmetic_period(values, &task);
+  }
+  if (p) {
+    out.kind = p->saltus == 0 ? PatternKind::periodic : PatternKind::arithmetic_periodic;
     out.preperiod = p->preperiod;
     out.period = p->period;
+    out.saltus = p->saltus;
     out.value_count = p->preperiod + p->period;
   } else if (auto s = self_similarity_search(out.game, values)) {
     out.kind = PatternKind::self_similar;
@@ -64,7 +71,7 @@ Pattern observe_pattern(const Game& game, std::uint64_t limit) {
     out.reason = fmt::format("grundy has no theorem for {}: the rule was only seen on G(0..{})", out.game, limit);
   } else {
     out.reason = fmt::format(
-        "no period and no rule G(n) = G(floor(n/m)) fits G(0..{}); a rule is accepted only when it covers at least "
+        "no period, no G(n + p) = G(n) + s and no rule G(n) = G(floor(n/m)) fits G(0..{}); a rule is accepted only when it covers at least "
         "half of the values (and a period repeats twice after its preperiod)",
         limit);
   }
@@ -75,6 +82,8 @@ std::string_view to_string(PatternKind kind) {
   switch (kind) {
     case PatternKind::periodic:
       return "periodic";
+    case PatternKind::arithmetic_periodic:
+      return "arithmetic-periodic";
     case PatternKind::self_similar:
       return "self-similar";
     case PatternKind::none:
@@ -101,6 +110,24 @@ std::optional<ObservedPeriod> find_period(std::span<const Nimber> values, LongTa
   return std::nullopt;
 }
 
+// The same walk as find_period with a difference in place of equality: for
+// each p the saltus is the last difference G(n) - G(n - p), then the walk
+// goes down while the difference holds. Only positive saltuses: a period is
+// find_period's, and values cannot fall forever.
+std::optional<ObservedPeriod> find_arithmetic_period(std::span<const Nimber> values, LongTask* task) {
+  const std::uint64_t size = values.size();
+  for (std::uint64_t p = 1; 2 * p <= size; ++p) {
+    if (task != nullptr) task->advance(p - 1, size / 2);
+    const std::uint64_t last = values[size - 1].value(), before = values[size - 1 - p].value();
+    if (last <= before) continue;
+    const std::uint64_t s = last - before;
+    std::uint64_t e = size - p;  // G(n + p) = G(n) + s checked for e <= n < size - p
+    while (e > 0 && values[e - 1 + p].value() == values[e - 1].value() + s) --e;
+    if (2 * e <= size && e + 2 * p <= size) return ObservedPeriod{e, p, s};
+  }
+  return std::nullopt;
+}
+
 std::optional<ObservedSelfSimilarity> find_self_similarity(std::span<const Nimber> values, LongTask* task) {
   const std::uint64_t size = values.size();
   for (std::uint64_t m = 2; m < size; ++m) {
@@ -117,6 +144,10 @@ std::optional<ObservedSelfSimilarity> find_self_similarity(std::span<const Nimbe
 }  // namespace
 
 std::optional<ObservedPeriod> observe_period(std::span<const Nimber> values) { return find_period(values, nullptr); }
+
+std::optional<ObservedPeriod> observe_arithmetic_period(std::span<const Nimber> values) {
+  return find_arithmetic_period(values, nullptr);
+}
 
 std::optional<ObservedSelfSimilarity> observe_self_similarity(std::span<const Nimber> values) {
   return find_self_similarity(values, nullptr);

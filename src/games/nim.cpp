@@ -33,11 +33,24 @@ MoveSample Nim::moves_from(Position n, Position lowest, std::uint64_t limit) con
   return sample;
 }
 
-// No rule can hold, and more values cannot show one.
+// G(n) = n: arithmetic-periodic with period 1 and saltus 1 from n = 0,
+// proven by induction (no values need computing).
 Pattern Nim::pattern(std::uint64_t limit) const {
-  Pattern out = observe_pattern(*this, limit);
-  out.reason = "G(n) = n in nim: every value is new, so no rule of either kind can hold";
-  out.advice = {};
+  Pattern out;
+  out.game = spec();
+  out.kind = PatternKind::arithmetic_periodic;
+  out.proven = true;
+  out.preperiod = 0;
+  out.period = 1;
+  out.saltus = 1;
+  out.value_count = 1;
+  out.checked_up_to = 0;  // nothing computed: the proof needs no value but G(0)
+  (void)limit;
+  out.proof_bound = 1;
+  out.check = "G(0) = 0";
+  out.theorem =
+      "the options of a heap of n are the heaps 0, 1, ..., n - 1, whose values are 0, 1, ..., n - 1 by induction, so "
+      "G(n) = mex{0, ..., n - 1} = n = G(n - 1) + 1 (Bouton 1901; docs/games/nim.md)";
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <numeric>
 #include <set>
 #include <span>
 
@@ -438,6 +439,14 @@ Nimber TakeAndBreakGame::value(Position n) const {
     for (;;) {
       if (n < general_table_.size()) return Nimber(stored(n));
       if (try_proof()) return Nimber(stored(period_->reduce(n)));
+      if (arithmetic_ || (general_table_.size() >= table_cap() && try_arithmetic_rule())) {
+        // G(n) = G(n mod P) + S floor(n / P), when it fits in 64 bits.
+        const u128 v = u128{stored(n % arithmetic_->period)} + u128{arithmetic_->saltus} * (n / arithmetic_->period);
+        if (v > ~std::uint64_t{0})
+          throw LimitError(fmt::format("G({}) of {} is {} * {} + {}, above 2^64 - 1", n, spec(),
+                                       arithmetic_->saltus, n / arithmetic_->period, stored(n % arithmetic_->period)));
+        return Nimber(static_cast<std::uint64_t>(v));
+      }
       const std::uint64_t size = general_table_.size();
       if (size >= table_cap()) break;
       extend_general(n < table_cap() ? std::max<std::uint64_t>({n + 1, 2 * size, 64}) : table_cap());
@@ -465,6 +474,57 @@ Nimber TakeAndBreakGame::value(Position n) const {
                                unequal_ ? std::string("no theorem gives Grundy's game a period, and")
                                         : fmt::format("no period is proven in G(0..{}), and", last),
                                last));
+}
+
+// The theorem (docs/games/octal.md, "Arithmetic periodicity"): let every
+// move leave at most one heap, R the sizes a move may take leaving one heap
+// and T those it may take leaving none, both repeating with period q from
+// c on (d_i = d_{i+q} for i >= c). Let P be a multiple of q and S >= 1 with
+//   (a) G(h) < S for h < P,
+//   (b) for each n in [c + P, c + P + q): the values G(h), 1 <= h < P,
+//       with n - h in R, together with 0 when n is in T, include 0..S-1;
+//       and so do they with 0 when n is in R,
+//   (c) G(h + P) = G(h) + S for 0 <= h < c + P.
+// Then G(n + P) = G(n) + S for every n >= 0.
+bool TakeAndBreakGame::try_arithmetic_rule(std::uint64_t period, std::uint64_t saltus) const {
+  if (arithmetic_) return true;
+  if (!general_ || code_.finite() || code_.most_heaps() > 1 || period == 0 || saltus == 0) return false;
+  const std::uint64_t q = code_.repeat();
+  const std::uint64_t c = code_.digits().size() - q;
+  const std::uint64_t big_p = std::lcm(period, q);
+  if (big_p > (std::uint64_t{1} << 20) || saltus > (std::uint64_t{1} << 40) / (big_p / period)) return false;
+  const std::uint64_t big_s = saltus * (big_p / period);
+  const std::uint64_t start = c + big_p;
+  const std::uint64_t need = start + big_p;
+  if (need > general_table_cap()) return false;
+  extend_general(need);
+  for (std::uint64_t h = 0; h < big_p; ++h)
+    if (stored(h) >= big_s) return false;  // (a)
+  for (std::uint64_t h = 0; h < start; ++h)
+    if (std::uint64_t{stored(h + big_p)} != std::uint64_t{stored(h)} + big_s) return false;  // (c)
+  std::vector<char> low(static_cast<std::size_t>(big_s));
+  for (std::uint64_t n = start; n < start + q; ++n) {  // (b)
+    std::fill(low.begin(), low.end(), 0);
+    for (std::uint64_t h = 1; h < big_p; ++h)
+      if (code_.digit(n - h).leaves(1)) low[stored(h)] = 1;
+    const bool ends = code_.digit(n).leaves(0), leaves_heap = code_.digit(n).leaves(1);
+    const bool others = std::all_of(low.begin() + 1, low.end(), [](char x) { return x != 0; });
+    if (!others || (!ends && !low[0]) || (!leaves_heap && !low[0])) return false;
+  }
+  arithmetic_ = ArithmeticRule{big_p, big_s, need, start, q};
+  return true;
+}
+
+// The rule seen on the whole table, if any, tried once per table size.
+bool TakeAndBreakGame::try_arithmetic_rule() const {
+  if (arithmetic_) return true;
+  if (!general_ || code_.finite() || code_.most_heaps() > 1 || stored_size() <= arithmetic_tried_at_) return false;
+  arithmetic_tried_at_ = stored_size();
+  std::vector<Nimber> values;
+  values.reserve(static_cast<std::size_t>(stored_size()));
+  for (std::uint64_t n = 0; n < stored_size(); ++n) values.push_back(Nimber(stored(n)));
+  const std::optional<ObservedPeriod> seen = observe_arithmetic_period(values);
+  return seen && seen->preperiod == 0 && try_arithmetic_rule(seen->period, seen->saltus);
 }
 
 std::string TakeAndBreakGame::no_period_words() const {
@@ -688,6 +748,32 @@ std::string TakeAndBreakGame::why_not_option(Position from, std::span<const Posi
 Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   if (!provable()) {
     Pattern out = observe_pattern(*this, std::min(limit, table_cap() - 1));
+    if (out.kind == PatternKind::arithmetic_periodic && out.preperiod == 0 &&
+        try_arithmetic_rule(out.period, out.saltus)) {
+      const ArithmeticRule& a = *arithmetic_;
+      Pattern proven;
+      proven.game = spec();
+      proven.kind = PatternKind::arithmetic_periodic;
+      proven.proven = true;
+      proven.preperiod = 0;
+      proven.period = a.period;
+      proven.saltus = a.saltus;
+      proven.value_count = a.period;
+      proven.checked_up_to = out.checked_up_to;
+      proven.proof_bound = a.bound;
+      proven.check = fmt::format(
+          "G(n + {0}) = G(n) + {1} for 0 <= n < {2}; G(h) < {1} for h < {0}; and for each heap n from {2} to {3} "
+          "the moves to heaps below {0}, with taking the whole heap, reach every value below {1}, as they do with "
+          "taking n tokens from n + {0}",
+          a.period, a.saltus, a.start, a.start + a.repeat - 1);
+      proven.theorem = fmt::format(
+          "every move leaves at most one heap and the code's digits repeat every {} from d{} on, so by the "
+          "arithmetic-periodicity theorem for such codes this check proves G(n + p) = G(n) + s for every n >= 0 "
+          "(docs/games/octal.md)",
+          a.repeat, a.start - a.period);
+      proven.table = table_report();
+      return proven;
+    }
     out.advice = {};
     if (out.checked_up_to < table_cap() - 1) {
       out.advice.kind = PatternAdvice::Kind::larger_bound;

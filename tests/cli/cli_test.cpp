@@ -269,7 +269,8 @@ TEST(Cli, PatternTextSaysProvenOrNot) {
   EXPECT_THAT(r.out, StartsWith("division:2-6: self-similar, proven\n  G(n) = G(floor(n / 12)) for every n >= 6\n"));
   EXPECT_THAT(r.out, HasSubstr("for 6 <= n < 36"));
   r = grundy_run({"pattern", "nim", "--limit", "1000"});
-  EXPECT_THAT(r.out, StartsWith("nim: no periodic or self-similar rule found (values examined up to n = 1000)\n"));
+  EXPECT_THAT(r.out, StartsWith("nim: arithmetic-periodic, proven\n  G(n + 1) = G(n) + 1 for every n >= 0\n"));
+  EXPECT_THAT(r.out, HasSubstr("proof: checked G(0) = 0; the options of a heap of n are the heaps 0, 1, ..., n - 1"));
   r = grundy_run({"pattern", "nim", "--limit", "0"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("--max-heap '0'"));  // --limit is its other name

@@ -125,7 +125,7 @@ TEST(PatternCli, JsonValuesHasThemAll) {
 TEST(PatternCli, NoRuleSaysWhyAndWhatToTry) {
   auto r = grundy_run({"pattern", "xy:1000,1001"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("xy:1000,1001: no periodic or self-similar rule found (values examined up to n = "
+  EXPECT_THAT(r.out, HasSubstr("xy:1000,1001: no periodic, arithmetic-periodic or self-similar rule found (values examined up to n = "
                                "100000)\n  why: lcm(1000, 1001) = 1001000 is above 250000, the largest the proof "
                                "handles"));
   EXPECT_THAT(r.out, HasSubstr("\n  try: "));
@@ -144,9 +144,11 @@ TEST(PatternCli, NoRuleSaysWhyAndWhatToTry) {
   EXPECT_THAT(r.out, HasSubstr("\n  why: G(p) = pi(p) for every odd prime p"));
   EXPECT_THAT(r.out, Not(HasSubstr("try:")));
 
+  // nim's rule is proven: no why, nothing to try.
   r = grundy_run({"pattern", "nim", "--limit", "1000"});
-  EXPECT_THAT(r.out, HasSubstr("\n  why: G(n) = n in nim"));
-  EXPECT_THAT(r.out, Not(HasSubstr("try:")));  // no --limit would help
+  EXPECT_THAT(r.out, ::testing::StartsWith("nim: arithmetic-periodic, proven\n"));
+  EXPECT_THAT(r.out, Not(HasSubstr("why:")));
+  EXPECT_THAT(r.out, Not(HasSubstr("try:")));
 
   const json j = run_json({"pattern", "xy:1000,1001", "--json"});
   EXPECT_EQ(j["kind"], "none");

@@ -3,7 +3,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <set>
+#include <vector>
+
 #include "grundy/error.hpp"
+#include "grundy/pattern.hpp"
 
 namespace grundy {
 namespace {
@@ -32,6 +36,28 @@ TEST(Nim, SpecAndPositions) {
   EXPECT_EQ(nim.format_position(12), "12");
   EXPECT_THROW((void)nim.parse_position("-1"), InputError);
   EXPECT_THROW((void)nim.parse_position("18446744073709551616"), InputError);
+}
+
+// The proven arithmetic period, against a mex over every option far past
+// its bound (the proof needs only G(0)).
+TEST(Nim, PatternIsAProvenArithmeticPeriodThatABruteForceKeeps) {
+  Nim nim;
+  const Pattern p = nim.pattern(1000);
+  ASSERT_EQ(p.kind, PatternKind::arithmetic_periodic);
+  EXPECT_TRUE(p.proven);
+  EXPECT_EQ(p.preperiod, 0u);
+  EXPECT_EQ(p.period, 1u);
+  EXPECT_EQ(p.saltus, 1u);
+  EXPECT_EQ(p.proof_bound, 1u);
+  std::vector<std::uint64_t> g;
+  for (std::uint64_t n = 0; n < 3000; ++n) {
+    std::set<std::uint64_t> options(g.begin(), g.end());  // every smaller heap
+    std::uint64_t mex = 0;
+    while (options.count(mex)) ++mex;
+    g.push_back(mex);
+  }
+  for (std::uint64_t n = p.preperiod; n + p.period < g.size(); ++n) ASSERT_EQ(g[n + p.period], g[n] + p.saltus) << n;
+  for (std::uint64_t n = 0; n < g.size(); ++n) ASSERT_EQ(nim.value(n).value(), g[n]);
 }
 
 }  // namespace

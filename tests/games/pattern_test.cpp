@@ -171,13 +171,12 @@ TEST(Pattern, XyWithALargeLcmSaysWhyAndWhatToTry) {
   EXPECT_TRUE(seen.advice.empty());
 }
 
-TEST(Pattern, NimHasNoneAndSaysHowFarItLooked) {
+TEST(Pattern, NimIsAProvenArithmeticPeriod) {
   const Pattern p = find_pattern(Nim(), 5000);
-  EXPECT_EQ(p.kind, PatternKind::none);
-  EXPECT_FALSE(p.proven);
-  EXPECT_EQ(p.checked_up_to, 5000u);
-  EXPECT_EQ(p.value_count, 0u);
-  EXPECT_THAT(p.reason, HasSubstr("G(n) = n"));
+  EXPECT_EQ(p.kind, PatternKind::arithmetic_periodic);
+  EXPECT_TRUE(p.proven);
+  EXPECT_EQ(p.value_count, 1u);
+  EXPECT_THAT(p.theorem, HasSubstr("G(n) = mex{0, ..., n - 1} = n"));
 }
 
 TEST(Pattern, GraphGamesHaveNoSequence) {
@@ -220,6 +219,25 @@ TEST(ObservePeriod, RefusesARuleSeenOnce) {
     for (std::uint64_t x = 0; x < 10; ++x) v.push_back(Nimber(x));
   v.push_back(Nimber(42));
   EXPECT_FALSE(observe_period(v).has_value());
+}
+
+TEST(ObserveArithmeticPeriod, FindsSmallestPeriodThenPreperiodAndTheSaltus) {
+  // 9 4, then 0 1 2 | 2 3 4 | 4 5 6 ...: G(n + 3) = G(n) + 2 from n = 2.
+  std::vector<Nimber> v{Nimber(9), Nimber(4)};
+  for (std::uint64_t k = 0; k < 20; ++k)
+    for (std::uint64_t x : {0u, 1u, 2u}) v.push_back(Nimber(2 * k + x));
+  EXPECT_FALSE(observe_period(v).has_value());
+  const auto p = observe_arithmetic_period(v);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->period, 3u);
+  EXPECT_EQ(p->preperiod, 2u);
+  EXPECT_EQ(p->saltus, 2u);
+  // Values that fall are no arithmetic period, and neither is a broken run.
+  std::vector<Nimber> down;
+  for (std::uint64_t x = 100; x > 0; --x) down.push_back(Nimber(x));
+  EXPECT_FALSE(observe_arithmetic_period(down).has_value());
+  v[v.size() - 2] = Nimber(1000);
+  EXPECT_FALSE(observe_arithmetic_period(v).has_value());
 }
 
 TEST(ObserveSelfSimilarity, SeesTheFdivgameRuleInATable) {

@@ -285,16 +285,22 @@ TEST(TakeAndBreakCode, InfiniteCodesPlayAsTheirRules) {
   const auto nim = parse_game("tb:0.[3]");
   for (std::uint64_t n = 0; n < 500; ++n) ASSERT_EQ(nim->value(n).value(), n);
   EXPECT_EQ(nim->move_rule(), "a move takes any number from 1 on tokens from a heap and leaves 0 or 1 non-empty heaps");
-  // A repeating code's table stops at its cap with a reason, never a wrong value.
+  // Beyond its table nim follows from its proven arithmetic period.
+  EXPECT_EQ(nim->value(std::uint64_t{1} << 40).value(), std::uint64_t{1} << 40);
+  // 0.[2] (take any number but never the whole heap): G(n) = n - 1 from
+  // n = 1, a rule the theorem (from n = 0) does not cover. Its table stops
+  // at its cap with a reason, never a wrong value.
+  const auto no_end = parse_game("tb:0.[2]");
   try {
-    (void)nim->value(std::uint64_t{1} << 40);
+    (void)no_end->value(std::uint64_t{1} << 40);
     ADD_FAILURE() << "no error";
   } catch (const LimitError& e) {
     EXPECT_THAT(e.what(), HasSubstr("any number of tokens"));
   }
-  // The pattern of such a code is only observed, and says why.
-  const Pattern p = dynamic_cast<const HeapGame&>(*nim).pattern(1000);
+  const Pattern p = dynamic_cast<const HeapGame&>(*no_end).pattern(1000);
   EXPECT_FALSE(p.proven);
+  EXPECT_EQ(p.kind, PatternKind::arithmetic_periodic);
+  EXPECT_EQ(p.preperiod, 1u);
   EXPECT_THAT(p.reason, HasSubstr("periodicity theorem needs a most tokens taken"));
 }
 
@@ -318,6 +324,71 @@ TEST(TakeAndBreakCode, FiniteUnconstrainedCodesBeyondHexAreProven) {
   const Pattern q = dynamic_cast<const HeapGame&>(*parse_game("tb:0.4=")).pattern(1000);
   EXPECT_FALSE(q.proven);
   EXPECT_THAT(q.reason, HasSubstr("constrained"));
+}
+
+// Values that grow: G(n + p) = G(n) + s is seen, and the rule holds on the
+// brute force's values far past the preperiod. hex:0.9F splits into three
+// heaps, where grundy has no theorem: observed only.
+TEST(TakeAndBreakCode, ArithmeticPeriodsAreSeenAndHoldOnTheBruteForce) {
+  struct Case {
+    std::string spec;
+    BruteCode code;
+    std::uint64_t e, p, s;
+  };
+  const std::vector<Case> cases = {
+      // 0.9F: take 1 and leave nothing or three heaps; take 2 and leave 0-3 heaps.
+      {"hex:0.9F", BruteCode{{BruteDigit{}, BruteDigit{9, {}}, BruteDigit{15, {}}}, 0}, 4, 3, 2},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.spec);
+    const Pattern p = find_pattern(*parse_game(c.spec), 4095);
+    EXPECT_EQ(p.kind, PatternKind::arithmetic_periodic);
+    EXPECT_FALSE(p.proven);
+    EXPECT_THAT(p.reason, HasSubstr("the rule seen is not proven"));
+    EXPECT_EQ(p.preperiod, c.e);
+    EXPECT_EQ(p.period, c.p);
+    EXPECT_EQ(p.saltus, c.s);
+    const std::vector<std::uint64_t> g = brute_values(c.code, 160);
+    for (std::uint64_t n = c.e; n + c.p < g.size(); ++n) ASSERT_EQ(g[n + c.p], g[n] + c.s) << n;
+  }
+}
+
+// Codes that take from a repeating set of sizes and leave at most one heap:
+// the arithmetic-periodicity theorem of docs/games/octal.md proves the rule
+// from a short check, and every value past the table follows from it. The
+// brute force (its own mex, no rule) agrees far past the proof's bound, and
+// so do values near 10^15 computed from its first period.
+TEST(TakeAndBreakCode, ArithmeticPeriodsOfOneHeapCodesAreProvenAndHoldFarBeyond) {
+  struct Case {
+    std::string spec;
+    BruteCode code;
+    std::uint64_t p, s;
+  };
+  const auto digit = [](unsigned heaps) { return BruteDigit{heaps, {}}; };
+  const std::vector<Case> cases = {
+      {"tb:0.[3]", BruteCode{{digit(0), digit(3)}, 1}, 1, 1},                              // nim
+      {"tb:0.0[3]", BruteCode{{digit(0), digit(0), digit(3)}, 1}, 2, 1},                   // any number but 1
+      {"tb:0.330[3]", BruteCode{{digit(0), digit(3), digit(3), digit(0), digit(3)}, 1}, 6, 3},  // any but 3
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.spec);
+    const auto game = parse_game(c.spec);
+    const Pattern p = find_pattern(*game, 2000);
+    ASSERT_EQ(p.kind, PatternKind::arithmetic_periodic) << p.reason;
+    ASSERT_TRUE(p.proven) << p.reason;
+    EXPECT_EQ(p.preperiod, 0u);
+    EXPECT_EQ(p.period, c.p);
+    EXPECT_EQ(p.saltus, c.s);
+    EXPECT_THAT(p.theorem, HasSubstr("arithmetic-periodicity theorem"));
+    EXPECT_LT(p.proof_bound, 64u);
+    const std::uint64_t far = 600;  // about ten times the proof's bound
+    ASSERT_GT(far, 8 * p.proof_bound);
+    const std::vector<std::uint64_t> g = brute_values(c.code, far);
+    for (std::uint64_t n = 0; n + p.period < far; ++n) ASSERT_EQ(g[n + p.period], g[n] + p.saltus) << n;
+    for (std::uint64_t n = 0; n < far; ++n) ASSERT_EQ(game->value(n).value(), g[n]) << n;
+    for (std::uint64_t n : {std::uint64_t{999'999'999'999'999}, std::uint64_t{1} << 50})
+      EXPECT_EQ(game->value(n).value(), g[n % p.period] + p.saltus * (n / p.period)) << n;
+  }
 }
 
 TEST(TakeAndBreakCode, ConstrainedMovesAreExplained) {

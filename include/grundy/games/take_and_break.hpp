@@ -146,6 +146,12 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   [[nodiscard]] bool provable() const { return code_.finite() && !code_.constrained(); }
   // Why no period is known, for errors: no theorem, or none proven in the table.
   [[nodiscard]] std::string no_period_words() const;
+  // Codes whose moves leave at most one heap and take from a repeating set
+  // of sizes: G(n + p) = G(n) + s from n = 0, seen on the table, proven by
+  // the theorem of docs/games/octal.md when its finite check holds. Sets
+  // arithmetic_; true when it is proven.
+  bool try_arithmetic_rule(std::uint64_t period, std::uint64_t saltus) const;
+  bool try_arithmetic_rule() const;
 
   // Calls visit(option) for each option of heap n, in the game's order:
   // by tokens removed, then by heaps left, then by increasing heaps; stops
@@ -180,6 +186,15 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // The last cycle seen whose proof needed more values than allowed.
   mutable std::optional<Periodicity> last_cycle_;
   mutable std::uint64_t proof_tried_at_ = 0;  // table size of the last failed proof
+  // G(n + period) = G(n) + saltus for every n >= 0, proven (arithmetic_rule).
+  struct ArithmeticRule {
+    std::uint64_t period = 0, saltus = 0;
+    std::uint64_t bound = 0;       // the table the check used
+    std::uint64_t start = 0;       // c + period: where the induction starts
+    std::uint64_t repeat = 0;      // q, the code's repeating digits
+  };
+  mutable std::optional<ArithmeticRule> arithmetic_;
+  mutable std::uint64_t arithmetic_tried_at_ = 0;
 };
 
 // The families in the registry (registry.hpp).
