@@ -18,6 +18,12 @@ namespace grundy {
 
 namespace {
 
+// Heap h with value v is rare under a mask when popcount(v & mask), plus h
+// with the parity, is even.
+bool rare_under(std::uint64_t h, std::uint32_t v, std::uint32_t mask, bool with_parity) {
+  return (std::popcount(v & mask) % 2 != 0) == (with_parity && h % 2 != 0);
+}
+
 constexpr std::uint8_t kLeavesNone = 1, kLeavesOne = 2, kLeavesTwo = 4, kLeavesThree = 8;
 constexpr std::uint64_t kHashBase = 0x9E3779B97F4A7C15ULL;  // odd: a unit modulo 2^64
 // Pairs scanned between two checks of whether every rare value needed is seen.
@@ -150,7 +156,7 @@ void TakeAndBreakValues::sort_values_by_class() {
 bool TakeAndBreakValues::odd_under_mask(std::uint32_t v) const { return std::popcount(v & sparsity_.mask) % 2 != 0; }
 
 bool TakeAndBreakValues::is_rare_heap(std::uint64_t h, std::uint32_t v) const {
-  return sparsity_.masked && odd_under_mask(v) == (sparsity_.with_parity && h % 2 != 0);
+  return sparsity_.masked && rare_under(h, v, sparsity_.mask, sparsity_.with_parity);
 }
 
 std::optional<std::uint64_t> TakeAndBreakValues::take_cycle() { return std::exchange(cycle_, std::nullopt); }
@@ -163,37 +169,38 @@ std::optional<std::uint64_t> TakeAndBreakValues::take_cycle() { return std::exch
 // parity, (N_e + W_e(m)) / 2 + (N_o - W_o(m)) / 2 with it. The parity is
 // only tried when every split removes tokens of one parity: only then is
 // the class of a split's XOR the same for all of them.
-void TakeAndBreakValues::choose_mask() {
+TakeAndBreakValues::MaskChoice TakeAndBreakValues::best_mask(bool count_heap_zero) const {
+  MaskChoice out;
+  const auto heaps = static_cast<std::int64_t>(count_heap_zero ? size_ : size_ - 1);
+  // Heaps 1..size-1 have (size-1)/2 even ones; heap 0 adds one more.
+  const std::int64_t even_heaps = count_heap_zero ? (heaps + 1) / 2 : heaps / 2, odd_heaps = heaps - even_heaps;
+  out.rare = heaps;
   const std::size_t space = 64 * words_;
-  const auto heaps = static_cast<std::int64_t>(size_ - 1);  // heaps 1 .. size_ - 1
-  const std::int64_t odd_heaps = heaps - heaps / 2, even_heaps = heaps / 2;
-  std::int64_t best_rare = heaps;
-  std::uint32_t best_mask = 0;
-  bool best_parity = false, found = false;
-  if (!three_way_ && !leave_two_.empty()) {
-    std::vector<std::int64_t> we(histogram_even_.begin(), histogram_even_.begin() + static_cast<std::ptrdiff_t>(space));
-    std::vector<std::int64_t> wo(histogram_odd_.begin(), histogram_odd_.begin() + static_cast<std::ptrdiff_t>(space));
-    walsh_hadamard(we);
-    walsh_hadamard(wo);
-    bool one_parity = true;
-    for (std::uint64_t t : leave_two_) one_parity = one_parity && t % 2 == leave_two_.front() % 2;
-    for (std::size_t m = 0; m < space; ++m) {
-      if (m > 0 && (heaps + we[m] + wo[m]) / 2 < best_rare) {
-        best_rare = (heaps + we[m] + wo[m]) / 2, best_mask = static_cast<std::uint32_t>(m), best_parity = false;
-        found = true;
-      }
-      if (one_parity && (even_heaps + we[m]) / 2 + (odd_heaps - wo[m]) / 2 < best_rare) {
-        best_rare = (even_heaps + we[m]) / 2 + (odd_heaps - wo[m]) / 2, best_mask = static_cast<std::uint32_t>(m);
-        best_parity = found = true;
-      }
-    }
+  std::vector<std::int64_t> we(histogram_even_.begin(), histogram_even_.begin() + static_cast<std::ptrdiff_t>(space));
+  std::vector<std::int64_t> wo(histogram_odd_.begin(), histogram_odd_.begin() + static_cast<std::ptrdiff_t>(space));
+  if (count_heap_zero) ++we[0];
+  walsh_hadamard(we);
+  walsh_hadamard(wo);
+  bool one_parity = !three_way_ && !leave_two_.empty();
+  for (std::uint64_t t : leave_two_) one_parity = one_parity && t % 2 == leave_two_.front() % 2;
+  for (std::size_t m = 0; m < space; ++m) {
+    if (const std::int64_t rare = (heaps + we[m] + wo[m]) / 2; m > 0 && rare < out.rare)
+      out = MaskChoice{static_cast<std::uint32_t>(m), false, rare, true};
+    if (const std::int64_t rare = (even_heaps + we[m]) / 2 + (odd_heaps - wo[m]) / 2; one_parity && rare < out.rare)
+      out = MaskChoice{static_cast<std::uint32_t>(m), true, rare, true};
   }
+  return out;
+}
+
+void TakeAndBreakValues::choose_mask() {
+  const auto heaps = static_cast<std::int64_t>(size_ - 1);  // heaps 1 .. size_ - 1
+  const MaskChoice best = best_mask(false);
   // A mask pays while rare heaps are scarce: each costs a lookup per heap,
   // where the plain mex costs one per pair.
-  const bool masked = found && best_rare * 4 <= heaps;
+  const bool masked = !three_way_ && !leave_two_.empty() && best.found && best.rare * 4 <= heaps;
   sparsity_.masked = masked;
-  sparsity_.mask = masked ? best_mask : 0;
-  sparsity_.with_parity = masked && best_parity;
+  sparsity_.mask = masked ? best.mask : 0;
+  sparsity_.with_parity = masked && best.with_parity;
   rare_heaps_.clear();
   rare_values_.clear();
   sort_values_by_class();
@@ -532,27 +539,12 @@ TakeAndBreakValues::RareStatistics TakeAndBreakValues::rare_statistics() const {
   if (size_ == 0) return out;
   out.largest = sparsity_.largest;
   out.largest_at = sparsity_.largest_at;
-  const std::size_t space = 64 * words_;
-  std::vector<std::int64_t> we(histogram_even_.begin(), histogram_even_.begin() + static_cast<std::ptrdiff_t>(space));
-  std::vector<std::int64_t> wo(histogram_odd_.begin(), histogram_odd_.begin() + static_cast<std::ptrdiff_t>(space));
-  ++we[0];  // heap 0
-  const auto heaps = static_cast<std::int64_t>(size_);
-  const std::int64_t even_heaps = (heaps + 1) / 2, odd_heaps = heaps / 2;
-  walsh_hadamard(we);
-  walsh_hadamard(wo);
-  bool one_parity = !leave_two_.empty() && !three_way_;
-  for (std::uint64_t t : leave_two_) one_parity = one_parity && t % 2 == leave_two_.front() % 2;
-  std::int64_t best = heaps;  // mask 0: every heap rare
-  for (std::size_t m = 1; m < space; ++m) {
-    if (const std::int64_t rare = (heaps + we[m] + wo[m]) / 2; rare < best)
-      best = rare, out.mask = static_cast<std::uint32_t>(m), out.with_parity = false;
-    if (one_parity)
-      if (const std::int64_t rare = (even_heaps + we[m]) / 2 + (odd_heaps - wo[m]) / 2; rare < best)
-        best = rare, out.mask = static_cast<std::uint32_t>(m), out.with_parity = true;
-  }
-  out.rare_heaps = static_cast<std::uint64_t>(best);
+  const MaskChoice best = best_mask(true);
+  out.mask = best.mask;
+  out.with_parity = best.with_parity;
+  out.rare_heaps = static_cast<std::uint64_t>(best.rare);
   for (std::uint64_t h = size_; h-- > 0;)
-    if ((std::popcount((*this)[h] & out.mask) % 2 != 0) == (out.with_parity && h % 2 != 0)) {
+    if (rare_under(h, (*this)[h], out.mask, out.with_parity)) {
       out.last_rare = h;
       break;
     }
@@ -563,7 +555,7 @@ std::vector<std::uint64_t> TakeAndBreakValues::rare_heaps_under(std::uint32_t ma
                                                                 std::uint64_t from) const {
   std::vector<std::uint64_t> out;
   for (std::uint64_t h = from; h < size_; ++h)
-    if ((std::popcount((*this)[h] & mask) % 2 != 0) == (with_parity && h % 2 != 0)) out.push_back(h);
+    if (rare_under(h, (*this)[h], mask, with_parity)) out.push_back(h);
   return out;
 }
 

@@ -120,6 +120,17 @@ class TakeAndBreakValues {
   template <class V>
   [[nodiscard]] std::uint32_t plain_value(const V* g, std::uint64_t n);
   void choose_mask();
+  // The mask (and parity, where every split takes tokens of one parity)
+  // that makes the fewest heaps rare, from the histograms: heaps
+  // 1..size-1, or 0..size-1 with heap 0 counted. `found` is false when no
+  // mask makes fewer heaps rare than all of them.
+  struct MaskChoice {
+    std::uint32_t mask = 0;
+    bool with_parity = false;
+    std::int64_t rare = 0;
+    bool found = false;
+  };
+  [[nodiscard]] MaskChoice best_mask(bool count_heap_zero) const;
   [[nodiscard]] std::size_t rare_heaps_below(std::uint64_t m) const;
   [[nodiscard]] std::span<const std::uint64_t> split_totals(std::uint64_t n);
   // The largest smaller heap a split into two heaps totalling m leaves.
