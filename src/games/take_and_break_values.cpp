@@ -18,10 +18,12 @@ namespace grundy {
 
 namespace {
 
-// Heap h with value v is rare under a mask when popcount(v & mask), plus h
-// with the parity, is even.
-bool rare_under(std::uint64_t h, std::uint32_t v, std::uint32_t mask, bool with_parity) {
-  return (std::popcount(v & mask) % 2 != 0) == (with_parity && h % 2 != 0);
+// Heap h with value v is rare under a mask when popcount(v & mask), plus
+// h + offset with the parity, is even. The offset is the parity of the
+// tokens every split removes (parity_offset): a split of n removing t then
+// leaves two common heaps whose XOR is rare for n, so the mex is common.
+bool rare_under(std::uint64_t h, std::uint32_t v, std::uint32_t mask, bool with_parity, std::uint64_t offset) {
+  return (std::popcount(v & mask) % 2 != 0) == (with_parity && (h + offset) % 2 != 0);
 }
 
 constexpr std::uint8_t kLeavesNone = 1, kLeavesOne = 2, kLeavesTwo = 4, kLeavesThree = 8;
@@ -133,6 +135,9 @@ TakeAndBreakValues::TakeAndBreakValues(std::vector<std::uint8_t> digits, bool un
     if (digits_[t] != 0) most_taken_ = t;
   }
   split_totals_.resize(leave_two_.size());
+  one_parity_ = !three_way_ && !leave_two_.empty();
+  for (std::uint64_t t : leave_two_) one_parity_ = one_parity_ && t % 2 == leave_two_.front() % 2;
+  parity_offset_ = one_parity_ ? leave_two_.front() % 2 : 0;
   histogram_even_.assign(64, 0);
   histogram_odd_.assign(64, 0);
   seen_.assign(64, 0);
@@ -156,7 +161,7 @@ void TakeAndBreakValues::sort_values_by_class() {
 bool TakeAndBreakValues::odd_under_mask(std::uint32_t v) const { return std::popcount(v & sparsity_.mask) % 2 != 0; }
 
 bool TakeAndBreakValues::is_rare_heap(std::uint64_t h, std::uint32_t v) const {
-  return sparsity_.masked && rare_under(h, v, sparsity_.mask, sparsity_.with_parity);
+  return sparsity_.masked && rare_under(h, v, sparsity_.mask, sparsity_.with_parity, parity_offset_);
 }
 
 std::optional<std::uint64_t> TakeAndBreakValues::take_cycle() { return std::exchange(cycle_, std::nullopt); }
@@ -181,12 +186,17 @@ TakeAndBreakValues::MaskChoice TakeAndBreakValues::best_mask(bool count_heap_zer
   if (count_heap_zero) ++we[0];
   walsh_hadamard(we);
   walsh_hadamard(wo);
-  bool one_parity = !three_way_ && !leave_two_.empty();
-  for (std::uint64_t t : leave_two_) one_parity = one_parity && t % 2 == leave_two_.front() % 2;
+  // With the parity, heaps h with h + parity_offset_ even are rare when
+  // their masked value has even parity, the others when it has odd parity.
+  const bool swap = parity_offset_ % 2 != 0;
+  const std::vector<std::int64_t>& w_even = swap ? wo : we;
+  const std::vector<std::int64_t>& w_odd = swap ? we : wo;
+  const std::int64_t heaps_even = swap ? odd_heaps : even_heaps, heaps_odd = swap ? even_heaps : odd_heaps;
   for (std::size_t m = 0; m < space; ++m) {
     if (const std::int64_t rare = (heaps + we[m] + wo[m]) / 2; m > 0 && rare < out.rare)
       out = MaskChoice{static_cast<std::uint32_t>(m), false, rare, true};
-    if (const std::int64_t rare = (even_heaps + we[m]) / 2 + (odd_heaps - wo[m]) / 2; one_parity && rare < out.rare)
+    if (const std::int64_t rare = (heaps_even + w_even[m]) / 2 + (heaps_odd - w_odd[m]) / 2;
+        one_parity_ && rare < out.rare)
       out = MaskChoice{static_cast<std::uint32_t>(m), true, rare, true};
   }
   return out;
@@ -405,6 +415,7 @@ std::uint32_t TakeAndBreakValues::plain_value(const V* g, std::uint64_t n) {
 
 void TakeAndBreakValues::restart_cycle_search() {
   window_ = 0;
+  cycle_reported_ = false;
   // Two-heap octal games whose rare heaps are known, and one-heap games: the
   // next value is a function of the last window_ values.
   if (three_way_ || unequal_ || (!sparsity_.masked && !leave_two_.empty())) return;
@@ -426,7 +437,7 @@ void TakeAndBreakValues::restart_cycle_search() {
 // Value n was just added (size_ == n + 1).
 void TakeAndBreakValues::watch_cycle(std::uint64_t n) {
   if (window_ == 0) {
-    if (!three_way_ && !unequal_ && (sparsity_.masked || leave_two_.empty()) &&
+    if (!cycle_reported_ && !three_way_ && !unequal_ && (sparsity_.masked || leave_two_.empty()) &&
         size_ >= 2 * (most_taken_ + sparsity_.last_rare + 1) + 2)
       restart_cycle_search();
     return;
@@ -440,8 +451,12 @@ void TakeAndBreakValues::watch_cycle(std::uint64_t n) {
     for (std::uint64_t i = 0; i < window_ && same; ++i)
       same = (*this)[reference_end_ - window_ + i] == (*this)[size_ - window_ + i];
     if (same) {
+      // Reported once: until a new rare heap changes the window, the same
+      // cycle would be found again every few values, each time at the cost
+      // of a window's comparison (quadratic in 0.376's long preperiod).
       cycle_ = steps_;
-      restart_cycle_search();
+      window_ = 0;
+      cycle_reported_ = true;
       return;
     }
   }
@@ -544,7 +559,7 @@ TakeAndBreakValues::RareStatistics TakeAndBreakValues::rare_statistics() const {
   out.with_parity = best.with_parity;
   out.rare_heaps = static_cast<std::uint64_t>(best.rare);
   for (std::uint64_t h = size_; h-- > 0;)
-    if (rare_under(h, (*this)[h], out.mask, out.with_parity)) {
+    if (rare_under(h, (*this)[h], out.mask, out.with_parity, parity_offset_)) {
       out.last_rare = h;
       break;
     }
@@ -555,7 +570,7 @@ std::vector<std::uint64_t> TakeAndBreakValues::rare_heaps_under(std::uint32_t ma
                                                                 std::uint64_t from) const {
   std::vector<std::uint64_t> out;
   for (std::uint64_t h = from; h < size_; ++h)
-    if (rare_under(h, (*this)[h], mask, with_parity)) out.push_back(h);
+    if (rare_under(h, (*this)[h], mask, with_parity, parity_offset_)) out.push_back(h);
   return out;
 }
 

@@ -166,7 +166,8 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // find_proof on the table, once per table size; true when a period is known.
   bool try_proof() const;
   void double_table() const;  // to at most the cap
-  [[nodiscard]] std::uint64_t smallest_preperiod(std::uint64_t p) const;
+  [[nodiscard]] std::uint64_t smallest_preperiod(std::uint64_t p, std::uint64_t start) const;
+  [[nodiscard]] std::uint64_t smallest_preperiod(std::uint64_t p) const { return smallest_preperiod(p, stored_size() - p); }
   // The table size the periodicity theorem needs to prove period p from e.
   [[nodiscard]] std::uint64_t proof_size(std::uint64_t e, std::uint64_t p) const;
   [[nodiscard]] TableReport table_report() const;

@@ -45,7 +45,7 @@ class TakeAndBreakValues {
     std::uint64_t largest_at = 0;  // the first heap with it
     bool masked = false;           // false: no mask in use (the plain mex)
     std::uint32_t mask = 0;
-    bool with_parity = false;      // a heap's parity joins its value's mask bits
+    bool with_parity = false;      // a heap's parity joins its value's mask bits (see rare_under)
     std::uint64_t rare_heaps = 0;  // heaps with a rare value under the mask
     std::uint64_t last_rare = 0;   // the largest such heap
   };
@@ -151,6 +151,10 @@ class TakeAndBreakValues {
   std::vector<std::uint64_t> leave_one_;   // ... one heap
   std::vector<std::uint64_t> leave_two_;   // ... two heaps
   std::uint64_t most_taken_ = 0;
+  // Every split removes tokens of one parity, parity_offset_'s: only then can
+  // the heap's parity join a mask (as Czajka's analyzer has it).
+  bool one_parity_ = false;
+  std::uint64_t parity_offset_ = 0;
   std::vector<std::uint64_t> split_totals_;  // split_totals' room
 
   std::uint64_t size_ = 0;
@@ -180,6 +184,7 @@ class TakeAndBreakValues {
   std::uint64_t reference_end_ = 0, reference_hash_ = 0;
   std::uint64_t steps_ = 0, power_ = 1;
   std::optional<std::uint64_t> cycle_;
+  bool cycle_reported_ = false;  // a cycle was found since the last restart_cycle_search
   std::uint64_t progress_total_ = 0;
 };
 
