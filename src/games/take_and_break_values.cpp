@@ -121,31 +121,49 @@ std::size_t drop_pair_values_portable(const std::uint8_t* g, std::uint64_t m, st
   return drop_pair_values_by_lanes<ByteLanes>(g, m, a, last, want, count);
 }
 
+GRUNDY_VECTOR_CLONES
+std::size_t drop_pair_values_portable(const std::uint16_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                                      std::uint32_t* want, std::size_t count) {
+  return drop_pair_values_by_lanes<WordLanes>(g, m, a, last, want, count);
+}
+
 #if defined(__x86_64__)
-// The same scan with AVX2 written out, for one-byte values (most games): a
-// block of 32 pairs is tested against every value still wanted at once,
-// and only a block that holds one (about a quarter of them in Grundy's
-// game) is looked at lane by lane, through its bit mask. The portable
-// version tests each wanted value in turn, with a costly reduction each.
-[[gnu::target("avx2")]] std::size_t drop_pair_values_avx2(const std::uint8_t* g, std::uint64_t m, std::uint64_t a,
+// The same scan with AVX2 written out, for one- and two-byte values: a block
+// of pairs is tested against every value still wanted at once, and only a
+// block that holds one (about a quarter of them in Grundy's game) is looked
+// at lane by lane, through its bit mask. The portable version tests each
+// wanted value in turn, with a costly reduction each.
+template <class V>
+[[gnu::target("avx2")]] std::size_t drop_pair_values_avx2(const V* g, std::uint64_t m, std::uint64_t a,
                                                           std::uint64_t last, std::uint32_t* want, std::size_t count) {
-  const __m256i reverse = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,  //
-                                           15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  for (; count > 0 && a + 31 <= last; a += 32) {
+  constexpr std::uint64_t kLanes = 32 / sizeof(V);
+  // Reverses the values in each half of a vector.
+  const __m256i reverse = sizeof(V) == 1 ? _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,  //
+                                                            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+                                         : _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,  //
+                                                            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  // movemask gives a bit per byte: one per lane is kept.
+  constexpr std::uint32_t kLaneBits = sizeof(V) == 1 ? 0xffffffffu : 0x55555555u;
+  for (; count > 0 && a + kLanes - 1 <= last; a += kLanes) {
     const __m256i ahead = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a));
-    __m256i behind = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + (m - a - 31)));
-    behind = _mm256_shuffle_epi8(behind, reverse);          // each half reversed
-    behind = _mm256_permute2x128_si256(behind, behind, 1);  // the halves swapped
+    __m256i behind = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + (m - a - (kLanes - 1))));
+    behind = _mm256_shuffle_epi8(behind, reverse);
+    behind = _mm256_permute2x128_si256(behind, behind, 1);  // the halves swapped: all reversed
     const __m256i x = _mm256_xor_si256(ahead, behind);      // lane k: G(a + k) ^ G(m - a - k)
-    __m256i hits = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(static_cast<char>(want[0])));
-    for (std::size_t j = 1; j < count; ++j)
-      hits = _mm256_or_si256(hits, _mm256_cmpeq_epi8(x, _mm256_set1_epi8(static_cast<char>(want[j]))));
-    auto lanes_hit = static_cast<std::uint32_t>(_mm256_movemask_epi8(hits));
+    __m256i hits = _mm256_setzero_si256();
+    for (std::size_t j = 0; j < count; ++j) {
+      if constexpr (sizeof(V) == 1) {
+        hits = _mm256_or_si256(hits, _mm256_cmpeq_epi8(x, _mm256_set1_epi8(static_cast<char>(want[j]))));
+      } else {
+        hits = _mm256_or_si256(hits, _mm256_cmpeq_epi16(x, _mm256_set1_epi16(static_cast<short>(want[j]))));
+      }
+    }
+    auto lanes_hit = static_cast<std::uint32_t>(_mm256_movemask_epi8(hits)) & kLaneBits;
     if (lanes_hit == 0) continue;
-    alignas(32) std::uint8_t values[32];
+    alignas(32) V values[kLanes];
     _mm256_store_si256(reinterpret_cast<__m256i*>(values), x);
     for (; lanes_hit != 0; lanes_hit &= lanes_hit - 1) {
-      const std::uint32_t v = values[std::countr_zero(lanes_hit)];
+      const std::uint32_t v = values[static_cast<unsigned>(std::countr_zero(lanes_hit)) / sizeof(V)];
       for (std::size_t j = 0; j < count; ++j)
         if (want[j] == v) {
           want[j] = want[--count];
@@ -159,18 +177,13 @@ std::size_t drop_pair_values_portable(const std::uint8_t* g, std::uint64_t m, st
 const bool kHasAvx2 = __builtin_cpu_supports("avx2");
 #endif
 
-std::size_t drop_pair_values(const std::uint8_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
-                             std::uint32_t* want, std::size_t count) {
+template <class V>
+std::size_t drop_pair_values(const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, std::uint32_t* want,
+                             std::size_t count) {
 #if defined(__x86_64__)
   if (kHasAvx2) return drop_pair_values_avx2(g, m, a, last, want, count);
 #endif
   return drop_pair_values_portable(g, m, a, last, want, count);
-}
-
-GRUNDY_VECTOR_CLONES
-std::size_t drop_pair_values(const std::uint16_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
-                             std::uint32_t* want, std::size_t count) {
-  return drop_pair_values_by_lanes<WordLanes>(g, m, a, last, want, count);
 }
 
 }  // namespace
