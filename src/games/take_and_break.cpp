@@ -242,6 +242,7 @@ void TakeAndBreakGame::extend_to(std::uint64_t size) const {
 void TakeAndBreakGame::extend_general(std::uint64_t size) const {
   size = std::min(size, general_table_cap());
   if (general_table_.size() >= size) return;
+  if (one_heap_repeating()) return extend_one_heap(size);
   LongTask task(fmt::format("computing G(0..{}) of {}", size - 1, spec()));
   general_table_.reserve(static_cast<std::size_t>(size));
   std::vector<std::uint32_t> seen(64, 0);  // seen[v] == n + 1: v is the value of an option of heap n
@@ -261,10 +262,71 @@ void TakeAndBreakGame::extend_general(std::uint64_t size) const {
   }
 }
 
+// Codes that leave at most one heap, with a repeating group of r digits
+// from digit s on: the options of n are G(n - t) for each removal t that
+// leaves one heap, and 0 when a digit lets n go whole. A removal of the group,
+// t = s + j + k r (k >= 0), leaves a heap m <= n - s - j with
+// m = n - s - j (mod r); for the heaps n of one class modulo r, these sets
+// of heaps only grow with n, by one heap each (m = n - s - j) from n - r to
+// n. So for each class the union of their values is kept, as links from
+// each marked value towards the next unmarked one (a union-find with path
+// halving), and G(n) is the smallest value neither marked nor among the few
+// other options (removals before the group, taking the whole heap): about
+// O(r) per heap instead of O(n).
+void TakeAndBreakGame::extend_one_heap(std::uint64_t size) const {
+  LongTask task(fmt::format("computing G(0..{}) of {}", size - 1, spec()));
+  const std::size_t written = code_.digits().size(), r = code_.repeat(), group = written - r;
+  std::vector<std::uint64_t> residues;  // j with digit s + j leaving one heap
+  for (std::size_t j = 0; j < r; ++j)
+    if (code_.digits()[group + j].leaves(1) && group + j >= 1) residues.push_back(j);
+  OneHeapClasses& classes = one_heap_classes_;
+  if (classes.next.empty()) {
+    classes.next.assign(r, {});
+    classes.other.assign(64, 0);
+  }
+  general_table_.reserve(static_cast<std::size_t>(size));
+  for (std::uint64_t n = general_table_.size(); n < size; ++n) {
+    std::vector<std::uint32_t>& next = classes.next[static_cast<std::size_t>(n % r)];
+    // next[v] == v: v unmarked; otherwise a larger value, closer to the
+    // next unmarked one (path halving keeps the walks short).
+    auto grow = [&](std::uint32_t v) {
+      for (auto w = static_cast<std::uint32_t>(next.size()); w <= v + 1; ++w) next.push_back(w);
+    };
+    auto unmarked_from = [&](std::uint32_t v) {
+      grow(v);
+      while (next[v] != v) {
+        next[v] = next[next[v]];
+        v = next[v];
+        grow(v);
+      }
+      return v;
+    };
+    for (const std::uint64_t j : residues)
+      if (n >= group + j + 1) {
+        const std::uint32_t v = general_table_[static_cast<std::size_t>(n - group - j)];
+        grow(v);
+        next[v] = v + 1;
+      }
+    std::vector<std::uint64_t>& other = classes.other;  // other[v] == n + 1: v is another option of n
+    auto mark_other = [&](std::uint32_t v) {
+      if (v >= other.size()) other.resize(std::max<std::size_t>(2 * other.size(), std::size_t{v} + 1), 0);
+      other[v] = n + 1;
+    };
+    for (std::uint64_t t = 1; t < group && t < n; ++t)
+      if (code_.digits()[t].leaves(1)) mark_other(general_table_[static_cast<std::size_t>(n - t)]);
+    if (n > 0 && code_.digit(n).leaves(0)) mark_other(0);
+    std::uint32_t v = unmarked_from(0);
+    while (v < other.size() && other[v] == n + 1) v = unmarked_from(v + 1);
+    general_table_.push_back(v);
+    if ((n & 0xffff) == 0) task.advance(n, size);
+  }
+}
+
 // The largest power of two N (at most 2^20) whose table costs about 2^28
 // option visits or fewer: about N times the options of heap N, each k-heap
 // split of r tokens one of about r^(k-1) / (k! (k-1)!).
 std::uint64_t TakeAndBreakGame::general_table_cap() const {
+  if (one_heap_repeating()) return kOneHeapTableCap;
   auto options_of = [&](long double n) {
     long double total = 0;
     const std::size_t written = code_.digits().size();
@@ -919,6 +981,9 @@ std::uint64_t TakeAndBreakGame::max_pattern_limit() const {
 // Why max_pattern_limit is what it is for this game, so that the advice's
 // different bounds for different games say why.
 std::string TakeAndBreakGame::max_pattern_reason() const {
+  if (general_ && one_heap_repeating())
+    return fmt::format("2^{} - 1, four bytes a value for a code that takes any number of tokens",
+                       std::countr_zero(table_cap()));
   if (general_)
     return fmt::format("2^{} - 1, since each value of this code costs a scan of every option (about 2^28 in all)",
                        std::countr_zero(table_cap()));

@@ -391,6 +391,53 @@ TEST(TakeAndBreakCode, ArithmeticPeriodsOfOneHeapCodesAreProvenAndHoldFarBeyond)
   }
 }
 
+// Repeating codes that leave at most one heap have their own engine (a
+// union of option values per class of heaps, extend_one_heap): 150 random
+// ones against the brute force, prefixes and repeating groups of several
+// lengths, taking the whole heap or not.
+TEST(TakeAndBreakCode, OneHeapRepeatingCodesAgreeWithABruteForce) {
+  std::mt19937_64 rng(0x0e4ea9);
+  auto pick = [&](unsigned lo, unsigned hi) { return std::uniform_int_distribution<unsigned>(lo, hi)(rng); };
+  int checked = 0;
+  for (int i = 0; i < 150; ++i) {
+    BruteCode code;
+    code.digits.push_back(BruteDigit{});
+    const unsigned prefix = pick(0, 4), repeat = pick(1, 3);
+    for (unsigned j = 0; j < prefix + repeat; ++j) code.digits.push_back(BruteDigit{pick(0, 3), {}});
+    code.repeat = repeat;
+    std::string spec = "tb:0.";
+    for (unsigned j = 1; j < code.digits.size(); ++j) {
+      if (j == prefix + 1) spec += '[';
+      spec += static_cast<char>('0' + code.digits[j].heaps);
+    }
+    spec += ']';
+    SCOPED_TRACE(spec);
+    const auto game = parse_game(spec);
+    const std::vector<std::uint64_t> g = brute_values(code, 300);
+    for (std::uint64_t n = 0; n < g.size(); ++n) ASSERT_EQ(game->value(n).value(), g[n]) << n;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 150);
+}
+
+// Values above 65535 (the rare-value table's two bytes) on the pattern path:
+// tb:0.[2] takes any number of tokens but never the whole heap, so heap n
+// moves to every heap 1 .. n - 1 and, by induction, G(n) = n - 1 for n >= 1.
+TEST(TakeAndBreakCode, PatternsReachValuesAboveTwoBytes) {
+  const auto game = parse_game("tb:0.[2]");
+  const Pattern p = find_pattern(*game, 100000);
+  ASSERT_EQ(p.kind, PatternKind::arithmetic_periodic) << p.reason;
+  EXPECT_FALSE(p.proven);
+  EXPECT_THAT(p.reason, HasSubstr("most tokens taken"));
+  EXPECT_EQ(p.preperiod, 1u);
+  EXPECT_EQ(p.period, 1u);
+  EXPECT_EQ(p.saltus, 1u);
+  ASSERT_TRUE(p.table.has_value());
+  EXPECT_GT(p.table->largest_value, 65535u);
+  EXPECT_EQ(p.table->largest_value, p.table->largest_at - 1);
+  for (std::uint64_t n = 1; n <= p.table->largest_at; ++n) ASSERT_EQ(game->value(n).value(), n - 1) << n;
+}
+
 TEST(TakeAndBreakCode, ConstrainedMovesAreExplained) {
   const auto game = parse_game("tb:0.4=");  // take one, split the rest into two equal heaps
   EXPECT_EQ(game->why_not_option(7, Option{3, 3}), "");

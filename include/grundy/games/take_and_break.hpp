@@ -59,6 +59,9 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // Unproven tables up to this size are searched for a rule to report.
   static constexpr std::uint64_t kObservedTable = std::uint64_t{1} << 22;
   static constexpr std::uint64_t kMaxTableThreeWay = std::uint64_t{1} << 12;
+  // Repeating codes that leave at most one heap: O(1) per heap and removal
+  // class, four bytes a value (values reach the heap's size).
+  static constexpr std::uint64_t kOneHeapTableCap = std::uint64_t{1} << 21;
   // Heaps up to this have all their options to a value counted; above,
   // two-heap splits are counted when a period is proven (in O(e + p)), and
   // otherwise the search stops after the first `limit` options.
@@ -136,6 +139,12 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   static bool for_each_split(std::uint64_t r, const TakeAndBreakDigit& d, Visit&& visit);
   // General codes: G(0..size-1) by the plain mex, and the cap.
   void extend_general(std::uint64_t size) const;
+  // Repeating codes whose moves leave at most one heap: the same values in
+  // O(1) per heap and removal class (see the source).
+  [[nodiscard]] bool one_heap_repeating() const {
+    return !code_.finite() && code_.most_heaps() <= 1 && code_.digits().size() > code_.repeat();
+  }
+  void extend_one_heap(std::uint64_t size) const;
   [[nodiscard]] std::uint64_t general_table_cap() const;
   // The values known: the rare-value table, or the general one.
   [[nodiscard]] std::uint64_t stored_size() const { return general_ ? general_table_.size() : table_.size(); }
@@ -181,6 +190,14 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   bool general_ = false;              // values by the plain mex over code_'s options
   unsigned most_heaps_ = 1;
   mutable std::vector<std::uint32_t> general_table_;
+  // extend_one_heap's state: per class of heaps modulo the repeat, the
+  // values some of its options have, as links to the next value none has;
+  // other[v] == n + 1 when v is one of heap n's other options.
+  struct OneHeapClasses {
+    std::vector<std::vector<std::uint32_t>> next;
+    std::vector<std::uint64_t> other;
+  };
+  mutable OneHeapClasses one_heap_classes_;
   // Grown lazily by const queries: a cache, not observable state.
   mutable TakeAndBreakValues table_;
   mutable std::optional<Periodicity> period_;
