@@ -81,6 +81,7 @@ struct Arguments {
   bool rare_list = false;
   std::string rare_save;
   std::string rare_resume;
+  double rare_save_every = 1800;
   std::string contest_problem;
   std::string contest_input;
   std::string pattern_limit;  // empty: the game's default
@@ -575,9 +576,16 @@ int run(int argc, char** argv) {
       ->type_name("N");
   rare->add_flag("--list", a.rare_list, "list the rare heaps (n and G(n)) as they appear");
   rare->add_flag("--json", a.json, "print one JSON object per line instead of text");
-  rare->add_option("--save", a.rare_save, "save the table to FILE at each power of two from 2^16, at the end and "
-                                          "when interrupted")
-      ->type_name("FILE");
+  CLI::Option* rare_save = rare->add_option("--save", a.rare_save,
+                                            "save the table to FILE at each power of two from 2^16, at the end, "
+                                            "when interrupted, and every --save-every seconds in between")
+                               ->type_name("FILE");
+  rare->add_option("--save-every", a.rare_save_every,
+                   "with --save: seconds between two saves inside a doubling (default 1800; 0 saves every "
+                   "65536 values)")
+      ->needs(rare_save)
+      ->check(CLI::NonNegativeNumber)
+      ->type_name("SECONDS");
   rare->add_option("--resume", a.rare_resume, "start from the table saved in FILE (the same game)")->type_name("FILE");
   rare->footer(
       "\nThe rare-value method (docs/games/octal.md) computes octal games fast when the\n"
@@ -587,8 +595,9 @@ int run(int argc, char** argv) {
       "makes the fewest heaps rare (with the heap's parity when that is better), how many\n"
       "heaps it makes rare, heap 0 included, and the last of them. --list prints the rare\n"
       "heaps under it, the new ones at each line (all of them again when the mask changes).\n"
-      "A long run (Grundy's game to 2^32: hours, 4 GiB) keeps its work with --save FILE\n"
-      "and continues with --resume FILE --save FILE after it is stopped, even by kill -9.\n"
+      "A long run (Grundy's game to 2^32: hours, 8 GiB) keeps its work with --save FILE\n"
+      "and continues with --resume FILE --save FILE after it is stopped, even by kill -9:\n"
+      "it loses at most --save-every seconds of work (each save writes the whole table).\n"
       "JSON: one object per line: {\"game\", \"size\", \"largest_value\", \"largest_at\",\n"
       "  \"rare_mask\", \"rare_parity\", \"rare_heaps\", \"last_rare\"}, with --list also\n"
       "  \"new_rare\" (or \"rare\" after a change of mask): [[n, G(n)], ...].\n"
@@ -845,7 +854,7 @@ int run(int argc, char** argv) {
   }
   if (plot->parsed()) draw_plot_file(a);
   if (census->parsed()) run_census(parse_census(a), format, out);
-  if (rare->parsed()) print_rare(RareRequest{a.rare_game, parse_table_bound(a.rare_to), a.rare_list, a.rare_save, a.rare_resume},
+  if (rare->parsed()) print_rare(RareRequest{a.rare_game, parse_table_bound(a.rare_to), a.rare_list, a.rare_save, a.rare_resume, a.rare_save_every},
                                  format, out);
   if (contest->parsed()) {
     // An empty name is a mistake (an unset variable, say), not a way to say stdin.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
+#include <functional>
 #include <memory>
 
 #include <fmt/format.h>
@@ -72,16 +74,27 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
     }
     if (!out.flush()) throw OutputFailed();
   };
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point saved_at = Clock::now();
   auto save = [&] {
-    if (!request.save.empty()) game->save_table(request.save);
+    if (request.save.empty()) return;
+    game->save_table(request.save);
+    saved_at = Clock::now();
   };
+  // A doubling near 2^32 takes hours: inside one, the table is also saved
+  // when --save-every seconds have passed since the last save.
+  std::function<void()> between_steps;
+  if (!request.save.empty())
+    between_steps = [&] {
+      if (std::chrono::duration<double>(Clock::now() - saved_at).count() >= request.save_every) save();
+    };
   if (game->table().size() > 0) report();
   std::uint64_t next = 1024;
   while (next <= game->table().size()) next *= 2;
   while (game->table().size() < want) {
     const std::uint64_t size = std::min(next, want);
     try {
-      game->compute_table(size);
+      game->compute_table(size, between_steps);
     } catch (const Interrupted&) {
       save();  // the table is whole between two values
       throw;

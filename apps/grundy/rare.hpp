@@ -3,7 +3,8 @@
 // the statistics published rare-value tables give (Flammenkamp's, Czajka's)
 // at each: the largest value, the best mask, how many heaps it makes rare
 // and the last; optionally the rare heaps themselves as they appear. Long
-// runs save their table at each power of two and resume from it.
+// runs save their table at each power of two, and every half hour or so in
+// between, and resume from it.
 
 #include <cstdint>
 #include <string>
@@ -19,6 +20,7 @@ struct RareRequest {
   bool list = false;     // list the rare heaps as they appear
   std::string save;      // file to save the table to ("" for none)
   std::string resume;    // file to resume from ("" for none)
+  double save_every = 1800;  // seconds between two saves inside a doubling
 };
 
 void print_rare(const RareRequest& request, Format format, Output& out);

@@ -348,13 +348,20 @@ std::uint64_t TakeAndBreakGame::general_table_cap() const {
   return cap;
 }
 
-void TakeAndBreakGame::compute_table(std::uint64_t size) const {
+void TakeAndBreakGame::compute_table(std::uint64_t size, const std::function<void()>& between_steps) const {
   if (general_) throw InputError(fmt::format("{} is a code the rare-value table does not compute", spec()));
   size = std::min(size, kMaxPatternTable);
   if (table_.size() >= size) return;
   LongTask task(fmt::format("computing G(0..{}) of {}", size - 1, spec()));
   table_.reserve(size);
-  table_.extend_to(size, &task);
+  if (!between_steps) {
+    table_.extend_to(size, &task);
+    return;
+  }
+  while (table_.size() < size) {
+    table_.extend_to(std::min(size, table_.size() + kTableStep), &task);
+    if (table_.size() < size) between_steps();
+  }
 }
 
 void TakeAndBreakGame::save_table(const std::string& path) const {

@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "grundy/games/take_and_break.hpp"
 #include "grundy/spec.hpp"
 #include "support/run_process.hpp"
 
@@ -160,6 +161,52 @@ TEST(RareCli, AKilledRunResumesFromItsSavedTableToTheSameAnswer) {
   const auto cut = grundy_run({"rare", "kayles", "--to", "100", "--resume", scratch("short.table").string()});
   EXPECT_EQ(cut.exit_code, 2);
   EXPECT_THAT(cut.err, HasSubstr("ends after"));
+  fs::remove_all(table.parent_path());
+}
+
+// Inside a doubling, --save-every keeps the work too: with 0, the table is
+// saved every kTableStep (2^16) values, so a run killed between 2^18 and
+// 2^19 leaves a table of a size between them, and resuming from it gives
+// the uninterrupted run's answer.
+TEST(RareCli, SavesInsideADoublingAndResumesFromThere) {
+  const fs::path table = scratch("0.6-steps.table");
+  fs::remove(table);
+  const std::string to = std::to_string((1 << 19) + 1000);
+  const auto whole = grundy_run({"rare", "octal:0.6", "--to", to, "--json"});
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  const test::SpawnedProcess run = test::spawn_process(
+      GRUNDY_EXE, {"rare", "octal:0.6", "--to", to, "--save", table.string(), "--save-every", "0"});
+  ::close(run.in);
+  auto saved_size = [&]() -> std::uint64_t {
+    std::ifstream in(table);
+    std::string magic, game;
+    std::uint64_t size = 0;
+    std::getline(in, magic);
+    std::getline(in, game);
+    return in >> size ? size : 0;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
+  std::uint64_t size = 0;
+  auto inside = [](std::uint64_t n) { return n > (1u << 18) && n < (1u << 19); };
+  while (!inside(size = saved_size()) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const bool saved_inside = inside(size);
+  ::kill(run.pid, SIGKILL);
+  ::close(run.out);
+  ::close(run.err);
+  (void)test::wait_for_exit(run.pid);
+  ASSERT_TRUE(saved_inside) << "no save inside the doubling to 2^19; the last one had " << size << " values";
+  EXPECT_EQ(size % TakeAndBreakGame::kTableStep, 0u) << size;
+  const auto resumed = grundy_run({"rare", "octal:0.6", "--to", to, "--resume", table.string(), "--json"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(last_line(resumed.out), last_line(whole.out));
+  // --save-every needs --save, and a number of seconds.
+  const auto alone = grundy_run({"rare", "kayles", "--to", "100", "--save-every", "10"});
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_THAT(alone.err, HasSubstr("--save"));
+  const auto negative =
+      grundy_run({"rare", "kayles", "--to", "100", "--save", table.string(), "--save-every", "-1"});
+  EXPECT_EQ(negative.exit_code, 2);
   fs::remove_all(table.parent_path());
 }
 

@@ -24,6 +24,7 @@
 // O(1).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -113,7 +114,11 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // for codes the rare-value method computes (rare_table() says).
   [[nodiscard]] bool rare_table() const { return !general_; }
   [[nodiscard]] const TakeAndBreakValues& table() const { return table_; }
-  void compute_table(std::uint64_t size) const;
+  // G(0..size-1). `between_steps`, when given, is called every
+  // kTableStep values while the table grows (the table is whole then, so a
+  // caller may save it: a run of hours loses at most one step when killed).
+  static constexpr std::uint64_t kTableStep = std::uint64_t{1} << 16;
+  void compute_table(std::uint64_t size, const std::function<void()>& between_steps = {}) const;
   // The file: a line "grundy-table 1", the spec, "SIZE BYTES_PER_VALUE",
   // then the values. Written to PATH.part, then renamed: a killed save
   // leaves the last one whole. Throws InputError naming the file.
