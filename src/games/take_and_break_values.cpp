@@ -34,6 +34,13 @@ constexpr std::uint8_t kLeavesNone = 1, kLeavesOne = 2, kLeavesTwo = 4, kLeavesT
 constexpr std::uint64_t kHashBase = 0x9E3779B97F4A7C15ULL;  // odd: a unit modulo 2^64
 // Pairs scanned between two checks of whether every rare value needed is seen.
 constexpr std::uint64_t kScanBlock = 32;
+// The value spaces the bitmap scan takes (2^11 values: a bitmap of four
+// vector registers), and the pairs marked before it.
+constexpr std::uint32_t kBitmapSpace = 2048;
+constexpr std::uint64_t kBitmapFirstBlock = 1024;
+// The pairs the rare-value search compares directly before it turns to the
+// bitmap.
+constexpr std::uint64_t kBitmapAfter = 512;
 
 // In place: w[m] = sum over v of w[v] * (-1)^popcount(v & m).
 void walsh_hadamard(std::vector<std::int64_t>& w) {
@@ -175,12 +182,114 @@ template <class V>
 }
 
 const bool kHasAvx2 = __builtin_cpu_supports("avx2");
+
+// GCC 12's AVX-512 headers start some conversions from _mm512_undefined,
+// which -Wmaybe-uninitialized reports wrongly once they are inlined here.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+// The values still wanted as a bitmap of kBitmapSpace bits, and the pairs
+// G(a) ^ G(m - a), a in [a, last], tested against it a vector at a time:
+// the bitmap's byte v / 8 is fetched by a byte permutation from registers
+// and its bit v % 8 tested, so a pair costs a fraction of an instruction
+// however many values are wanted. A pair with a wanted value (rare: each
+// value is found once) clears its bit. Returns how many values are still
+// wanted. One-byte values take 256-bit vectors (their bitmap is one
+// register), which do not lower the processor's clock as 512-bit ones can.
+template <class V>
+[[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi")]] std::size_t drop_pairs_by_bitmap_avx512(
+    const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, std::uint8_t* want, std::size_t wanted) {
+  auto drop = [&](std::uint32_t v) {
+    if ((want[v / 8] >> (v % 8) & 1) != 0) {
+      want[v / 8] = static_cast<std::uint8_t>(want[v / 8] & ~(1u << (v % 8)));
+      --wanted;
+    }
+  };
+  if constexpr (sizeof(V) == 1) {
+    constexpr std::uint64_t kLanes = 32;
+    alignas(32) std::uint8_t order[kLanes];
+    for (std::uint64_t k = 0; k < kLanes; ++k) order[k] = static_cast<std::uint8_t>(kLanes - 1 - k);
+    const __m256i reverse = _mm256_load_si256(reinterpret_cast<const __m256i*>(order));
+    const __m256i seven = _mm256_set1_epi8(7), low_five = _mm256_set1_epi8(31);
+    const __m256i powers = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,  //
+                                            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    __m256i table = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(want));  // values below 256
+    for (; a + kLanes - 1 <= last; a += kLanes) {
+      const __m256i ahead = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a));
+      const __m256i behind = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + (m - a - (kLanes - 1))));
+      const __m256i x = _mm256_xor_si256(ahead, _mm256_permutexvar_epi8(reverse, behind));
+      const __m256i bytes = _mm256_permutexvar_epi8(_mm256_and_si256(_mm256_srli_epi16(x, 3), low_five), table);
+      const __m256i bits = _mm256_shuffle_epi8(powers, _mm256_and_si256(x, seven));
+      std::uint32_t hits = _mm256_test_epi8_mask(bytes, bits);
+      if (hits == 0) continue;
+      alignas(32) std::uint8_t values[kLanes];
+      _mm256_store_si256(reinterpret_cast<__m256i*>(values), x);
+      for (; hits != 0; hits &= hits - 1) drop(values[std::countr_zero(hits)]);
+      if (wanted == 0) return 0;
+      table = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(want));
+    }
+  } else {
+    constexpr std::uint64_t kLanes = 32;
+    alignas(64) std::uint16_t order[kLanes];
+    for (std::uint64_t k = 0; k < kLanes; ++k) order[k] = static_cast<std::uint16_t>(kLanes - 1 - k);
+    const __m512i reverse = _mm512_load_si512(order);
+    const __m512i seven = _mm512_set1_epi16(7), one = _mm512_set1_epi16(1), bit_seven = _mm512_set1_epi16(128);
+    __m512i t0 = _mm512_loadu_si512(want), t1 = _mm512_loadu_si512(want + 64);
+    __m512i t2 = _mm512_loadu_si512(want + 128), t3 = _mm512_loadu_si512(want + 192);
+    for (; a + kLanes - 1 <= last; a += kLanes) {
+      const __m512i ahead = _mm512_loadu_si512(g + a);
+      const __m512i behind = _mm512_loadu_si512(g + (m - a - (kLanes - 1)));
+      const __m512i x = _mm512_xor_si512(ahead, _mm512_permutexvar_epi16(reverse, behind));
+      const __m512i index = _mm512_srli_epi16(x, 3);  // v / 8 < 256, in the low byte
+      const __m512i low = _mm512_permutex2var_epi8(t0, index, t1);
+      const __m512i high = _mm512_permutex2var_epi8(t2, index, t3);
+      const __m512i bytes = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, bit_seven), low, high);
+      std::uint32_t hits = _mm512_test_epi16_mask(_mm512_srlv_epi16(bytes, _mm512_and_si512(x, seven)), one);
+      if (hits == 0) continue;
+      alignas(64) std::uint16_t values[kLanes];
+      _mm512_store_si512(values, x);
+      for (; hits != 0; hits &= hits - 1) drop(values[std::countr_zero(hits)]);
+      if (wanted == 0) return 0;
+      t0 = _mm512_loadu_si512(want), t1 = _mm512_loadu_si512(want + 64);
+      t2 = _mm512_loadu_si512(want + 128), t3 = _mm512_loadu_si512(want + 192);
+    }
+  }
+  for (; a <= last && wanted != 0; ++a) drop(static_cast<std::uint32_t>(g[a] ^ g[m - a]));
+  return wanted;
+}
+#pragma GCC diagnostic pop
+
+const bool kHasAvx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
+
+// drop_pair_values with the bitmap scan: `want` (count values below
+// kBitmapSpace) keeps those no pair has; returns how many.
+template <class V>
+std::size_t drop_pair_values_by_bitmap(const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                                       std::uint32_t* want, std::size_t count) {
+  alignas(64) std::uint64_t bits[kBitmapSpace / 64] = {};
+  for (std::size_t i = 0; i < count; ++i) bits[want[i] / 64] |= std::uint64_t{1} << (want[i] % 64);
+  const std::size_t left = drop_pairs_by_bitmap_avx512(g, m, a, last, reinterpret_cast<std::uint8_t*>(bits), count);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < count && kept < left; ++i)
+    if ((bits[want[i] / 64] >> (want[i] % 64) & 1) != 0) want[kept++] = want[i];
+  return left;
+}
 #endif
 
 template <class V>
 std::size_t drop_pair_values(const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, std::uint32_t* want,
                              std::size_t count) {
 #if defined(__x86_64__)
+  // The bitmap's cost does not grow with the values wanted; the AVX2
+  // comparisons' does, but they start at once and are cheaper for one: most
+  // scans end within their first few hundred pairs.
+  if (kHasAvx512 && last > a + kBitmapAfter) {
+    count = drop_pair_values_avx2(g, m, a, a + kBitmapAfter - 1, want, count);
+    a += kBitmapAfter;
+    if (count > 1 && *std::max_element(want, want + count) < kBitmapSpace)
+      return drop_pair_values_by_bitmap(g, m, a, last, want, count);
+  }
   if (kHasAvx2) return drop_pair_values_avx2(g, m, a, last, want, count);
 #endif
   return drop_pair_values_portable(g, m, a, last, want, count);
@@ -455,11 +564,44 @@ std::uint32_t TakeAndBreakValues::sparse_value(const V* g, std::uint64_t n) {
   return *std::min_element(want, want + needed);
 }
 
+// The plain mex with the pairs tested against a bitmap of the values not yet
+// among the options (drop_pairs_by_bitmap_avx512): a first block of pairs
+// marks the frequent values, the rest of the scan only finds the others.
+template <class V>
+std::uint32_t TakeAndBreakValues::plain_value_by_bitmap(const V* g, std::uint64_t n) {
+  const auto space = static_cast<std::uint32_t>(seen_.size());
+  // Bit v of the bitmap: v is not yet among the options' values.
+  alignas(64) std::uint64_t want[kBitmapSpace / 64] = {};
+  std::fill(want, want + space / 64, ~std::uint64_t{0});
+  auto drop = [&want](std::uint32_t v) { want[v / 64] &= ~(std::uint64_t{1} << (v % 64)); };
+  for (std::uint64_t t : leave_none_)
+    if (n == t) drop(0);
+  for (std::uint64_t t : leave_one_)
+    if (n > t) drop(g[n - t]);
+  for (const std::uint64_t m : split_totals(n))
+    for (std::uint64_t a = 1, last = std::min(last_split(m), kBitmapFirstBlock); a <= last; ++a)
+      drop(static_cast<std::uint32_t>(g[a] ^ g[m - a]));
+  std::size_t wanted = 0;
+  for (std::uint32_t w = 0; w < space / 64; ++w) wanted += static_cast<std::size_t>(std::popcount(want[w]));
+  for (const std::uint64_t m : split_totals(n)) {
+    if (wanted == 0) break;
+    const std::uint64_t last = last_split(m);
+    if (last > kBitmapFirstBlock)
+      wanted = drop_pairs_by_bitmap_avx512(g, m, kBitmapFirstBlock + 1, last, reinterpret_cast<std::uint8_t*>(want), wanted);
+  }
+  for (std::uint32_t w = 0; w < space / 64; ++w)
+    if (want[w] != 0) return 64 * w + static_cast<std::uint32_t>(std::countr_zero(want[w]));
+  return space;
+}
+
 // G(n) by the mex over every option.
 template <class V>
 std::uint32_t TakeAndBreakValues::plain_value(const V* g, std::uint64_t n) {
   std::uint32_t* seen = mark_one_heap_options(g, n);
   const std::uint32_t stamp = stamp_;
+#if defined(__x86_64__)
+  if (kHasAvx512 && !three_way_ && seen_.size() <= kBitmapSpace) return plain_value_by_bitmap(g, n);
+#endif
   for (const std::uint64_t m : split_totals(n)) {
     for (std::uint64_t a = 1, last = last_split(m); a <= last; ++a) seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;
   }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -109,6 +110,20 @@ TEST(TakeAndBreakValues, SparseSpaceGamesUseAMaskAndMatchThePlainMex) {
   grundy.extend_to(6000);
   EXPECT_TRUE(grundy.sparsity().masked);
   expect_same_values({4}, true, 6000, "Grundy's game");
+}
+
+// Games no mask fits, far enough for the plain mex's vector scan (pairs
+// past the first 1,024 of a split, tested against a bitmap of the values
+// still wanted) to find values of one byte (0.06, 0.004 to 7,000) and of
+// two (0.04 passes 255 before 16,384).
+TEST(TakeAndBreakValues, LongPlainScansMatchThePlainMex) {
+  for (const auto& [code, count] : {std::pair{"0.06", 7000}, {"0.004", 7000}, {"0.04", 16384}}) {
+    TakeAndBreakValues table(octal_digits(code), false);
+    table.extend_to(static_cast<std::uint64_t>(count));
+    EXPECT_FALSE(table.sparsity().masked) << code;
+    EXPECT_EQ(table.bytes_per_value(), count > 10000 ? 2u : 1u) << code;
+    expect_same_values(octal_digits(code), false, static_cast<std::size_t>(count), code);
+  }
 }
 
 TEST(TakeAndBreakValues, ReportsWhatItSaw) {

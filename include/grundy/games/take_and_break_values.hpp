@@ -119,6 +119,8 @@ class TakeAndBreakValues {
   [[nodiscard]] std::uint32_t sparse_value_small(const V* g, std::uint64_t n);
   template <class V>
   [[nodiscard]] std::uint32_t plain_value(const V* g, std::uint64_t n);
+  template <class V>
+  [[nodiscard]] std::uint32_t plain_value_by_bitmap(const V* g, std::uint64_t n);
   void choose_mask();
   // The mask (and parity, where every split takes tokens of one parity)
   // that makes the fewest heaps rare, from the histograms: heaps
