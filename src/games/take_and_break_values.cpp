@@ -197,7 +197,7 @@ const bool kHasAvx2 = __builtin_cpu_supports("avx2");
 // wanted. One-byte values take 256-bit vectors (their bitmap is one
 // register), which do not lower the processor's clock as 512-bit ones can.
 template <class V>
-[[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi")]] std::size_t drop_pairs_by_bitmap_avx512(
+[[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi"), gnu::noinline]] std::size_t drop_pairs_by_bitmap_avx512(
     const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, std::uint8_t* want, std::size_t wanted) {
   auto drop = [&](std::uint32_t v) {
     if ((want[v / 8] >> (v % 8) & 1) != 0) {
@@ -257,10 +257,46 @@ template <class V>
   for (; a <= last && wanted != 0; ++a) drop(static_cast<std::uint32_t>(g[a] ^ g[m - a]));
   return wanted;
 }
-#pragma GCC diagnostic pop
 
 const bool kHasAvx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
+
+// The rare-value loop of start_block: for the kBlock (16) heaps n0 + k
+// at once, one lane each, the values R ^ G(n0 + k - t - r) of the pairs of
+// a rare heap r of value R, for the rare heaps of index [lo, hi) but
+// [skip_lo, skip_hi), with base = n0 - t; each value sets its bit in the
+// lane's bitmap of 64 W bits, kept as 2 W registers of 32-bit quarters
+// (bits[q][k]: bits 32 q .. 32 q + 31 of heap n0 + k). A variable shift
+// past 31 gives 0, so each quarter takes only its own values.
+template <class V, std::size_t W>
+[[gnu::target("avx512f,avx512bw"), gnu::noinline]] void mark_rare_pairs_ahead(const V* g, std::uint64_t base,
+                                                               const std::uint64_t* rare,
+                                                               const std::uint32_t* rare_value, std::size_t lo,
+                                                               std::size_t skip_lo, std::size_t skip_hi, std::size_t hi,
+                                                               std::uint32_t (*bits)[16]) {
+  constexpr std::size_t kQuarters = 2 * W;
+  __m512i acc[kQuarters];
+  for (std::size_t q = 0; q < kQuarters; ++q) acc[q] = _mm512_loadu_si512(bits[q]);
+  const __m512i one = _mm512_set1_epi32(1);
+  // Lambdas do not take the function's target: one loop over both ranges.
+  for (std::size_t i = lo; i < hi; ++i) {
+    if (i == skip_lo) i = skip_hi;
+    if (i >= hi) break;
+    const V* from = g + (base - rare[i]);
+    __m512i v;
+    if constexpr (sizeof(V) == 1) {
+      v = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(from)));
+    } else {
+      v = _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(from)));
+    }
+    v = _mm512_xor_si512(v, _mm512_set1_epi32(static_cast<int>(rare_value[i])));
+    for (std::size_t q = 0; q < kQuarters; ++q)
+      acc[q] = _mm512_or_si512(acc[q], _mm512_sllv_epi32(one, _mm512_sub_epi32(v, _mm512_set1_epi32(static_cast<int>(32 * q)))));
+  }
+  for (std::size_t q = 0; q < kQuarters; ++q) _mm512_storeu_si512(bits[q], acc[q]);
+}
+
+#pragma GCC diagnostic pop
 
 // drop_pair_values with the bitmap scan: `want` (count values below
 // kBitmapSpace) keeps those no pair has; returns how many.
@@ -323,11 +359,12 @@ void TakeAndBreakValues::sort_values_by_class() {
   even_values_.clear();
   odd_values_.clear();
   for (std::uint32_t v = 0; v < 64 * words_; ++v) (odd_under_mask(v) ? odd_values_ : even_values_).push_back(v);
-  even_bits_ = odd_bits_ = 0;
+  even_bits_.fill(0);
+  odd_bits_.fill(0);
   for (std::uint32_t v : even_values_)
-    if (v < 64) even_bits_ |= std::uint64_t{1} << v;
+    if (v < 64 * even_bits_.size()) even_bits_[v / 64] |= std::uint64_t{1} << (v % 64);
   for (std::uint32_t v : odd_values_)
-    if (v < 64) odd_bits_ |= std::uint64_t{1} << v;
+    if (v < 64 * odd_bits_.size()) odd_bits_[v / 64] |= std::uint64_t{1} << (v % 64);
 }
 
 bool TakeAndBreakValues::odd_under_mask(std::uint32_t v) const { return std::popcount(v & sparsity_.mask) % 2 != 0; }
@@ -375,6 +412,7 @@ TakeAndBreakValues::MaskChoice TakeAndBreakValues::best_mask(bool count_heap_zer
 }
 
 void TakeAndBreakValues::choose_mask() {
+  block_valid_ = false;  // its rare heaps change
   const auto heaps = static_cast<std::int64_t>(size_ - 1);  // heaps 1 .. size_ - 1
   const MaskChoice best = best_mask(false);
   // A mask pays while rare heaps are scarce: each costs a lookup per heap,
@@ -418,66 +456,156 @@ void TakeAndBreakValues::next_stamp() {
   }
 }
 
-// G(n) by the rare-value method while every value is below 64: the marks
-// are the bits of machine words, several of them so that no mark waits for
-// the one before.
+// The rare-heap pairs of heaps n0 .. n0 + kBlock - 1 whose partner is
+// already computed (below n0), marked ahead with vector instructions: a
+// rare heap's pairs with the block are kBlock consecutive values of the
+// table. The block is left unused (block_valid_ false) where it does not
+// pay or does not apply; a new mask or value space in the block ends it.
 template <class V>
-std::uint32_t TakeAndBreakValues::sparse_value_small(const V* g, std::uint64_t n) {
-  auto bit = [](std::uint32_t v) { return std::uint64_t{1} << (v & 63); };
-  std::uint64_t seen = 0;
+void TakeAndBreakValues::start_block(const V* g, std::uint64_t n0) {
+  block_valid_ = false;
+#if defined(__x86_64__)
+  if (!kHasAvx512 || !sparsity_.masked || words_ > 8 || three_way_ || leave_two_.empty() ||
+      n0 < 4 * kBlock + most_taken_ || rare_heaps_.size() < kBlock)
+    return;
+  alignas(64) std::uint32_t bits[16][16] = {};
+  block_ranges_.resize(leave_two_.size());
+  const std::uint64_t* rare = rare_heaps_.data();
+  auto index_of_first_at_least = [&](std::uint64_t h) {
+    return static_cast<std::size_t>(std::lower_bound(rare_heaps_.begin(), rare_heaps_.end(), h) - rare_heaps_.begin());
+  };
+  for (std::size_t j = 0; j < leave_two_.size(); ++j) {
+    const std::uint64_t t = leave_two_[j], base = n0 - t;
+    BlockRange& r = block_ranges_[j];
+    // A partner n0 + k - t - h below n0 for every k: h >= kBlock - t; a
+    // partner of at least 1 for k = 0: h < n0 - t.
+    r.lo = index_of_first_at_least(kBlock > t ? kBlock - t : 1);
+    r.hi = std::max(r.lo, index_of_first_at_least(base));
+    r.skip_lo = r.skip_hi = r.lo;
+    if (unequal_) {  // h with 2 h = n0 + k - t for some k: its own loop checks
+      r.skip_lo = std::clamp(index_of_first_at_least((base + 1) / 2), r.lo, r.hi);
+      r.skip_hi = std::clamp(index_of_first_at_least((base + kBlock - 1) / 2 + 1), r.skip_lo, r.hi);
+    }
+    switch (words_) {
+      case 1: mark_rare_pairs_ahead<V, 1>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits); break;
+      case 2: mark_rare_pairs_ahead<V, 2>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits); break;
+      case 4: mark_rare_pairs_ahead<V, 4>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits); break;
+      default: mark_rare_pairs_ahead<V, 8>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits); break;
+    }
+  }
+  for (std::uint64_t k = 0; k < kBlock; ++k)
+    for (std::size_t w = 0; w < words_; ++w)
+      block_seen_[k][w] = bits[2 * w][k] | std::uint64_t{bits[2 * w + 1][k]} << 32;
+  block_start_ = n0;
+  block_valid_ = true;
+#else
+  (void)g;
+  (void)n0;
+#endif
+}
+
+// G(n) by the rare-value method while every value is below 64 W: the marks
+// are the bits of W machine words (several accumulators for one word, so
+// that no mark waits for the one before), the rare-heap pairs marked ahead
+// by start_block where it applies.
+template <class V, std::size_t W>
+std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n) {
+  std::array<std::uint64_t, W> seen{};
+  auto mark = [&seen](std::uint32_t v) { seen[(v / 64) % W] |= std::uint64_t{1} << (v % 64); };
+  const bool ahead = block_valid_ && n >= block_start_ && n - block_start_ < kBlock;
+  if (ahead)
+    for (std::size_t w = 0; w < W; ++w) seen[w] = block_seen_[n - block_start_][w];
   for (std::uint64_t t : leave_none_)
-    if (n == t) seen |= 1;
+    if (n == t) mark(0);
   for (std::uint64_t t : leave_one_)
-    if (n > t) seen |= bit(g[n - t]);
+    if (n > t) mark(g[n - t]);
   const std::uint64_t* rare = rare_heaps_.data();
   const std::uint32_t* rare_value = rare_values_.data();
+  auto mark_rare = [&](std::uint64_t m, std::size_t from, std::size_t to) {
+    if constexpr (W == 1) {
+      auto bit = [](std::uint32_t v) { return std::uint64_t{1} << (v & 63); };
+      std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+      std::size_t i = from;
+      if (!unequal_ || m % 2 != 0)
+        for (; i + 4 <= to; i += 4) {
+          s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
+          s1 |= bit(rare_value[i + 1] ^ g[m - rare[i + 1]]);
+          s2 |= bit(rare_value[i + 2] ^ g[m - rare[i + 2]]);
+          s3 |= bit(rare_value[i + 3] ^ g[m - rare[i + 3]]);
+        }
+      for (; i < to; ++i)
+        if (!unequal_ || 2 * rare[i] != m) s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
+      seen[0] |= s0 | s1 | s2 | s3;
+    } else {
+      for (std::size_t i = from; i < to; ++i)
+        if (!unequal_ || 2 * rare[i] != m) mark(rare_value[i] ^ static_cast<std::uint32_t>(g[m - rare[i]]));
+    }
+  };
+  std::size_t j = 0;
   for (const std::uint64_t m : split_totals(n)) {
     const std::size_t end = rare_heaps_below(m);
-    std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    std::size_t i = 0;
-    if (!unequal_ || m % 2 != 0)
-      for (; i + 4 <= end; i += 4) {
-        s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
-        s1 |= bit(rare_value[i + 1] ^ g[m - rare[i + 1]]);
-        s2 |= bit(rare_value[i + 2] ^ g[m - rare[i + 2]]);
-        s3 |= bit(rare_value[i + 3] ^ g[m - rare[i + 3]]);
-      }
-    for (; i < end; ++i)
-      if (!unequal_ || 2 * rare[i] != m) s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
-    seen |= s0 | s1 | s2 | s3;
+    if (ahead) {
+      // split_totals lists the digits in order, all of them this far out.
+      const BlockRange& r = block_ranges_[j++];
+      mark_rare(m, 0, std::min(r.lo, end));
+      mark_rare(m, r.skip_lo, r.skip_hi);
+      mark_rare(m, std::min(r.hi, end), end);
+    } else {
+      mark_rare(m, 0, end);
+    }
   }
   // The values every split can only reach with a heap of rare value (see
   // enumerated_are_odd), and the others.
   const bool odd = enumerated_are_odd(n);
-  const std::uint64_t enumerated_bits = odd ? odd_bits_ : even_bits_, searched_bits = odd ? even_bits_ : odd_bits_;
-  const std::uint64_t common_missing = ~seen & enumerated_bits;
-  const std::uint32_t common = common_missing == 0 ? 64 : static_cast<std::uint32_t>(std::countr_zero(common_missing));
-  std::uint64_t need = ~seen & searched_bits & (common == 64 ? ~std::uint64_t{0} : bit(common) - 1);
-  if (need == 0) return common;
-  // A first block of pairs into bits; the values it leaves are then looked
-  // for a vector of pairs at a time (drop_pair_values).
+  const std::array<std::uint64_t, 8>& enumerated_bits = odd ? odd_bits_ : even_bits_;
+  const std::array<std::uint64_t, 8>& searched_bits = odd ? even_bits_ : odd_bits_;
+  std::uint32_t common = 64 * W;
+  for (std::size_t w = 0; w < W; ++w)
+    if (const std::uint64_t missing = ~seen[w] & enumerated_bits[w]; missing != 0) {
+      common = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(missing)));
+      break;
+    }
   std::uint32_t* want = need_.data();
+  std::size_t count = 0;
+  for (std::size_t w = 0; w < W && 64 * w < common; ++w) {
+    std::uint64_t rest = ~seen[w] & searched_bits[w];
+    if (common < 64 * (w + 1)) rest &= (std::uint64_t{1} << (common % 64)) - 1;
+    for (; rest != 0; rest &= rest - 1)
+      want[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(rest)));
+  }
+  if (count == 0) return common;
+  // With one or two words, a first block of pairs into bits (in registers,
+  // two of each, so that no mark waits for the one before); the values left
+  // are then looked for a vector of pairs at a time (drop_pair_values).
+  // With more words, a mark would wait for the last one's store: the
+  // vectors start at once.
   for (const std::uint64_t m : split_totals(n)) {
     const std::uint64_t last = last_split(m);
-    const std::uint64_t first_block_end = std::min(last, kScanBlock);
-    std::uint64_t s0 = 0, s1 = 0;
     std::uint64_t a = 1;
-    for (; a + 1 <= first_block_end; a += 2) {
-      s0 |= bit(g[a] ^ g[m - a]);
-      s1 |= bit(g[a + 1] ^ g[m - a - 1]);
+    if constexpr (W <= 2) {
+      // Word v / 64 of each value: all ones when it is the second.
+      auto second = [](std::uint32_t v) { return W == 1 ? 0 : std::uint64_t{0} - (v >> 6); };
+      const std::uint64_t first_block_end = std::min(last, kScanBlock);
+      std::uint64_t low0 = 0, low1 = 0, high0 = 0, high1 = 0;
+      for (; a + 1 <= first_block_end; a += 2) {
+        const std::uint32_t v0 = g[a] ^ g[m - a], v1 = g[a + 1] ^ g[m - a - 1];
+        const std::uint64_t b0 = std::uint64_t{1} << (v0 & 63), b1 = std::uint64_t{1} << (v1 & 63);
+        low0 |= b0 & ~second(v0), high0 |= b0 & second(v0);
+        low1 |= b1 & ~second(v1), high1 |= b1 & second(v1);
+      }
+      if (a == first_block_end) mark(static_cast<std::uint32_t>(g[a] ^ g[m - a])), ++a;
+      seen[0] |= low0 | low1;
+      if constexpr (W == 2) seen[1] |= high0 | high1;
+      std::size_t left = 0;
+      for (std::size_t i = 0; i < count; ++i)
+        if ((seen[want[i] / 64] >> (want[i] % 64) & 1) == 0) want[left++] = want[i];
+      if (left == 0) return common;
+      count = left;
     }
-    if (a == first_block_end) s0 |= bit(g[a] ^ g[m - a]);
-    need &= ~(s0 | s1);
-    if (need == 0) return common;
-    std::size_t count = 0;
-    for (std::uint64_t rest = need; rest != 0; rest &= rest - 1)
-      want[count++] = static_cast<std::uint32_t>(std::countr_zero(rest));
-    count = drop_pair_values(g, m, first_block_end + 1, last, want, count);
-    need = 0;
-    for (std::size_t i = 0; i < count; ++i) need |= bit(want[i]);
-    if (need == 0) return common;
+    count = drop_pair_values(g, m, a, last, want, count);
+    if (count == 0) return common;
   }
-  return static_cast<std::uint32_t>(std::countr_zero(need));
+  return *std::min_element(want, want + count);
 }
 
 // What a split of n leaves in all, n - t for each two-heap digit t that n
@@ -691,12 +819,23 @@ void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at
       next_mask_choice_ *= 2;
     }
     const V* g = values.data();
-    const std::uint32_t v = n == 0 ? 0 : !sparsity_.masked ? plain_value(g, n)
-                             : words_ == 1     ? sparse_value_small(g, n)
-                                               : sparse_value(g, n);
+    if (n % kBlock == 0) start_block(g, n);
+    std::uint32_t v = 0;
+    if (n == 0) {
+      v = 0;
+    } else if (!sparsity_.masked) {
+      v = plain_value(g, n);
+    } else if (words_ == 1) {
+      v = sparse_value_bits<V, 1>(g, n);
+    } else if (block_valid_ && words_ <= 8) {  // the bits pay where the block marked most pairs
+      v = words_ == 2 ? sparse_value_bits<V, 2>(g, n) : words_ == 4 ? sparse_value_bits<V, 4>(g, n) : sparse_value_bits<V, 8>(g, n);
+    } else {
+      v = sparse_value(g, n);
+    }
     if (v > std::numeric_limits<std::uint16_t>::max())
       throw LimitError(fmt::format("G({}) would be {}: grundy keeps values below 65536", n, v));
     if (v >= 64 * words_) {  // a larger value space
+      block_valid_ = false;
       while (v >= 64 * words_) words_ *= 2;
       seen_.resize(64 * words_, 0);
       need_.resize(64 * words_, 0);
@@ -800,6 +939,7 @@ void TakeAndBreakValues::write_values(std::ostream& out) const {
 }
 
 void TakeAndBreakValues::read_values(std::istream& in, std::uint64_t size, unsigned bytes_per_value) {
+  block_valid_ = false;
   if (bytes_per_value != 1 && bytes_per_value != 2)
     throw InputError(fmt::format("a saved table holds 1 or 2 bytes per value, not {}", bytes_per_value));
   // Start again from nothing, then take the values in as extend() would.

@@ -26,6 +26,7 @@
 // cycle, found by Brent's method on a rolling hash of that window. A cycle
 // is only a candidate: the periodicity theorem proves it (take_and_break).
 
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -115,8 +116,10 @@ class TakeAndBreakValues {
   [[nodiscard]] std::uint32_t sparse_value(const V* g, std::uint64_t n);
   template <class V>
   [[nodiscard]] std::uint32_t* mark_one_heap_options(const V* g, std::uint64_t n);
+  template <class V, std::size_t W>
+  [[nodiscard]] std::uint32_t sparse_value_bits(const V* g, std::uint64_t n);
   template <class V>
-  [[nodiscard]] std::uint32_t sparse_value_small(const V* g, std::uint64_t n);
+  void start_block(const V* g, std::uint64_t n0);
   template <class V>
   [[nodiscard]] std::uint32_t plain_value(const V* g, std::uint64_t n);
   template <class V>
@@ -172,13 +175,29 @@ class TakeAndBreakValues {
   // The value space [0, 64 words_) by the parity of its bits under the
   // mask, in increasing order.
   std::vector<std::uint32_t> even_values_, odd_values_;
-  std::uint64_t even_bits_ = 0, odd_bits_ = 0;  // the same below 64
+  std::array<std::uint64_t, 8> even_bits_{}, odd_bits_{};  // the same as bits, below 512
   std::size_t words_ = 1;
   // seen_[v] == stamp_: v is a value of an option of the heap at hand.
   std::vector<std::uint32_t> seen_;
   std::uint32_t stamp_ = 0;
   std::vector<std::uint32_t> need_;  // rare values to look for
   std::uint64_t next_mask_choice_ = 64;
+
+  // The pairs of the next kBlock heaps with the rare heaps whose partner is
+  // already computed, marked ahead for all of them at once with vector
+  // instructions (start_block): bit v of block_seen_[n - block_start_].
+  // For each two-heap digit, the rare heaps (by index) left to the heap's own
+  // loop: [0, lo) (the partner is inside the block), [skip_lo, skip_hi) (in
+  // Grundy's game, a heap that could pair with itself) and [hi, ...) (heaps
+  // too recent to pair with the block's first heap).
+  static constexpr std::uint64_t kBlock = 16;
+  struct BlockRange {
+    std::size_t lo = 0, skip_lo = 0, skip_hi = 0, hi = 0;
+  };
+  bool block_valid_ = false;
+  std::uint64_t block_start_ = 0;
+  std::array<std::array<std::uint64_t, 8>, kBlock> block_seen_{};
+  std::vector<BlockRange> block_ranges_;
 
   // Brent's cycle search over the window of the last window_ values.
   std::uint64_t window_ = 0;  // 0: not searching
