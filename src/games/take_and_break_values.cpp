@@ -608,6 +608,69 @@ std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n)
   return *std::min_element(want, want + count);
 }
 
+// G(n) by the rare-value method while every value is below 64 and no block
+// of heaps is marked ahead: the marks are the bits of machine words, several
+// of them so that no mark waits for the one before (sparse_value_bits does
+// the same for wider spaces and with a block, at a little more cost a heap).
+template <class V>
+std::uint32_t TakeAndBreakValues::sparse_value_small(const V* g, std::uint64_t n) {
+  auto bit = [](std::uint32_t v) { return std::uint64_t{1} << (v & 63); };
+  std::uint64_t seen = 0;
+  for (std::uint64_t t : leave_none_)
+    if (n == t) seen |= 1;
+  for (std::uint64_t t : leave_one_)
+    if (n > t) seen |= bit(g[n - t]);
+  const std::uint64_t* rare = rare_heaps_.data();
+  const std::uint32_t* rare_value = rare_values_.data();
+  for (const std::uint64_t m : split_totals(n)) {
+    const std::size_t end = rare_heaps_below(m);
+    std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    std::size_t i = 0;
+    if (!unequal_ || m % 2 != 0)
+      for (; i + 4 <= end; i += 4) {
+        s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
+        s1 |= bit(rare_value[i + 1] ^ g[m - rare[i + 1]]);
+        s2 |= bit(rare_value[i + 2] ^ g[m - rare[i + 2]]);
+        s3 |= bit(rare_value[i + 3] ^ g[m - rare[i + 3]]);
+      }
+    for (; i < end; ++i)
+      if (!unequal_ || 2 * rare[i] != m) s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
+    seen |= s0 | s1 | s2 | s3;
+  }
+  // The values every split can only reach with a heap of rare value (see
+  // enumerated_are_odd), and the others.
+  const bool odd = enumerated_are_odd(n);
+  const std::uint64_t enumerated_bits = odd ? odd_bits_[0] : even_bits_[0], searched_bits = odd ? even_bits_[0] : odd_bits_[0];
+  const std::uint64_t common_missing = ~seen & enumerated_bits;
+  const std::uint32_t common = common_missing == 0 ? 64 : static_cast<std::uint32_t>(std::countr_zero(common_missing));
+  std::uint64_t need = ~seen & searched_bits & (common == 64 ? ~std::uint64_t{0} : bit(common) - 1);
+  if (need == 0) return common;
+  // A first block of pairs into bits; the values it leaves are then looked
+  // for a vector of pairs at a time (drop_pair_values).
+  std::uint32_t* want = need_.data();
+  for (const std::uint64_t m : split_totals(n)) {
+    const std::uint64_t last = last_split(m);
+    const std::uint64_t first_block_end = std::min(last, kScanBlock);
+    std::uint64_t s0 = 0, s1 = 0;
+    std::uint64_t a = 1;
+    for (; a + 1 <= first_block_end; a += 2) {
+      s0 |= bit(g[a] ^ g[m - a]);
+      s1 |= bit(g[a + 1] ^ g[m - a - 1]);
+    }
+    if (a == first_block_end) s0 |= bit(g[a] ^ g[m - a]);
+    need &= ~(s0 | s1);
+    if (need == 0) return common;
+    std::size_t count = 0;
+    for (std::uint64_t rest = need; rest != 0; rest &= rest - 1)
+      want[count++] = static_cast<std::uint32_t>(std::countr_zero(rest));
+    count = drop_pair_values(g, m, first_block_end + 1, last, want, count);
+    need = 0;
+    for (std::size_t i = 0; i < count; ++i) need |= bit(want[i]);
+    if (need == 0) return common;
+  }
+  return static_cast<std::uint32_t>(std::countr_zero(need));
+}
+
 // What a split of n leaves in all, n - t for each two-heap digit t that n
 // allows, in the digits' order.
 std::span<const std::uint64_t> TakeAndBreakValues::split_totals(std::uint64_t n) {
@@ -826,7 +889,7 @@ void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at
     } else if (!sparsity_.masked) {
       v = plain_value(g, n);
     } else if (words_ == 1) {
-      v = sparse_value_bits<V, 1>(g, n);
+      v = block_valid_ ? sparse_value_bits<V, 1>(g, n) : sparse_value_small(g, n);
     } else if (block_valid_ && words_ <= 8) {  // the bits pay where the block marked most pairs
       v = words_ == 2 ? sparse_value_bits<V, 2>(g, n) : words_ == 4 ? sparse_value_bits<V, 4>(g, n) : sparse_value_bits<V, 8>(g, n);
     } else {

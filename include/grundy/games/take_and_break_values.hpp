@@ -116,6 +116,8 @@ class TakeAndBreakValues {
   [[nodiscard]] std::uint32_t sparse_value(const V* g, std::uint64_t n);
   template <class V>
   [[nodiscard]] std::uint32_t* mark_one_heap_options(const V* g, std::uint64_t n);
+  template <class V>
+  [[nodiscard]] std::uint32_t sparse_value_small(const V* g, std::uint64_t n);
   template <class V, std::size_t W>
   [[nodiscard]] std::uint32_t sparse_value_bits(const V* g, std::uint64_t n);
   template <class V>
