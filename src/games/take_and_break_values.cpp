@@ -41,6 +41,7 @@ constexpr std::uint64_t kBitmapFirstBlock = 1024;
 // The pairs the rare-value search compares directly before it turns to the
 // bitmap.
 constexpr std::uint64_t kBitmapAfter = 512;
+constexpr std::size_t kBitmapAtOnce = 4;
 
 // In place: w[m] = sum over v of w[v] * (-1)^popcount(v & m).
 void walsh_hadamard(std::vector<std::int64_t>& w) {
@@ -320,6 +321,9 @@ std::size_t drop_pair_values(const V* g, std::uint64_t m, std::uint64_t a, std::
   // The bitmap's cost does not grow with the values wanted; the AVX2
   // comparisons' does, but they start at once and are cheaper for one: most
   // scans end within their first few hundred pairs.
+  // With many values wanted, the bitmap from the start.
+  if (kHasAvx512 && count >= kBitmapAtOnce && *std::max_element(want, want + count) < kBitmapSpace)
+    return drop_pair_values_by_bitmap(g, m, a, last, want, count);
   if (kHasAvx512 && last > a + kBitmapAfter) {
     count = drop_pair_values_avx2(g, m, a, a + kBitmapAfter - 1, want, count);
     a += kBitmapAfter;
