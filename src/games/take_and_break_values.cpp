@@ -186,9 +186,11 @@ const bool kHasAvx2 = __builtin_cpu_supports("avx2");
 
 // GCC 12's AVX-512 headers start some conversions from _mm512_undefined,
 // which -Wmaybe-uninitialized reports wrongly once they are inlined here.
+#if defined(__GNUC__) && !defined(__clang__)  // Clang has neither warning nor the false report
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
 // The values still wanted as a bitmap of kBitmapSpace bits, and the pairs
 // G(a) ^ G(m - a), a in [a, last], tested against it a vector at a time:
 // the bitmap's byte v / 8 is fetched by a byte permutation from registers
@@ -297,7 +299,9 @@ template <class V, std::size_t W>
   for (std::size_t q = 0; q < kQuarters; ++q) _mm512_storeu_si512(bits[q], acc[q]);
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 // drop_pair_values with the bitmap scan: `want` (count values below
 // kBitmapSpace) keeps those no pair has; returns how many.
