@@ -1,16 +1,13 @@
 #include "census.hpp"
+#include "census_rows.hpp"
 
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <chrono>
-#include <cstdio>
-#include <cstring>
 #include <exception>
-#include <fstream>
 #include <map>
+#include <memory>
 #include <mutex>
-#include <sstream>
 #include <system_error>
 #include <thread>
 
@@ -49,56 +46,6 @@ std::string code_of(const json& row, const GameFamily& family) {
 
 std::string spec_of(const CensusRequest& r, const std::string& code) { return std::string(r.family->name) + ":" + code; }
 
-struct RowFile {
-  std::vector<json> rows;
-  bool cut_short = false;  // the last line was cut (an interrupted write): not among rows
-  // Not one row a line ending in a newline (a --json document, a last row
-  // without its newline): a resume writes the file again before appending.
-  bool rewrite = false;
-};
-
-// Rows from a resume file (one JSON object a line) or a census's --json
-// output ({"games": [...]}).
-RowFile read_rows(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot be read ({})", path, std::strerror(errno)));
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  RowFile out;
-  auto check = [&](const json& row, std::size_t line) {
-    if (!row.is_object() || !row.contains("game") || !row["game"].is_string() || !row.contains("kind"))
-      throw InputError(fmt::format("{}:{}: not a census row (an object with \"game\" and \"kind\")", path, line));
-    out.rows.push_back(row);
-  };
-  if (const json whole = json::parse(text, nullptr, false); !whole.is_discarded() && whole.is_object() &&
-                                                            whole.contains("games")) {
-    if (!whole["games"].is_array()) throw InputError(fmt::format("{}: \"games\" is not a list", path));
-    for (const json& row : whole["games"]) check(row, 1);
-    out.rewrite = true;
-    return out;
-  }
-  out.rewrite = !text.empty() && text.back() != '\n';
-  std::size_t line_number = 0;
-  for (std::size_t start = 0; start < text.size();) {
-    ++line_number;
-    const std::size_t end = text.find('\n', start);
-    const std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    start = end == std::string::npos ? text.size() : end + 1;
-    if (line.empty()) continue;
-    const json row = json::parse(line, nullptr, false);
-    if (row.is_discarded()) {
-      if (end == std::string::npos) {  // the write of this row was interrupted
-        out.cut_short = true;
-        break;
-      }
-      throw InputError(fmt::format("{}:{}: not JSON; expected one census row a line", path, line_number));
-    }
-    check(row, line_number);
-  }
-  return out;
-}
-
 std::string cell(const json& row, const char* key) {
   if (!row.contains(key)) return "-";
   const json& v = row[key];
@@ -135,7 +82,7 @@ void merge(const CensusRequest& request, Format format, Output& out) {
   const std::vector<std::string> codes = request.family->census_codes(request.digits);
   std::map<std::string, std::pair<json, std::string>> found;  // code -> row, file
   for (const std::string& path : request.merge_files) {
-    const RowFile file = read_rows(path);
+    const ReadRows file = read_rows(path);
     if (file.cut_short)
       throw InputError(fmt::format("{}: its last line is cut short (an interrupted run): finish that part with "
                                    "--resume {} first",
@@ -180,14 +127,10 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     if (i % request.shards == request.shard - 1) codes.push_back(all[i]);
 
   std::map<std::string, json> rows;
-  std::FILE* resume = nullptr;
+  std::unique_ptr<RowFile> resume;
   if (!request.resume_file.empty()) {
-    std::ifstream probe(request.resume_file);
-    const bool exists = probe.good();
-    probe.close();
-    RowFile file;
-    if (exists) file = read_rows(request.resume_file);
-    for (const json& row : file.rows) {
+    resume = std::make_unique<RowFile>(request.resume_file);
+    for (const json& row : resume->rows()) {
       const std::string code = code_of(row, *request.family);
       if (!std::binary_search(codes.begin(), codes.end(), code))
         throw InputError(fmt::format("{}: a row for {}, which is not in {}", request.resume_file, cell(row, "game"),
@@ -196,15 +139,10 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
         throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and this run uses {}",
                                      request.resume_file, cell(row, "game"), cell(row, "max_heap"),
                                      request.max_heap));
-      rows[code] = row;
+      if (!rows.emplace(code, row).second)
+        throw InputError(fmt::format("{}: two rows for {}; a census part holds each game once", request.resume_file,
+                                     cell(row, "game")));
     }
-    // Written again whole when a cut line must go, then appended to.
-    resume = std::fopen(request.resume_file.c_str(), file.cut_short || file.rewrite ? "w" : "a");
-    if (resume == nullptr)
-      throw InputError(fmt::format("--resume {}: cannot be written ({})", request.resume_file, std::strerror(errno)));
-    if (file.cut_short || file.rewrite)
-      for (const json& row : file.rows) std::fputs((row.dump() + "\n").c_str(), resume);
-    std::fflush(resume);
   }
 
   std::vector<std::string> todo;
@@ -230,10 +168,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
           row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
           row["max_heap"] = request.max_heap;
           const std::lock_guard lock(mutex);
-          if (resume != nullptr) {
-            std::fputs((row.dump() + "\n").c_str(), resume);
-            std::fflush(resume);
-          }
+          if (resume) resume->append(row);
           rows[todo[i]] = std::move(row);
           task.advance(++done, todo.size());
         }
@@ -250,7 +185,6 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     }
     work();
     for (std::thread& t : pool) t.join();
-    if (resume != nullptr) std::fclose(resume);
     if (error) std::rethrow_exception(error);
   }
   std::vector<json> ordered;

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "census.hpp"
+#include "census_rows.hpp"
 #include "commands.hpp"
 #include "misere_commands.hpp"
 #include "stop_signals.hpp"
@@ -908,6 +909,9 @@ int main(int argc, char** argv) {
     print_error("error: ", e.what());
     return 1;
   } catch (const OutputFailed& e) {
+    print_error("error: ", e.what());
+    return 1;
+  } catch (const RowFileError& e) {
     print_error("error: ", e.what());
     return 1;
   } catch (const std::bad_alloc&) {

@@ -1,16 +1,25 @@
 // `grundy census octal`: every game of a census, in code order, each row the
 // object `pattern --json` prints; the published periods of two-digit games;
 // shards that merge into the whole census (and a merge that refuses gaps and
-// overlaps); a resume that skips finished games and drops a cut line.
+// overlaps); a resume that skips finished games and drops a cut line; a
+// census killed 20 times at random that loses and repeats no row; a part
+// file that two runs cannot use at once.
 
+#include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <iterator>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
+#include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gmock/gmock.h>
@@ -160,6 +169,113 @@ TEST(Census, ResumeSkipsFinishedGamesAndDropsACutLine) {
   const auto r = grundy_run({"census", "octal", "--digits", "1", "--max-heap", "999", "--resume", file.string()});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("computed with --max-heap 1000, and this run uses 999"));
+  std::filesystem::remove_all(dir);
+}
+
+// Kills a census with SIGKILL at 20 random moments, resuming after each, and
+// after five of the kills also cuts the file's last line at a random byte (as
+// a full disk or a machine that went down mid-write leaves it). After every
+// kill the file holds whole rows, each game at most once, except a cut last
+// line; the last run's rows are the uninterrupted run's.
+TEST(Census, TwentyRandomKillsLoseNoRowAndRepeatNone) {
+  const auto dir = scratch("kills");
+  const auto file = dir / "part.jsonl";
+  const std::vector<std::string> census{"census", "octal", "--digits", "3", "--max-heap", "1023", "--jobs", "2"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = census;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  const json whole = run_json(with({"--json"}));
+  ASSERT_EQ(whole["games"].size(), 1024u);
+
+  const unsigned seed = std::random_device{}();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937 random(seed);
+  // Each kill comes after the run has saved 0 to 3 more rows, then 0 to 5 ms
+  // more: random moments that still leave the census unfinished after 20
+  // kills (1,024 games, about 6 a millisecond here), so that every kill lands
+  // in a running census.
+  std::uniform_int_distribution<std::size_t> rows_first(0, 3);
+  std::uniform_int_distribution<int> then_ms(0, 5);
+  auto newlines = [&] {
+    std::ifstream in(file, std::ios::binary);
+    return static_cast<std::size_t>(std::count(std::istreambuf_iterator<char>(in), {}, '\n'));
+  };
+  int killed_running = 0;
+  bool cut_pending = false;  // the file's last line was cut by this test
+  for (int kill = 1; kill <= 20; ++kill) {
+    const std::size_t wanted = newlines() + rows_first(random);
+    const test::SpawnedProcess run = test::spawn_process(GRUNDY_EXE, with({"--resume", file.string()}));
+    ::close(run.in);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (newlines() < wanted && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+    std::this_thread::sleep_for(std::chrono::milliseconds(then_ms(random)));
+    ::kill(run.pid, SIGKILL);
+    ::close(run.out);
+    ::close(run.err);
+    const int status = test::wait_for_exit(run.pid);
+    if (status == 128 + SIGKILL) ++killed_running;
+    if (!std::filesystem::exists(file)) continue;  // killed before it opened the file
+
+    const std::vector<std::string> lines = lines_of(file);
+    std::set<std::string> games;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const json row = json::parse(lines[i], nullptr, false);
+      // The line cut after the kill before stays until a run gets far enough to
+      // drop it; no run writes a cut line of its own.
+      if (row.is_discarded() && i + 1 == lines.size() && cut_pending) continue;
+      ASSERT_FALSE(row.is_discarded()) << "kill " << kill << ", line " << i + 1 << ": " << lines[i];
+      EXPECT_TRUE(games.insert(row["game"].get<std::string>()).second) << "kill " << kill << ": twice " << lines[i];
+      if (i + 1 == lines.size()) cut_pending = false;
+    }
+    if (kill % 4 == 0 && !lines.empty() && !cut_pending) {
+      cut_pending = true;
+      const auto size = std::filesystem::file_size(file);
+      const std::uintmax_t last = lines.back().size() + 1;  // with its newline
+      std::uniform_int_distribution<std::uintmax_t> keep(1, last - 1);
+      std::filesystem::resize_file(file, size - last + keep(random));
+    }
+  }
+  EXPECT_EQ(killed_running, 20) << "a run finished before its kill";
+
+  const json resumed = run_json(with({"--resume", file.string(), "--json"}));
+  ASSERT_EQ(resumed["games"].size(), 1024u);
+  for (std::size_t i = 0; i < 1024; ++i)
+    EXPECT_EQ(without_time(resumed["games"][i]), without_time(whole["games"][i])) << i;
+  const std::vector<std::string> lines = lines_of(file);
+  EXPECT_EQ(lines.size(), 1024u);
+  std::set<std::string> games;
+  for (const std::string& line : lines) games.insert(json::parse(line)["game"].get<std::string>());
+  EXPECT_EQ(games.size(), 1024u);
+  std::filesystem::remove_all(dir);
+}
+
+// A second run on a part's file while the first still runs would do the same
+// games and write them twice: it is refused, and the first run is unharmed.
+TEST(Census, ASecondRunOnAPartFileIsRefusedWhileTheFirstRuns) {
+  const auto dir = scratch("lock");
+  const auto file = dir / "part.jsonl";
+  const std::vector<std::string> args{"census", "octal", "--digits", "2", "--max-heap", "65535", "--jobs", "1",
+                                      "--resume", file.string()};
+  const test::SpawnedProcess first = test::spawn_process(GRUNDY_EXE, args);
+  ::close(first.in);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!std::filesystem::exists(file) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  const auto second = grundy_run(args);
+  std::string out;
+  char buffer[4096];
+  for (ssize_t n; (n = ::read(first.out, buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(n));
+  ::close(first.out);
+  ::close(first.err);
+  const int status = test::wait_for_exit(first.pid);
+  EXPECT_EQ(second.exit_code, 2) << second.err;
+  EXPECT_THAT(second.err, HasSubstr("another grundy census is using this file"));
+  EXPECT_EQ(status, 0);
+  EXPECT_THAT(out, HasSubstr("128 games: "));
+  EXPECT_EQ(lines_of(file).size(), 128u);
   std::filesystem::remove_all(dir);
 }
 
