@@ -18,6 +18,8 @@
 #include "grundy/error.hpp"
 #include "grundy/progress.hpp"
 
+#include "pair_values.hpp"
+
 namespace grundy {
 
 namespace {
@@ -202,8 +204,11 @@ const bool kHasAvx2 = __builtin_cpu_supports("avx2");
 template <class V>
 [[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi"), gnu::noinline]] std::size_t drop_pairs_by_bitmap_avx512(
     const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, std::uint8_t* want, std::size_t wanted) {
+  // Two-byte pairs reach past the bitmap: their byte index wraps (only its
+  // low byte is used), so a value of kBitmapSpace or more can look wanted.
+  // No such value is (every wanted value is below kBitmapSpace).
   auto drop = [&](std::uint32_t v) {
-    if ((want[v / 8] >> (v % 8) & 1) != 0) {
+    if (v < kBitmapSpace && (want[v / 8] >> (v % 8) & 1) != 0) {
       want[v / 8] = static_cast<std::uint8_t>(want[v / 8] & ~(1u << (v % 8)));
       --wanted;
     }
@@ -340,6 +345,20 @@ std::size_t drop_pair_values(const V* g, std::uint64_t m, std::uint64_t a, std::
 }
 
 }  // namespace
+
+namespace detail {
+
+std::size_t drop_pair_values(const std::uint8_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                             std::uint32_t* want, std::size_t count) {
+  return grundy::drop_pair_values(g, m, a, last, want, count);
+}
+
+std::size_t drop_pair_values(const std::uint16_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                             std::uint32_t* want, std::size_t count) {
+  return grundy::drop_pair_values(g, m, a, last, want, count);
+}
+
+}  // namespace detail
 
 TakeAndBreakValues::TakeAndBreakValues(std::vector<std::uint8_t> digits, bool unequal)
     : digits_(std::move(digits)), unequal_(unequal) {
