@@ -2,6 +2,9 @@
 # Installs the Debian packages grundy needs to build, test and benchmark.
 # Idempotent: packages already installed are left alone, and the package index
 # is refreshed only when something is missing.
+#   --for-tests  also what only the test suite uses: a one-node Slurm
+#                (slurmctld, slurmd, with munge), started by a test in a
+#                temporary folder, never as a service of the machine.
 set -euo pipefail
 
 packages=(
@@ -17,6 +20,12 @@ packages=(
   time tmux
   clang libclang-rt-dev
 )
+if [[ ${1:-} == --for-tests ]]; then
+  packages+=(slurmctld slurmd)
+elif [[ $# -gt 0 ]]; then
+  echo "usage: $0 [--for-tests]" >&2
+  exit 2
+fi
 
 missing=()
 for p in "${packages[@]}"; do

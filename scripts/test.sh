@@ -7,7 +7,7 @@
 # and runs each for a few seconds (about a minute in all; fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --for-tests
 echo "== set-up: the README's first command, its Python example, cmake --install"
 bash scripts/check-setup.sh
 for preset in release sanitize fuzz; do

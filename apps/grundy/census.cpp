@@ -17,7 +17,10 @@
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
+#include "grundy/misere_quotient.hpp"
 #include "grundy/spec.hpp"
+
+#include "misere_commands.hpp"
 
 namespace grundy::cli {
 
@@ -46,10 +49,56 @@ std::string code_of(const json& row, const GameFamily& family) {
 
 std::string spec_of(const CensusRequest& r, const std::string& code) { return std::string(r.family->name) + ":" + code; }
 
+// A misère census's row: the object `quotient --json` prints, without its
+// table of products (size^2 numbers), with "kind" "quotient"; or, for a game
+// whose quotient passes quotient's limits, or that has none (4.0 never
+// shrinks the heaps), "kind" "beyond-limits" or "no-quotient" and why.
+json misere_row(const Game& game, std::uint64_t max_heap) {
+  json row;
+  try {
+    row = quotient_json(compute_misere_quotient(game, max_heap));
+    row.erase("products");
+    row["kind"] = "quotient";
+  } catch (const LimitError& e) {
+    row = {{"game", game.spec()}, {"kind", "beyond-limits"}, {"why", e.what()}};
+  } catch (const InputError& e) {
+    row = {{"game", game.spec()}, {"kind", "no-quotient"}, {"why", e.what()}};
+  }
+  row["play"] = "misere";
+  return row;
+}
+
+// "normal" or "misere": rows of the two kinds of census are never mixed.
+std::string play_of(const json& row) { return row.value("play", std::string("normal")); }
+
 std::string cell(const json& row, const char* key) {
   if (!row.contains(key)) return "-";
   const json& v = row[key];
   return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+// The text table of a misère census: one line per game, then a count of
+// each kind (tame, wild, beyond the limits).
+void write_misere_rows(const std::vector<json>& rows, Output& out) {
+  out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14} {:>9}\n", "game", "kind", "size", "generators",
+                        "p-portion", "tame", "seen period", "seconds"));
+  std::map<std::string, std::uint64_t> kinds;
+  for (const json& row : rows) {
+    const bool quotient = row["kind"] == "quotient";
+    std::string period = "-";
+    if (quotient && row.contains("period") && row["period"].is_object())
+      period = fmt::format("{}+{}", row["period"].value("preperiod", 0), row["period"].value("period", 0));
+    out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14} {:>9}\n", cell(row, "game"),
+                          cell(row, "kind"), quotient ? cell(row, "size") : "-",
+                          quotient ? std::to_string(row.value("generators", json::array()).size()) : "-",
+                          quotient ? std::to_string(row.value("p_portion", json::array()).size()) : "-",
+                          quotient ? (row.value("tame", false) ? "yes" : "no") : "-", period, cell(row, "seconds")));
+    ++kinds[quotient ? (row.value("tame", false) ? "tame" : "wild") : cell(row, "kind")];
+  }
+  std::string summary;
+  for (const auto& [kind, count] : kinds) summary += fmt::format("{}{} {}", summary.empty() ? "" : "; ", count, kind);
+  out.write(fmt::format("{} game{} (misère quotients of heaps 0..{}): {}\n", rows.size(), rows.size() == 1 ? "" : "s",
+                        rows.empty() ? "-" : cell(rows.front(), "max_heap"), summary));
 }
 
 void write_rows(const std::vector<json>& rows, Format format, Output& out) {
@@ -57,6 +106,7 @@ void write_rows(const std::vector<json>& rows, Format format, Output& out) {
     out.write(json{{"games", rows}}.dump() + "\n");
     return;
   }
+  if (!rows.empty() && play_of(rows.front()) == "misere") return write_misere_rows(rows, out);
   out.write(fmt::format("{:<16} {:<12} {:<7} {:>12} {:>12} {:>8} {:>12} {:>9}\n", "game", "kind", "proven", "preperiod",
                         "period", "largest", "examined", "seconds"));
   std::map<std::string, std::uint64_t> kinds;
@@ -73,7 +123,7 @@ void write_rows(const std::vector<json>& rows, Format format, Output& out) {
 }
 
 std::string census_name(const CensusRequest& r) {
-  std::string name = fmt::format("the {}-digit {} census", r.digits, r.family->name);
+  std::string name = fmt::format("the {}-digit {}{} census", r.digits, r.misere ? "misère " : "", r.family->name);
   if (r.shards > 1) name += fmt::format(" (shard {}/{})", r.shard, r.shards);
   return name;
 }
@@ -94,6 +144,11 @@ void merge(const CensusRequest& request, Format format, Output& out) {
                                      census_name(request)));
       if (const auto it = found.find(code); it != found.end())
         throw InputError(fmt::format("{} has a row in {} and in {}", spec_of(request, code), it->second.second, path));
+      if (!found.empty() && play_of(row) != play_of(found.begin()->second.first))
+        throw InputError(fmt::format("{}: the row for {} is of a {} census, and {}'s of a {} one: parts of one "
+                                     "census share one kind of play",
+                                     path, cell(row, "game"), play_of(row), found.begin()->second.second,
+                                     play_of(found.begin()->second.first)));
       if (!found.empty() && cell(row, "max_heap") != cell(found.begin()->second.first, "max_heap"))
         throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and {}'s with {}: parts of "
                                      "one census share one bound",
@@ -135,6 +190,10 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
       if (!std::binary_search(codes.begin(), codes.end(), code))
         throw InputError(fmt::format("{}: a row for {}, which is not in {}", request.resume_file, cell(row, "game"),
                                      census_name(request)));
+      if (play_of(row) != (request.misere ? "misere" : "normal"))
+        throw InputError(fmt::format("{}: the row for {} is of a {} census, and this run is {}", request.resume_file,
+                                     cell(row, "game"), play_of(row),
+                                     request.misere ? "misère (--misere)" : "of normal play (no --misere)"));
       if (row.value("max_heap", std::uint64_t{0}) != request.max_heap)
         throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and this run uses {}",
                                      request.resume_file, cell(row, "game"), cell(row, "max_heap"),
@@ -163,7 +222,8 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
         for (std::size_t i; !failed && (i = next++) < todo.size();) {
           const auto start = std::chrono::steady_clock::now();
           const std::unique_ptr<Game> game = parse_game(spec_of(request, todo[i]));
-          json row = pattern_json(*game, find_pattern(*game, request.max_heap), false);
+          json row = request.misere ? misere_row(*game, request.max_heap)
+                                    : pattern_json(*game, find_pattern(*game, request.max_heap), false);
           const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
           row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
           row["max_heap"] = request.max_heap;

@@ -1,7 +1,8 @@
 #pragma once
-// `grundy census FAMILY`: `pattern` over every game of a family whose code
-// has at most K digits (GameFamily::census_codes; octal: d0.d1..dK), on all
-// cores, one row per game (docs/census.md).
+// `grundy census FAMILY`: `pattern` (or, with --misere, `quotient`) over
+// every game of a family whose code has at most K digits
+// (GameFamily::census_codes; octal: d0.d1..dK), on all cores, one row per
+// game (docs/census.md).
 //
 // A row is the object `pattern --json` prints for the game, plus "seconds"
 // (its time) and "max_heap" (the bound it ran with). Rows go to a resume
@@ -29,6 +30,7 @@ struct CensusRequest {
   std::string resume_file;              // "" for none
   std::vector<std::string> merge_files; // with --merge: the parts' files, nothing is computed
   unsigned jobs = 0;                    // threads; 0 for one per core
+  bool misere = false;                  // each game's misère quotient instead of its pattern
 };
 
 inline constexpr std::uint64_t kDefaultCensusMaxHeap = (std::uint64_t{1} << 20) - 1;

@@ -151,7 +151,8 @@ RowFile::~RowFile() {
 }
 
 void RowFile::append(const json& row) {
-  // One write for the whole line: a kill between two writes cannot split it.
+  // One write for the whole line: rows never interleave, and a kill cuts at
+  // most this row (the next run drops a cut last line).
   if (!write_all(fd_, row.dump() + "\n") || ::fdatasync(fd_) != 0)
     throw RowFileError(fmt::format("--resume {}: a finished row cannot be saved ({}); the rows saved so far are "
                                    "kept, and the same command continues from them",

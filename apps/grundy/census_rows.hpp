@@ -6,12 +6,13 @@
 // What may happen to such a file, and what this does about it:
 // - the run is killed (Ctrl-C, SIGKILL, a scheduler's time limit, a node that
 //   goes down): a row is appended by one write(2) and then flushed to disk
-//   (fdatasync), so the file holds whole rows and a finished row survives a
-//   crash of the machine too;
-// - the last line is cut short all the same (a full disk, a machine that went
-//   down before the flush): the next run drops that fragment by truncating
-//   the file to its last whole line, one step that loses nothing else, and
-//   does that game again;
+//   (fdatasync), so a finished row survives a crash of the machine too, and
+//   rows never interleave;
+// - the last line is cut short: a kill can stop that write part-way (Linux
+//   ends a killed process's write at a page boundary), and so can a full disk
+//   or a machine that went down before the flush. The next run drops the
+//   fragment by truncating the file to its last whole line, one step that
+//   loses nothing else, and does that game again;
 // - two runs of one part at once (a requeued task while the first still
 //   runs, a command typed twice): each would do the same games and write
 //   them twice. The file is locked (flock) while a run uses it, and a second

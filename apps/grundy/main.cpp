@@ -99,7 +99,8 @@ struct Arguments {
   bool pattern_values = false;  // pattern --values: every value of the rule, not the first ones
   std::string census_family;
   std::string census_digits;
-  std::string census_max_heap = std::to_string(kDefaultCensusMaxHeap);
+  std::string census_max_heap;  // "": the default of the kind of census
+  bool census_misere = false;
   std::string census_shard;
   std::string census_resume;
   std::vector<std::string> census_merge;
@@ -264,12 +265,17 @@ CensusRequest parse_census(const Arguments& a) {
                                  r.family->max_census_digits));
   r.digits = static_cast<unsigned>(*digits);
   // The bound the family's example takes: its games' tables share one limit.
+  // A misère census computes quotients, whose bound is quotient's.
+  r.misere = a.census_misere;
   const std::unique_ptr<Game> example = parse_game(r.family->example);
-  const std::uint64_t most = example->heap_game()->max_pattern_limit();
-  const auto max_heap = parse_u64(a.census_max_heap);
+  const std::uint64_t most = r.misere ? kMaxQuotientMaxHeap : example->heap_game()->max_pattern_limit();
+  const std::string text =
+      !a.census_max_heap.empty() ? a.census_max_heap
+                                 : std::to_string(r.misere ? kDefaultQuotientMaxHeap : kDefaultCensusMaxHeap);
+  const auto max_heap = parse_u64(text);
   if (!max_heap || *max_heap == 0 || *max_heap > most)
-    throw InputError(fmt::format("--max-heap '{}': expected the last heap size to examine, 1 to {}", a.census_max_heap,
-                                 most));
+    throw InputError(fmt::format("--max-heap '{}': expected the last heap size to examine, 1 to {}{}", text, most,
+                                 r.misere ? " with --misere (the quotient of the sums of heaps 0..N)" : ""));
   r.max_heap = *max_heap;
   if (!a.census_shard.empty()) parse_shard(a.census_shard, r);
   r.resume_file = a.census_resume;
@@ -640,8 +646,12 @@ int run(int argc, char** argv) {
       ->required()
       ->type_name("K");
   census->add_option("--max-heap", a.census_max_heap,
-                     fmt::format("each game's pattern search bound (default {})", kDefaultCensusMaxHeap))
+                     fmt::format("each game's pattern search bound (default {}); with --misere, the quotient of "
+                                 "the sums of heaps 0..N (default {}, at most {})",
+                                 kDefaultCensusMaxHeap, kDefaultQuotientMaxHeap, kMaxQuotientMaxHeap))
       ->type_name("N");
+  census->add_flag("--misere", a.census_misere,
+                   "misère play: each game's misère quotient, as 'grundy quotient' computes it");
   census->add_flag("--json", a.json, "print {\"games\": [row, ...]} instead of a table");
   census->add_option("--shard", a.census_shard, "run only part I of N (games I, I+N, I+2N, ... in code order)")
       ->type_name("I/N");
@@ -660,6 +670,9 @@ int run(int argc, char** argv) {
       "game, kind (periodic/none), proven, preperiod, period, largest value, the last heap examined\n"
       "and the seconds it took, then a count of each kind. JSON rows are the objects of\n"
       "'pattern --json' plus \"seconds\" and \"max_heap\".\n"
+      "With --misere, each game is 'grundy quotient octal:CODE --max-heap N' (default 30): rows give\n"
+      "the quotient's size, generators, P-portion, whether it is tame, and the period its pretending\n"
+      "function shows; a game whose quotient passes quotient's limits says so in its row.\n"
       "A run with --resume FILE writes FILE as it goes (one JSON row a line); run it again after an\n"
       "interruption and it does only the games left. Shards share a census between machines: run\n"
       "--shard I/N --resume part-I.jsonl for I = 1..N anywhere, then --merge part-*.jsonl\n"
@@ -667,7 +680,8 @@ int run(int argc, char** argv) {
       "\nExamples:\n  grundy census octal --digits 2\n"
       "  grundy census octal --digits 3 --max-heap 65535 --resume census3.jsonl\n"
       "  grundy census octal --digits 2 --shard 1/2 --resume part-1.jsonl\n"
-      "  grundy census octal --digits 2 --merge part-1.jsonl part-2.jsonl\n");
+      "  grundy census octal --digits 2 --merge part-1.jsonl part-2.jsonl\n"
+      "  grundy census octal --digits 2 --misere --max-heap 40\n");
 
   CLI::App* contest = app.add_subcommand("contest", "Solve a contest problem's input exactly as its judge expects");
   contest->add_option("PROBLEM", a.contest_problem,
