@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <exception>
 #include <utility>
 #include <system_error>
@@ -14,7 +16,23 @@ namespace grundy {
 
 namespace {
 
-constexpr auto kQuietFor = std::chrono::seconds(1);  // tasks shorter than this say nothing
+// Tasks shorter than this say nothing: 1 s, or GRUNDY_PROGRESS_AFTER seconds
+// (docs/cli.md; a test that must see progress sets 0 rather than depend on
+// how fast the machine is). A value that is not a number of seconds from 0
+// to 86400 is ignored.
+std::chrono::milliseconds quiet_for() {
+  static const std::chrono::milliseconds value = [] {
+    const char* text = std::getenv("GRUNDY_PROGRESS_AFTER");
+    if (text != nullptr && *text != '\0') {
+      char* end = nullptr;
+      const double seconds = std::strtod(text, &end);
+      if (*end == '\0' && seconds >= 0 && seconds <= 86400)
+        return std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+    }
+    return std::chrono::milliseconds(1000);
+  }();
+  return value;
+}
 constexpr auto kRedrawEvery = std::chrono::seconds(1);
 
 // The state of the output shared by every task, and by the program through
@@ -179,7 +197,7 @@ void LongTask::watch() {
   Screen& s = screen();
   const bool terminal = ::isatty(::fileno(out_)) == 1;
   std::unique_lock lock(mutex_);
-  if (done_signal_.wait_for(lock, kQuietFor, [this] { return done_; })) return;
+  if (done_signal_.wait_for(lock, quiet_for(), [this] { return done_; })) return;
   if (terminal) {
     do {
       std::lock_guard screen_lock(s.mutex);
