@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <system_error>
 #include <thread>
 
@@ -110,15 +111,18 @@ void write_rows(const std::vector<json>& rows, Format format, Output& out) {
   out.write(fmt::format("{:<16} {:<12} {:<7} {:>12} {:>12} {:>8} {:>12} {:>9}\n", "game", "kind", "proven", "preperiod",
                         "period", "largest", "examined", "seconds"));
   std::map<std::string, std::uint64_t> kinds;
+  std::uint64_t copied = 0;
   for (const json& row : rows) {
     const bool proven = row.value("proven", false);
     out.write(fmt::format("{:<16} {:<12} {:<7} {:>12} {:>12} {:>8} {:>12} {:>9}\n", cell(row, "game"),
                           cell(row, "kind"), proven ? "yes" : "no", cell(row, "preperiod"), cell(row, "period"),
                           cell(row, "largest_value"), cell(row, "checked_up_to"), cell(row, "seconds")));
     ++kinds[fmt::format("{}{}", cell(row, "kind"), proven ? ", proven" : row["kind"] == "none" ? "" : ", not proven")];
+    if (row.contains("same_values_as")) ++copied;
   }
   std::string summary;
   for (const auto& [kind, count] : kinds) summary += fmt::format("{}{} {}", summary.empty() ? "" : "; ", count, kind);
+  if (copied > 0) summary += fmt::format(" ({} row{} copied from a game with the same values)", copied, copied == 1 ? "" : "s");
   out.write(fmt::format("{} game{}: {}\n", rows.size(), rows.size() == 1 ? "" : "s", summary));
 }
 
@@ -127,6 +131,37 @@ std::string census_name(const CensusRequest& r) {
   if (r.shards > 1) name += fmt::format(" (shard {}/{})", r.shard, r.shards);
   return name;
 }
+
+// The census's games in classes of equal values (GameFamily::
+// census_values_key), in the order of their first game; each game alone
+// when the family has no key, and in a misère census, where equal values
+// do not make equal quotients. In a class, games with fewer digits come
+// first: a game whose moves take fewer tokens proves a period from fewer
+// values, so its row is the better one to copy.
+std::vector<std::vector<std::string>> census_classes(const CensusRequest& request) {
+  const std::vector<std::string> codes = request.family->census_codes(request.digits);
+  std::vector<std::vector<std::string>> classes;
+  std::map<std::string, std::size_t> by_key;
+  for (const std::string& code : codes) {
+    if (request.misere || !request.family->census_values_key) {
+      classes.push_back({code});
+      continue;
+    }
+    const auto [it, added] = by_key.emplace(request.family->census_values_key(code), classes.size());
+    if (added) classes.emplace_back();
+    classes[it->second].push_back(code);
+  }
+  for (auto& members : classes)
+    std::stable_sort(members.begin(), members.end(),
+                     [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
+  return classes;
+}
+
+// Whether the other games of a row's class copy it rather than repeat its
+// work: only a row that saw no period up to its bound. A period's proof
+// depends on the most tokens a move takes, which differs within a class,
+// so those games (cheap ones) prove their own.
+bool copies_values(const json& row) { return row.value("kind", std::string()) == "none"; }
 
 void merge(const CensusRequest& request, Format format, Output& out) {
   const std::vector<std::string> codes = request.family->census_codes(request.digits);
@@ -176,10 +211,12 @@ void merge(const CensusRequest& request, Format format, Output& out) {
 
 void run_census(const CensusRequest& request, Format format, Output& out) {
   if (!request.merge_files.empty()) return merge(request, format, out);
-  const std::vector<std::string> all = request.family->census_codes(request.digits);
+  // Shards get whole classes, so that a class's games meet in one run.
+  const std::vector<std::vector<std::string>> classes = census_classes(request);
   std::vector<std::string> codes;
-  for (std::size_t i = 0; i < all.size(); ++i)
-    if (i % request.shards == request.shard - 1) codes.push_back(all[i]);
+  for (std::size_t i = 0; i < classes.size(); ++i)
+    if (i % request.shards == request.shard - 1) codes.insert(codes.end(), classes[i].begin(), classes[i].end());
+  std::sort(codes.begin(), codes.end());
 
   std::map<std::string, json> rows;
   std::unique_ptr<RowFile> resume;
@@ -204,14 +241,31 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     }
   }
 
-  std::vector<std::string> todo;
-  for (const std::string& code : codes)
-    if (!rows.count(code)) todo.push_back(code);
+  // The work: for each class, its games without a row, and the row they
+  // copy when a game of the class has one that copies_values.
+  struct Work {
+    std::vector<std::string> missing;
+    std::optional<json> source;
+  };
+  std::vector<Work> todo;
+  std::size_t games_todo = 0;
+  for (std::size_t i = request.shard - 1; i < classes.size(); i += request.shards) {
+    Work work;
+    for (const std::string& code : classes[i]) {
+      const auto it = rows.find(code);
+      if (it == rows.end())
+        work.missing.push_back(code);
+      else if (!work.source && copies_values(it->second))
+        work.source = it->second;
+    }
+    games_todo += work.missing.size();
+    if (!work.missing.empty()) todo.push_back(std::move(work));
+  }
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const auto threads = static_cast<unsigned>(
       std::min<std::size_t>(request.jobs == 0 ? cores : request.jobs, std::max<std::size_t>(todo.size(), 1)));
   {
-    LongTask task(fmt::format("{}: {} games to --max-heap {} on {} thread{}", census_name(request), todo.size(),
+    LongTask task(fmt::format("{}: {} games to --max-heap {} on {} thread{}", census_name(request), games_todo,
                               request.max_heap, threads, threads == 1 ? "" : "s"));
     std::atomic<std::size_t> next{0}, done{0};
     std::atomic<bool> failed{false};
@@ -220,17 +274,29 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     auto work = [&] {
       try {
         for (std::size_t i; !failed && (i = next++) < todo.size();) {
-          const auto start = std::chrono::steady_clock::now();
-          const std::unique_ptr<Game> game = parse_game(spec_of(request, todo[i]));
-          json row = request.misere ? misere_row(*game, request.max_heap)
-                                    : pattern_json(*game, find_pattern(*game, request.max_heap), false);
-          const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-          row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
-          row["max_heap"] = request.max_heap;
-          const std::lock_guard lock(mutex);
-          if (resume) resume->append(row);
-          rows[todo[i]] = std::move(row);
-          task.advance(++done, todo.size());
+          std::optional<json>& source = todo[i].source;
+          for (const std::string& code : todo[i].missing) {
+            if (failed) break;
+            const auto start = std::chrono::steady_clock::now();
+            json row;
+            if (source) {
+              row = *source;
+              row["game"] = spec_of(request, code);
+              row["same_values_as"] = source->value("same_values_as", source->at("game"));
+            } else {
+              const std::unique_ptr<Game> game = parse_game(spec_of(request, code));
+              row = request.misere ? misere_row(*game, request.max_heap)
+                                   : pattern_json(*game, find_pattern(*game, request.max_heap), false);
+            }
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
+            row["max_heap"] = request.max_heap;
+            if (!source && copies_values(row)) source = row;
+            const std::lock_guard lock(mutex);
+            if (resume) resume->append(row);
+            rows[code] = std::move(row);
+            task.advance(++done, games_todo);
+          }
         }
       } catch (...) {
         const std::lock_guard lock(mutex);

@@ -7,9 +7,12 @@
 // A row is the object `pattern --json` prints for the game, plus "seconds"
 // (its time) and "max_heap" (the bound it ran with). Rows go to a resume
 // file as each game ends, one JSON object a line, so an interrupted census
-// continues where it stopped; a shard (--shard I/N) runs the games whose
-// index is I - 1 modulo N, so N machines share a census, and --merge checks
-// that their files cover every game once before printing the whole table.
+// continues where it stopped; a shard (--shard I/N) runs the groups of
+// games with equal values (GameFamily::census_values_key) whose index is
+// I - 1 modulo N, so N machines share a census, and --merge checks that
+// their files cover every game once before printing the whole table. In a
+// group, a game that shows no period copies its row to the others
+// ("same_values_as"), which halves the three-digit census's work.
 
 #include <cstdint>
 #include <string>

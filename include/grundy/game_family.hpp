@@ -53,6 +53,11 @@ struct GameFamily {
   // Positions of `example`, as typed after it: what a front-end starts a
   // game from (the page's suggested start) and what tests walk through.
   std::string_view example_positions = "3 4 5";
+  // Codes of the census with equal keys name games with equal values at
+  // every position: a proof, not an observation (the family's docs give
+  // it). A census computes one game of a key and copies its row to the
+  // others when that saves work. nullptr: each game is computed.
+  std::string (*census_values_key)(const std::string& code) = nullptr;
 
   [[nodiscard]] bool takes_params() const { return syntax.find(':') != std::string_view::npos; }
 };

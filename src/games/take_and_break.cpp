@@ -1073,6 +1073,47 @@ std::vector<std::string> octal_codes(unsigned digits) {
   return codes;
 }
 
+std::string octal_values_key(const std::string& code) {
+  const std::size_t point = code.find('.');
+  if (point != 1 || point + 1 >= code.size())
+    throw InputError(fmt::format("octal code '{}': expected d0.d1..dk", code));
+  std::vector<unsigned> digits;  // digits[i]: removing i tokens
+  for (std::size_t i = 0; i < code.size(); i = i == 0 ? 2 : i + 1) {
+    if (code[i] < '0' || code[i] > '7') throw InputError(fmt::format("octal code '{}': expected digits 0-7", code));
+    digits.push_back(static_cast<unsigned>(code[i] - '0'));
+  }
+  // G(0..m) by the plain mex, m = max(k, kMaxOctalCensusDigits): whatever
+  // the digits two census codes differ in, their keys compare the values
+  // up to it (0.4 and 0.41 compare G(0..2)). A handful of options each.
+  const std::size_t m = std::max<std::size_t>(digits.size() - 1, kMaxOctalCensusDigits);
+  digits.resize(m + 1, 0);
+  std::vector<unsigned> g;
+  for (std::size_t n = 0; n <= m; ++n) {
+    std::size_t cap = 1;  // a power of two above every value so far, so above every option's value
+    for (const unsigned v : g)
+      while (cap <= v) cap *= 2;
+    std::vector<bool> seen(cap + 1);
+    for (std::size_t take = 0; take <= n; ++take) {
+      const unsigned d = digits[take];
+      const std::size_t left = n - take;
+      if ((d & 1) && take > 0 && left == 0) seen[0] = true;
+      if ((d & 2) && take > 0 && left > 0) seen[g[left]] = true;
+      if (d & 4)
+        for (std::size_t a = 1; 2 * a <= left; ++a) seen[g[a] ^ g[left - a]] = true;
+    }
+    unsigned mex = 0;
+    while (seen[mex]) ++mex;
+    g.push_back(mex);
+  }
+  std::string key = code.substr(0, point + 1);
+  std::string rest;
+  for (std::size_t i = 1; i < digits.size(); ++i) rest.push_back(static_cast<char>('0' + (digits[i] & ~1u)));
+  while (!rest.empty() && rest.back() == '0') rest.pop_back();
+  key += (rest.empty() ? "0" : rest) + " G:";
+  for (const unsigned v : g) key += fmt::format(" {}", v);
+  return key;
+}
+
 const GameFamily kOctalFamily{"octal", "octal:CODE",
                               "take-and-break: CODE = d0.d1d2... in digits 0-7; taking i tokens may leave nothing "
                               "(d_i has 1), one heap (2) or two heaps (4); d0 = 4 splits a heap without taking any",
@@ -1081,7 +1122,8 @@ const GameFamily kOctalFamily{"octal", "octal:CODE",
                               "period (Guy-Smith; docs/games/octal.md). Values come from the rare-value method, one "
                               "byte each; a cycle it sees is proven as soon as the table is long enough, so the bound "
                               "only limits the search.",
-                              octal_codes, kMaxOctalCensusDigits};
+                              octal_codes, kMaxOctalCensusDigits, /*example_positions=*/"3 4 5",
+                              octal_values_key};
 const GameFamily kHexFamily{"hex", "hex:CODE",
                             "as octal, in digits 0-9 and A-F, where 8 leaves three non-empty heaps",
                             "hex:0.F", parse_hex, /*reads_file=*/false,

@@ -226,6 +226,15 @@ class TakeAndBreakGame final : public Game, public HeapGame {
 // octal family's census. O(8^digits).
 [[nodiscard]] std::vector<std::string> octal_codes(unsigned digits);
 inline constexpr unsigned kMaxOctalCensusDigits = 6;  // 524,288 games: the list of their codes stays small
+// The octal census's same-values key (GameFamily::census_values_key) of a
+// code "d0.d1..dk": the code with bit 1 cleared in d1..dk, then G(0..m)
+// with m = max(k, kMaxOctalCensusDigits).
+// Two codes that differ only in bit 1 of some digits (taking i tokens may
+// leave nothing) differ only in the move that takes a whole heap of i
+// tokens, which only a heap of exactly i has: every heap above k has the
+// same options in both. So if G(0..m) agree, induction on n gives
+// G(n) equal for every n (docs/games/octal.md, "Codes with equal values").
+[[nodiscard]] std::string octal_values_key(const std::string& code);
 
 extern const GameFamily kOctalFamily;
 extern const GameFamily kHexFamily;
