@@ -77,6 +77,7 @@ struct Arguments {
   std::string plot_to = "1000";
   std::string plot_output;
   std::string plot_size = "1000x480";
+  std::string plot_max_heap;  // "": pattern's default for the game
   std::string rare_game;
   std::string rare_to;
   bool rare_list = false;
@@ -359,9 +360,12 @@ void draw_plot_file(const Arguments& a) {
     throw InputError(fmt::format("--to {}: too large for a picture; at most {} (2^24 - 1)", to, kMaxPlotHeap));
   const std::unique_ptr<Game> game = parse_game(a.plot_game);
   style.name = a.plot_game;
+  const HeapGame* heap = game->heap_game();
+  const std::uint64_t pattern_limit =
+      a.plot_max_heap.empty() || heap == nullptr ? 0 : parse_pattern_limit(a.plot_max_heap, *heap, a.plot_game);
   std::string bytes;
   try {
-    bytes = draw_plot(value_plot(*game, to), style);
+    bytes = draw_plot(value_plot(*game, to, pattern_limit), style);
   } catch (const PlotError& e) {
     throw LimitError(e.what());
   }
@@ -559,6 +563,10 @@ int run(int argc, char** argv) {
   plot->add_option("-o,--output", a.plot_output, "the picture's file: FILE.svg or FILE.png")
       ->required()
       ->type_name("FILE");
+  plot->add_option("--max-heap", a.plot_max_heap,
+                   "how far the rule the picture marks is looked for, as pattern's --max-heap (default: pattern's "
+                   "default, at least N; an octal game with no period takes minutes to its default)")
+      ->type_name("M");
   plot->add_option("--size", a.plot_size, "the picture's width and height in pixels (default 1000x480)")
       ->type_name("WxH");
   plot->footer(

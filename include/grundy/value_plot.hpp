@@ -26,9 +26,13 @@ struct ValuePlot {
   Pattern pattern;              // as `grundy pattern` finds it, looking at least to `to`
 };
 
-// G(0..to) of a heap game and its pattern. Throws InputError for a game not
-// played on heap sizes, or `to` above kMaxPlotHeap.
-[[nodiscard]] ValuePlot value_plot(const Game& game, std::uint64_t to);
+// G(0..to) of a heap game and its pattern, searched in G(0..max(to,
+// pattern_limit)); pattern_limit 0 means `grundy pattern`'s default for the
+// game (for octal codes with a mask, far: 2^25 values, minutes for a game
+// with no period), and a bound above the game's max_pattern_limit is
+// lowered to it. Throws InputError for a game not played on heap sizes, or
+// `to` above kMaxPlotHeap.
+[[nodiscard]] ValuePlot value_plot(const Game& game, std::uint64_t to, std::uint64_t pattern_limit = 0);
 
 struct PlotPoint {
   std::uint64_t heap = 0;

@@ -10,7 +10,7 @@
 
 namespace grundy {
 
-ValuePlot value_plot(const Game& game, std::uint64_t to) {
+ValuePlot value_plot(const Game& game, std::uint64_t to, std::uint64_t pattern_limit) {
   if (!game.heap_indexed())
     throw InputError(fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...: only heap games have a "
                                  "picture of G(n) against n",
@@ -25,7 +25,8 @@ ValuePlot value_plot(const Game& game, std::uint64_t to) {
   // With the limit `grundy pattern` uses by default (octal codes search far
   // for a proof), or further when the picture goes further.
   const HeapGame& heap = *game.heap_game();
-  plot.pattern = find_pattern(game, std::min(std::max(heap.default_pattern_limit(), to), heap.max_pattern_limit()));
+  const std::uint64_t limit = pattern_limit == 0 ? heap.default_pattern_limit() : pattern_limit;
+  plot.pattern = find_pattern(game, std::min(std::max(limit, to), heap.max_pattern_limit()));
   plot.values = first_values(game, to + 1);
   return plot;
 }

@@ -61,7 +61,24 @@ TEST(PlotCli, DrawsAPngAndSaysWhatIsOnlySeen) {
   const fs::path svg_file = scratch("grundy-game.svg");
   ASSERT_EQ(grundy_run({"plot", "grundy-game", "--to", "300", "-o", svg_file.string()}).exit_code, 0);
   EXPECT_THAT(read_file(svg_file), HasSubstr("no period or self-similar rule fits G(0..100000)"));
+  // --max-heap bounds that search (at least to the picture's last heap).
+  ASSERT_EQ(grundy_run({"plot", "grundy-game", "--to", "300", "--max-heap", "5000", "-o", svg_file.string()}).exit_code,
+            0);
+  EXPECT_THAT(read_file(svg_file), HasSubstr("no period or self-similar rule fits G(0..5000)"));
+  ASSERT_EQ(grundy_run({"plot", "grundy-game", "--to", "300", "--max-heap", "10", "-o", svg_file.string()}).exit_code,
+            0);
+  EXPECT_THAT(read_file(svg_file), HasSubstr("no period or self-similar rule fits G(0..300)"));
   fs::remove(svg_file);
+}
+
+// A bounded search still proves what it can: 0.4's period (54 + 34) shows
+// from G(0..255), far below the default search.
+TEST(PlotCli, ABoundedSearchStillMarksAProvenPeriod) {
+  const fs::path file = scratch("octal-0.4.svg");
+  ASSERT_EQ(grundy_run({"plot", "octal:0.4", "--to", "300", "--max-heap", "1000", "-o", file.string()}).exit_code, 0);
+  const std::string svg = read_file(file);
+  EXPECT_THAT(svg, HasSubstr("period 34 from n = 54: proven"));
+  fs::remove(file);
 }
 
 TEST(PlotCli, BadRequestsAreClearErrorsAndWriteNothing) {
@@ -76,6 +93,8 @@ TEST(PlotCli, BadRequestsAreClearErrorsAndWriteNothing) {
       {{"plot", "kayles", "--to", "16777216", "-o", file.string()}, "at most 16777215"},
       {{"plot", "kayles", "--to", "-3", "-o", file.string()}, "--to '-3'"},
       {{"plot", "kayles", "--size", "10x10", "-o", file.string()}, "--size '10x10': expected WIDTHxHEIGHT"},
+      {{"plot", "kayles", "--max-heap", "0", "-o", file.string()}, "--max-heap '0': zero examines nothing"},
+      {{"plot", "kayles", "--max-heap", "1e9x", "-o", file.string()}, "--max-heap '1e9x'"},
       {{"plot", "kayles"}, "--output is required"},
       {{"plot", "kayles", "-o", "/no/such/folder/k.svg"}, "could not write the picture there"},
   };
