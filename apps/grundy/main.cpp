@@ -550,7 +550,7 @@ int run(int argc, char** argv) {
       "  \"values\" (all value_count of them) instead; when proven: \"proof_bound\", \"check\",\n"
       "  \"theorem\"; otherwise: \"reason\", \"advice\" (\"\" when there is none); take-and-break\n"
       "  games also: \"largest_value\", \"largest_at\", \"rare_mask\" (null: none), \"rare_parity\",\n"
-      "  \"rare_heaps\", \"last_rare\"}.\n"
+      "  \"rare_heaps\" (heaps n >= 1; 'grundy rare' counts heap 0 too), \"last_rare\"}.\n"
       "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n"
       "  grundy pattern subtraction:1000000 --values\n"
       "  grundy pattern octal:0.354 --max-heap 30000000\n");
