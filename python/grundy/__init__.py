@@ -491,14 +491,16 @@ def _rule_words(p: Pattern, to: int) -> str:
     return f"no period or self-similar rule fits G(0..{max(to, p.checked_up_to)})"
 
 
-def plot(game: str, to: int = 1000, *, ax: Any = None) -> Any:
+def plot(game: str, to: int = 1000, *, max_heap: int | None = None, ax: Any = None) -> Any:
     """A picture of G(n) against n for n = 0..to, as papers on octal games
     draw it: a matplotlib Figure (Debian's python3-matplotlib), with the rule
     ``grundy.pattern`` finds marked: a dashed line where the preperiod ends
     and one period shaded (or where a self-similar rule starts), and above
     the plot whether it is proven. ``ax``: draw into these matplotlib Axes
-    instead of a new figure (the figure returned is theirs). ``grundy plot``
-    on the command line draws the same with gnuplot.
+    instead of a new figure (the figure returned is theirs). ``max_heap``:
+    look for the rule in G(0..max(to, max_heap)) instead of as far as
+    ``grundy.pattern`` looks by default (minutes for an octal game with no
+    period). ``grundy plot`` on the command line draws the same with gnuplot.
 
     >>> fig = grundy.plot("kayles", to=200)
     >>> print(fig.axes[0].get_title())
@@ -514,7 +516,9 @@ def plot(game: str, to: int = 1000, *, ax: Any = None) -> Any:
     except ImportError as e:  # pragma: no cover - depends on the machine
         raise ImportError("grundy.plot draws with matplotlib, which is not installed "
                           "(Debian: apt-get install python3-matplotlib; pip: pip install matplotlib)") from e
-    d = _core.plot_data(game, to)
+    if max_heap is not None and (isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0):
+        raise ValueError(f"max_heap={max_heap!r}: expected a whole number >= 1")
+    d = _core.plot_data(game, to, max_heap)
     p = _pattern_from(d["pattern"])
     numpy = _numpy_module()
     if numpy is not None:

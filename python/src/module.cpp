@@ -428,17 +428,23 @@ std::string advice_words(const Pattern& p) {
 
 py::dict pattern_dict(const Pattern& p);
 
+// max_heap= of pattern() and plot(): nullopt for the game's default, else
+// checked against what the game can examine.
+void check_pattern_limit(const Game& game, const HeapGame& heap, std::optional<std::uint64_t> limit) {
+  if (limit) {
+    if (*limit == 0) throw InputError("max_heap=0 examines nothing; expected the last heap size to examine, >= 1");
+    if (*limit > heap.max_pattern_limit())
+      throw InputError(fmt::format("max_heap={}: too large; {} examines heaps up to {}", *limit, game.spec(),
+                                   heap.max_pattern_limit()));
+  }
+}
+
 py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit) {
   std::shared_ptr<Game> game = cached(parse_game(spec));
   const HeapGame* heap = game->heap_game();
   if (!heap)
     throw InputError(fmt::format("{} is not a game on heap sizes: patterns are rules for G(0), G(1), G(2), ...", spec));
-  if (limit) {
-    if (*limit == 0) throw InputError("max_heap=0 examines nothing; expected the last heap size to examine, >= 1");
-    if (*limit > heap->max_pattern_limit())
-      throw InputError(fmt::format("max_heap={}: too large; {} examines heaps up to {}", *limit, game->spec(),
-                                   heap->max_pattern_limit()));
-  }
+  check_pattern_limit(*game, *heap, limit);
   const std::uint64_t n = limit.value_or(heap->default_pattern_limit());
   const Game* raw = game.get();
   const std::vector<const Game*> games{raw};
@@ -447,11 +453,12 @@ py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit)
 
 // value_plot (grundy/value_plot.hpp): the spec, G(0..to) as the bytes of
 // uint64s (made into an array or a list by __init__.py) and the pattern.
-py::dict plot_data(const std::string& spec, std::uint64_t to) {
+py::dict plot_data(const std::string& spec, std::uint64_t to, std::optional<std::uint64_t> limit) {
   std::shared_ptr<Game> game = cached(parse_game(spec));
+  if (const HeapGame* heap = game->heap_game()) check_pattern_limit(*game, *heap, limit);
   const Game* raw = game.get();
   const std::vector<const Game*> games{raw};
-  const ValuePlot plot = compute(true, games, [&] { return value_plot(*raw, to); });
+  const ValuePlot plot = compute(true, games, [&] { return value_plot(*raw, to, limit.value_or(0)); });
   std::vector<std::uint64_t> numbers;
   numbers.reserve(plot.values.size());
   for (Nimber v : plot.values) numbers.push_back(v.value());
@@ -564,7 +571,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("heap_indexed", [](const std::string& spec) { return cached(parse_game(spec))->heap_indexed(); },
         py::arg("spec"));
   m.def("pattern", &pattern_of, py::arg("spec"), py::arg("max_heap") = py::none());
-  m.def("plot_data", &plot_data, py::arg("spec"), py::arg("to"));
+  m.def("plot_data", &plot_data, py::arg("spec"), py::arg("to"), py::arg("max_heap") = std::nullopt);
   // Long computations report on the process's stderr (progress.hpp), as the
   // command line's do; __init__.py turns this on when stderr is a terminal.
   m.def("show_progress", [](bool on) { set_progress_output(on ? stderr : nullptr); }, py::arg("on"));

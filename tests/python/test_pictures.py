@@ -47,6 +47,11 @@ def test_plot_says_what_is_not_proven_and_draws_into_given_axes():
     assert grundy.plot("grundy-game", to=300, ax=ax) is fig
     assert ax.get_title().endswith("no period or self-similar rule fits G(0..100000)")
     assert ax.get_legend() is None
+    # max_heap bounds the search for the rule (at least to the last heap drawn).
+    bounded = grundy.plot("grundy-game", to=300, max_heap=5000).axes[0].get_title()
+    assert bounded.endswith("no period or self-similar rule fits G(0..5000)")
+    assert grundy.plot("octal:0.4", to=300, max_heap=1000).axes[0].get_title().endswith(
+        "period 34 from n = 54: proven (checked to n = 177)")
     self_similar = grundy.plot("division:2-6", to=500).axes[0].get_title()
     assert self_similar.endswith("G(n) = G(floor(n/12)) from n = 6: proven (checked to n = 36)")
 
@@ -58,10 +63,13 @@ def test_plot_says_what_is_not_proven_and_draws_into_given_axes():
     (("kayles", 2**24), ValueError, "up to heap 16777215 at most"),
     ((7,), TypeError, "spec"),
     (("kaylse",), ValueError, "did you mean 'kayles'"),
+    (("kayles", 10, 0), ValueError, "max_heap=0 examines nothing"),
+    (("kayles", 10, -5), ValueError, "max_heap=-5"),
+    (("kayles", 10, 2**40), ValueError, "max_heap=1099511627776: too large"),
 ])
 def test_plot_refuses_what_it_cannot_draw(args, error, words):
     with pytest.raises(error, match=words.replace("(", r"\(")):
-        grundy.plot(*args)
+        grundy.plot(*args[:2], **({"max_heap": args[2]} if len(args) > 2 else {}))
 
 
 def test_moves_and_patterns_show_themselves_in_a_notebook():
