@@ -55,7 +55,7 @@ def _numpy_module() -> Any:
 
 __all__ = [
     "Game", "Split", "Infinite", "Move", "Moves", "Pattern", "Family", "LoopError",
-    "value", "values", "winner", "moves", "pattern", "games", "solve", "winning_moves",
+    "value", "values", "winner", "moves", "pattern", "plot", "progress", "games", "solve", "winning_moves",
 ]
 
 LoopError = _core.LoopError

@@ -232,6 +232,23 @@ def test_every_name_has_a_type_hint():
         assert f"def {name}(" in stub or f"class {name}" in stub, name
 
 
+def test_the_stub_names_every_parameter_of_each_function():
+    import ast
+    import inspect
+    stub = ast.parse(pathlib.Path(grundy.__file__).with_suffix(".pyi").read_text())
+    stubbed = {f.name: f for f in stub.body if isinstance(f, ast.FunctionDef)}
+    compared = 0
+    for name in stubbed:
+        assert name in grundy.__all__, name
+        args = stubbed[name].args
+        want = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+        want += [a.arg for a in (args.vararg, args.kwarg) if a is not None]
+        got = list(inspect.signature(getattr(grundy, name)).parameters)
+        assert sorted(got) == sorted(want), name
+        compared += 1
+    assert compared > 5
+
+
 def test_help_teaches():
     text = subprocess.run([sys.executable, "-c", "import grundy; help(grundy.value)"], capture_output=True,
                           text=True, check=True).stdout
