@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# scripts/census_page.py, the maker of docs/census/octal-3.md:
+#  1. the committed page is what the script makes from the committed rows, sources and pictures,
+#     byte for byte (--no-new-plots: nothing is drawn or deleted; the page is written to a
+#     temporary file, which the page does not depend on);
+#  2. on a few hand-made rows: a row copied from a game of equal values ("same_values_as") gets no
+#     picture of its own but points to its source's; pictures are drawn once, with plot's
+#     --max-heap, by a stand-in for grundy, and the pictures the page does not link are deleted;
+#     heap 0 is added to a row's rare heaps against Czajka's list; 4.344 is a finding;
+#  3. bad rows: exit 2, a message naming the line, no page written.
+# It needs python3 only (no grundy binary). Exit 0 when all pass, 1 otherwise.
+#
+# Usage: census_page_test.sh [REPO_ROOT]   (default: the repository this file is in)
+set -uo pipefail
+root=$(cd "${1:-$(dirname "$0")/../..}" && pwd) || exit 1
+script=$root/scripts/census_page.py
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+# contains FILE TEXT: FILE holds TEXT (a fixed string).
+contains() { grep -qF -- "$2" "$1" || fail "$1 lacks: $2"; }
+
+# --- 1. The committed page is up to date -------------------------------------------------------
+if python3 "$script" "$root/docs/census/octal-3.jsonl" --digits 3 --out "$tmp/octal-3.md" \
+  --plots-dir "$root/docs/census/plots" --no-new-plots 2>"$tmp/err"; then
+  if ! cmp -s "$tmp/octal-3.md" "$root/docs/census/octal-3.md"; then
+    fail "docs/census/octal-3.md differs from what the script makes of docs/census/octal-3.jsonl (rows, sources," \
+      "octal_table.tsv or pictures changed?); regenerate it with:" \
+      "python3 scripts/census_page.py docs/census/octal-3.jsonl --digits 3 --out docs/census/octal-3.md" \
+      "--plots-dir docs/census/plots"
+    diff "$root/docs/census/octal-3.md" "$tmp/octal-3.md" | head -20
+  fi
+else
+  fail "the script failed on docs/census/octal-3.jsonl: $(cat "$tmp/err")"
+fi
+
+# --- 2. A few hand-made rows -------------------------------------------------------------------
+rows=$tmp/rows.jsonl
+cat >"$rows" <<'EOF'
+{"game":"octal:0.45","kind":"periodic","proven":true,"preperiod":498,"period":20,"checked_up_to":1037,"largest_value":8,"largest_at":37,"rare_mask":15,"rare_parity":false,"rare_heaps":10,"last_rare":198,"max_heap":1048575,"seconds":0.0}
+{"game":"octal:0.63","kind":"none","proven":false,"checked_up_to":1048575,"largest_value":302,"largest_at":671288,"rare_mask":494,"rare_parity":false,"rare_heaps":1583,"last_rare":20627,"max_heap":1048575,"seconds":0.0,"same_values_as":"octal:0.62"}
+{"game":"octal:0.62","kind":"none","proven":false,"checked_up_to":1048575,"largest_value":302,"largest_at":671288,"rare_mask":494,"rare_parity":false,"rare_heaps":1583,"last_rare":20627,"max_heap":1048575,"seconds":1.807}
+{"game":"octal:4.344","kind":"periodic","proven":true,"preperiod":998,"period":51,"checked_up_to":2100,"largest_value":35,"largest_at":190,"rare_mask":55,"rare_parity":false,"rare_heaps":13,"last_rare":271,"max_heap":1048575,"seconds":0.01,"check":"G(n + 51) = G(n) for 998 <= n < 2050 = 2e + p + t, with e = 998, p = 51, t = 3"}
+EOF
+# A stand-in for grundy: logs its arguments and writes the picture named after -o.
+cat >"$tmp/grundy" <<EOF
+#!/usr/bin/env bash
+echo "\$*" >>"$tmp/grundy.log"
+while [[ \$# -gt 0 ]]; do [[ \$1 == -o ]] && echo picture >"\$2"; shift; done
+EOF
+chmod +x "$tmp/grundy"
+mkdir "$tmp/plots"
+echo stale >"$tmp/plots/octal-0.6.png"  # a picture the page does not link: deleted
+echo keep >"$tmp/plots/notes.txt"       # not a picture of the script's: kept
+page=$tmp/page.md
+run_small() {
+  python3 "$script" "$rows" --digits 3 --out "$page" --plots-dir "$tmp/plots" --grundy "$tmp/grundy" 2>"$tmp/err" ||
+    fail "the script failed on the hand-made rows: $(cat "$tmp/err")"
+}
+run_small
+expected_call="plot octal:0.62 --to 65535 --max-heap 65535 -o $tmp/plots/octal-0.62.part.png --size 480x220"
+[[ "$(cat "$tmp/grundy.log" 2>/dev/null)" == "$expected_call" ]] ||
+  fail "expected one picture, drawn by: grundy $expected_call; the calls were: $(cat "$tmp/grundy.log" 2>/dev/null)"
+[[ -f $tmp/plots/octal-0.62.png && ! -e $tmp/plots/octal-0.63.png && ! -e $tmp/plots/octal-0.62.part.png ]] ||
+  fail "the pictures are not octal-0.62.png alone: $(ls "$tmp/plots")"
+[[ ! -e $tmp/plots/octal-0.6.png ]] || fail "the unlinked picture octal-0.6.png was not deleted"
+[[ -e $tmp/plots/notes.txt ]] || fail "notes.txt, not a picture of the script's, was deleted"
+contains "$page" "**In progress: 4 of the 1,024 games.**"
+contains "$page" "no period up to n = 1,048,575: **2** (1 computed, 1 copied from a game with the same values"
+contains "$page" "| \`octal:0.63\` | none | no |"
+grep -F "| \`octal:0.63\` |" "$page" | grep -qF "same values as 0.62; [picture](" ||
+  fail "the table's row of octal:0.63 does not point to 0.62's values and picture"
+grep -F "| \`octal:0.63\` |" "$page" | grep -qF "octal-0.62.png)" || fail "octal:0.63's picture is not 0.62's"
+contains "$page" "Same values, rows copied by the census: octal:0.63."
+contains "$page" "rare heaps 10 + heap 0 = 11"
+contains "$page" "The census finds octal:4.344 (line 4) periodic (proven), preperiod 998, period 51"
+contains "$page" "fails at n = 997"
+contains "$page" "So the list entry is out of date"
+contains "$page" "**Disagreements between the census and the sources: 0**."
+# A rerun keeps the picture (no new call) and writes the same page.
+cp "$page" "$tmp/first.md"
+run_small
+[[ $(wc -l <"$tmp/grundy.log") -eq 1 ]] || fail "a rerun drew again: $(cat "$tmp/grundy.log")"
+cmp -s "$page" "$tmp/first.md" || fail "a rerun on the same rows wrote another page"
+
+# --- 3. Bad rows: exit 2, the line named, no page ----------------------------------------------
+# bad NAME EXPECTED_MESSAGE LINE...: a rows file of the given lines must fail so.
+bad() {
+  local name=$1 message=$2 status
+  shift 2
+  printf '%s\n' "$@" >"$tmp/$name.jsonl"
+  rm -f "$tmp/$name.md"
+  python3 "$script" "$tmp/$name.jsonl" --digits 3 --out "$tmp/$name.md" 2>"$tmp/$name.err"
+  status=$?
+  [[ $status -eq 2 ]] || fail "$name: exit status $status, not 2"
+  grep -qF -- "$message" "$tmp/$name.err" || fail "$name: the error '$(cat "$tmp/$name.err")' lacks: $message"
+  [[ $(wc -l <"$tmp/$name.err") -eq 1 ]] || fail "$name: the error is not one line: $(cat "$tmp/$name.err")"
+  [[ ! -e $tmp/$name.md ]] || fail "$name: a page was written"
+}
+row45=$(sed -n 1p "$rows")
+row63=$(sed -n 2p "$rows")
+row62=$(sed -n 3p "$rows")
+bad wrong-code "wrong-code.jsonl:2: 'octal:0.8' is not a game of the 3-digit octal census" \
+  "$row45" '{"game":"octal:0.8","kind":"none","checked_up_to":1,"max_heap":1048575,"seconds":0.0}'
+bad four-digits "four-digits.jsonl:1: 'octal:0.1234' is not a game of the 3-digit octal census" \
+  '{"game":"octal:0.1234","kind":"none","checked_up_to":1,"max_heap":1048575,"seconds":0.0}'
+bad twice "twice.jsonl:2: a second row for octal:0.45 (the first is line 1)" "$row45" "$row45"
+bad not-json "not-json.jsonl:2: not a JSON object" "$row45" "{\"game\":"
+bad misere "misere.jsonl:1: kind 'quotient' is not a pattern's kind" \
+  '{"game":"octal:0.45","kind":"quotient","max_heap":30,"seconds":0.0}'
+bad two-bounds "rows of different censuses: max_heap 1048575 (line 1) and 65535 (line 2)" \
+  "$row45" "${row62/1048575,\"seconds\"/65535,\"seconds\"}"
+bad wrong-copy "wrong-copy.jsonl:2: octal:0.64 is given the same values as octal:0.62, but the codes differ" \
+  "$row62" "${row63/octal:0.63/octal:0.64}"
+python3 "$script" "$tmp/missing.jsonl" --digits 3 --out "$tmp/missing.md" 2>"$tmp/missing.err"
+status=$?
+if [[ $status -ne 2 ]] || ! grep -qF "cannot read" "$tmp/missing.err"; then
+  fail "a missing rows file: exit status $status, $(cat "$tmp/missing.err")"
+fi
+
+if ((failures)); then
+  echo "census_page_test: $failures failure(s)"
+  exit 1
+fi
+echo "census_page_test: all passed"
