@@ -19,8 +19,9 @@ With --plots-dir, each game with no period that the census computed gets a pictu
 `GRUNDY plot octal:CODE --to N --max-heap N -o PLOTS_DIR/octal-CODE.png --size WxH`
 (--max-heap bounds plot's own search for a rule, which would otherwise take minutes a game); a
 copied row points to its source's picture (equal values draw an equal picture). A picture that
-exists is kept, so a rerun draws only new games, and the pictures octal-*.png of PLOTS_DIR that
-the page does not link are deleted. With --no-new-plots nothing is drawn or deleted.
+exists is kept, so a rerun draws only new games, and once the census is complete, the pictures
+octal-*.png of PLOTS_DIR that the page does not link are deleted (never while it is partial: they
+may be of games not reached yet). With --no-new-plots nothing is drawn or deleted.
 
 The page depends only on the rows, the sources, the options and which pictures exist: no date,
 no timing of this script, and not where --out is (the page always calls itself
@@ -658,13 +659,15 @@ def unsolved_verdict(res, row):
 # Pictures
 
 
-def draw_plots(codes, plots_dir, grundy, to, size, timeout):
+def draw_plots(codes, plots_dir, grundy, to, size, timeout, prune):
     """Draws the picture of each code that has none yet, one at a time (the census may share the
-    machine), and deletes the pictures octal-*.png that are not of these codes."""
+    machine), and with `prune` deletes the pictures octal-*.png that are not of these codes: only
+    for a complete census, since a partial one would delete the pictures of games it has not
+    reached yet (each a picture that may take a while to draw again)."""
     os.makedirs(plots_dir, exist_ok=True)
     wanted = {plot_name(c) for c in codes}
     for name in sorted(os.listdir(plots_dir)):
-        if re.fullmatch(r"octal-.*\.png", name) and name not in wanted:
+        if prune and re.fullmatch(r"octal-.*\.png", name) and name not in wanted:
             print(f"{PROG}: deleting {name}: the page does not link it", file=sys.stderr)
             os.remove(os.path.join(plots_dir, name))
     todo = [c for c in codes if not os.path.exists(os.path.join(plots_dir, plot_name(c)))]
@@ -1143,7 +1146,8 @@ def main(argv):
         octal_table = read_octal_table(args.table)
         if args.plots_dir and not args.no_new_plots:
             codes = sorted({plot_code(r) for r in rows.values() if r["kind"] == "none"})
-            draw_plots(codes, args.plots_dir, args.grundy, args.plot_to, args.plot_size, args.plot_timeout)
+            complete = len(rows) == 2 * 8 ** args.digits  # d0 = 0 or 4, and 8^K codes after the point each
+            draw_plots(codes, args.plots_dir, args.grundy, args.plot_to, args.plot_size, args.plot_timeout, complete)
         page = Page(args, rows, max_heap, dropped, cz, octal_table).text()
         tmp = args.out + ".part"
         try:

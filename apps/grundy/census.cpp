@@ -241,22 +241,30 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     }
   }
 
-  // The work: for each class, its games without a row, and the row they
-  // copy when a game of the class has one that copies_values.
+  // The work: for each class, its games without a row, in the class's
+  // order, each with the row it copies when an earlier game of the class
+  // (no longer code: see census_classes) has one that copies_values. A
+  // later game's row is never copied to an earlier one, even from a file
+  // written in another order: a shorter code may prove a period the longer
+  // one cannot see.
+  struct Missing {
+    std::string code;
+    std::optional<json> resumed_source;
+  };
   struct Work {
-    std::vector<std::string> missing;
-    std::optional<json> source;
+    std::vector<Missing> missing;
   };
   std::vector<Work> todo;
   std::size_t games_todo = 0;
   for (std::size_t i = request.shard - 1; i < classes.size(); i += request.shards) {
     Work work;
+    std::optional<json> source;
     for (const std::string& code : classes[i]) {
       const auto it = rows.find(code);
       if (it == rows.end())
-        work.missing.push_back(code);
-      else if (!work.source && copies_values(it->second))
-        work.source = it->second;
+        work.missing.push_back({code, source});
+      else if (!source && copies_values(it->second))
+        source = it->second;
     }
     games_todo += work.missing.size();
     if (!work.missing.empty()) todo.push_back(std::move(work));
@@ -274,15 +282,20 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     auto work = [&] {
       try {
         for (std::size_t i; !failed && (i = next++) < todo.size();) {
-          std::optional<json>& source = todo[i].source;
-          for (const std::string& code : todo[i].missing) {
+          std::optional<json> computed;  // this run's row of an earlier game, when it copies_values
+          for (const auto& [code, resumed_source] : todo[i].missing) {
             if (failed) break;
             const auto start = std::chrono::steady_clock::now();
+            const std::optional<json>& source = computed ? computed : resumed_source;
             json row;
             if (source) {
               row = *source;
               row["game"] = spec_of(request, code);
-              row["same_values_as"] = source->value("same_values_as", source->at("game"));
+              // The game whose values were computed; the source itself when
+              // that would be this game (a file whose first row was lost).
+              std::string origin = source->value("same_values_as", source->at("game").get<std::string>());
+              if (origin == row["game"]) origin = source->at("game").get<std::string>();
+              row["same_values_as"] = origin;
             } else {
               const std::unique_ptr<Game> game = parse_game(spec_of(request, code));
               row = request.misere ? misere_row(*game, request.max_heap)
@@ -291,7 +304,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
             row["max_heap"] = request.max_heap;
-            if (!source && copies_values(row)) source = row;
+            if (!source && copies_values(row)) computed = row;
             const std::lock_guard lock(mutex);
             if (resume) resume->append(row);
             rows[code] = std::move(row);

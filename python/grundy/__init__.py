@@ -500,7 +500,8 @@ def plot(game: str, to: int = 1000, *, max_heap: int | None = None, ax: Any = No
     instead of a new figure (the figure returned is theirs). ``max_heap``:
     look for the rule in G(0..max(to, max_heap)) instead of as far as
     ``grundy.pattern`` looks by default (minutes for an octal game with no
-    period). ``grundy plot`` on the command line draws the same with gnuplot.
+    period); a game this process already computed further is searched as far
+    as its table goes, as with ``pattern``. ``grundy plot`` on the command line draws the same with gnuplot.
 
     >>> fig = grundy.plot("kayles", to=200)
     >>> print(fig.axes[0].get_title())

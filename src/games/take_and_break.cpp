@@ -1075,8 +1075,8 @@ std::vector<std::string> octal_codes(unsigned digits) {
 
 std::string octal_values_key(const std::string& code) {
   const std::size_t point = code.find('.');
-  if (point != 1 || point + 1 >= code.size())
-    throw InputError(fmt::format("octal code '{}': expected d0.d1..dk", code));
+  if (point != 1 || point + 1 >= code.size() || (code[0] != '0' && code[0] != '4'))
+    throw InputError(fmt::format("octal code '{}': expected d0.d1..dk with d0 = 0 or 4", code));
   std::vector<unsigned> digits;  // digits[i]: removing i tokens
   for (std::size_t i = 0; i < code.size(); i = i == 0 ? 2 : i + 1) {
     if (code[i] < '0' || code[i] > '7') throw InputError(fmt::format("octal code '{}': expected digits 0-7", code));

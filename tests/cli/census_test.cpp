@@ -155,6 +155,44 @@ TEST(Census, ShardsMergeIntoTheWholeCensus) {
   std::filesystem::remove_all(dir);
 }
 
+// Rows copied within a class of equal values go from a game to a later one
+// of its class, never back, whatever order a resumed file has: 0.61's row
+// is not copied to 0.6 (a shorter code can prove a period a longer one
+// cannot see), and a copied row whose source is missing (0.63, copied from
+// 0.62) does not make 0.62 a copy of itself.
+TEST(Census, ResumedRowsAreCopiedOnlyToLaterGamesOfTheirClass) {
+  const auto dir = scratch("copies");
+  const auto file = dir / "census.jsonl";
+  json late = run_json({"pattern", "octal:0.61", "--max-heap", "4095", "--json"});
+  late["seconds"] = 1.0;
+  late["max_heap"] = 4095;
+  json copied = run_json({"pattern", "octal:0.63", "--max-heap", "4095", "--json"});
+  copied["seconds"] = 0.0;
+  copied["max_heap"] = 4095;
+  copied["same_values_as"] = "octal:0.62";
+  ASSERT_EQ(late["kind"], "none");
+  ASSERT_EQ(copied["kind"], "none");
+  {
+    std::ofstream out(file);
+    out << late.dump() << "\n" << copied.dump() << "\n";
+  }
+  const json census =
+      run_json({"census", "octal", "--digits", "2", "--max-heap", "4095", "--resume", file.string(), "--json"});
+  std::map<std::string, json> by_game;
+  for (const json& row : census["games"]) by_game[row["game"]] = row;
+  for (const std::string game : {"octal:0.6", "octal:0.62"}) {
+    const json& row = by_game.at(game);
+    EXPECT_FALSE(row.contains("same_values_as")) << game << " copied from " << row["same_values_as"];
+    json got = without_time(row);
+    got.erase("max_heap");
+    EXPECT_EQ(got, run_json({"pattern", game, "--max-heap", "4095", "--json"})) << game;
+  }
+  // The rows of the file stay as they were.
+  EXPECT_EQ(by_game.at("octal:0.61")["seconds"], 1.0);
+  EXPECT_EQ(by_game.at("octal:0.63")["same_values_as"], "octal:0.62");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Census, ResumeSkipsFinishedGamesAndDropsACutLine) {
   const auto dir = scratch("resume");
   const auto file = dir / "census.jsonl";

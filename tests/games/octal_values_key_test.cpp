@@ -84,6 +84,7 @@ TEST(OctalValuesKey, TheKeyKeepsGamesApartWhoseFirstValuesDiffer) {
   EXPECT_THROW((void)octal_values_key("77"), InputError);
   EXPECT_THROW((void)octal_values_key(".7"), InputError);
   EXPECT_THROW((void)octal_values_key("0.8"), InputError);
+  EXPECT_THROW((void)octal_values_key("2.7"), InputError);
 }
 
 }  // namespace
