@@ -87,6 +87,18 @@ run_small
 [[ $(wc -l <"$tmp/grundy.log") -eq 1 ]] || fail "a rerun drew again: $(cat "$tmp/grundy.log")"
 cmp -s "$page" "$tmp/first.md" || fail "a rerun on the same rows wrote another page"
 
+# A complete census (the 16 one-digit games, their rows taken from the three-digit census):
+# then the pictures the page does not link are deleted.
+grep -E '"game":"octal:[04]\.[0-7]"' "$root/docs/census/octal-3.jsonl" >"$tmp/one-digit.jsonl"
+[[ $(wc -l <"$tmp/one-digit.jsonl") -eq 16 ]] || fail "expected the 16 one-digit rows in octal-3.jsonl"
+mkdir "$tmp/plots1"
+echo stale >"$tmp/plots1/octal-0.777.png"
+python3 "$script" "$tmp/one-digit.jsonl" --digits 1 --out "$tmp/one-digit.md" --plots-dir "$tmp/plots1" \
+  --grundy "$tmp/grundy" 2>"$tmp/err" || fail "the script failed on the one-digit rows: $(cat "$tmp/err")"
+contains "$tmp/one-digit.md" "**Complete: all 16 games.**"
+[[ ! -e $tmp/plots1/octal-0.777.png ]] || fail "a complete census kept the unlinked picture octal-0.777.png"
+[[ -e $tmp/plots1/octal-0.6.png ]] || fail "the picture of octal:0.6 (no period) was not drawn: $(ls "$tmp/plots1")"
+
 # --- 3. Bad rows: exit 2, the line named, no page ----------------------------------------------
 # bad NAME EXPECTED_MESSAGE LINE...: a rows file of the given lines must fail so.
 bad() {

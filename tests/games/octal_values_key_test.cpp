@@ -11,6 +11,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/games/take_and_break.hpp"
+#include "grundy/spec.hpp"
 
 namespace grundy {
 namespace {
@@ -55,6 +56,25 @@ TEST(OctalValuesKey, CodesWithOneKeyHaveOneSequenceOfValues) {
   // 1,024 games in 456 keys: most games share theirs (0.414 and 0.415, ...).
   EXPECT_EQ(shared, 1024u - 456u);
   EXPECT_EQ(classes.size(), 456u);
+}
+
+// The same with the engine's values (the rare-value tables the census
+// uses), further: every game of a key has the first game's G(0..4095).
+TEST(OctalValuesKey, TheEngineGivesOneKeyOneSequenceOfValues) {
+  std::map<std::string, std::vector<std::string>> classes;
+  for (const std::string& code : octal_codes(3)) classes[octal_values_key(code)].push_back(code);
+  for (const auto& [key, codes] : classes) {
+    if (codes.size() < 2) continue;
+    const auto first = parse_game("octal:" + codes.front());
+    for (std::size_t i = 1; i < codes.size(); ++i) {
+      const auto game = parse_game("octal:" + codes[i]);
+      for (Position n = 0; n < 4096; ++n)
+        if (game->value(n) != first->value(n)) {
+          ADD_FAILURE() << codes[i] << " and " << codes.front() << " differ at heap " << n;
+          break;
+        }
+    }
+  }
 }
 
 TEST(OctalValuesKey, TheKeyKeepsGamesApartWhoseFirstValuesDiffer) {
