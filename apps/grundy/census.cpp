@@ -212,10 +212,15 @@ void merge(const CensusRequest& request, Format format, Output& out) {
 void run_census(const CensusRequest& request, Format format, Output& out) {
   if (!request.merge_files.empty()) return merge(request, format, out);
   // Shards get whole classes, so that a class's games meet in one run.
-  const std::vector<std::vector<std::string>> classes = census_classes(request);
-  std::vector<std::string> codes;
-  for (std::size_t i = 0; i < classes.size(); ++i)
-    if (i % request.shards == request.shard - 1) codes.insert(codes.end(), classes[i].begin(), classes[i].end());
+  std::vector<std::vector<std::string>> classes;
+  std::vector<std::string> codes;  // this shard's, in code order
+  {
+    std::vector<std::vector<std::string>> all = census_classes(request);
+    for (std::size_t i = request.shard - 1; i < all.size(); i += request.shards) {
+      codes.insert(codes.end(), all[i].begin(), all[i].end());
+      classes.push_back(std::move(all[i]));
+    }
+  }
   std::sort(codes.begin(), codes.end());
 
   std::map<std::string, json> rows;
@@ -256,10 +261,10 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
   };
   std::vector<Work> todo;
   std::size_t games_todo = 0;
-  for (std::size_t i = request.shard - 1; i < classes.size(); i += request.shards) {
+  for (const std::vector<std::string>& members : classes) {
     Work work;
     std::optional<json> source;
-    for (const std::string& code : classes[i]) {
+    for (const std::string& code : members) {
       const auto it = rows.find(code);
       if (it == rows.end())
         work.missing.push_back({code, source});

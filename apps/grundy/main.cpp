@@ -361,8 +361,9 @@ void draw_plot_file(const Arguments& a) {
   const std::unique_ptr<Game> game = parse_game(a.plot_game);
   style.name = a.plot_game;
   const HeapGame* heap = game->heap_game();
-  const std::uint64_t pattern_limit =
-      a.plot_max_heap.empty() || heap == nullptr ? 0 : parse_pattern_limit(a.plot_max_heap, *heap, a.plot_game);
+  // Without --max-heap, pattern's default (value_plot's too); a game not on
+  // heap sizes is refused by value_plot.
+  const std::uint64_t pattern_limit = heap == nullptr ? 0 : parse_pattern_limit(a.plot_max_heap, *heap, a.plot_game);
   std::string bytes;
   try {
     bytes = draw_plot(value_plot(*game, to, pattern_limit), style);

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/mex.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
@@ -1087,30 +1088,25 @@ std::string octal_values_key(const std::string& code) {
   // up to it (0.4 and 0.41 compare G(0..2)). A handful of options each.
   const std::size_t m = std::max<std::size_t>(digits.size() - 1, kMaxOctalCensusDigits);
   digits.resize(m + 1, 0);
-  std::vector<unsigned> g;
+  std::vector<std::uint64_t> g;
+  MexMarks marks;
   for (std::size_t n = 0; n <= m; ++n) {
-    std::size_t cap = 1;  // a power of two above every value so far, so above every option's value
-    for (const unsigned v : g)
-      while (cap <= v) cap *= 2;
-    std::vector<bool> seen(cap + 1);
     for (std::size_t take = 0; take <= n; ++take) {
       const unsigned d = digits[take];
       const std::size_t left = n - take;
-      if ((d & 1) && take > 0 && left == 0) seen[0] = true;
-      if ((d & 2) && take > 0 && left > 0) seen[g[left]] = true;
+      if ((d & 1) && take > 0 && left == 0) marks.mark(0);
+      if ((d & 2) && take > 0 && left > 0) marks.mark(g[left]);
       if (d & 4)
-        for (std::size_t a = 1; 2 * a <= left; ++a) seen[g[a] ^ g[left - a]] = true;
+        for (std::size_t a = 1; 2 * a <= left; ++a) marks.mark(g[a] ^ g[left - a]);
     }
-    unsigned mex = 0;
-    while (seen[mex]) ++mex;
-    g.push_back(mex);
+    g.push_back(marks.take().value());
   }
   std::string key = code.substr(0, point + 1);
   std::string rest;
   for (std::size_t i = 1; i < digits.size(); ++i) rest.push_back(static_cast<char>('0' + (digits[i] & ~1u)));
   while (!rest.empty() && rest.back() == '0') rest.pop_back();
   key += (rest.empty() ? "0" : rest) + " G:";
-  for (const unsigned v : g) key += fmt::format(" {}", v);
+  for (const std::uint64_t v : g) key += fmt::format(" {}", v);
   return key;
 }
 
