@@ -74,9 +74,13 @@ struct PythonParts {
   [[nodiscard]] std::size_t size(Key part) const;
   // The options of a part, encoded as above; valid until the next call.
   [[nodiscard]] std::span<const std::uint64_t> option_entries(Key part) const;
+  // f may search deeper (the plain mex of a part with 256 options or more
+  // values each option inside this loop), which lists more parts and may
+  // move option_entries' storage: the loop walks its own copy.
   template <class F>
   void for_each_option_parts(Key part, F&& f) const {
-    const std::span<const std::uint64_t> entries = option_entries(part);
+    const std::span<const std::uint64_t> listed = option_entries(part);
+    const std::vector<std::uint64_t> entries(listed.begin(), listed.end());
     std::vector<Key> parts;
     for (std::size_t i = 0; i < entries.size();) {
       parts.clear();

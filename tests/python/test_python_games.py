@@ -424,6 +424,50 @@ def test_a_searched_game_joins_sums_and_lists_winning_moves():
         assert grundy.value(rest) == 0 if rest else True
 
 
+def test_searched_parts_with_many_options_match_the_plain_walk():
+    # A part of 256 options or more is valued by the plain mex inside the
+    # loop over its options; the loop once read options the deeper search
+    # had moved (a crash at Nim 256, issue 50).
+    class Nim(grundy.Game):
+        def moves(self, p):
+            return list(range(p))
+
+    class SearchedNim(Nim):
+        def canonical(self, p):
+            return p
+
+    class TwoHeaps(grundy.Game):
+        def moves(self, p):
+            a, b = p
+            return [(x, b) for x in range(a)] + [(a, y) for y in range(b)]
+
+    class SearchedTwoHeaps(TwoHeaps):
+        def canonical(self, p):
+            return tuple(sorted(p))
+
+    # Every option of heap n: take one to n tokens, or split into two heaps
+    # (a Split), so that parts are joined and many options reach one part.
+    class TakeOrSplit(grundy.Game):
+        def moves(self, n):
+            return [n - k for k in range(1, n + 1)] + [grundy.Split(a, n - a) for a in range(1, n // 2 + 1)]
+
+    class SearchedTakeOrSplit(TakeOrSplit):
+        def canonical(self, n):
+            return n
+
+    for n in (255, 256, 257, 300, 600):
+        assert grundy.solve(SearchedNim(), n) == n
+    rng = random.Random(50)
+    positions = [(200, 100), (20, 240), (0, 256), (300, 0)]
+    positions += [(rng.randint(0, 400), rng.randint(0, 400)) for _ in range(20)]
+    plain, searched = TwoHeaps(), SearchedTwoHeaps()
+    for p in positions:
+        assert grundy.solve(searched, p) == p[0] ^ p[1] == grundy.solve(plain, p), p
+    plain, searched = TakeOrSplit(), SearchedTakeOrSplit()
+    for n in [rng.randint(200, 420) for _ in range(6)] + [256, 257]:
+        assert grundy.solve(searched, n) == grundy.solve(plain, n), n
+
+
 def test_canonical_must_be_a_method():
     class Bad(grundy.Game):
         canonical = 3
