@@ -20,6 +20,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <unordered_set>
 #include <vector>
 
 #include "grundy/games/take_and_break_values.hpp"
@@ -155,6 +157,62 @@ Count triples_to_value(const HeapValues& g, std::uint64_t r, std::uint32_t targe
     }
   }
   return out;
+}
+
+// The splits a_1 <= ... <= a_k of r tokens into k >= 2 non-empty heaps with
+// G(a_1) xor ... xor G(a_k) == target and every heap but the last at most
+// `cap`, in increasing order (lexicographic in a_1..a_{k-1}), where g(n)
+// is G(n) and p the period of the values (0 for none): calls
+// emit(heaps) for each, until emit returns false. Returns false when it
+// stopped so.
+//
+// A depth-first search that remembers each state with nothing below it:
+// (heaps placed, the least next heap, tokens placed, xor so far). With
+// `last_periodic` the caller promises that the last heap is in the periodic
+// part whatever the others are, and never below cap (r >= k cap and
+// r - (k - 1) cap >= e, the preperiod): then only
+// the tokens placed modulo p decide it, and the states are few, about
+// k cap p V for values below V, whatever r is.
+template <class Values, class Emit>
+bool splits_to_value(const Values& g, std::uint64_t p, std::uint64_t r, unsigned k, std::uint32_t target,
+                     std::uint64_t cap, bool last_periodic, Emit&& emit) {
+  struct State {
+    std::uint64_t lo, placed;
+    std::uint32_t x, j;
+    bool operator==(const State&) const = default;
+  };
+  struct StateHash {
+    std::size_t operator()(const State& s) const {
+      std::uint64_t h = s.lo * 0x9e3779b97f4a7c15ULL ^ (s.placed + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
+      h ^= (std::uint64_t{s.x} << 8 | s.j) * 0x94d049bb133111ebULL;
+      return static_cast<std::size_t>(h ^ (h >> 31));
+    }
+  };
+  std::unordered_set<State, StateHash> barren;  // states with no split below them
+  std::vector<std::uint64_t> heaps(k);
+  enum class Found { none, some, stop };
+  // Heaps j.. (j < k - 1) of the r - placed tokens left, each from lo on.
+  auto place = [&](auto& self, unsigned j, std::uint64_t lo, std::uint64_t placed, std::uint32_t x) -> Found {
+    const std::uint64_t left = r - placed;
+    if (j + 1 == k) {
+      heaps[j] = left;
+      if ((x ^ g(left)) != target) return Found::none;
+      return emit(std::span<const std::uint64_t>(heaps)) ? Found::some : Found::stop;
+    }
+    const State key{lo, last_periodic ? placed % p : placed, x, j};
+    if (barren.count(key) != 0) return Found::none;
+    Found out = Found::none;
+    const std::uint64_t rest = k - j;  // heaps still to place, the last included
+    for (std::uint64_t a = lo; a <= cap && a <= left / rest; ++a) {
+      heaps[j] = a;
+      const Found below = self(self, j + 1, a, placed + a, x ^ g(a));
+      if (below == Found::stop) return below;
+      if (below == Found::some) out = below;
+    }
+    if (out == Found::none) barren.insert(key);
+    return out;
+  };
+  return place(place, 0, 1, 0, 0) != Found::stop;
 }
 
 }  // namespace grundy::split_search

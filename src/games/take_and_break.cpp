@@ -536,7 +536,8 @@ Nimber TakeAndBreakGame::value(Position n) const {
       }
       const std::uint64_t size = general_table_.size();
       if (size >= table_cap()) break;
-      extend_general(n < table_cap() ? std::max<std::uint64_t>({n + 1, 2 * size, 64}) : table_cap());
+      // Doubling towards n, so that a period is proven from the fewest values.
+      extend_general(std::min<std::uint64_t>(n == ~Position{0} ? n : n + 1, std::max<std::uint64_t>(2 * size, 64)));
     }
     throw LimitError(fmt::format("G({}) of {}: {}, and the values beyond G({}) are not computed (docs/games/octal.md)", n,
                                  spec(), no_period_words(), general_table_.size() - 1));
@@ -598,7 +599,23 @@ bool TakeAndBreakGame::try_arithmetic_rule(std::uint64_t period, std::uint64_t s
     const bool others = std::all_of(low.begin() + 1, low.end(), [](char x) { return x != 0; });
     if (!others || (!ends && !low[0]) || (!leaves_heap && !low[0])) return false;
   }
-  arithmetic_ = ArithmeticRule{big_p, big_s, need, start, q};
+  arithmetic_ = ArithmeticRule{big_p, big_s, need, start, q, big_p, big_s};
+  // The smallest rule: P is a multiple of q, and the game's own period may
+  // not be (tb:0.00[32]: G(n) = floor(n / 3), P = 6). Any rule from 0 has
+  // the slope S / P, so p S / P is whole; and G(h + p) = G(h) + s for
+  // h < P gives it for every n >= P by induction, as G(n + p) =
+  // G(n - P + p) + S = G(n - P) + s + S = G(n) + s. The table holds 2P values.
+  const std::uint64_t step = big_p / std::gcd(big_p, big_s);
+  for (std::uint64_t p = step; p < big_p; p += step) {
+    const std::uint64_t s = big_s / (big_p / p);
+    bool holds = true;
+    for (std::uint64_t h = 0; h < big_p && holds; ++h) holds = std::uint64_t{stored(h + p)} == std::uint64_t{stored(h)} + s;
+    if (holds) {
+      arithmetic_->rule_period = p;
+      arithmetic_->rule_saltus = s;
+      break;
+    }
+  }
   return true;
 }
 
@@ -717,22 +734,7 @@ OptionSample TakeAndBreakGame::list_options(Position p, std::uint64_t limit) con
 // kMostListed options are listed, whatever the limit.
 OptionSample TakeAndBreakGame::options_to_value(Position p, Nimber target, std::uint64_t limit) const {
   (void)value(p);  // computes (or proves) every value the options need; refuses with the reason otherwise
-  if (general_) {
-    // Every option in turn, up to kGeneralScan of them.
-    OptionSample out;
-    const std::uint64_t want = std::min(limit, kMostListed);
-    std::uint64_t scanned = 0, found = 0;
-    bool complete = true;
-    for_each_option(p, [&](std::span<const Position> heaps) {
-      if (scanned++ == kGeneralScan) return complete = false;
-      std::uint64_t v = 0;
-      for (Position h : heaps) v ^= value(h).value();
-      if (v == target.value() && found++ < want) out.options.emplace_back(heaps.begin(), heaps.end());
-      return true;
-    });
-    if (complete) out.total = found;
-    return out;
-  }
+  if (general_) return general_options_to_value(p, target, limit);
   const split_search::HeapValues g(table_, period_);
   const std::uint64_t want = std::min(limit, kMostListed);
   const bool count_all = p <= kCountedHeap;
@@ -769,6 +771,102 @@ OptionSample TakeAndBreakGame::options_to_value(Position p, Nimber target, std::
     if (!complete) break;
   }
   if (complete && total <= ~std::uint64_t{0}) out.total = static_cast<std::uint64_t>(total);
+  return out;
+}
+
+// About how many options heap n has, for a finite code: a k-heap split of
+// r tokens is one of about r^(k-1) / (k! (k-1)!).
+double TakeAndBreakGame::split_count_estimate(Position n) const {
+  double total = 0;
+  for (std::size_t i = 0; i < code_.digits().size() && i <= n; ++i) {
+    const auto r = static_cast<double>(n - i);
+    double splits = 1, factorials = 1;  // r^(k-1), k! (k-1)!
+    for (unsigned k = 1; k <= TakeAndBreakCode::kMaxHeapsLeft; ++k) {
+      if (k >= 2) {
+        splits *= r;
+        factorials *= static_cast<double>(k) * static_cast<double>(k - 1);
+      }
+      if (code_.digit(i).leaves(k)) total += splits / factorials;
+    }
+    total += 1;  // the empty option
+  }
+  return total;
+}
+
+// General codes. A heap inside the table, or with few options, has its
+// options scanned, every one: for the table's heaps its own computation
+// visited them all (general_table_cap bounds that). Past the table a heap's value comes from a theorem, and
+// so does the search:
+// - G(n + P) = G(n) + S (codes whose moves leave at most one heap): a heap
+//   m has G(m) = t only for m near t P / S (below), so only the last few
+//   moves can reach t, and the count is exact.
+// - A period p from e >= 1 (finite codes without modifiers: provable();
+//   e is taken as 1 when it is 0, so that no heap is moved to 0): take a
+//   split a_1 <= ... <= a_k of r tokens with value t, r >= k c where
+//   c = e + p - 1. Its largest heap is at least c. Each other heap a_j >= e
+//   can be moved into [e, c] by a multiple of p, the tokens added to the
+//   largest heap, without changing a value (all those heaps stay in the
+//   periodic part); so if any split of r into k heaps has value t, one with
+//   every heap but the largest at most c has. Only those are searched
+//   (split_search::splits_to_value, in O(k c p V) for values below V,
+//   whatever r is): a winning move is always found; the count is not made
+//   (total unknown). Fewer tokens are split every way, by the same search.
+// Options come in the game's order either way, at most kMostListed.
+OptionSample TakeAndBreakGame::general_options_to_value(Position p, Nimber target, std::uint64_t limit) const {
+  OptionSample out;
+  const std::uint64_t want = std::min(limit, kMostListed);
+  std::uint64_t found = 0;
+  auto visit = [&](std::span<const Position> heaps) {
+    std::uint64_t v = 0;
+    for (Position h : heaps) v ^= value(h).value();
+    if (v == target.value() && found++ < want) out.options.emplace_back(heaps.begin(), heaps.end());
+    return true;
+  };
+  if (p < general_table_.size() || (code_.finite() && split_count_estimate(p) <= kGeneralScan)) {
+    for_each_option(p, visit);
+    out.total = found;
+    return out;
+  }
+  if (arithmetic_) {
+    // G(m) = G(m mod P) + S floor(m / P) is t only for floor(m / P) between
+    // (t - M) / S and t / S, M the largest of G(0..P-1).
+    const std::uint64_t P = arithmetic_->period, S = arithmetic_->saltus, t = target.value();
+    std::uint64_t most = 0;
+    for (std::uint64_t j = 0; j < P; ++j) most = std::max<std::uint64_t>(most, stored(j));
+    const u128 lowest = u128{P} * (t > most ? (t - most) / S : 0);
+    const u128 highest = std::min<u128>(u128{P} * (t / S + 1) - 1, p);
+    for (u128 m = highest + 1; m-- > lowest;) {  // fewest tokens taken first
+      const auto left = static_cast<Position>(m);
+      const TakeAndBreakDigit& d = code_.digit(p - left);
+      if (left == 0 && d.leaves(0)) visit(std::span<const Position>());
+      if (left >= 1 && d.leaves(1)) visit(std::span<const Position>(&left, 1));
+    }
+    out.total = found;
+    return out;
+  }
+  if (!period_) throw LimitError(fmt::format("G({}) of {}: no rule is known past the table", p, spec()));
+  if (target.value() > 0xFFFFFFFFu) return out;  // every value is below 2^32
+  const auto t = static_cast<std::uint32_t>(target.value());
+  // Heaps are never moved below 1 (an empty heap would change the move).
+  const std::uint64_t e = std::max<std::uint64_t>(period_->preperiod, 1), per = period_->period, cap = e + per - 1;
+  auto g = [&](std::uint64_t n) { return stored(n < stored_size() ? n : period_->reduce(n)); };
+  bool complete = true;
+  for (std::size_t i = 0; i < code_.digits().size() && i <= p && out.options.size() < want; ++i) {
+    const Position r = p - i;
+    const TakeAndBreakDigit& d = code_.digit(i);
+    if (d.leaves(0) && r == 0 && t == 0) visit(std::span<const Position>());
+    if (d.leaves(1) && r >= 1 && g(r) == t) visit(std::span<const Position>(&r, 1));
+    for (unsigned k = 2; k <= TakeAndBreakCode::kMaxHeapsLeft && out.options.size() < want; ++k) {
+      if (!d.leaves(k) || r < k) continue;
+      const bool far = u128{r} >= u128{k} * cap;  // then r - (k - 1) cap >= cap >= e
+      complete = complete && !far;
+      (void)split_search::splits_to_value(g, per, r, k, t, far ? cap : r, far, [&](std::span<const Position> heaps) {
+        visit(heaps);
+        return out.options.size() < want;
+      });
+    }
+  }
+  if (complete && out.options.size() < want) out.total = found;
   return out;
 }
 
@@ -843,21 +941,28 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       proven.kind = PatternKind::arithmetic_periodic;
       proven.proven = true;
       proven.preperiod = 0;
-      proven.period = a.period;
-      proven.saltus = a.saltus;
-      proven.value_count = a.period;
+      proven.period = a.rule_period;
+      proven.saltus = a.rule_saltus;
+      proven.value_count = a.rule_period;
       proven.checked_up_to = out.checked_up_to;
       proven.proof_bound = a.bound;
+      const bool smaller = a.rule_period != a.period;
       proven.check = fmt::format(
           "G(n + {0}) = G(n) + {1} for 0 <= n < {2}; G(h) < {1} for h < {0}; and for each heap n from {2} to {3} "
           "the moves to heaps below {0}, with taking the whole heap, reach every value below {1}, as they do with "
-          "taking n tokens from n + {0}",
-          a.period, a.saltus, a.start, a.start + a.repeat - 1);
+          "taking n tokens from n + {0}{4}",
+          a.period, a.saltus, a.start, a.start + a.repeat - 1,
+          smaller ? fmt::format("; and G(h + {}) = G(h) + {} for 0 <= h < {}", a.rule_period, a.rule_saltus, a.period)
+                  : std::string());
       proven.theorem = fmt::format(
           "every move leaves at most one heap and the code's digits repeat every {} from d{} on, so by the "
-          "arithmetic-periodicity theorem for such codes this check proves G(n + p) = G(n) + s for every n >= 0 "
+          "arithmetic-periodicity theorem for such codes this check proves G(n + {}) = G(n) + {} for every n >= 0{} "
           "(docs/games/octal.md)",
-          a.repeat, a.start - a.period);
+          a.repeat, a.start - a.period, a.period, a.saltus,
+          smaller ? fmt::format(", and then G(n + {0}) = G(n) + {1} by induction on n (for n >= {2}, G(n + {0}) = "
+                                "G(n - {2} + {0}) + {3})",
+                                a.rule_period, a.rule_saltus, a.period, a.saltus)
+                  : std::string());
       proven.table = table_report();
       return proven;
     }

@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -369,6 +370,10 @@ TEST(TakeAndBreakCode, ArithmeticPeriodsOfOneHeapCodesAreProvenAndHoldFarBeyond)
       {"tb:0.[3]", BruteCode{{digit(0), digit(3)}, 1}, 1, 1},                              // nim
       {"tb:0.0[3]", BruteCode{{digit(0), digit(0), digit(3)}, 1}, 2, 1},                   // any number but 1
       {"tb:0.330[3]", BruteCode{{digit(0), digit(3), digit(3), digit(0), digit(3)}, 1}, 6, 3},  // any but 3
+      // Rules shorter than the code's repeating group (issue 50: once
+      // reported as the lcm, p = 6, s = 2 and p = 12, s = 6).
+      {"tb:0.00[32]", BruteCode{{digit(0), digit(0), digit(0), digit(3), digit(2)}, 2}, 3, 1},  // floor(n / 3)
+      {"tb:0.[303]", BruteCode{{digit(0), digit(3), digit(0), digit(3)}, 3}, 4, 2},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.spec);
@@ -391,26 +396,63 @@ TEST(TakeAndBreakCode, ArithmeticPeriodsOfOneHeapCodesAreProvenAndHoldFarBeyond)
   }
 }
 
+// A random repeating code whose moves leave at most one heap: digits 0-3
+// after the point, up to `most_prefix` of them before a repeating group of
+// 1 to `most_repeat`; the brute force's form and the spec "tb:0.12[31]".
+std::pair<BruteCode, std::string> random_one_heap_code(std::mt19937_64& rng, unsigned most_prefix, unsigned most_repeat) {
+  auto pick = [&](unsigned lo, unsigned hi) { return std::uniform_int_distribution<unsigned>(lo, hi)(rng); };
+  BruteCode code;
+  code.digits.push_back(BruteDigit{});
+  const unsigned prefix = pick(0, most_prefix), repeat = pick(1, most_repeat);
+  for (unsigned j = 0; j < prefix + repeat; ++j) code.digits.push_back(BruteDigit{pick(0, 3), {}});
+  code.repeat = repeat;
+  std::string spec = "tb:0.";
+  for (unsigned j = 1; j < code.digits.size(); ++j) {
+    if (j == prefix + 1) spec += '[';
+    spec += static_cast<char>('0' + code.digits[j].heaps);
+  }
+  spec += ']';
+  return {code, spec};
+}
+
+// The rule pattern() proves is the smallest: on 400 random repeating
+// codes that leave at most one heap, whenever a rule G(n + p) = G(n) + s is
+// proven, it holds on the brute force's values, and no shorter p fits them
+// (docs/patterns.md promises the smallest p).
+TEST(TakeAndBreakCode, ProvenArithmeticRulesAreTheSmallest) {
+  std::mt19937_64 rng(0x5a17u);
+  int proven = 0, shorter_than_group = 0;
+  for (int i = 0; i < 400; ++i) {
+    const auto [code, spec] = random_one_heap_code(rng, 3, 4);
+    const std::uint64_t repeat = code.repeat;
+    SCOPED_TRACE(spec);
+    const auto game = parse_game(spec);
+    const Pattern p = find_pattern(*game, 4000);
+    if (!p.proven || p.kind != PatternKind::arithmetic_periodic) continue;
+    ++proven;
+    const std::vector<std::uint64_t> g = brute_values(code, 400);
+    for (std::uint64_t n = 0; n + p.period < g.size(); ++n) ASSERT_EQ(g[n + p.period], g[n] + p.saltus) << n;
+    for (std::uint64_t q = 1; q < p.period; ++q) {
+      bool fits = true;
+      for (std::uint64_t n = 0; n + q < g.size() && fits; ++n) fits = g[n + q] == g[n] + (g[q] - g[0]);
+      EXPECT_FALSE(fits) << "G(n + " << q << ") = G(n) + " << g[q] - g[0] << " also fits, and is shorter than "
+                         << p.period;
+    }
+    shorter_than_group += p.period % repeat != 0;
+  }
+  EXPECT_GT(proven, 25);
+  EXPECT_GT(shorter_than_group, 0);  // rules the theorem's multiple of the group hid
+}
+
 // Repeating codes that leave at most one heap have their own engine (a
 // union of option values per class of heaps, extend_one_heap): 150 random
 // ones against the brute force, prefixes and repeating groups of several
 // lengths, taking the whole heap or not.
 TEST(TakeAndBreakCode, OneHeapRepeatingCodesAgreeWithABruteForce) {
   std::mt19937_64 rng(0x0e4ea9);
-  auto pick = [&](unsigned lo, unsigned hi) { return std::uniform_int_distribution<unsigned>(lo, hi)(rng); };
   int checked = 0;
   for (int i = 0; i < 150; ++i) {
-    BruteCode code;
-    code.digits.push_back(BruteDigit{});
-    const unsigned prefix = pick(0, 4), repeat = pick(1, 3);
-    for (unsigned j = 0; j < prefix + repeat; ++j) code.digits.push_back(BruteDigit{pick(0, 3), {}});
-    code.repeat = repeat;
-    std::string spec = "tb:0.";
-    for (unsigned j = 1; j < code.digits.size(); ++j) {
-      if (j == prefix + 1) spec += '[';
-      spec += static_cast<char>('0' + code.digits[j].heaps);
-    }
-    spec += ']';
+    const auto [code, spec] = random_one_heap_code(rng, 4, 3);
     SCOPED_TRACE(spec);
     const auto game = parse_game(spec);
     const std::vector<std::uint64_t> g = brute_values(code, 300);

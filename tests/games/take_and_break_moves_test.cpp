@@ -14,9 +14,11 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "games/split_search.hpp"
+#include "grundy/error.hpp"
 #include "grundy/games/take_and_break.hpp"
 #include "grundy/spec.hpp"
 
@@ -233,6 +235,100 @@ TEST(SplitSearch, ThreeHeapSkippingAgreesWithCountingEverySplit) {
           ASSERT_EQ(cut.complete, all.size() <= limit) << r << " " << t << " " << limit;
         }
       }
+    }
+  }
+}
+
+
+// Checks the mex rule at heap n for the targets given: an option of each
+// target below G(n), each listed one a move of that value; none of G(n).
+void expect_options_to_every_value_below(const Game& game, Position n, const std::vector<std::uint64_t>& targets) {
+  const std::uint64_t v = game.value(n).value();
+  for (std::uint64_t t : targets) {
+    if (t > v) continue;
+    const OptionSample got = game.options_to_value(n, Nimber(t), 4);
+    if (t == v) {
+      EXPECT_TRUE(got.options.empty()) << n << " lists an option of its own value " << v;
+      continue;
+    }
+    ASSERT_FALSE(got.options.empty()) << game.spec() << ": " << n << " (value " << v << ") lists no option of value " << t;
+    for (const Option& o : got.options) {
+      EXPECT_EQ(game.why_not_option(n, o), "") << n << " -> " << game.format_option(o);
+      EXPECT_EQ(game.option_value(o).value(), t) << n << " -> " << game.format_option(o);
+    }
+  }
+}
+
+// A random heap: 0 to 2^64 - 1, every size of number as likely.
+Position random_heap(std::mt19937_64& rng) {
+  const int bits = 1 + static_cast<int>(rng() % 64);
+  return bits == 64 ? rng() : rng() % (Position{1} << bits);
+}
+
+// Codes the rare-value table does not take (a digit leaving four heaps or
+// more), with a proven period: past the table, winning splits into any
+// number of heaps are found (issue 50: tb:K.F and tb:K.6 once listed none
+// on some winning heaps, and the engine then stopped). Random codes of one
+// to three digits, each digit up to 63 (five heaps), on random heaps up
+// to 2^64 - 1, every target value.
+TEST(TakeAndBreakWinningMoves, GeneralCodesFindWinningSplitsIntoAnyNumberOfHeaps) {
+  std::mt19937_64 rng(50);
+  std::vector<std::string> specs = {"tb:K.F", "tb:K.6"};
+  int periodic = 0, tried = 0;
+  while (periodic < 24 && tried < 400) {
+    ++tried;
+    // d0 splits without taking (bits 2 and up) or is 0; the last digit is not 0.
+    std::string spec = fmt::format("tb:{{{}}}.", 4 * (rng() % 16));
+    const int digits = 1 + static_cast<int>(rng() % 3);
+    const std::uint64_t top = tried % 4 == 0 ? 64 : 32;  // five heaps at most, else four (cheaper tables)
+    for (int i = 0; i < digits; ++i) spec += fmt::format("{{{}}}", i + 1 == digits ? 1 + rng() % (top - 1) : rng() % top);
+    std::unique_ptr<Game> game;
+    try {
+      game = parse_game(spec);
+    } catch (const InputError&) {
+      continue;
+    }
+    const auto& tb = as_take_and_break(*game);
+    // A period proven from 128 values (a 5-heap code's table of 128 is
+    // about 2.4 million splits).
+    if (tb.most_heaps_left() < 4 || !tb.prove_period(128)) continue;
+    specs.push_back(spec);
+    ++periodic;
+  }
+  ASSERT_GE(periodic, 12) << "too few periodic codes among " << tried;
+  for (const std::string& spec : specs) {
+    SCOPED_TRACE(spec);
+    const auto game = parse_game(spec);
+    std::vector<Position> heaps = {kMax64, kMax64 - 1, 1341, 65535};
+    for (int k = 0; k < 16; ++k) heaps.push_back(random_heap(rng));
+    for (Position n : heaps) {
+      std::vector<std::uint64_t> targets;
+      for (std::uint64_t t = 0; t <= game->value(n).value(); ++t) targets.push_back(t);
+      expect_options_to_every_value_below(*game, n, targets);
+    }
+  }
+}
+
+// Codes that take from a repeating set and leave one heap, with values
+// G(n + P) = G(n) + S: heaps up to 2^64 - 1, targets near the heap's own
+// value and near 0 (the options of value t are the few heaps near t P / S).
+TEST(TakeAndBreakWinningMoves, ArithmeticCodesFindTheHeapsOfEveryValue) {
+  std::mt19937_64 rng(51);
+  for (const std::string spec : {"tb:0.[3]", "tb:0.0[3]", "tb:0.330[3]", "tb:0.[2]", "tb:0.3[2]"}) {
+    SCOPED_TRACE(spec);
+    const auto game = parse_game(spec);
+    for (int k = 0; k < 30; ++k) {
+      const Position n = k == 0 ? kMax64 / 2 : random_heap(rng) / 2;
+      std::uint64_t v = 0;
+      try {
+        v = game->value(n).value();
+      } catch (const LimitError&) {
+        continue;  // a value above 2^64 - 1
+      }
+      std::vector<std::uint64_t> targets = {v, v / 2, rng() % (v + 1)};
+      for (std::uint64_t d = 1; d <= 5 && d <= v; ++d) targets.push_back(v - d);
+      for (std::uint64_t t = 0; t <= 5 && t <= v; ++t) targets.push_back(t);
+      expect_options_to_every_value_below(*game, n, targets);
     }
   }
 }

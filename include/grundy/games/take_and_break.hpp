@@ -142,6 +142,9 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // of r into k non-empty heaps (sizes increasing) the digit allows.
   template <class Visit>
   static bool for_each_split(std::uint64_t r, const TakeAndBreakDigit& d, Visit&& visit);
+  // options_to_value for a general code (see the source).
+  [[nodiscard]] OptionSample general_options_to_value(Position p, Nimber target, std::uint64_t limit) const;
+  [[nodiscard]] double split_count_estimate(Position n) const;  // finite codes
   // General codes: G(0..size-1) by the plain mex, and the cap.
   void extend_general(std::uint64_t size) const;
   // Repeating codes whose moves leave at most one heap: the same values in
@@ -215,6 +218,9 @@ class TakeAndBreakGame final : public Game, public HeapGame {
     std::uint64_t bound = 0;       // the table the check used
     std::uint64_t start = 0;       // c + period: where the induction starts
     std::uint64_t repeat = 0;      // q, the code's repeating digits
+    // The smallest rule G(n + p) = G(n) + s from 0, which the proven one
+    // implies (try_arithmetic_rule): what pattern() reports.
+    std::uint64_t rule_period = 0, rule_saltus = 0;
   };
   mutable std::optional<ArithmeticRule> arithmetic_;
   mutable std::uint64_t arithmetic_tried_at_ = 0;
