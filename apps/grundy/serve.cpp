@@ -17,6 +17,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/spec.hpp"
+#include "stop_signals.hpp"
 #include "web_files.hpp"
 #include "worker_pool.hpp"
 
@@ -240,11 +241,13 @@ int serve(const ServeOptions& options) {
   if (listening >= 0) ::listen(listening, SOMAXCONN);
   const bool loopback = options.host == "127.0.0.1" || options.host == "::1" || options.host == "localhost";
   const std::string shown_host = options.host.find(':') != std::string::npos ? fmt::format("[{}]", options.host) : options.host;
-  fmt::print("grundy serve: open http://{}:{}/ in a browser; Ctrl-C stops the server\n", shown_host, port);
   // A shell that starts a program in the background from a script makes it
-  // ignore SIGINT, and the server keeps that (as every program should): say
-  // how to stop it instead.
-  if (struct sigaction current {}; ::sigaction(SIGINT, nullptr, &current) == 0 && current.sa_handler == SIG_IGN)
+  // ignore SIGINT, and the server keeps that (as every program should): then
+  // the address line does not promise Ctrl-C, and stderr says how to stop it.
+  const bool ctrl_c_stops = !interrupt_ignored();
+  fmt::print("grundy serve: open http://{}:{}/ in a browser{}\n", shown_host, port,
+             ctrl_c_stops ? "; Ctrl-C stops the server" : "");
+  if (!ctrl_c_stops)
     fmt::print(stderr, "grundy serve: SIGINT is ignored here (started in the background?), so Ctrl-C will not "
                "reach it: stop it with 'kill {}' (SIGTERM)\n", ::getpid());
   if (!loopback)

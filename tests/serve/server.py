@@ -16,6 +16,7 @@ class Server:
         self.process = subprocess.Popen([grundy, "serve", "--port", "0", *args], stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
+        self.first_line = line
         if "http://" not in line:
             self.process.kill()
             raise RuntimeError(f"grundy serve did not start: {line!r} {self.process.stderr.read()!r}")
