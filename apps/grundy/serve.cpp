@@ -29,9 +29,15 @@ using nlohmann::json;
 constexpr const char* kJson = "application/json";
 constexpr std::size_t kConnectionThreads = 64;
 
+// A JSON answer's text. Messages quote the request's bytes made printable
+// (quote.hpp); should one slip through that is not UTF-8, it is written as
+// U+FFFD, where nlohmann's default would throw: in a worker that was a
+// crash, in the server's own threads the end of the server.
+std::string json_text(const json& body) { return body.dump(-1, ' ', false, json::error_handler_t::replace) + "\n"; }
+
 void reply(httplib::Response& res, int status, const json& body) {
   res.status = status;
-  res.set_content(body.dump() + "\n", kJson);
+  res.set_content(json_text(body), kJson);
 }
 
 // The API's answer, computed by a worker process: it is sent "PATH\nBODY"
@@ -67,19 +73,19 @@ void answer_in_worker(WorkerPool& workers, const std::string& path, const std::s
   if (r.kind != WorkerResult::Kind::done || newline == std::string::npos) {
     // The worker died without an answer: a defect, not the position's cost.
     fmt::print(stderr, "grundy serve: the worker computing {} {} ended without an answer (a crash)\n", path,
-               body.size() > 200 ? body.substr(0, 200) + "..." : body);
+               printable_text(body));
     reply(res, 500, {{"error", "the computation of this position failed (the worker crashed; the server logged it)"}});
     return;
   }
   res.status = std::stoi(r.output.substr(0, newline));
-  res.set_content(r.output.substr(newline + 1) + "\n", kJson);
+  res.set_content(r.output.substr(newline + 1), kJson);
 }
 
 // In a worker: "PATH\nBODY" -> "STATUS\nBODY".
 std::string answer_request(std::string_view message, const ServeSettings& settings) {
   const std::size_t newline = message.find('\n');
   const ApiReply a = answer_api(message.substr(0, newline), message.substr(newline + 1), settings);
-  return fmt::format("{}\n{}", a.status, a.body.dump());
+  return fmt::format("{}\n{}", a.status, json_text(a.body));
 }
 
 // Before the workers are forked: the registry and every family's parser
@@ -185,6 +191,17 @@ int serve(const ServeOptions& options) {
       reply(res, 404, {{"error", fmt::format("no API route {}", req.path)}});
       return;
     }
+    // What curl -F sends. cpp-httplib reads such a body only part by part,
+    // through receivers this route does not give (reading it as one body
+    // threw, a 500): it is refused unread, and the connection closed, so
+    // that the body left unread is not taken for the next request.
+    if (req.is_multipart_form_data()) {
+      res.set_header("Connection", "close");
+      reply(res, 400, {{"error", fmt::format("the request is multipart form data (as curl -F sends); send the JSON "
+                                             "object itself as the body, as curl -d '{}' does",
+                                             R"({"position": "nim 3 4 5"})")}});
+      return;
+    }
     std::string body;
     bool too_large = false;
     const bool read = content([&](const char* data, std::size_t size) {
@@ -212,11 +229,23 @@ int serve(const ServeOptions& options) {
                                              "not a {}",
                                              req.path, req.method)}});
     } else if (res.status == 404) {
-      reply(res, 404, {{"error", fmt::format("nothing at {}", req.path)}});
+      // The path is decoded: %ff is the byte 0xff.
+      reply(res, 404, {{"error", fmt::format("nothing at {}", printable_text(req.path))}});
     }
   });
-  server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-    reply(res, 500, {{"error", "internal error"}});
+  // A handler of the server's own threw: a defect of grundy, said on stderr
+  // as a worker's crash is.
+  server.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr thrown) {
+    std::string what = "an exception that is not a std::exception";
+    try {
+      std::rethrow_exception(thrown);
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    fmt::print(stderr, "grundy serve: {} {} failed in the server: {}\n", req.method, printable_text(req.path),
+               printable_whole(what));
+    reply(res, 500, {{"error", "internal error (the server logged it)"}});
   });
 
   // cpp-httplib listens with a backlog of 5: a sixth player connecting at

@@ -107,20 +107,15 @@ MoveRng rng_for(const json& request) {
 }
 
 // One position as a request writes it: a heap as a number or a string, a
-// vertex as a string.
-// A piece of the request quoted back, cut if long.
-std::string shortened(std::string text) {
-  constexpr std::size_t kMost = 40;
-  if (text.size() > kMost) text = text.substr(0, kMost) + "...";
-  return text;
-}
-
+// vertex as a string. What is not one is quoted back cut between characters
+// (printable_text): a cut inside a character would make the answer's JSON
+// ill-formed UTF-8.
 Position read_one(const Game& g, const json& p, std::size_t k) {
   if (p.is_number_unsigned()) return g.parse_position(std::to_string(p.get<std::uint64_t>()));
   if (p.is_string()) return g.parse_position(p.get_ref<const std::string&>());
   throw InputError(fmt::format("'move.to' [{}]: {} is not a position (a whole number from 0, or a vertex's name "
                                "as a string), as in [3] or [1, 2]",
-                               k, shortened(p.dump())));
+                               k, printable_text(p.dump())));
 }
 
 json play_move(const json& request, const GameSum& sum) {
@@ -287,10 +282,15 @@ ApiReply answer_api(std::string_view path, std::string_view body, const ServeSet
     request = json::parse(body);
   } catch (const json::exception& e) {
     // nlohmann's message says where (line, column) and what it found (a
-    // lone surrogate, a number too large for a double); its tag is dropped.
+    // lone surrogate, a number too large for a double, a byte that is not
+    // UTF-8); its tag is dropped. It quotes the bytes last read as they
+    // are, and a byte that is not UTF-8 would make the answer itself
+    // ill-formed (nlohmann then refuses to write it): such bytes are shown
+    // as \xNN.
     std::string what = e.what();
     if (const std::size_t end = what.find("] "); what.rfind("[json.exception", 0) == 0 && end != std::string::npos)
       what = what.substr(end + 2);
+    what = printable_whole(what);
     return {400, error_body(fmt::format("the request is not valid JSON ({}); expected an object such as {}", what,
                                         kPositionExample))};
   }

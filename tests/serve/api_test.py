@@ -5,6 +5,7 @@ Every answer that the command line also gives is compared with the command
 line's own output (`moves --json`, `value --json`, its error messages).
 """
 
+import http.client
 import json
 import os
 import random
@@ -12,14 +13,20 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import unittest
+import urllib.parse
 
 from server import Server
 
 GRUNDY = sys.argv[1]
 LOOPY = sys.argv[2]
+
+# Every route that takes a POST (docs/serve.md).
+API_ROUTES = ["/api/analyze", "/api/values", "/api/components", "/api/options", "/api/move", "/api/engine-move",
+              "/api/hint"]
 
 
 def alive(pid):
@@ -189,6 +196,44 @@ class Api(unittest.TestCase):
                 self.assertEqual(status, 400, (route, body))
                 self.assertIn(message, answer["error"])
 
+    def test_bytes_that_are_not_utf8_are_a_bad_request(self):
+        # They crashed the worker (a 500) as the message quoting them was written (issue 50, item 3).
+        for route in API_ROUTES:
+            with self.subTest(route=route):
+                status, answer = self.server.request(route, raw=b'{"position":"nim \xff 3"}', method="POST")
+                self.assertEqual(status, 400, answer)
+                self.assertIn("ill-formed UTF-8 byte; last read: '\"nim \\xff'", answer["error"])
+        # A long piece of the request quoted back is cut between characters, not inside an é.
+        status, answer = self.post("/api/move", {"position": "nim 3", "move": {"component": 0,
+                                                                                "to": [{"a": "x" + "é" * 40}]}})
+        self.assertEqual(status, 400, answer)
+        self.assertIn("'move.to' [0]: {\"a\":\"xééé", answer["error"])
+        # A path that is not UTF-8 ended the whole server.
+        status, answer = self.server.request("/%ff%fe")
+        self.assertEqual((status, answer["error"]), (404, "nothing at /\\xff\\xfe"))
+        self.assertEqual(self.post("/api/analyze", {"position": "nim 1"})[0], 200)
+
+    def test_a_multipart_body_is_a_bad_request(self):
+        # What curl -F sends: it was a 500 "internal error", logged nowhere (issue 50, item 3).
+        body = b'--b0undary\r\nContent-Disposition: form-data; name="position"\r\n\r\nnim 3 4 5\r\n--b0undary--\r\n'
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=60)
+        try:
+            for route in API_ROUTES:
+                with self.subTest(route=route):
+                    connection.request("POST", route, body=body,
+                                       headers={"Content-Type": "multipart/form-data; boundary=b0undary"})
+                    r = connection.getresponse()
+                    self.assertEqual(r.status, 400)
+                    self.assertIn("multipart form data (as curl -F sends)", json.loads(r.read())["error"])
+                    # The next request (on the same connection, if the server keeps it) is read as
+                    # itself: the body refused unread is not taken for its start.
+                    connection.request("POST", "/api/analyze", body=b'{"position": "nim 3 4 5"}',
+                                       headers={"Content-Type": "application/json"})
+                    r = connection.getresponse()
+                    self.assertEqual((r.status, json.loads(r.read()).get("winner")), (200, "first"))
+        finally:
+            connection.close()
+
     def test_bodies_up_to_64_kib_are_read_whatever_their_type(self):
         # cpp-httplib's own reading refused form-encoded bodies over 8 KiB (curl -d sends that type).
         padded = json.dumps({"position": "nim 3", "pad": "x" * 65000}).encode()
@@ -347,6 +392,68 @@ class Api(unittest.TestCase):
             with req.urlopen(self.server.url + path) as r:
                 self.assertTrue(r.headers["Content-Type"].startswith(kind))
                 self.assertGreater(len(r.read()), 1000)
+
+
+def not_utf8(rng):
+    """Random bytes that are not UTF-8: random bytes with an ill-formed sequence put in."""
+    bad = [b"\x80", b"\xbf", b"\xc0\xaf", b"\xc1", b"\xe0\x80\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\x80",
+           b"\xf5", b"\xfe", b"\xff", b"\xe2\x82", b"\xf0\x9f"]
+    while True:
+        junk = bytearray(rng.randbytes(rng.randrange(0, 40)))
+        at = rng.randrange(len(junk) + 1)
+        junk[at:at] = rng.choice(bad)
+        try:
+            junk.decode("utf-8")
+        except UnicodeDecodeError:
+            return bytes(junk)
+
+
+# Where the bytes go: alone, or inside a request that would be good without them.
+BODIES = [
+    lambda junk: junk,
+    lambda junk: b'{"position": "nim ' + junk + b' 3"}',
+    lambda junk: b'{"position": "' + junk + b'"}',
+    lambda junk: b'{"' + junk + b'": 1, "position": "nim 3"}',
+    lambda junk: b'{"position": "nim 3 4", "component": 0, "move": {"component": 0, "to": ["' + junk + b'"]}}',
+    lambda junk: b'{"position": "kayles 5", "seed": 1' + junk + b'}',
+    lambda junk: b'{"position": "nim 3"}' + junk,
+]
+
+
+class InvalidBytes(unittest.TestCase):
+    def test_random_bytes_that_are_not_utf8_are_a_json_400_on_every_route(self):
+        # Issue 50, item 3: the worker crashed (500). Each answer must be a 400 whose body is JSON
+        # (so UTF-8) with an error, the server keeps answering, and it logs no crash.
+        rng = random.Random(50)
+        with tempfile.TemporaryFile("w+") as log:
+            server = Server(GRUNDY, log=log)
+            try:
+                def check(what, got):
+                    status, content_type, body = got
+                    self.assertEqual(status, 400, (what, body))
+                    self.assertEqual(content_type, "application/json", what)
+                    self.assertIsInstance(json.loads(body.decode("utf-8"))["error"], str, what)
+
+                for _ in range(60):
+                    junk = not_utf8(rng)
+                    body = rng.choice(BODIES)(junk)
+                    for route in API_ROUTES:
+                        check((route, body), server.raw_request(route, data=body))
+                    encoded = urllib.parse.quote_from_bytes(junk, safe="")
+                    for query in [f"game={encoded}&to=300", f"game=kayles&to={encoded}",
+                                  f"game=octal:0.{encoded}&to=10"]:
+                        check(query, server.raw_request("/api/plot?" + query))
+                    status, _, answer = server.raw_request("/" + encoded)
+                    self.assertEqual(status, 404, (encoded, answer))
+                    self.assertIn("nothing at /", json.loads(answer.decode("utf-8"))["error"])
+                self.assertEqual(server.post("/api/analyze", {"position": "nim 3 4 5"})[0], 200)
+            finally:
+                server.stop()
+            log.seek(0)
+            logged = log.read()
+            self.assertNotIn("crash", logged)
+            self.assertNotIn("internal error", logged)
+            self.assertNotIn("terminate", logged)
 
 
 def cpu_ticks(pid):
