@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "plot.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/drawing.hpp"
 #include "misere_commands.hpp"
@@ -15,6 +16,9 @@
 #include "grundy/spec.hpp"
 #include "grundy/strategy.hpp"
 #include "grundy/game_sum.hpp"
+#include "grundy/heap_game.hpp"
+#include "grundy/parse_number.hpp"
+#include "grundy/value_plot.hpp"
 #include "words.hpp"
 
 namespace grundy::cli {
@@ -378,6 +382,50 @@ json games_catalogue(const ServeSettings& settings) {
     }
   }
   return {{"games", families}};
+}
+
+}  // namespace grundy::cli
+
+namespace grundy::cli {
+
+std::uint64_t parse_plot_to(std::string_view text) {
+  const auto to = parse_u64(std::string(text));
+  if (!to || *to > kMostPlotHeaps)
+    throw InputError(fmt::format("'to': expected the last heap size, a whole number from 0 to {}, not {}",
+                                 kMostPlotHeaps, quote(text)));
+  return *to;
+}
+
+PlotReply answer_plot(std::string_view spec_text, std::uint64_t to) {
+  const std::string spec(spec_text);
+  try {
+    // Refused before parse_game, which would open the file.
+    const std::string family = spec.substr(0, spec.find(':'));
+    for (const GameFamily& f : game_families())
+      if (f.name == family && f.reads_file)
+        throw InputError(fmt::format("'game': {} is not played on heap sizes: pictures of values are for heap games",
+                                     quote(spec)));
+    const std::unique_ptr<Game> game = parse_game(spec);
+    // A game not on heap sizes has no HeapGame: value_plot refuses it.
+    const HeapGame* heap = game->heap_game();
+    const std::uint64_t rule_bound =
+        heap == nullptr ? 0 : std::min(heap->default_pattern_limit(), kPlotRuleFactor * std::max(to, kPlotHeaps));
+    PlotStyle style;
+    style.name = spec;
+    style.width = 900;
+    style.height = 420;
+    return {200, draw_plot(value_plot(*game, to, rule_bound), style), nullptr};
+  } catch (const UnknownGameError& e) {
+    return {400, {}, error_body(fmt::format("{} (GET /api/games describes them)", e.what()))};
+  } catch (const InputError& e) {
+    return {400, {}, error_body(e.what())};
+  } catch (const LimitError& e) {
+    return {422, {}, error_body(e.what())};
+  } catch (const PlotError& e) {
+    return {500, {}, error_body(e.what())};
+  } catch (const std::logic_error& e) {
+    return {500, {}, error_body(e.what())};
+  }
 }
 
 }  // namespace grundy::cli

@@ -315,6 +315,19 @@ class Api(unittest.TestCase):
                 req.urlopen(self.server.url + "/api/plot?" + query)
             self.assertEqual(refused.exception.code, 400, query)
             self.assertIn(words, json.loads(refused.exception.read())["error"], query)
+        # Values beyond what grundy computes: a 422 in the command line's words (it was an unlogged 500).
+        status, _, body = self.server.raw_request("/api/plot?game=" + urllib.parse.quote("tb:0.[{255}]") + "&to=100")
+        self.assertEqual(status, 422, body)
+        self.assertIn("and the values beyond G(63) are not computed", json.loads(body)["error"])
+        # The page's picture of Officers (no period known) took 79 s: its rule was looked for to
+        # 2^25 - 1. Now in G(0..4 * 300), well within this server's 3 s.
+        status, content_type, svg = self.server.raw_request("/api/plot?game=octal:0.6&to=300")
+        self.assertEqual((status, content_type), (200, "image/svg+xml"), svg[:200])
+        self.assertIn("no period or self-similar rule fits G(0..1200)", svg.decode())
+        # A small picture looks as far as the page's: Kayles' period, proven, though it starts beyond 20.
+        status, _, svg = self.server.raw_request("/api/plot?game=kayles&to=20")
+        self.assertEqual(status, 200)
+        self.assertIn("period 12 from n = 71: proven", svg.decode())
 
     def test_options_hint_and_components(self):
         options = self.ok("/api/options", {"position": "kayles 4", "component": 0})
@@ -514,6 +527,48 @@ class Limits(unittest.TestCase):
             self.assertFalse(alive(worker), "the cut-off computation is still running")
             # The server goes on answering.
             self.assertEqual(server.post("/api/analyze", {"position": "nim 1"})[0], 200)
+        finally:
+            server.stop()
+
+    def test_a_slow_picture_is_cut_off_and_stalls_nobody(self):
+        # GET /api/plot was computed on the server's own thread: no time limit, no memory cap, and a
+        # client that gave up left it computing (issue 50, item 7). hex:0.FFF to 4095 takes about
+        # 5 s here (its three-way splits); the limit is 1.5 s.
+        server = Server(GRUNDY, "--time-limit", "1.5")
+        try:
+            before = {pid: cpu_ticks(pid) for pid in server.children()}
+            answers = []
+            started = time.monotonic()
+            thread = threading.Thread(target=lambda: answers.append(
+                (server.raw_request("/api/plot?game=hex:0.FFF&to=4095"), time.monotonic() - started)))
+            thread.start()
+            worker = computing_worker(server, before)
+            for _ in range(5):
+                self.assertEqual(server.post("/api/analyze", {"position": "nim 3 4 5"})[0], 200)
+            thread.join()
+            (status, content_type, body), seconds = answers[0]
+            self.assertEqual((status, content_type), (503, "application/json"), body[:200])
+            self.assertIn("this picture takes longer than the 1.5 s a request may use here", json.loads(body)["error"])
+            self.assertLess(seconds, 10)
+            time.sleep(0.5)  # SIGKILL is delivered asynchronously
+            self.assertFalse(alive(worker), "the cut-off picture is still being computed")
+            status, content_type, _ = server.raw_request("/api/plot?game=kayles&to=100")
+            self.assertEqual((status, content_type), (200, "image/svg+xml"))
+        finally:
+            server.stop()
+
+    def test_a_picture_beyond_grundys_limits_is_a_422(self):
+        # Issue 50, item 3: an unlogged 500. hex:0.9F takes about 3 s to find that no period is
+        # proven in G(0..4095), hence the longer limit.
+        server = Server(GRUNDY, "--time-limit", "60")
+        try:
+            for query, words in [("game=hex:0.9F&to=4096", "no period is proven in G(0..4095), and the values "
+                                                           "beyond G(4095) are not computed"),
+                                 ("game=" + urllib.parse.quote("tb:0.[{255}]") + "&to=100",
+                                  "the values beyond G(63) are not computed")]:
+                status, _, body = server.raw_request("/api/plot?" + query)
+                self.assertEqual(status, 422, (query, body[:200]))
+                self.assertIn(words, json.loads(body)["error"])
         finally:
             server.stop()
 
