@@ -319,8 +319,10 @@ class Api(unittest.TestCase):
         status, _, body = self.server.raw_request("/api/plot?game=" + urllib.parse.quote("tb:0.[{255}]") + "&to=100")
         self.assertEqual(status, 422, body)
         self.assertIn("and the values beyond G(63) are not computed", json.loads(body)["error"])
+
+    def test_a_picture_looks_for_its_rule_near_what_it_draws(self):
         # The page's picture of Officers (no period known) took 79 s: its rule was looked for to
-        # 2^25 - 1. Now in G(0..4 * 300), well within this server's 3 s.
+        # 2^25 - 1 (issue 50, item 7). Now in G(0..4 * 300), well within this server's 3 s.
         status, content_type, svg = self.server.raw_request("/api/plot?game=octal:0.6&to=300")
         self.assertEqual((status, content_type), (200, "image/svg+xml"), svg[:200])
         self.assertIn("no period or self-similar rule fits G(0..1200)", svg.decode())
