@@ -384,10 +384,6 @@ json games_catalogue(const ServeSettings& settings) {
   return {{"games", families}};
 }
 
-}  // namespace grundy::cli
-
-namespace grundy::cli {
-
 std::uint64_t parse_plot_to(std::string_view text) {
   const auto to = parse_u64(std::string(text));
   if (!to || *to > kMostPlotHeaps)
