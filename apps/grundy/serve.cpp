@@ -1,13 +1,11 @@
 #include "serve.hpp"
 
-#include "plot.hpp"
-#include "grundy/parse_number.hpp"
 #include "grundy/quote.hpp"
-#include "grundy/value_plot.hpp"
 
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <thread>
@@ -17,6 +15,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/spec.hpp"
+#include "stop_signals.hpp"
 #include "web_files.hpp"
 #include "worker_pool.hpp"
 
@@ -28,20 +27,35 @@ using nlohmann::json;
 constexpr const char* kJson = "application/json";
 constexpr std::size_t kConnectionThreads = 64;
 
+// A JSON answer's text. Messages quote the request's bytes made printable
+// (quote.hpp); should one slip through that is not UTF-8, it is written as
+// U+FFFD, where nlohmann's default would throw: in a worker that was a
+// crash, in the server's own threads the end of the server.
+std::string json_text(const json& body) { return body.dump(-1, ' ', false, json::error_handler_t::replace) + "\n"; }
+
 void reply(httplib::Response& res, int status, const json& body) {
   res.status = status;
-  res.set_content(body.dump() + "\n", kJson);
+  res.set_content(json_text(body), kJson);
 }
 
-// The API's answer, computed by a worker process: it is sent "PATH\nBODY"
-// and answers "STATUS\nBODY".
-void answer_in_worker(WorkerPool& workers, const std::string& path, const std::string& body, httplib::Response& res,
-                      const ServeSettings& settings) {
-  const WorkerResult r = workers.run(fmt::format("{}\n{}", path, body), settings.time_limit);
+constexpr const char* kPlotPath = "/api/plot";
+
+// The request as the server's log shows it: its target, and a POST's body.
+std::string shown_request(const httplib::Request& req, std::string_view body) {
+  return req.method == "POST" ? fmt::format("{} {}", req.path, printable_text(body))
+                              : fmt::format("{} {}", req.method, printable_text(req.target));
+}
+
+// The API's answer to `req`, computed by a worker process: it is sent
+// "PATH\nBODY" and answers "STATUS CONTENT-TYPE\nBODY". `what` names what
+// was asked for in the messages of a request cut off ("this position").
+void answer_in_worker(WorkerPool& workers, const httplib::Request& req, const std::string& body,
+                      httplib::Response& res, const ServeSettings& settings, std::string_view what = "this position") {
+  const WorkerResult r = workers.run(fmt::format("{}\n{}", req.path, body), settings.time_limit);
   const double seconds = static_cast<double>(settings.time_limit.count()) / 1000;
   if (r.kind == WorkerResult::Kind::timed_out) {
     reply(res, 503,
-          {{"error", fmt::format("this position takes longer than the {} s a request may use here; try smaller numbers",
+          {{"error", fmt::format("{} takes longer than the {} s a request may use here; try smaller numbers", what,
                                  seconds)}});
     return;
   }
@@ -50,35 +64,56 @@ void answer_in_worker(WorkerPool& workers, const std::string& path, const std::s
     return;
   }
   if (r.kind == WorkerResult::Kind::unavailable) {
-    fmt::print(stderr, "grundy serve: no worker could be started for {}\n", path);
+    fmt::print(stderr, "grundy serve: no worker could be started for {}\n", shown_request(req, body));
     reply(res, 503, {{"error", "the server could not start a process to compute this; try again"}});
     return;
   }
   if (r.kind == WorkerResult::Kind::out_of_memory) {
     reply(res, 503,
           {{"error", settings.memory_bytes > 0
-                         ? fmt::format("this position needs more than the {} MiB of memory a request may use here",
+                         ? fmt::format("{} needs more than the {} MiB of memory a request may use here", what,
                                        settings.memory_bytes >> 20)
-                         : std::string("this position needs more memory than the server has")}});
+                         : fmt::format("{} needs more memory than the server has", what)}});
     return;
   }
   const std::size_t newline = r.output.find('\n');
-  if (r.kind != WorkerResult::Kind::done || newline == std::string::npos) {
+  const std::size_t space = r.output.find(' ');
+  int status = 0;
+  const bool read = newline != std::string::npos && space < newline &&
+                    std::from_chars(r.output.data(), r.output.data() + space, status).ptr == r.output.data() + space;
+  if (r.kind != WorkerResult::Kind::done || !read) {
     // The worker died without an answer: a defect, not the position's cost.
-    fmt::print(stderr, "grundy serve: the worker computing {} {} ended without an answer (a crash)\n", path,
-               body.size() > 200 ? body.substr(0, 200) + "..." : body);
+    fmt::print(stderr, "grundy serve: the worker computing {} ended without an answer (a crash)\n",
+               shown_request(req, body));
     reply(res, 500, {{"error", "the computation of this position failed (the worker crashed; the server logged it)"}});
     return;
   }
-  res.status = std::stoi(r.output.substr(0, newline));
-  res.set_content(r.output.substr(newline + 1) + "\n", kJson);
+  res.status = status;
+  res.set_content(r.output.substr(newline + 1), r.output.substr(space + 1, newline - space - 1).c_str());
+  // A 500 from a worker that did not crash is a defect too (gnuplot missing
+  // for a picture): said where the server's owner looks.
+  if (status >= 500) {
+    std::string_view answer = res.body;
+    if (answer.ends_with('\n')) answer.remove_suffix(1);
+    fmt::print(stderr, "grundy serve: {} was answered {}: {}\n", shown_request(req, body), status,
+               printable_whole(answer));
+  }
 }
 
-// In a worker: "PATH\nBODY" -> "STATUS\nBODY".
+// In a worker: "PATH\nBODY" -> "STATUS CONTENT-TYPE\nBODY". A picture's
+// BODY is "N\nSPEC", N already checked by the server.
 std::string answer_request(std::string_view message, const ServeSettings& settings) {
   const std::size_t newline = message.find('\n');
-  const ApiReply a = answer_api(message.substr(0, newline), message.substr(newline + 1), settings);
-  return fmt::format("{}\n{}", a.status, a.body.dump());
+  const std::string_view path = message.substr(0, newline);
+  const std::string_view body = message.substr(newline + 1);
+  if (path == kPlotPath) {
+    const std::size_t end = body.find('\n');
+    const PlotReply p = answer_plot(body.substr(end + 1), parse_plot_to(body.substr(0, end)));
+    if (p.status == 200) return fmt::format("200 image/svg+xml\n{}", p.svg);
+    return fmt::format("{} {}\n{}", p.status, kJson, json_text(p.body));
+  }
+  const ApiReply a = answer_api(path, body, settings);
+  return fmt::format("{} {}\n{}", a.status, kJson, json_text(a.body));
 }
 
 // Before the workers are forked: the registry and every family's parser
@@ -105,37 +140,6 @@ bool sanitizers_present() {
 #else
   return false;
 #endif
-}
-
-// GET /api/plot?game=SPEC&to=N: the page's picture of a heap game's values
-// (plot.hpp), an SVG. Only games on heap sizes, whose specs read no file;
-// at most kMostPlotHeaps values, so that a request stays short.
-constexpr std::uint64_t kMostPlotHeaps = 20000;
-
-void answer_plot(const httplib::Request& req, httplib::Response& res) {
-  const std::string spec = req.get_param_value("game");
-  const std::string to_text = req.has_param("to") ? req.get_param_value("to") : "300";
-  try {
-    const std::string family = spec.substr(0, spec.find(':'));
-    for (const GameFamily& f : game_families())
-      if (f.name == family && f.reads_file)
-        throw InputError(fmt::format("'game': {} is not played on heap sizes: pictures of values are for heap games",
-                                     quote(spec)));
-    const auto to = parse_u64(to_text);
-    if (!to || *to > kMostPlotHeaps)
-      throw InputError(fmt::format("'to': expected the last heap size, a whole number from 0 to {}, not {}",
-                                   kMostPlotHeaps, quote(to_text)));
-    const std::unique_ptr<Game> game = parse_game(spec);
-    PlotStyle style;
-    style.name = spec;
-    style.width = 900;
-    style.height = 420;
-    res.set_content(draw_plot(value_plot(*game, *to), style), "image/svg+xml");
-  } catch (const InputError& e) {
-    reply(res, 400, {{"error", e.what()}});
-  } catch (const PlotError& e) {
-    reply(res, 500, {{"error", e.what()}});
-  }
 }
 
 }  // namespace
@@ -174,7 +178,20 @@ int serve(const ServeOptions& options) {
   // Made once: it reads the graph files offered, which a request must not make the server do.
   const json catalogue = games_catalogue(settings);
   server.Get("/api/games", [&catalogue](const httplib::Request&, httplib::Response& res) { reply(res, 200, catalogue); });
-  server.Get("/api/plot", [](const httplib::Request& req, httplib::Response& res) { answer_plot(req, res); });
+  // The picture computes values and their rule, then runs gnuplot: in a
+  // worker, under the time and memory limits, as every route that computes.
+  // Only its `to` is checked here, which computes nothing.
+  server.Get(kPlotPath, [&settings, &workers](const httplib::Request& req, httplib::Response& res) {
+    std::uint64_t to = 0;
+    try {
+      to = parse_plot_to(req.has_param("to") ? req.get_param_value("to") : std::to_string(kPlotHeaps));
+    } catch (const InputError& e) {
+      reply(res, 400, {{"error", e.what()}});
+      return;
+    }
+    answer_in_worker(workers, req, fmt::format("{}\n{}", to, req.get_param_value("game")), res, settings,
+                     "this picture");
+  });
   // The body is read here, not by cpp-httplib: its own reading refuses
   // form-encoded bodies over 8 KiB (what curl -d sends), below the 64 KiB
   // the API promises.
@@ -182,6 +199,17 @@ int serve(const ServeOptions& options) {
                                                        const httplib::ContentReader& content) {
     if (!is_api_route(req.path)) {
       reply(res, 404, {{"error", fmt::format("no API route {}", req.path)}});
+      return;
+    }
+    // What curl -F sends. cpp-httplib reads such a body only part by part,
+    // through receivers this route does not give (reading it as one body
+    // threw, a 500): it is refused unread, and the connection closed, so
+    // that the body left unread is not taken for the next request.
+    if (req.is_multipart_form_data()) {
+      res.set_header("Connection", "close");
+      reply(res, 400, {{"error", fmt::format("the request is multipart form data (as curl -F sends); send the JSON "
+                                             "object itself as the body, as curl -d '{}' does",
+                                             R"({"position": "nim 3 4 5"})")}});
       return;
     }
     std::string body;
@@ -200,7 +228,7 @@ int serve(const ServeOptions& options) {
       reply(res, 400, {{"error", "the request's body could not be read to its end"}});
       return;
     }
-    answer_in_worker(workers, req.path, body, res, settings);
+    answer_in_worker(workers, req, body, res, settings);
   });
   server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
@@ -211,11 +239,23 @@ int serve(const ServeOptions& options) {
                                              "not a {}",
                                              req.path, req.method)}});
     } else if (res.status == 404) {
-      reply(res, 404, {{"error", fmt::format("nothing at {}", req.path)}});
+      // The path is decoded: %ff is the byte 0xff.
+      reply(res, 404, {{"error", fmt::format("nothing at {}", printable_text(req.path))}});
     }
   });
-  server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-    reply(res, 500, {{"error", "internal error"}});
+  // A handler of the server's own threw: a defect of grundy, said on stderr
+  // as a worker's crash is.
+  server.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr thrown) {
+    std::string what = "an exception that is not a std::exception";
+    try {
+      std::rethrow_exception(thrown);
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    fmt::print(stderr, "grundy serve: {} {} failed in the server: {}\n", req.method, printable_text(req.path),
+               printable_whole(what));
+    reply(res, 500, {{"error", "internal error (the server logged it)"}});
   });
 
   // cpp-httplib listens with a backlog of 5: a sixth player connecting at
@@ -240,11 +280,13 @@ int serve(const ServeOptions& options) {
   if (listening >= 0) ::listen(listening, SOMAXCONN);
   const bool loopback = options.host == "127.0.0.1" || options.host == "::1" || options.host == "localhost";
   const std::string shown_host = options.host.find(':') != std::string::npos ? fmt::format("[{}]", options.host) : options.host;
-  fmt::print("grundy serve: open http://{}:{}/ in a browser; Ctrl-C stops the server\n", shown_host, port);
   // A shell that starts a program in the background from a script makes it
-  // ignore SIGINT, and the server keeps that (as every program should): say
-  // how to stop it instead.
-  if (struct sigaction current {}; ::sigaction(SIGINT, nullptr, &current) == 0 && current.sa_handler == SIG_IGN)
+  // ignore SIGINT, and the server keeps that (as every program should): then
+  // the address line does not promise Ctrl-C, and stderr says how to stop it.
+  const bool ctrl_c_stops = !interrupt_ignored();
+  fmt::print("grundy serve: open http://{}:{}/ in a browser{}\n", shown_host, port,
+             ctrl_c_stops ? "; Ctrl-C stops the server" : "");
+  if (!ctrl_c_stops)
     fmt::print(stderr, "grundy serve: SIGINT is ignored here (started in the background?), so Ctrl-C will not "
                "reach it: stop it with 'kill {}' (SIGTERM)\n", ::getpid());
   if (!loopback)

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "plot.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/drawing.hpp"
 #include "misere_commands.hpp"
@@ -15,6 +16,9 @@
 #include "grundy/spec.hpp"
 #include "grundy/strategy.hpp"
 #include "grundy/game_sum.hpp"
+#include "grundy/heap_game.hpp"
+#include "grundy/parse_number.hpp"
+#include "grundy/value_plot.hpp"
 #include "words.hpp"
 
 namespace grundy::cli {
@@ -107,20 +111,15 @@ MoveRng rng_for(const json& request) {
 }
 
 // One position as a request writes it: a heap as a number or a string, a
-// vertex as a string.
-// A piece of the request quoted back, cut if long.
-std::string shortened(std::string text) {
-  constexpr std::size_t kMost = 40;
-  if (text.size() > kMost) text = text.substr(0, kMost) + "...";
-  return text;
-}
-
+// vertex as a string. What is not one is quoted back cut between characters
+// (printable_text): a cut inside a character would make the answer's JSON
+// ill-formed UTF-8.
 Position read_one(const Game& g, const json& p, std::size_t k) {
   if (p.is_number_unsigned()) return g.parse_position(std::to_string(p.get<std::uint64_t>()));
   if (p.is_string()) return g.parse_position(p.get_ref<const std::string&>());
   throw InputError(fmt::format("'move.to' [{}]: {} is not a position (a whole number from 0, or a vertex's name "
                                "as a string), as in [3] or [1, 2]",
-                               k, shortened(p.dump())));
+                               k, printable_text(p.dump())));
 }
 
 json play_move(const json& request, const GameSum& sum) {
@@ -287,10 +286,15 @@ ApiReply answer_api(std::string_view path, std::string_view body, const ServeSet
     request = json::parse(body);
   } catch (const json::exception& e) {
     // nlohmann's message says where (line, column) and what it found (a
-    // lone surrogate, a number too large for a double); its tag is dropped.
+    // lone surrogate, a number too large for a double, a byte that is not
+    // UTF-8); its tag is dropped. It quotes the bytes last read as they
+    // are, and a byte that is not UTF-8 would make the answer itself
+    // ill-formed (nlohmann then refuses to write it): such bytes are shown
+    // as \xNN.
     std::string what = e.what();
     if (const std::size_t end = what.find("] "); what.rfind("[json.exception", 0) == 0 && end != std::string::npos)
       what = what.substr(end + 2);
+    what = printable_whole(what);
     return {400, error_body(fmt::format("the request is not valid JSON ({}); expected an object such as {}", what,
                                         kPositionExample))};
   }
@@ -378,6 +382,46 @@ json games_catalogue(const ServeSettings& settings) {
     }
   }
   return {{"games", families}};
+}
+
+std::uint64_t parse_plot_to(std::string_view text) {
+  const auto to = parse_u64(std::string(text));
+  if (!to || *to > kMostPlotHeaps)
+    throw InputError(fmt::format("'to': expected the last heap size, a whole number from 0 to {}, not {}",
+                                 kMostPlotHeaps, quote(text)));
+  return *to;
+}
+
+PlotReply answer_plot(std::string_view spec_text, std::uint64_t to) {
+  const std::string spec(spec_text);
+  try {
+    // Refused before parse_game, which would open the file.
+    const std::string family = spec.substr(0, spec.find(':'));
+    for (const GameFamily& f : game_families())
+      if (f.name == family && f.reads_file)
+        throw InputError(fmt::format("'game': {} is not played on heap sizes: pictures of values are for heap games",
+                                     quote(spec)));
+    const std::unique_ptr<Game> game = parse_game(spec);
+    // A game not on heap sizes has no HeapGame: value_plot refuses it.
+    const HeapGame* heap = game->heap_game();
+    const std::uint64_t rule_bound =
+        heap == nullptr ? 0 : std::min(heap->default_pattern_limit(), kPlotRuleFactor * std::max(to, kPlotHeaps));
+    PlotStyle style;
+    style.name = spec;
+    style.width = 900;
+    style.height = 420;
+    return {200, draw_plot(value_plot(*game, to, rule_bound), style), nullptr};
+  } catch (const UnknownGameError& e) {
+    return {400, {}, error_body(fmt::format("{} (GET /api/games describes them)", e.what()))};
+  } catch (const InputError& e) {
+    return {400, {}, error_body(e.what())};
+  } catch (const LimitError& e) {
+    return {422, {}, error_body(e.what())};
+  } catch (const PlotError& e) {
+    return {500, {}, error_body(e.what())};
+  } catch (const std::logic_error& e) {
+    return {500, {}, error_body(e.what())};
+  }
 }
 
 }  // namespace grundy::cli

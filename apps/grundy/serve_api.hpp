@@ -17,6 +17,7 @@
 //   POST /api/move         {"position", "move": {"component", "to"}} -> {"move", "position", "over"}
 //   POST /api/engine-move  {"position", "answer_to"?, "seed"?} -> {"move", "position", "over"}
 //   POST /api/hint         {"position", "answer_to"?} -> {"move", "text", "over"}
+//   GET  /api/plot         ?game=SPEC&to=N -> an SVG of G(0..N), as `grundy plot` draws it
 //
 // Components are numbered from 0, as in `moves --json`. A bad request
 // (bad JSON, an unknown game, an illegal move) gets status 400 and
@@ -61,5 +62,33 @@ struct ApiReply {
 
 // GET /api/games.
 [[nodiscard]] nlohmann::json games_catalogue(const ServeSettings& settings);
+
+// GET /api/plot?game=SPEC&to=N: the page's picture of a heap game's values.
+// At most kMostPlotHeaps values, kPlotHeaps (the page's) without `to`.
+inline constexpr std::uint64_t kMostPlotHeaps = 20000;
+inline constexpr std::uint64_t kPlotHeaps = 300;
+// The rule the picture marks is looked for in G(0..kPlotRuleFactor * max(N,
+// kPlotHeaps)), or to the game's default bound (`grundy pattern`'s) when
+// that is nearer. That default is far for octal codes (2^25 - 1): a picture
+// of 300 values of a game with no period took 79 s there, while a few times
+// what is drawn takes a fraction of a second. A rule that starts beyond the
+// bound is not marked; `grundy plot --max-heap` looks further.
+inline constexpr std::uint64_t kPlotRuleFactor = 4;
+
+// N, from the request's text: InputError unless a whole number from 0 to
+// kMostPlotHeaps. Computes nothing: the server checks it before a worker
+// draws.
+[[nodiscard]] std::uint64_t parse_plot_to(std::string_view text);
+
+struct PlotReply {
+  int status = 200;
+  std::string svg;      // when status is 200
+  nlohmann::json body;  // otherwise: {"error"}
+};
+// The picture of `spec`'s values G(0..to), computed and drawn (by gnuplot):
+// for a worker. 400 for a game not played on heap sizes or a bad spec, 422
+// for values beyond what grundy computes, 500 when gnuplot is missing or
+// fails; never throws for a bad request.
+[[nodiscard]] PlotReply answer_plot(std::string_view spec, std::uint64_t to);
 
 }  // namespace grundy::cli

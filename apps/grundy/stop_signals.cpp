@@ -16,6 +16,7 @@ namespace grundy::cli {
 namespace {
 
 std::atomic<bool> transcript{false};
+std::atomic<bool> sigint_ignored{false};
 
 void write_message(bool new_line) {
   const char* message = new_line ? "\ngrundy: interrupted\n" : "grundy: interrupted\n";
@@ -66,7 +67,11 @@ void handle_interruptions() {
   bool any = false;
   for (int signal_number : {SIGINT, SIGTERM}) {
     struct sigaction current {};
-    if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler == SIG_IGN) continue;
+    if (::sigaction(signal_number, nullptr, &current) != 0) continue;
+    if (current.sa_handler == SIG_IGN) {
+      if (signal_number == SIGINT) sigint_ignored.store(true);
+      continue;
+    }
     sigaddset(&signals, signal_number);
     any = true;
   }
@@ -82,5 +87,7 @@ void handle_interruptions() {
 }
 
 void keep_transcript_when_interrupted() { transcript.store(true); }
+
+bool interrupt_ignored() { return sigint_ignored.load(); }
 
 }  // namespace grundy::cli

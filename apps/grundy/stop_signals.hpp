@@ -27,6 +27,11 @@ namespace grundy::cli {
 // '&') stays ignored.
 void handle_interruptions();
 
+// Whether SIGINT was ignored when grundy started, as handle_interruptions
+// found it: then Ctrl-C cannot stop this process, and a program that would
+// say it does (serve) says how to stop it instead.
+[[nodiscard]] bool interrupt_ignored();
+
 // For `grundy play`: standard output is a transcript of the game so far,
 // kept as it is, and on a terminal its prompt is showing, so the message
 // starts on a new line.

@@ -5,6 +5,7 @@ Every answer that the command line also gives is compared with the command
 line's own output (`moves --json`, `value --json`, its error messages).
 """
 
+import http.client
 import json
 import os
 import random
@@ -12,14 +13,20 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import unittest
+import urllib.parse
 
 from server import Server
 
 GRUNDY = sys.argv[1]
 LOOPY = sys.argv[2]
+
+# Every route that takes a POST (docs/serve.md).
+API_ROUTES = ["/api/analyze", "/api/values", "/api/components", "/api/options", "/api/move", "/api/engine-move",
+              "/api/hint"]
 
 
 def alive(pid):
@@ -189,6 +196,44 @@ class Api(unittest.TestCase):
                 self.assertEqual(status, 400, (route, body))
                 self.assertIn(message, answer["error"])
 
+    def test_bytes_that_are_not_utf8_are_a_bad_request(self):
+        # They crashed the worker (a 500) as the message quoting them was written (issue 50, item 3).
+        for route in API_ROUTES:
+            with self.subTest(route=route):
+                status, answer = self.server.request(route, raw=b'{"position":"nim \xff 3"}', method="POST")
+                self.assertEqual(status, 400, answer)
+                self.assertIn("ill-formed UTF-8 byte; last read: '\"nim \\xff'", answer["error"])
+        # A long piece of the request quoted back is cut between characters, not inside an é.
+        status, answer = self.post("/api/move", {"position": "nim 3", "move": {"component": 0,
+                                                                                "to": [{"a": "x" + "é" * 40}]}})
+        self.assertEqual(status, 400, answer)
+        self.assertIn("'move.to' [0]: {\"a\":\"xééé", answer["error"])
+        # A path that is not UTF-8 ended the whole server.
+        status, answer = self.server.request("/%ff%fe")
+        self.assertEqual((status, answer["error"]), (404, "nothing at /\\xff\\xfe"))
+        self.assertEqual(self.post("/api/analyze", {"position": "nim 1"})[0], 200)
+
+    def test_a_multipart_body_is_a_bad_request(self):
+        # What curl -F sends: it was a 500 "internal error", logged nowhere (issue 50, item 3).
+        body = b'--b0undary\r\nContent-Disposition: form-data; name="position"\r\n\r\nnim 3 4 5\r\n--b0undary--\r\n'
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=60)
+        try:
+            for route in API_ROUTES:
+                with self.subTest(route=route):
+                    connection.request("POST", route, body=body,
+                                       headers={"Content-Type": "multipart/form-data; boundary=b0undary"})
+                    r = connection.getresponse()
+                    self.assertEqual(r.status, 400)
+                    self.assertIn("multipart form data (as curl -F sends)", json.loads(r.read())["error"])
+                    # The next request (on the same connection, if the server keeps it) is read as
+                    # itself: the body refused unread is not taken for its start.
+                    connection.request("POST", "/api/analyze", body=b'{"position": "nim 3 4 5"}',
+                                       headers={"Content-Type": "application/json"})
+                    r = connection.getresponse()
+                    self.assertEqual((r.status, json.loads(r.read()).get("winner")), (200, "first"))
+        finally:
+            connection.close()
+
     def test_bodies_up_to_64_kib_are_read_whatever_their_type(self):
         # cpp-httplib's own reading refused form-encoded bodies over 8 KiB (curl -d sends that type).
         padded = json.dumps({"position": "nim 3", "pad": "x" * 65000}).encode()
@@ -270,6 +315,21 @@ class Api(unittest.TestCase):
                 req.urlopen(self.server.url + "/api/plot?" + query)
             self.assertEqual(refused.exception.code, 400, query)
             self.assertIn(words, json.loads(refused.exception.read())["error"], query)
+        # Values beyond what grundy computes: a 422 in the command line's words (it was an unlogged 500).
+        status, _, body = self.server.raw_request("/api/plot?game=" + urllib.parse.quote("tb:0.[{255}]") + "&to=100")
+        self.assertEqual(status, 422, body)
+        self.assertIn("and the values beyond G(63) are not computed", json.loads(body)["error"])
+
+    def test_a_picture_looks_for_its_rule_near_what_it_draws(self):
+        # The page's picture of Officers (no period known) took 79 s: its rule was looked for to
+        # 2^25 - 1 (issue 50, item 7). Now in G(0..4 * 300), well within this server's 3 s.
+        status, content_type, svg = self.server.raw_request("/api/plot?game=octal:0.6&to=300")
+        self.assertEqual((status, content_type), (200, "image/svg+xml"), svg[:200])
+        self.assertIn("no period or self-similar rule fits G(0..1200)", svg.decode())
+        # A small picture looks as far as the page's: Kayles' period, proven, though it starts beyond 20.
+        status, _, svg = self.server.raw_request("/api/plot?game=kayles&to=20")
+        self.assertEqual(status, 200)
+        self.assertIn("period 12 from n = 71: proven", svg.decode())
 
     def test_options_hint_and_components(self):
         options = self.ok("/api/options", {"position": "kayles 4", "component": 0})
@@ -349,6 +409,68 @@ class Api(unittest.TestCase):
                 self.assertGreater(len(r.read()), 1000)
 
 
+def not_utf8(rng):
+    """Random bytes that are not UTF-8: random bytes with an ill-formed sequence put in."""
+    bad = [b"\x80", b"\xbf", b"\xc0\xaf", b"\xc1", b"\xe0\x80\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\x80",
+           b"\xf5", b"\xfe", b"\xff", b"\xe2\x82", b"\xf0\x9f"]
+    while True:
+        junk = bytearray(rng.randbytes(rng.randrange(0, 40)))
+        at = rng.randrange(len(junk) + 1)
+        junk[at:at] = rng.choice(bad)
+        try:
+            junk.decode("utf-8")
+        except UnicodeDecodeError:
+            return bytes(junk)
+
+
+# Where the bytes go: alone, or inside a request that would be good without them.
+BODIES = [
+    lambda junk: junk,
+    lambda junk: b'{"position": "nim ' + junk + b' 3"}',
+    lambda junk: b'{"position": "' + junk + b'"}',
+    lambda junk: b'{"' + junk + b'": 1, "position": "nim 3"}',
+    lambda junk: b'{"position": "nim 3 4", "component": 0, "move": {"component": 0, "to": ["' + junk + b'"]}}',
+    lambda junk: b'{"position": "kayles 5", "seed": 1' + junk + b'}',
+    lambda junk: b'{"position": "nim 3"}' + junk,
+]
+
+
+class InvalidBytes(unittest.TestCase):
+    def test_random_bytes_that_are_not_utf8_are_a_json_400_on_every_route(self):
+        # Issue 50, item 3: the worker crashed (500). Each answer must be a 400 whose body is JSON
+        # (so UTF-8) with an error, the server keeps answering, and it logs no crash.
+        rng = random.Random(50)
+        with tempfile.TemporaryFile("w+") as log:
+            server = Server(GRUNDY, log=log)
+            try:
+                def check(what, got):
+                    status, content_type, body = got
+                    self.assertEqual(status, 400, (what, body))
+                    self.assertEqual(content_type, "application/json", what)
+                    self.assertIsInstance(json.loads(body.decode("utf-8"))["error"], str, what)
+
+                for _ in range(60):
+                    junk = not_utf8(rng)
+                    body = rng.choice(BODIES)(junk)
+                    for route in API_ROUTES:
+                        check((route, body), server.raw_request(route, data=body))
+                    encoded = urllib.parse.quote_from_bytes(junk, safe="")
+                    for query in [f"game={encoded}&to=300", f"game=kayles&to={encoded}",
+                                  f"game=octal:0.{encoded}&to=10"]:
+                        check(query, server.raw_request("/api/plot?" + query))
+                    status, _, answer = server.raw_request("/" + encoded)
+                    self.assertEqual(status, 404, (encoded, answer))
+                    self.assertIn("nothing at /", json.loads(answer.decode("utf-8"))["error"])
+                self.assertEqual(server.post("/api/analyze", {"position": "nim 3 4 5"})[0], 200)
+            finally:
+                server.stop()
+            log.seek(0)
+            logged = log.read()
+            self.assertNotIn("crash", logged)
+            self.assertNotIn("internal error", logged)
+            self.assertNotIn("terminate", logged)
+
+
 def cpu_ticks(pid):
     """User + system CPU time of process `pid`, in clock ticks (0 once it is gone)."""
     try:
@@ -410,6 +532,48 @@ class Limits(unittest.TestCase):
         finally:
             server.stop()
 
+    def test_a_slow_picture_is_cut_off_and_stalls_nobody(self):
+        # GET /api/plot was computed on the server's own thread: no time limit, no memory cap, and a
+        # client that gave up left it computing (issue 50, item 7). hex:0.FFF to 4095 takes about
+        # 5 s here (its three-way splits); the limit is 1.5 s.
+        server = Server(GRUNDY, "--time-limit", "1.5")
+        try:
+            before = {pid: cpu_ticks(pid) for pid in server.children()}
+            answers = []
+            started = time.monotonic()
+            thread = threading.Thread(target=lambda: answers.append(
+                (server.raw_request("/api/plot?game=hex:0.FFF&to=4095"), time.monotonic() - started)))
+            thread.start()
+            worker = computing_worker(server, before)
+            for _ in range(5):
+                self.assertEqual(server.post("/api/analyze", {"position": "nim 3 4 5"})[0], 200)
+            thread.join()
+            (status, content_type, body), seconds = answers[0]
+            self.assertEqual((status, content_type), (503, "application/json"), body[:200])
+            self.assertIn("this picture takes longer than the 1.5 s a request may use here", json.loads(body)["error"])
+            self.assertLess(seconds, 10)
+            time.sleep(0.5)  # SIGKILL is delivered asynchronously
+            self.assertFalse(alive(worker), "the cut-off picture is still being computed")
+            status, content_type, _ = server.raw_request("/api/plot?game=kayles&to=100")
+            self.assertEqual((status, content_type), (200, "image/svg+xml"))
+        finally:
+            server.stop()
+
+    def test_a_picture_beyond_grundys_limits_is_a_422(self):
+        # Issue 50, item 3: an unlogged 500. hex:0.9F takes about 3 s to find that no period is
+        # proven in G(0..4095), hence the longer limit.
+        server = Server(GRUNDY, "--time-limit", "60")
+        try:
+            for query, words in [("game=hex:0.9F&to=4096", "no period is proven in G(0..4095), and the values "
+                                                           "beyond G(4095) are not computed"),
+                                 ("game=" + urllib.parse.quote("tb:0.[{255}]") + "&to=100",
+                                  "the values beyond G(63) are not computed")]:
+                status, _, body = server.raw_request("/api/plot?" + query)
+                self.assertEqual(status, 422, (query, body[:200]))
+                self.assertIn(words, json.loads(body)["error"])
+        finally:
+            server.stop()
+
     def test_a_worker_that_crashes_mid_request_is_a_failure_not_a_timeout(self):
         server = Server(GRUNDY, "--time-limit", "30")
         try:
@@ -455,6 +619,9 @@ class Limits(unittest.TestCase):
 
     def test_ctrl_c_stops_the_server_and_its_workers(self):
         server = Server(GRUNDY, "--time-limit", "60")
+        # Started with SIGINT as the default: the line says Ctrl-C stops it, and it does.
+        self.assertTrue(server.first_line.rstrip().endswith("in a browser; Ctrl-C stops the server"),
+                        server.first_line)
         start_slow_request(server, daemon=True)
         children = server.children()
         code = server.stop()
@@ -468,7 +635,10 @@ class Limits(unittest.TestCase):
         run = subprocess.Popen([GRUNDY, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
         try:
-            self.assertIn("open http://", run.stdout.readline())
+            line = run.stdout.readline()
+            self.assertIn("open http://", line)
+            # Not also "Ctrl-C stops the server", which here it does not (issue 50, item 12).
+            self.assertNotIn("Ctrl-C", line)
             note = run.stderr.readline()
             self.assertIn(f"SIGINT is ignored here (started in the background?), so Ctrl-C will not reach it: "
                           f"stop it with 'kill {run.pid}' (SIGTERM)", note)

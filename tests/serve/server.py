@@ -9,16 +9,19 @@ import urllib.request
 
 
 class Server:
-    def __init__(self, grundy, *args):
+    def __init__(self, grundy, *args, log=None):
+        """`log`: a file for the server's standard error, to read what it logged (else a pipe)."""
         self.grundy = grundy
         # --port 0: the server picks a free port and prints it, so tests never
         # collide with each other or with anything else on the machine.
         self.process = subprocess.Popen([grundy, "serve", "--port", "0", *args], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+                                        stderr=subprocess.PIPE if log is None else log, text=True)
         line = self.process.stdout.readline()
+        self.first_line = line
         if "http://" not in line:
             self.process.kill()
-            raise RuntimeError(f"grundy serve did not start: {line!r} {self.process.stderr.read()!r}")
+            raise RuntimeError(f"grundy serve did not start: {line!r}"
+                               f" {self.process.stderr.read() if self.process.stderr else ''!r}")
         self.url = line.split("open ")[1].split(" ")[0].rstrip("/")
         self.port = int(self.url.rsplit(":", 1)[1])
 
@@ -32,6 +35,15 @@ class Server:
                 return r.status, json.loads(r.read())
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read())
+
+    def raw_request(self, path, data=None, content_type="application/json"):
+        """(status, Content-Type, body bytes) of one request, whatever the answer's type."""
+        req = urllib.request.Request(self.url + path, data=data, headers={"Content-Type": content_type})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return r.status, r.headers["Content-Type"], r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.headers["Content-Type"], e.read()
 
     def post(self, path, body):
         return self.request(path, body)
@@ -60,5 +72,6 @@ class Server:
                 self.process.kill()
                 self.process.wait()
         self.process.stdout.close()
-        self.process.stderr.close()
+        if self.process.stderr is not None:
+            self.process.stderr.close()
         return self.process.returncode
