@@ -30,6 +30,7 @@
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/heap_game.hpp"
+#include "grundy/interrupt.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
@@ -912,6 +913,9 @@ int run(int argc, char** argv) {
 void print_error(const char* prefix, const char* message) {
   take_back_output();
   fmt::print(stderr, "grundy: {}{}\n", prefix, message);
+  // An error met while a signal stops the run (a table that could not be
+  // saved) leaves the exit status to the signal, as the docs promise.
+  wait_to_be_ended();
 }
 
 }  // namespace
@@ -922,6 +926,12 @@ int main(int argc, char** argv) {
   handle_interruptions();
   try {
     return run(argc, argv);
+  } catch (const Interrupted&) {
+    // Asked for by the thread handling Ctrl-C, once a search could save its
+    // table: that thread ends the process by the signal.
+    wait_to_be_ended();
+    print_error("internal error: ", "interrupted without a signal");
+    return 1;
   } catch (const UnknownGameError& e) {
     print_error("error: ", fmt::format("{} ('grundy games' describes them)", e.what()).c_str());
     return kExitInputError;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -613,6 +614,10 @@ Nimber CramGame::value(Position p) const {
     ComponentSearch<CramRules>& search;
     ~Unobserve() { search.set_observer({}); }
   } unobserve{search_};
+  // With a file to keep the table in, a signal that ends the program waits
+  // for the save below (interrupt.hpp).
+  std::optional<KeepOnInterrupt> keep;
+  if (!table_file_.empty()) keep.emplace();
   try {
     const Nimber v = search_.value(b);
     save_table(true);
