@@ -5,7 +5,10 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <poll.h>
 #include <spawn.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -119,6 +122,77 @@ TEST(TableFileCli, AnInterruptedSearchSavesItsTable) {
     EXPECT_EQ(later.exit_code, 0) << later.err;
     EXPECT_EQ(later.out, "2\n");
   }
+}
+
+// A run that is killed after `seconds` (an old grundy blocked on a FIFO for
+// ever): its exit status and stderr.
+struct BoundedRun {
+  int status = -1;
+  std::string err;
+};
+BoundedRun run_within(const std::vector<std::string>& args, int seconds) {
+  const test::SpawnedProcess run = test::spawn_process(GRUNDY_EXE, args);
+  ::close(run.in);
+  ::close(run.out);
+  BoundedRun result;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  bool killed = false;
+  for (;;) {
+    pollfd wait{run.err, POLLIN, 0};
+    if (::poll(&wait, 1, 100) > 0) {
+      char buffer[4096];
+      const ssize_t n = ::read(run.err, buffer, sizeof buffer);
+      if (n <= 0) break;
+      result.err.append(buffer, static_cast<std::size_t>(n));
+    } else if (!killed && std::chrono::steady_clock::now() > deadline) {
+      ::kill(run.pid, SIGKILL);
+      killed = true;
+    }
+  }
+  ::close(run.err);
+  result.status = test::wait_for_exit(run.pid);
+  return result;
+}
+
+// A table replaces its file by a rename, which would replace a device node
+// (as root, /dev/null itself) or a link; a FIFO would block the run, a
+// directory fail it with an internal error. All are refused up front.
+TEST(TableFileCli, OnlyARegularFileIsATableFile) {
+  const std::string dir = ::testing::TempDir() + "table-file-kinds-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  fs::create_directory(dir);
+  const std::string fifo = dir + "/fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string link = dir + "/link";
+  fs::create_symlink(dir + "/elsewhere.bin", link);
+  // A character device of the test's own (the null device again) where the
+  // test may make one (as root): a grundy that replaced devices, run as
+  // root, would then replace that node and not /dev/null. Elsewhere
+  // /dev/null itself, which no one but root can replace.
+  std::string device = dir + "/null";
+  if (::mknod(device.c_str(), S_IFCHR | 0666, ::makedev(1, 3)) != 0) device = "/dev/null";
+  const struct {
+    std::string path;
+    const char* kind;
+  } cases[] = {{device, "a character device"}, {fifo, "a FIFO"}, {dir, "a directory"}, {link, "a symbolic link"}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.path);
+    const BoundedRun r = run_within({"value", "cram", "4x5", "--table", c.path}, 20);
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_THAT(r.err, HasSubstr(c.kind));
+    EXPECT_THAT(r.err, HasSubstr("not a regular file"));
+  }
+  // Each is left as it was.
+  for (const std::string& path : {device, std::string("/dev/null")}) {
+    struct stat info {};
+    ASSERT_EQ(::lstat(path.c_str(), &info), 0);
+    EXPECT_TRUE(S_ISCHR(info.st_mode)) << path << " is no longer a device";
+    EXPECT_FALSE(fs::exists(path + ".part")) << path;
+  }
+  EXPECT_EQ(fs::symlink_status(fifo).type(), fs::file_type::fifo);
+  EXPECT_EQ(fs::symlink_status(link).type(), fs::file_type::symlink);
+  EXPECT_FALSE(fs::exists(dir + "/elsewhere.bin")) << "the link was followed";
+  fs::remove_all(dir);
 }
 
 }  // namespace

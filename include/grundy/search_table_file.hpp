@@ -1,0 +1,63 @@
+#pragma once
+// A file that keeps a search's table between runs (a program's --table,
+// set_search_table_file): a first line naming the game and the format, then
+// records of a fixed size, each an entry of the table in the game's own
+// encoding.
+//
+// The file is only ever replaced whole: the records go to FILE.part, which
+// is then renamed over FILE, so a run stopped mid-write leaves the previous
+// table. Since a rename replaces whatever has the name, the path must name a
+// regular file or nothing: a device (/dev/null), a FIFO, a directory or a
+// symbolic link is refused, not replaced.
+
+#include <cstddef>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grundy {
+
+class SearchTableFile {
+ public:
+  // The file of a table of `game` (such as "cram") in the format `version`,
+  // whose first line is "grundy search table: GAME VERSION". Throws
+  // InputError when `path` names something that is not a regular file, or
+  // when a file cannot be made there.
+  SearchTableFile(std::string path, std::string_view game, int version);
+
+  [[nodiscard]] const std::string& path() const { return path_; }
+
+  // Calls f(record, i) for the i-th record (from 0) of `record_size` bytes;
+  // a file not there yet, or empty, holds none. Throws InputError for a file
+  // that does not start with the header or is cut short, and passes on what
+  // f throws.
+  void read(std::size_t record_size,
+            const std::function<void(std::span<const unsigned char> record, std::size_t index)>& f) const;
+
+  // Gathers the records of a write into large blocks (one system call each).
+  class Writer {
+   public:
+    void add(std::span<const unsigned char> record);
+
+   private:
+    friend class SearchTableFile;
+    Writer(int fd, const std::string& part) : fd_(fd), part_(part) {}
+    void flush();
+    int fd_;
+    const std::string& part_;
+    std::vector<unsigned char> buffer_;
+  };
+
+  // Replaces the file by the header and the records `emit` adds. Throws
+  // InputError when it cannot (the file is then as it was).
+  void write(const std::function<void(Writer&)>& emit) const;
+
+ private:
+  std::string path_;
+  std::string game_;
+  std::string header_;  // the first line, with its newline
+};
+
+}  // namespace grundy

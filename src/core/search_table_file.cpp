@@ -1,0 +1,170 @@
+#include "grundy/search_table_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string_view>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/quote.hpp"
+
+namespace grundy {
+namespace {
+
+// Records are gathered into blocks of about this size before each write.
+constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
+
+std::string_view kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link (name the file it leads to)";
+  return "not a regular file";
+}
+
+[[noreturn]] void refuse_kind(const std::string& path, mode_t mode) {
+  throw InputError(fmt::format("search table file {}: {}, not a regular file; a table is kept in a file of its own "
+                               "(one not there yet is made)",
+                               quote_path(path), kind_of(mode)));
+}
+
+// The table replaces `path` by a rename, so the path must name a regular
+// file or nothing (lstat: a symbolic link is not followed, since the rename
+// would replace the link, not the file it leads to).
+void check_kind(const std::string& path) {
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0) {
+    if (errno == ENOENT) return;
+    throw InputError(fmt::format("search table file {}: cannot be examined ({})", quote_path(path), std::strerror(errno)));
+  }
+  if (!S_ISREG(info.st_mode)) refuse_kind(path, info.st_mode);
+}
+
+// Writes all of `bytes`; false on an error (errno says which).
+bool write_all(int fd, std::span<const unsigned char> bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    bytes = bytes.subspan(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+// Closes fd when it goes out of scope.
+struct FileDescriptor {
+  int fd;
+  explicit FileDescriptor(int opened) : fd(opened) {}
+  ~FileDescriptor() {
+    if (fd >= 0) ::close(fd);
+  }
+  FileDescriptor(const FileDescriptor&) = delete;
+  FileDescriptor& operator=(const FileDescriptor&) = delete;
+};
+
+}  // namespace
+
+SearchTableFile::SearchTableFile(std::string path, std::string_view game, int version)
+    : path_(std::move(path)), game_(game), header_(fmt::format("grundy search table: {} {}\n", game, version)) {
+  check_kind(path_);
+  // A table not there yet is made at the first save; a place where no file
+  // can be made is said now, before any search.
+  const int probe = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (probe >= 0) {
+    ::close(probe);
+    ::unlink(path_.c_str());
+  } else if (errno != EEXIST) {
+    throw InputError(fmt::format("search table file {}: cannot be read or written ({})", quote_path(path_),
+                                 std::strerror(errno)));
+  }
+}
+
+void SearchTableFile::read(std::size_t record_size,
+                           const std::function<void(std::span<const unsigned char>, std::size_t)>& f) const {
+  // O_NONBLOCK: a FIFO put at the path since the check must not hang the run
+  // (it is then refused by fstat below).
+  const FileDescriptor in(::open(path_.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  if (in.fd < 0) {
+    if (errno == ENOENT) return;
+    throw InputError(fmt::format("search table file {}: cannot be read ({})", quote_path(path_), std::strerror(errno)));
+  }
+  struct stat info {};
+  if (::fstat(in.fd, &info) != 0)
+    throw InputError(fmt::format("search table file {}: cannot be read ({})", quote_path(path_), std::strerror(errno)));
+  if (!S_ISREG(info.st_mode)) refuse_kind(path_, info.st_mode);
+  std::string bytes;
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(in.fd, buffer, sizeof buffer);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw InputError(fmt::format("search table file {}: cannot be read ({})", quote_path(path_), std::strerror(errno)));
+    }
+    if (n == 0) break;
+    bytes.append(buffer, static_cast<std::size_t>(n));
+  }
+  if (bytes.empty()) return;  // an empty file: a table of nothing
+  if (!bytes.starts_with(header_)) {
+    // The first line but for its version: another version of this table.
+    const std::string family = fmt::format("grundy search table: {} ", game_);
+    const std::string_view first_line = std::string_view(bytes).substr(0, bytes.find('\n'));
+    if (first_line.starts_with(family))
+      throw InputError(fmt::format("search table file {}: written by another version of grundy (its first line is {}, "
+                                   "this one writes {}); delete it, and the search starts afresh",
+                                   quote_path(path_), quote(first_line), quote(header_.substr(0, header_.size() - 1))));
+    throw InputError(fmt::format("search table file {}: not a table of {} (it does not start with the line {})",
+                                 quote_path(path_), game_, quote(header_.substr(0, header_.size() - 1))));
+  }
+  const std::span<const unsigned char> records(reinterpret_cast<const unsigned char*>(bytes.data()) + header_.size(),
+                                               bytes.size() - header_.size());
+  if (records.size() % record_size != 0)
+    throw InputError(fmt::format("search table file {}: cut short ({} bytes after the first line, not a whole "
+                                 "number of {}-byte records)",
+                                 quote_path(path_), records.size(), record_size));
+  for (std::size_t i = 0; i < records.size() / record_size; ++i) f(records.subspan(i * record_size, record_size), i);
+}
+
+void SearchTableFile::Writer::add(std::span<const unsigned char> record) {
+  buffer_.insert(buffer_.end(), record.begin(), record.end());
+  if (buffer_.size() >= kBlockBytes) flush();
+}
+
+void SearchTableFile::Writer::flush() {
+  if (!write_all(fd_, buffer_))
+    throw InputError(fmt::format("search table file: could not write {} ({})", quote_path(part_), std::strerror(errno)));
+  buffer_.clear();
+}
+
+void SearchTableFile::write(const std::function<void(Writer&)>& emit) const {
+  const std::string part = path_ + ".part";
+  {
+    // O_NOFOLLOW and the check of what was opened: FILE.part is grundy's own
+    // name, but a link or a device put there must not be written through.
+    const FileDescriptor out(::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666));
+    struct stat info {};
+    if (out.fd < 0 || ::fstat(out.fd, &info) != 0 || !S_ISREG(info.st_mode))
+      throw InputError(fmt::format("search table file {}: could not write {} ({})", quote_path(path_), quote_path(part),
+                                   out.fd < 0 ? std::strerror(errno) : "not a regular file"));
+    Writer writer(out.fd, part);
+    writer.buffer_.assign(header_.begin(), header_.end());
+    emit(writer);
+    writer.flush();
+  }
+  // Checked again: what has the name now is what the rename replaces.
+  check_kind(path_);
+  if (std::rename(part.c_str(), path_.c_str()) != 0)
+    throw InputError(fmt::format("search table file {}: could not replace it ({})", quote_path(path_), std::strerror(errno)));
+}
+
+}  // namespace grundy
