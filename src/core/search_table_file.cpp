@@ -1,12 +1,14 @@
 #include "grundy/search_table_file.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 #include <string_view>
 #include <utility>
 
@@ -78,16 +80,48 @@ struct FileDescriptor {
 SearchTableFile::SearchTableFile(std::string path, std::string_view game, int version)
     : path_(std::move(path)), game_(game), header_(fmt::format("grundy search table: {} {}\n", game, version)) {
   check_kind(path_);
-  // A table not there yet is made at the first save; a place where no file
-  // can be made is said now, before any search.
-  const int probe = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (probe >= 0) {
-    ::close(probe);
-    ::unlink(path_.c_str());
-  } else if (errno != EEXIST) {
-    throw InputError(fmt::format("search table file {}: cannot be read or written ({})", quote_path(path_),
-                                 std::strerror(errno)));
+  lock();
+}
+
+// The lock is a file of its own, FILE.lock: FILE is replaced at each save,
+// and a lock on it would stay with the replaced file. The run holding the
+// lock removes FILE.lock at its end, while still holding it; so a run that
+// locked a FILE.lock since removed (the path no longer names the file it
+// locked) tries again, lest two runs each hold a lock on a different file. A
+// run killed leaves FILE.lock behind, unlocked (the kernel drops a flock
+// with its process), and the next run takes it.
+void SearchTableFile::lock() {
+  const std::string name = path_ + ".lock";
+  for (;;) {
+    // Making FILE.lock also shows, before any search, that files can be made
+    // where the table goes.
+    const int fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+    if (fd < 0)
+      throw InputError(fmt::format("search table file {}: cannot be written ({}: {})", quote_path(path_),
+                                   quote_path(name), std::strerror(errno)));
+    FileDescriptor held(fd);
+    struct stat opened {};
+    if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode))
+      throw InputError(fmt::format("search table file {}: {} is not a regular file; remove it", quote_path(path_),
+                                   quote_path(name)));
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      if (errno == EWOULDBLOCK) return;  // another run's: read only
+      throw InputError(fmt::format("search table file {}: {} cannot be locked ({})", quote_path(path_),
+                                   quote_path(name), std::strerror(errno)));
+    }
+    struct stat named {};
+    if (::stat(name.c_str(), &named) == 0 && named.st_dev == opened.st_dev && named.st_ino == opened.st_ino) {
+      lock_fd_ = held.fd;
+      held.fd = -1;
+      return;
+    }
   }
+}
+
+SearchTableFile::~SearchTableFile() {
+  if (lock_fd_ < 0) return;
+  ::unlink((path_ + ".lock").c_str());
+  ::close(lock_fd_);
 }
 
 void SearchTableFile::read(std::size_t record_size,
@@ -147,6 +181,7 @@ void SearchTableFile::Writer::flush() {
 }
 
 void SearchTableFile::write(const std::function<void(Writer&)>& emit) const {
+  if (!writable()) throw std::logic_error("SearchTableFile::write without the file's lock");
   const std::string part = path_ + ".part";
   {
     // O_NOFOLLOW and the check of what was opened: FILE.part is grundy's own

@@ -499,6 +499,10 @@ CramGame::CramGame() {
   if (std::string path = search_table_file(); !path.empty()) {
     table_file_.emplace(std::move(path), "cram", kTableFormat);
     read_table();
+    if (!table_file_->writable())
+      progress_note(fmt::format("search table file {}: another grundy is using it; this run reads the table and "
+                                "will not save it",
+                                quote_path(table_file_->path())));
   }
 }
 
@@ -539,7 +543,7 @@ CramGame::~CramGame() {
 }
 
 void CramGame::save_table(bool now) const {
-  if (!table_file_ || search_.known_parts() == saved_parts_) return;
+  if (!table_file_ || !table_file_->writable() || search_.known_parts() == saved_parts_) return;
   const auto time = std::chrono::steady_clock::now();
   if (!now && saved_parts_ != 0 && time - saved_at_ < kTableSaveEvery) return;
   write_table();
@@ -583,7 +587,7 @@ Nimber CramGame::value(Position p) const {
   // With a file to keep the table in, a signal that ends the program waits
   // for the save below (interrupt.hpp).
   std::optional<KeepOnInterrupt> keep;
-  if (table_file_) keep.emplace();
+  if (table_file_ && table_file_->writable()) keep.emplace();
   try {
     const Nimber v = search_.value(b);
     save_table(true);

@@ -124,6 +124,42 @@ TEST(TableFileCli, AnInterruptedSearchSavesItsTable) {
   }
 }
 
+// Two runs given one file at once, round after round: both answer, whatever
+// the timing (each of them wrote FILE.part and renamed it, and about one
+// round in two one run failed to rename it and printed no value). 3x14
+// (value 3) takes a second or two; its saves are large enough to overlap.
+TEST(TableFileCli, TwoRunsOnOneFileBothAnswer) {
+  const TablePath table("shared");
+  for (int round = 0; round < 8; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round + 1));
+    table.clear();
+    test::ProcessResult first, second;
+    std::thread other([&] { first = grundy_run({"value", "cram", "3x14", "--table", table.str()}); });
+    second = grundy_run({"value", "cram", "3x14", "--table", table.str()});
+    other.join();
+    for (const test::ProcessResult* r : {&first, &second}) {
+      EXPECT_EQ(r->exit_code, 0) << r->err;
+      EXPECT_EQ(r->out, "3\n") << r->err;
+    }
+    EXPECT_GT(table.size(), 0u);
+    EXPECT_FALSE(fs::exists(table.str() + ".part"));
+    EXPECT_FALSE(fs::exists(table.str() + ".lock")) << "the lock is left behind";
+  }
+  // The run that did not save says so.
+  table.clear();
+  const test::SpawnedProcess holder = test::spawn_process(GRUNDY_EXE, {"value", "cram", "5x9", "--table", table.str()});
+  ::close(holder.in);
+  ASSERT_TRUE(wait_until([&] { return fs::exists(table.str() + ".lock"); }));
+  const auto reader = grundy_run({"value", "cram", "4x5", "--table", table.str()});
+  ::kill(holder.pid, SIGKILL);
+  ::close(holder.out);
+  ::close(holder.err);
+  (void)test::wait_for_exit(holder.pid);
+  EXPECT_EQ(reader.exit_code, 0) << reader.err;
+  EXPECT_EQ(reader.out, "2\n");
+  EXPECT_THAT(reader.err, HasSubstr("another grundy is using it; this run reads the table and will not save it"));
+}
+
 // A run that is killed after `seconds` (an old grundy blocked on a FIFO for
 // ever): its exit status and stderr.
 struct BoundedRun {
