@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -62,6 +64,22 @@ bool write_all(int fd, std::span<const unsigned char> bytes) {
     bytes = bytes.subspan(static_cast<std::size_t>(n));
   }
   return true;
+}
+
+// Fills `bytes` from offset `at` of the file; InputError when the file ends
+// first (made shorter while it was read).
+std::span<const unsigned char> read_at(int fd, std::span<unsigned char> bytes, std::uint64_t at,
+                                       const std::string& path) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::pread(fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(at + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      throw InputError(fmt::format("search table file {}: cannot be read ({})", quote_path(path),
+                                   n < 0 ? std::strerror(errno) : "it was made shorter while it was read"));
+    done += static_cast<std::size_t>(n);
+  }
+  return bytes;
 }
 
 // Closes fd when it goes out of scope.
@@ -137,22 +155,19 @@ void SearchTableFile::read(std::size_t record_size,
   if (::fstat(in.fd, &info) != 0)
     throw InputError(fmt::format("search table file {}: cannot be read ({})", quote_path(path_), std::strerror(errno)));
   if (!S_ISREG(info.st_mode)) refuse_kind(path_, info.st_mode);
-  std::string bytes;
-  char buffer[1 << 16];
-  for (;;) {
-    const ssize_t n = ::read(in.fd, buffer, sizeof buffer);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      throw InputError(fmt::format("search table file {}: cannot be read ({})", quote_path(path_), std::strerror(errno)));
-    }
-    if (n == 0) break;
-    bytes.append(buffer, static_cast<std::size_t>(n));
-  }
-  if (bytes.empty()) return;  // an empty file: a table of nothing
-  if (!bytes.starts_with(header_)) {
+  // Read a block at a time, never whole: a table of gigabytes loaded by a
+  // run with a small --memory must not cost its size (the search's table
+  // keeps what fits its bound).
+  const auto size = static_cast<std::uint64_t>(info.st_size);
+  if (size == 0) return;  // an empty file: a table of nothing
+  std::vector<unsigned char> block(std::min<std::uint64_t>(size, std::max(header_.size() + 64, kBlockBytes)));
+  const std::size_t head = std::min<std::size_t>(block.size(), header_.size() + 64);
+  read_at(in.fd, std::span(block).first(head), 0, path_);
+  const std::string_view start(reinterpret_cast<const char*>(block.data()), head);
+  if (!start.starts_with(header_)) {
     // The first line but for its version: another version of this table.
     const std::string family = fmt::format("grundy search table: {} ", game_);
-    const std::string_view first_line = std::string_view(bytes).substr(0, bytes.find('\n'));
+    const std::string_view first_line = start.substr(0, start.find('\n'));
     if (first_line.starts_with(family))
       throw InputError(fmt::format("search table file {}: written by another version of grundy (its first line is {}, "
                                    "this one writes {}); delete it, and the search starts afresh",
@@ -160,13 +175,19 @@ void SearchTableFile::read(std::size_t record_size,
     throw InputError(fmt::format("search table file {}: not a table of {} (it does not start with the line {})",
                                  quote_path(path_), game_, quote(header_.substr(0, header_.size() - 1))));
   }
-  const std::span<const unsigned char> records(reinterpret_cast<const unsigned char*>(bytes.data()) + header_.size(),
-                                               bytes.size() - header_.size());
-  if (records.size() % record_size != 0)
+  const std::uint64_t records = size - header_.size();
+  if (records % record_size != 0)
     throw InputError(fmt::format("search table file {}: cut short ({} bytes after the first line, not a whole "
                                  "number of {}-byte records)",
-                                 quote_path(path_), records.size(), record_size));
-  for (std::size_t i = 0; i < records.size() / record_size; ++i) f(records.subspan(i * record_size, record_size), i);
+                                 quote_path(path_), records, record_size));
+  const std::size_t per_block = block.size() / record_size;
+  std::size_t index = 0;
+  for (std::uint64_t at = header_.size(); at < size;) {
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(per_block, (size - at) / record_size));
+    const std::span<const unsigned char> bytes = read_at(in.fd, std::span(block).first(n * record_size), at, path_);
+    for (std::size_t i = 0; i < n; ++i) f(bytes.subspan(i * record_size, record_size), index++);
+    at += n * record_size;
+  }
 }
 
 void SearchTableFile::Writer::add(std::span<const unsigned char> record) {

@@ -160,6 +160,28 @@ TEST(TableFileCli, TwoRunsOnOneFileBothAnswer) {
   EXPECT_THAT(reader.err, HasSubstr("another grundy is using it; this run reads the table and will not save it"));
 }
 
+// Loading a table keeps to --memory: the file is read a block at a time
+// into a table of at most that size (it was read whole, and its text
+// doubled as it grew: 3x14's table of 12 MB cost a run of 3x3 with --memory
+// 1M 15 MB more than the same run without the file).
+TEST(TableFileCli, LoadingATableKeepsToMemory) {
+  const TablePath table("memory");
+  const auto made = grundy_run({"value", "cram", "3x14", "--table", table.str()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  ASSERT_GT(table.size(), 10u << 20) << "3x14's table is smaller than this test assumes";
+  const auto without = grundy_run({"value", "cram", "3x3", "--memory", "1M"});
+  const auto with = grundy_run({"value", "cram", "3x3", "--memory", "1M", "--table", table.str()});
+  ASSERT_EQ(with.exit_code, 0) << with.err;
+  EXPECT_EQ(with.out, "0\n");
+  // A table of 1 MiB and a block of the file beside what the run needs anyway.
+  EXPECT_LT(with.peak_kb, without.peak_kb + 4 * 1024)
+      << "peak " << with.peak_kb << " KiB with the table against " << without.peak_kb << " KiB without";
+  // What fits is kept, and a search on it still answers right.
+  const auto again = grundy_run({"value", "cram", "3x14", "4x5", "--memory", "1M", "--table", table.str()});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.out, "3\n2\n");
+}
+
 // A run that is killed after `seconds` (an old grundy blocked on a FIFO for
 // ever): its exit status and stderr.
 struct BoundedRun {
