@@ -2,7 +2,8 @@
 // A file that keeps a search's table between runs (a program's --table,
 // set_search_table_file): a first line naming the game and the format, then
 // records of a fixed size, each an entry of the table in the game's own
-// encoding.
+// encoding, then a checksum of all that (TableChecksum): a file damaged
+// since it was written is refused, never trusted.
 //
 // The file is only ever replaced whole: the records go to FILE.part, which
 // is then renamed over FILE, so a run stopped mid-write leaves the previous
@@ -16,6 +17,7 @@
 // half-written files. Both answer.
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <span>
 #include <string>
@@ -23,6 +25,23 @@
 #include <vector>
 
 namespace grundy {
+
+// The checksum that ends a table file, as 8 bytes, least significant first:
+// FNV-1a (64 bits) of every byte before it. Each step of FNV-1a maps its
+// state one to one for a given byte, and two different bytes to different
+// states, so a change of any one byte always changes the sum; other damage
+// goes unseen with odds of about one in 2^64. Not a defence against a file
+// made to deceive, which could carry any checksum.
+class TableChecksum {
+ public:
+  void add(std::span<const unsigned char> bytes) {
+    for (const unsigned char b : bytes) sum_ = (sum_ ^ b) * 0x100000001b3u;
+  }
+  [[nodiscard]] std::uint64_t sum() const { return sum_; }
+
+ private:
+  std::uint64_t sum_ = 0xcbf29ce484222325u;
+};
 
 class SearchTableFile {
  public:
@@ -41,8 +60,9 @@ class SearchTableFile {
 
   // Calls f(record, i) for the i-th record (from 0) of `record_size` bytes;
   // a file not there yet, or empty, holds none. Throws InputError for a file
-  // that does not start with the header or is cut short, and passes on what
-  // f throws.
+  // that does not start with the header, is cut short or fails its checksum
+  // (checked before the first record is given), and passes on what f
+  // throws.
   void read(std::size_t record_size,
             const std::function<void(std::span<const unsigned char> record, std::size_t index)>& f) const;
 
@@ -58,6 +78,7 @@ class SearchTableFile {
     int fd_;
     const std::string& part_;
     std::vector<unsigned char> buffer_;
+    TableChecksum checksum_;  // of what was flushed
   };
 
   // Replaces the file by the header and the records `emit` adds. Throws

@@ -6,11 +6,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
+#include <ranges>
 #include <string_view>
 #include <utility>
 
@@ -22,8 +24,10 @@
 namespace grundy {
 namespace {
 
-// Records are gathered into blocks of about this size before each write.
+// Records are gathered into blocks of about this size before each write,
+// and a file is read in blocks of this size.
 constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
+constexpr std::size_t kChecksumBytes = 8;
 
 std::string_view kind_of(mode_t mode) {
   if (S_ISDIR(mode)) return "a directory";
@@ -175,15 +179,30 @@ void SearchTableFile::read(std::size_t record_size,
     throw InputError(fmt::format("search table file {}: not a table of {} (it does not start with the line {})",
                                  quote_path(path_), game_, quote(header_.substr(0, header_.size() - 1))));
   }
-  const std::uint64_t records = size - header_.size();
-  if (records % record_size != 0)
+  if (size < header_.size() + kChecksumBytes || (size - header_.size() - kChecksumBytes) % record_size != 0)
     throw InputError(fmt::format("search table file {}: cut short ({} bytes after the first line, not a whole "
-                                 "number of {}-byte records)",
-                                 quote_path(path_), records, record_size));
+                                 "number of {}-byte records and an {}-byte checksum)",
+                                 quote_path(path_), size - header_.size(), record_size, kChecksumBytes));
+  const std::uint64_t end = size - kChecksumBytes;  // of the records
+  // The whole file is checked before any record is used: a damaged entry
+  // would give wrong values, and a damaged shape a confusing message.
+  TableChecksum checksum;
+  for (std::uint64_t at = 0; at < end;) {
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(block.size(), end - at));
+    checksum.add(read_at(in.fd, std::span(block).first(n), at, path_));
+    at += n;
+  }
+  std::uint64_t written = 0;
+  for (const unsigned char b : read_at(in.fd, std::span(block).first(kChecksumBytes), end, path_) | std::views::reverse)
+    written = written << 8 | b;
+  if (written != checksum.sum())
+    throw InputError(fmt::format("search table file {}: damaged (its checksum does not match its contents); delete "
+                                 "it, and the search starts afresh",
+                                 quote_path(path_)));
   const std::size_t per_block = block.size() / record_size;
   std::size_t index = 0;
-  for (std::uint64_t at = header_.size(); at < size;) {
-    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(per_block, (size - at) / record_size));
+  for (std::uint64_t at = header_.size(); at < end;) {
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(per_block, (end - at) / record_size));
     const std::span<const unsigned char> bytes = read_at(in.fd, std::span(block).first(n * record_size), at, path_);
     for (std::size_t i = 0; i < n; ++i) f(bytes.subspan(i * record_size, record_size), index++);
     at += n * record_size;
@@ -196,6 +215,7 @@ void SearchTableFile::Writer::add(std::span<const unsigned char> record) {
 }
 
 void SearchTableFile::Writer::flush() {
+  checksum_.add(buffer_);
   if (!write_all(fd_, buffer_))
     throw InputError(fmt::format("search table file: could not write {} ({})", quote_path(part_), std::strerror(errno)));
   buffer_.clear();
@@ -212,10 +232,19 @@ void SearchTableFile::write(const std::function<void(Writer&)>& emit) const {
     if (out.fd < 0 || ::fstat(out.fd, &info) != 0 || !S_ISREG(info.st_mode))
       throw InputError(fmt::format("search table file {}: could not write {} ({})", quote_path(path_), quote_path(part),
                                    out.fd < 0 ? std::strerror(errno) : "not a regular file"));
-    Writer writer(out.fd, part);
-    writer.buffer_.assign(header_.begin(), header_.end());
-    emit(writer);
-    writer.flush();
+    try {
+      Writer writer(out.fd, part);
+      writer.buffer_.assign(header_.begin(), header_.end());
+      emit(writer);
+      writer.flush();
+      std::array<unsigned char, kChecksumBytes> sum{};
+      for (std::size_t i = 0; i < sum.size(); ++i) sum[i] = static_cast<unsigned char>(writer.checksum_.sum() >> (8 * i));
+      if (!write_all(out.fd, sum))
+        throw InputError(fmt::format("search table file: could not write {} ({})", quote_path(part), std::strerror(errno)));
+    } catch (...) {
+      ::unlink(part.c_str());  // (a half-written file is of no use)
+      throw;
+    }
   }
   // Checked again: what has the name now is what the rename replaces.
   check_kind(path_);

@@ -488,8 +488,8 @@ namespace {
 
 // A record: height, width, 16 bytes of cells, then the table's 8-byte entry
 // (a value, or the values the region is known not to have), little-endian.
-// Format 1 had records of 19 bytes.
-constexpr int kTableFormat = 2;
+// Format 1 had records of 19 bytes, format 2 no checksum.
+constexpr int kTableFormat = 3;
 constexpr std::size_t kTableRecord = 26;
 constexpr auto kTableSaveEvery = std::chrono::seconds(10);
 

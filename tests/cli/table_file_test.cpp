@@ -14,6 +14,8 @@
 #include <cerrno>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -180,6 +182,32 @@ TEST(TableFileCli, LoadingATableKeepsToMemory) {
   const auto again = grundy_run({"value", "cram", "3x14", "4x5", "--memory", "1M", "--table", table.str()});
   EXPECT_EQ(again.exit_code, 0) << again.err;
   EXPECT_EQ(again.out, "3\n2\n");
+}
+
+// A table file with one value changed since it was written: it was loaded
+// and trusted; now its checksum refuses it (exit status 2), and the file is
+// left for the user to delete.
+TEST(TableFileCli, AChangedEntryIsDetected) {
+  const TablePath table("damaged");
+  const auto made = grundy_run({"value", "cram", "4x5", "--table", table.str()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  std::string bytes;
+  {
+    std::ifstream in(table.str(), std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  // The first record holding a value (the top bit of its 8-byte entry, the
+  // record's last byte, clear): its value changed by one.
+  const std::size_t header = bytes.find('\n') + 1;
+  std::size_t at = header;
+  while (at + 26 <= bytes.size() && (static_cast<unsigned char>(bytes[at + 25]) & 0x80) != 0) at += 26;
+  ASSERT_LE(at + 26, bytes.size()) << "no value in the table";
+  bytes[at + 18] = static_cast<char>(bytes[at + 18] ^ 1);
+  std::ofstream(table.str(), std::ios::binary | std::ios::trunc) << bytes;
+  const auto r = grundy_run({"value", "cram", "4x5", "--table", table.str()});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_THAT(r.err, HasSubstr("damaged (its checksum does not match its contents)"));
+  EXPECT_EQ(table.size(), bytes.size()) << "the damaged file was replaced";
 }
 
 // A run that is killed after `seconds` (an old grundy blocked on a FIFO for

@@ -285,9 +285,10 @@ class CramGame final : public Game {
 };
 
 // The format of a saved table (search_table_file(), search_table_file.hpp):
-// the line "grundy search table: cram 2", then 26 bytes a region: height, width, its
+// the line "grundy search table: cram 3", then 26 bytes a region: height, width, its
 // 16 bytes of cells (bit r * width + c, least significant byte first), and
-// its 8-byte table entry (a value, or the values it is known not to have).
+// its 8-byte table entry (a value, or the values it is known not to have);
+// then the file's checksum (TableChecksum).
 
 // The family in the registry (registry.hpp).
 extern const GameFamily kCramFamily;
