@@ -210,6 +210,33 @@ TEST(TableFileCli, AChangedEntryIsDetected) {
   EXPECT_EQ(table.size(), bytes.size()) << "the damaged file was replaced";
 }
 
+// --table serves cram's search only. A sum where it would be ignored, a
+// game that searches without keeping its table (node-kayles) or no game
+// that searches at all (nim), is refused, naming the game it serves; a sum
+// with a cram board beside Nim heaps keeps it.
+TEST(TableFileCli, IsRefusedWhereNoGameKeepsIt) {
+  const TablePath table("games");
+  const std::string graph = "node-kayles:" GRUNDY_EXAMPLES_DIR "/data/petersen.txt";
+  for (const auto& args : std::vector<std::vector<std::string>>{{"value", graph, "all"},
+                                                                {"winner", "cram", "4x5", "+", graph, "all"},
+                                                                {"moves", "nim", "3", "4"}}) {
+    std::vector<std::string> with = args;
+    with.insert(with.end(), {"--table", table.str()});
+    const auto r = grundy_run(with);
+    EXPECT_EQ(r.exit_code, 2) << args[1] << ": " << r.out;
+    EXPECT_THAT(r.err, HasSubstr("only cram")) << args[1];
+    EXPECT_EQ(table.size(), 0u) << args[1] << ": a table was written";
+  }
+  const auto node_kayles = grundy_run({"value", graph, "all", "--table", table.str()});
+  EXPECT_THAT(node_kayles.err, HasSubstr("keeps no search table in a file (only cram does)"));
+  const auto nim = grundy_run({"value", "nim", "3", "--table", table.str()});
+  EXPECT_THAT(nim.err, HasSubstr("this sum has no cram board"));
+  const auto mixed = grundy_run({"value", "cram", "4x5", "+", "nim", "2", "--table", table.str()});
+  EXPECT_EQ(mixed.exit_code, 0) << mixed.err;
+  EXPECT_EQ(mixed.out, "2\n2\n");
+  EXPECT_GT(table.size(), 0u);
+}
+
 // A run that is killed after `seconds` (an old grundy blocked on a FIFO for
 // ever): its exit status and stderr.
 struct BoundedRun {

@@ -258,6 +258,7 @@ class CramGame final : public Game {
   [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
   [[nodiscard]] bool moves_leave_one_position() const override { return true; }
+  [[nodiscard]] TableFileUse table_file_use() const override { return TableFileUse::kept; }
   // A grid: its rows, and each domino's two cells.
   [[nodiscard]] Drawing drawing(Position p) const override;
 
