@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <stdexcept>
 #include <ranges>
+#include <stdexcept>
 #include <string_view>
 #include <utility>
 
