@@ -30,6 +30,7 @@
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/heap_game.hpp"
+#include "grundy/interrupt.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
@@ -146,8 +147,8 @@ void add_memory_option(CLI::App& cmd, Arguments& a) {
                  "(default: a quarter of the machine's); a smaller table forgets more, never answers wrongly")
       ->type_name("SIZE");
   cmd.add_option("--table", a.table_file,
-                 "keep that search's table in FILE: read when the run starts, written every 10 s and at the end, "
-                 "so a long search stopped (Ctrl-C) goes on from there when run again")
+                 "keep that search's table in FILE (cram only): read when the run starts, written every 10 s, at "
+                 "the end and on Ctrl-C, so a long search stopped goes on from there when run again")
       ->type_name("FILE");
 }
 
@@ -156,6 +157,27 @@ void apply_table_option(const std::optional<std::string>& given) {
   if (!given) return;
   if (given->empty()) throw InputError("--table '': the file name is empty");
   set_search_table_file(*given);
+}
+
+// The sum read, and --table refused when a game of the sum would ignore it
+// (a search that keeps no file) or when none would use it: a file named and
+// silently not used would look like a table kept.
+GameSum read_sum_for_table(const Arguments& a) {
+  GameSum sum = read_sum(a.sum);
+  if (!a.table_file) return sum;
+  bool used = false;
+  for (const auto& game : sum.games) {
+    if (game->table_file_use() == Game::TableFileUse::not_kept)
+      throw InputError(fmt::format("--table {}: {} keeps no search table in a file (only cram does); run it "
+                                   "without --table",
+                                   quote_path(*a.table_file), game->label()));
+    used = used || game->table_file_use() == Game::TableFileUse::kept;
+  }
+  if (!used)
+    throw InputError(fmt::format("--table {}: only cram keeps its search table in a file, and this sum has no cram "
+                                 "board",
+                                 quote_path(*a.table_file)));
+  return sum;
 }
 
 // --memory's size, set as the default of the search tables made from now on.
@@ -845,23 +867,23 @@ int run(int argc, char** argv) {
   const bool ascii = a.ascii || !locale_is_utf8();
   if (value->parsed()) {
     if (a.misere) {
-      print_misere_values(read_sum(a.sum), format, out);
+      print_misere_values(read_sum_for_table(a), format, out);
     } else {
-      print_values(read_sum(a.sum), format, ascii, out);
+      print_values(read_sum_for_table(a), format, ascii, out);
     }
   }
   if (winner->parsed()) {
     if (a.misere) {
-      print_misere_winner(read_sum(a.sum), format, out);
+      print_misere_winner(read_sum_for_table(a), format, out);
     } else {
-      print_winner(read_sum(a.sum), format, ascii, out);
+      print_winner(read_sum_for_table(a), format, ascii, out);
     }
   }
   if (moves->parsed()) {
     if (a.misere) {
-      print_misere_moves(read_sum(a.sum), parse_moves_limit(a.moves_limit), format, out);
+      print_misere_moves(read_sum_for_table(a), parse_moves_limit(a.moves_limit), format, out);
     } else {
-      print_moves(read_sum(a.sum), parse_moves_limit(a.moves_limit), format, ascii, out);
+      print_moves(read_sum_for_table(a), parse_moves_limit(a.moves_limit), format, ascii, out);
     }
   }
   if (quotient->parsed()) print_quotient(*parse_game(a.quotient_game), parse_quotient_max_heap(a.quotient_max_heap), format, out);
@@ -888,7 +910,7 @@ int run(int argc, char** argv) {
   }
   if (games->parsed()) print_games(format, out);
   if (play->parsed()) {
-    const GameSum sum = read_sum(a.sum);
+    const GameSum sum = read_sum_for_table(a);
     PlayOptions options;
     options.first = a.first == "engine" ? FirstPlayer::engine : FirstPlayer::person;
     // Deterministic unless asked: the same moves get the same answers (and
@@ -912,6 +934,9 @@ int run(int argc, char** argv) {
 void print_error(const char* prefix, const char* message) {
   take_back_output();
   fmt::print(stderr, "grundy: {}{}\n", prefix, message);
+  // An error met while a signal stops the run (a table that could not be
+  // saved) leaves the exit status to the signal, as the docs promise.
+  wait_to_be_ended();
 }
 
 }  // namespace
@@ -922,6 +947,12 @@ int main(int argc, char** argv) {
   handle_interruptions();
   try {
     return run(argc, argv);
+  } catch (const Interrupted&) {
+    // Asked for by the thread handling Ctrl-C, once a search could save its
+    // table: that thread ends the process by the signal.
+    wait_to_be_ended();
+    print_error("internal error: ", "interrupted without a signal");
+    return 1;
   } catch (const UnknownGameError& e) {
     print_error("error: ", fmt::format("{} ('grundy games' describes them)", e.what()).c_str());
     return kExitInputError;

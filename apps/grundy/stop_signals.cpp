@@ -9,6 +9,7 @@
 #include <system_error>
 #include <thread>
 
+#include "grundy/interrupt.hpp"
 #include "grundy/progress.hpp"
 #include "output.hpp"
 
@@ -41,6 +42,21 @@ void write_message(bool new_line) {
   ::_exit(128 + signal_number);  // not reached
 }
 
+std::atomic<bool> ending{false};
+
+// Work that keeps what it found (a search writing its table file) is asked
+// to stop, and given the time to keep it: the process ends once that work is
+// done, or at once on a second signal (the previous save stays whole, since
+// a table file is replaced in one rename).
+void let_work_keep_what_it_found(const sigset_t& signals) {
+  if (!KeepOnInterrupt::any_open()) return;
+  request_interrupt();
+  const timespec poll{0, 20'000'000};  // 20 ms
+  while (KeepOnInterrupt::any_open()) {
+    if (::sigtimedwait(&signals, nullptr, &poll) > 0) return;
+  }
+}
+
 void wait_for_signal(sigset_t signals) {
   int signal_number = 0;
   while (::sigwait(&signals, &signal_number) != 0) {
@@ -56,6 +72,8 @@ void wait_for_signal(sigset_t signals) {
   const bool mid_line = ::isatty(STDERR_FILENO) == 1 &&
                         (transcript.load() ? ::isatty(STDOUT_FILENO) == 1 : output_ends_mid_line());
   write_message(!progress_line_ended && mid_line);
+  ending.store(true);
+  let_work_keep_what_it_found(signals);
   end_by(signal_number);
 }
 
@@ -89,5 +107,10 @@ void handle_interruptions() {
 void keep_transcript_when_interrupted() { transcript.store(true); }
 
 bool interrupt_ignored() { return sigint_ignored.load(); }
+
+void wait_to_be_ended() {
+  if (!ending.load()) return;
+  for (;;) ::pause();
+}
 
 }  // namespace grundy::cli

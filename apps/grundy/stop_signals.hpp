@@ -13,6 +13,11 @@
 // main thread is deep in a computation that cannot be interrupted
 // (primecount's), which a flag checked by the computation could not.
 //
+// Work that keeps what it found when interrupted (a search saving its table
+// file, interrupt.hpp's KeepOnInterrupt) is asked to stop rather than cut
+// short: the thread then waits for it before it ends the process (a second
+// signal ends it at once).
+//
 // Why end by the signal rather than exit(130): a shell running a script or
 // a loop stops it when a command was killed by SIGINT, and goes on when the
 // command exited normally (it then assumes the command handled Ctrl-C as
@@ -36,5 +41,11 @@ void handle_interruptions();
 // kept as it is, and on a terminal its prompt is showing, so the message
 // starts on a new line.
 void keep_transcript_when_interrupted();
+
+// For the main thread when Interrupted reaches it: the thread handling the
+// signal asked for it and is about to end the process, so this one waits
+// for that rather than exit with another status. Returns at once when no
+// signal is being handled.
+void wait_to_be_ended();
 
 }  // namespace grundy::cli

@@ -98,6 +98,14 @@ class Game {
   // True when every move leaves exactly one position (OneToOneGame).
   [[nodiscard]] virtual bool moves_leave_one_position() const { return false; }
 
+  // What the game does with the file of search tables (a program's --table,
+  // set_search_table_file): `kept` when its search reads and saves its table
+  // there (cram); `not_kept` when it searches with a table it never keeps in
+  // a file (node-kayles), so that a front end can refuse the file rather
+  // than ignore it; `none` when it has no such search (Nim, heap games).
+  enum class TableFileUse { none, kept, not_kept };
+  [[nodiscard]] virtual TableFileUse table_file_use() const { return TableFileUse::none; }
+
   // What a move is, in one sentence for people: "a move takes 1, 3 or 4 tokens".
   [[nodiscard]] virtual std::string move_rule() const = 0;
 

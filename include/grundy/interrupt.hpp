@@ -39,4 +39,26 @@ inline void interruption_point() {
   if (interrupt_requested()) throw Interrupted();
 }
 
+// Work that keeps what it found when it is interrupted (a search that writes
+// its table to a file as Interrupted leaves it) runs inside a
+// KeepOnInterrupt. A host that ends the process on a signal (the command
+// line) must not end it in the middle of that: while one is open, the host
+// asks for an interrupt instead and ends the process once none is open.
+class KeepOnInterrupt {
+ public:
+  KeepOnInterrupt() noexcept { open_count().fetch_add(1); }
+  ~KeepOnInterrupt() { open_count().fetch_sub(1); }
+  KeepOnInterrupt(const KeepOnInterrupt&) = delete;
+  KeepOnInterrupt& operator=(const KeepOnInterrupt&) = delete;
+
+  // Whether any is open, on any thread.
+  [[nodiscard]] static bool any_open() noexcept { return open_count().load() > 0; }
+
+ private:
+  static std::atomic<int>& open_count() noexcept {
+    static std::atomic<int> count{0};
+    return count;
+  }
+};
+
 }  // namespace grundy

@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "grundy/interrupt.hpp"
@@ -40,6 +41,12 @@ void show_progress_line();
 // message such as "interrupted", which then starts on a clean line and is
 // never overwritten. Returns whether a line was shown.
 bool end_progress_line();
+
+// A remark the user should see (a table file this run will not save):
+// "grundy: TEXT" on a line of its own on the progress output, whatever the
+// time; a progress line shown is erased first and drawn again at its next
+// update. Nothing when there is no output.
+void progress_note(std::string_view text);
 
 class LongTask {
  public:

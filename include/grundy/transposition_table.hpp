@@ -38,7 +38,7 @@ void set_default_table_bytes(std::size_t bytes);
 // A file where the searches of the families that search (cram) keep their
 // tables across runs (a program's --table): read when such a game is made,
 // written back as the search goes and when it ends. Empty (the default) for
-// none. The file is trusted: a table of wrong values gives wrong answers.
+// none. search_table_file.hpp: how the file is checked, locked and replaced.
 void set_search_table_file(std::string path);
 [[nodiscard]] std::string search_table_file();
 

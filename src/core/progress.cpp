@@ -119,6 +119,15 @@ void show_progress_line() {
   s.hidden = false;  // the watcher draws the line again at its next update
 }
 
+void progress_note(std::string_view text) {
+  Screen& s = screen();
+  std::lock_guard lock(s.mutex);
+  if (s.out == nullptr || s.ended) return;
+  erase_locked(s);
+  fmt::print(s.out, "grundy: {}\n", text);
+  std::fflush(s.out);
+}
+
 bool end_progress_line() {
   Screen& s = screen();
   std::lock_guard lock(s.mutex);

@@ -4,8 +4,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -489,15 +488,22 @@ namespace {
 
 // A record: height, width, 16 bytes of cells, then the table's 8-byte entry
 // (a value, or the values the region is known not to have), little-endian.
-constexpr std::string_view kTableHeader = "grundy search table: cram 2\n";
-constexpr std::string_view kOldTableHeader = "grundy search table: cram 1\n";
+// Format 1 had records of 19 bytes, format 2 no checksum.
+constexpr int kTableFormat = 3;
 constexpr std::size_t kTableRecord = 26;
 constexpr auto kTableSaveEvery = std::chrono::seconds(10);
 
 }  // namespace
 
-CramGame::CramGame() : table_file_(search_table_file()) {
-  if (!table_file_.empty()) read_table();
+CramGame::CramGame() {
+  if (std::string path = search_table_file(); !path.empty()) {
+    table_file_.emplace(std::move(path), "cram", kTableFormat);
+    read_table();
+    if (!table_file_->writable())
+      progress_note(fmt::format("search table file {}: another grundy is using it; this run reads the table and "
+                                "will not save it",
+                                quote_path(table_file_->path())));
+  }
 }
 
 std::size_t CramGame::known_parts() const {
@@ -506,50 +512,23 @@ std::size_t CramGame::known_parts() const {
 }
 
 void CramGame::read_table() {
-  std::ifstream in(table_file_, std::ios::binary);
-  if (!in) {
-    // A table not there yet is made; one that cannot be written is said now.
-    std::ofstream probe(table_file_, std::ios::binary | std::ios::app);
-    if (!probe)
-      throw InputError(fmt::format("search table file {}: cannot be read or written", quote(table_file_)));
-    probe.close();
-    std::remove(table_file_.c_str());
-    return;
-  }
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.empty()) return;  // an empty file: a table of nothing
-  if (bytes.starts_with(kOldTableHeader))
-    throw InputError(fmt::format("search table file {}: written by an earlier grundy (records of 19 bytes); "
-                                 "delete it, and the search starts afresh",
-                                 quote(table_file_)));
-  if (!bytes.starts_with(kTableHeader))
-    throw InputError(fmt::format("search table file {}: not a table of cram (it does not start with the line "
-                                 "'grundy search table: cram 2')",
-                                 quote(table_file_)));
-  const std::string_view records = std::string_view(bytes).substr(kTableHeader.size());
-  if (records.size() % kTableRecord != 0)
-    throw InputError(fmt::format("search table file {}: cut short ({} bytes after the first line, not a whole "
-                                 "number of {}-byte regions)",
-                                 quote(table_file_), records.size(), kTableRecord));
-  for (std::size_t at = 0; at < records.size(); at += kTableRecord) {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(records[at + i]); };
-    CramBoard b{byte(0), byte(1), 0};
-    for (unsigned i = 0; i < 16; ++i) b.empty |= CellSet{byte(2 + i)} << (8 * i);
+  const std::string& path = table_file_->path();
+  table_file_->read(kTableRecord, [&](std::span<const unsigned char> record, std::size_t index) {
+    CramBoard b{record[0], record[1], 0};
+    for (unsigned i = 0; i < 16; ++i) b.empty |= CellSet{record[2 + i]} << (8 * i);
     const unsigned cells = unsigned{b.height} * b.width;
     if (b.height == 0 || b.width == 0 || cells > kCramMaxCells || (b.empty & ~all_cells(cells)) != 0)
-      throw InputError(fmt::format("search table file {}: region {} (byte {}) is not a board", quote(table_file_),
-                                   at / kTableRecord + 1, kTableHeader.size() + at));
+      throw InputError(fmt::format("search table file {}: region {} is not a board", quote_path(path), index + 1));
     std::uint64_t entry = 0;
-    for (unsigned i = 0; i < 8; ++i) entry |= std::uint64_t{byte(18 + i)} << (8 * i);
+    for (unsigned i = 0; i < 8; ++i) entry |= std::uint64_t{record[18 + i]} << (8 * i);
     // (The top bit marks values excluded; a value itself is at most the
     // number of moves, under 256.)
     if (entry < (std::uint64_t{1} << 63) && entry > 255)
-      throw InputError(fmt::format("search table file {}: region {} (byte {}) has the value {}, more than a "
-                                   "region of {} cells can have",
-                                   quote(table_file_), at / kTableRecord + 1, kTableHeader.size() + at, entry,
-                                   b.empty_cells()));
+      throw InputError(fmt::format("search table file {}: region {} has the value {}, more than a region of {} cells "
+                                   "can have",
+                                   quote_path(path), index + 1, entry, b.empty_cells()));
     search_.restore_entry(b, entry);
-  }
+  });
   saved_parts_ = search_.known_parts();  // the file holds these already
 }
 
@@ -564,7 +543,7 @@ CramGame::~CramGame() {
 }
 
 void CramGame::save_table(bool now) const {
-  if (table_file_.empty() || search_.known_parts() == saved_parts_) return;
+  if (!table_file_ || !table_file_->writable() || search_.known_parts() == saved_parts_) return;
   const auto time = std::chrono::steady_clock::now();
   if (!now && saved_parts_ != 0 && time - saved_at_ < kTableSaveEvery) return;
   write_table();
@@ -573,24 +552,16 @@ void CramGame::save_table(bool now) const {
 }
 
 void CramGame::write_table() const {
-  const std::string temporary = table_file_ + ".part";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << kTableHeader;
+  table_file_->write([&](SearchTableFile::Writer& out) {
     search_.for_each_entry([&](const CramBoard& b, std::uint64_t entry) {
-      char record[kTableRecord];
-      record[0] = static_cast<char>(b.height);
-      record[1] = static_cast<char>(b.width);
-      for (unsigned i = 0; i < 16; ++i) record[2 + i] = static_cast<char>(static_cast<unsigned char>(b.empty >> (8 * i)));
-      for (unsigned i = 0; i < 8; ++i) record[18 + i] = static_cast<char>(static_cast<unsigned char>(entry >> (8 * i)));
-      out.write(record, kTableRecord);
+      std::array<unsigned char, kTableRecord> record{};
+      record[0] = b.height;
+      record[1] = b.width;
+      for (unsigned i = 0; i < 16; ++i) record[2 + i] = static_cast<unsigned char>(b.empty >> (8 * i));
+      for (unsigned i = 0; i < 8; ++i) record[18 + i] = static_cast<unsigned char>(entry >> (8 * i));
+      out.add(record);
     });
-    out.flush();
-    if (!out) throw InputError(fmt::format("search table file {}: could not write {}", quote(table_file_), quote(temporary)));
-  }
-  // Whole or not at all: a run stopped mid-write leaves the previous table.
-  if (std::rename(temporary.c_str(), table_file_.c_str()) != 0)
-    throw InputError(fmt::format("search table file {}: could not replace it", quote(table_file_)));
+  });
 }
 
 Nimber CramGame::value(Position p) const {
@@ -613,6 +584,10 @@ Nimber CramGame::value(Position p) const {
     ComponentSearch<CramRules>& search;
     ~Unobserve() { search.set_observer({}); }
   } unobserve{search_};
+  // With a file to keep the table in, a signal that ends the program waits
+  // for the save below (interrupt.hpp).
+  std::optional<KeepOnInterrupt> keep;
+  if (table_file_ && table_file_->writable()) keep.emplace();
   try {
     const Nimber v = search_.value(b);
     save_table(true);

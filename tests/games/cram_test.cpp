@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <random>
+#include <span>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -22,6 +24,7 @@
 #include "grundy/component_search.hpp"
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
+#include "grundy/search_table_file.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/transposition_table.hpp"
 
@@ -197,6 +200,14 @@ TEST_F(CramTableFile, FilesThatAreNotTablesAreRefused) {
   auto write = [&](const std::string& bytes) {
     std::ofstream(path_, std::ios::binary | std::ios::trunc) << bytes;
   };
+  // The bytes and the checksum a table file ends with.
+  auto checked = [](const std::string& bytes) {
+    TableChecksum checksum;
+    checksum.add(std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()));
+    std::string out = bytes;
+    for (unsigned i = 0; i < 8; ++i) out += static_cast<char>(checksum.sum() >> (8 * i));
+    return out;
+  };
   auto error_of = [&]() -> std::string {
     try {
       CramGame game;
@@ -208,23 +219,71 @@ TEST_F(CramTableFile, FilesThatAreNotTablesAreRefused) {
   write("not a table\n");
   EXPECT_THAT(error_of(), ::testing::HasSubstr("not a table of cram"));
   write("grundy search table: cram 1\n" + std::string(19, '\1'));
-  EXPECT_THAT(error_of(), ::testing::HasSubstr("written by an earlier grundy"));
-  const std::string header = "grundy search table: cram 2\n";
-  write(header + std::string(27, '\1'));
+  EXPECT_THAT(error_of(), ::testing::HasSubstr("written by another version of grundy"));
+  write("grundy search table: cram 2\n" + std::string(26, '\1'));  // no checksum
+  EXPECT_THAT(error_of(), ::testing::HasSubstr("written by another version of grundy"));
+  const std::string header = "grundy search table: cram 3\n";
+  write(checked(header + std::string(27, '\1')));
+  EXPECT_THAT(error_of(), ::testing::HasSubstr("cut short"));
+  write(header + std::string(7, '\1'));
   EXPECT_THAT(error_of(), ::testing::HasSubstr("cut short"));
   std::string zero_high(26, '\0');  // height 0
-  write(header + zero_high);
-  EXPECT_THAT(error_of(), ::testing::HasSubstr("region 1 (byte 28) is not a board"));
+  write(checked(header + zero_high));
+  EXPECT_THAT(error_of(), ::testing::HasSubstr("region 1 is not a board"));
   std::string outside(26, '\0');
   outside[0] = 2, outside[1] = 2, outside[2] = static_cast<char>(0x1f);  // a fifth cell on a 2x2 board
-  write(header + outside);
+  write(checked(header + outside));
   EXPECT_THAT(error_of(), ::testing::HasSubstr("is not a board"));
   std::string too_high(26, '\0');
   too_high[0] = 1, too_high[1] = 2, too_high[2] = 3, too_high[19] = 1;  // a domino of value 256
-  write(header + too_high);
-  EXPECT_THAT(error_of(), ::testing::HasSubstr("region 1 (byte 28) has the value 256"));
+  write(checked(header + too_high));
+  EXPECT_THAT(error_of(), ::testing::HasSubstr("region 1 has the value 256"));
+  write(checked(header));
+  EXPECT_EQ(error_of(), "");  // a table of nothing
   write("");
   EXPECT_EQ(error_of(), "");  // an empty file is an empty table
+}
+
+// A table file whose bytes changed since it was written is refused before
+// any entry is used: one value changed, a byte of a shape changed, the
+// checksum itself changed, or the file cut short, each is caught.
+TEST_F(CramTableFile, ADamagedFileIsRefused) {
+  {
+    CramGame first;
+    EXPECT_EQ(value_of(first, "4x5"), Nimber(2));
+  }
+  std::string whole;
+  {
+    std::ifstream in(path_, std::ios::binary);
+    whole.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::size_t header = whole.find('\n') + 1;
+  ASSERT_GT(whole.size(), header + 26 * 10 + 8);
+  auto refused_after = [&](std::size_t at, unsigned char flip) -> std::string {
+    std::string bytes = whole;
+    bytes[at] = static_cast<char>(static_cast<unsigned char>(bytes[at]) ^ flip);
+    std::ofstream(path_, std::ios::binary | std::ios::trunc) << bytes;
+    try {
+      CramGame game;
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_THAT(refused_after(header + 26 * 3 + 18, 1), ::testing::HasSubstr("damaged"));  // an entry
+  EXPECT_THAT(refused_after(header + 26 * 5 + 4, 0x10), ::testing::HasSubstr("damaged"));  // a shape
+  EXPECT_THAT(refused_after(whole.size() - 1, 0x80), ::testing::HasSubstr("damaged"));  // the checksum
+  std::ofstream(path_, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.size() - 26);
+  try {
+    CramGame game;
+    ADD_FAILURE() << "a file cut by one record was read";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("damaged"));
+  }
+  // The file as written is read.
+  std::ofstream(path_, std::ios::binary | std::ios::trunc) << whole;
+  CramGame again;
+  EXPECT_GT(again.known_parts(), 10u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Search, CramMethods, ::testing::Values(SearchMethod::plain, SearchMethod::pruned),

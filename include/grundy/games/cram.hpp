@@ -27,6 +27,7 @@
 #include "grundy/component_search.hpp"
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
+#include "grundy/search_table_file.hpp"
 
 namespace grundy {
 
@@ -257,6 +258,7 @@ class CramGame final : public Game {
   [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
   [[nodiscard]] bool moves_leave_one_position() const override { return true; }
+  [[nodiscard]] TableFileUse table_file_use() const override { return TableFileUse::kept; }
   // A grid: its rows, and each domino's two cells.
   [[nodiscard]] Drawing drawing(Position p) const override;
 
@@ -278,15 +280,16 @@ class CramGame final : public Game {
   mutable std::vector<CramBoard> boards_;
   mutable std::unordered_map<CramBoard, Position, CramBoardHash> numbers_;
   mutable ComponentSearch<CramRules> search_;
-  std::string table_file_;  // empty: none
+  std::optional<SearchTableFile> table_file_;  // none without search_table_file()
   mutable std::size_t saved_parts_ = 0;  // entries at the last write
   mutable std::chrono::steady_clock::time_point saved_at_{};
 };
 
-// The format of a saved table (search_table_file()): the line
-// "grundy search table: cram 2", then 26 bytes a region: height, width, its
+// The format of a saved table (search_table_file(), search_table_file.hpp):
+// the line "grundy search table: cram 3", then 26 bytes a region: height, width, its
 // 16 bytes of cells (bit r * width + c, least significant byte first), and
-// its 8-byte table entry (a value, or the values it is known not to have).
+// its 8-byte table entry (a value, or the values it is known not to have);
+// then the file's checksum (TableChecksum).
 
 // The family in the registry (registry.hpp).
 extern const GameFamily kCramFamily;

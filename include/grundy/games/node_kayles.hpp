@@ -122,6 +122,9 @@ class NodeKaylesGame final : public Game {
   [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
   [[nodiscard]] bool moves_leave_one_position() const override { return true; }
+  // Its parts are graphs of up to 128 vertices in nauty's canonical form;
+  // no file format is written for them yet.
+  [[nodiscard]] TableFileUse table_file_use() const override { return TableFileUse::not_kept; }
   // A graph: every vertex and edge, those in play, and a move per vertex in play.
   [[nodiscard]] Drawing drawing(Position p) const override;
 

@@ -1,0 +1,255 @@
+#include "grundy/search_table_file.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <ranges>
+#include <stdexcept>
+#include <string_view>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/quote.hpp"
+
+namespace grundy {
+namespace {
+
+// Records are gathered into blocks of about this size before each write,
+// and a file is read in blocks of this size.
+constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
+constexpr std::size_t kChecksumBytes = 8;
+
+std::string_view kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link (name the file it leads to)";
+  return "not a regular file";
+}
+
+[[noreturn]] void refuse_kind(const std::string& path, mode_t mode) {
+  throw InputError(fmt::format("search table file {}: {}, not a regular file; a table is kept in a file of its own "
+                               "(one not there yet is made)",
+                               quote_path(path), kind_of(mode)));
+}
+
+// The table replaces `path` by a rename, so the path must name a regular
+// file or nothing (lstat: a symbolic link is not followed, since the rename
+// would replace the link, not the file it leads to).
+void check_kind(const std::string& path) {
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0) {
+    if (errno == ENOENT) return;
+    throw InputError(fmt::format("search table file {}: cannot be examined ({})", quote_path(path), std::strerror(errno)));
+  }
+  if (!S_ISREG(info.st_mode)) refuse_kind(path, info.st_mode);
+}
+
+// Writes all of `bytes`; false on an error (errno says which).
+bool write_all(int fd, std::span<const unsigned char> bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    bytes = bytes.subspan(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+// Fills `bytes` from offset `at` of the file; InputError when the file ends
+// first (made shorter while it was read).
+std::span<const unsigned char> read_at(int fd, std::span<unsigned char> bytes, std::uint64_t at,
+                                       const std::string& path) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::pread(fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(at + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      throw InputError(fmt::format("search table file {}: cannot be read ({})", quote_path(path),
+                                   n < 0 ? std::strerror(errno) : "it was made shorter while it was read"));
+    done += static_cast<std::size_t>(n);
+  }
+  return bytes;
+}
+
+// Closes fd when it goes out of scope.
+struct FileDescriptor {
+  int fd;
+  explicit FileDescriptor(int opened) : fd(opened) {}
+  ~FileDescriptor() {
+    if (fd >= 0) ::close(fd);
+  }
+  FileDescriptor(const FileDescriptor&) = delete;
+  FileDescriptor& operator=(const FileDescriptor&) = delete;
+};
+
+}  // namespace
+
+SearchTableFile::SearchTableFile(std::string path, std::string_view game, int version)
+    : path_(std::move(path)), game_(game), header_(fmt::format("grundy search table: {} {}\n", game, version)) {
+  check_kind(path_);
+  lock();
+}
+
+// The lock is a file of its own, FILE.lock: FILE is replaced at each save,
+// and a lock on it would stay with the replaced file. The run holding the
+// lock removes FILE.lock at its end, while still holding it; so a run that
+// locked a FILE.lock since removed (the path no longer names the file it
+// locked) tries again, lest two runs each hold a lock on a different file. A
+// run killed leaves FILE.lock behind, unlocked (the kernel drops a flock
+// with its process), and the next run takes it.
+void SearchTableFile::lock() {
+  const std::string name = path_ + ".lock";
+  for (;;) {
+    // Making FILE.lock also shows, before any search, that files can be made
+    // where the table goes.
+    const int fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+    if (fd < 0)
+      throw InputError(fmt::format("search table file {}: cannot be written ({}: {})", quote_path(path_),
+                                   quote_path(name), std::strerror(errno)));
+    FileDescriptor held(fd);
+    struct stat opened {};
+    if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode))
+      throw InputError(fmt::format("search table file {}: {} is not a regular file; remove it", quote_path(path_),
+                                   quote_path(name)));
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      if (errno == EWOULDBLOCK) return;  // another run's: read only
+      throw InputError(fmt::format("search table file {}: {} cannot be locked ({})", quote_path(path_),
+                                   quote_path(name), std::strerror(errno)));
+    }
+    struct stat named {};
+    if (::stat(name.c_str(), &named) == 0 && named.st_dev == opened.st_dev && named.st_ino == opened.st_ino) {
+      lock_fd_ = held.fd;
+      held.fd = -1;
+      return;
+    }
+  }
+}
+
+SearchTableFile::~SearchTableFile() {
+  if (lock_fd_ < 0) return;
+  ::unlink((path_ + ".lock").c_str());
+  ::close(lock_fd_);
+}
+
+void SearchTableFile::read(std::size_t record_size,
+                           const std::function<void(std::span<const unsigned char>, std::size_t)>& f) const {
+  // O_NONBLOCK: a FIFO put at the path since the check must not hang the run
+  // (it is then refused by fstat below).
+  const FileDescriptor in(::open(path_.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  if (in.fd < 0) {
+    if (errno == ENOENT) return;
+    throw InputError(fmt::format("search table file {}: cannot be read ({})", quote_path(path_), std::strerror(errno)));
+  }
+  struct stat info {};
+  if (::fstat(in.fd, &info) != 0)
+    throw InputError(fmt::format("search table file {}: cannot be read ({})", quote_path(path_), std::strerror(errno)));
+  if (!S_ISREG(info.st_mode)) refuse_kind(path_, info.st_mode);
+  // Read a block at a time, never whole: a table of gigabytes loaded by a
+  // run with a small --memory must not cost its size (the search's table
+  // keeps what fits its bound).
+  const auto size = static_cast<std::uint64_t>(info.st_size);
+  if (size == 0) return;  // an empty file: a table of nothing
+  std::vector<unsigned char> block(std::min<std::uint64_t>(size, std::max(header_.size() + 64, kBlockBytes)));
+  const std::size_t head = std::min<std::size_t>(block.size(), header_.size() + 64);
+  read_at(in.fd, std::span(block).first(head), 0, path_);
+  const std::string_view start(reinterpret_cast<const char*>(block.data()), head);
+  if (!start.starts_with(header_)) {
+    // The first line but for its version: another version of this table.
+    const std::string family = fmt::format("grundy search table: {} ", game_);
+    const std::string_view first_line = start.substr(0, start.find('\n'));
+    if (first_line.starts_with(family))
+      throw InputError(fmt::format("search table file {}: written by another version of grundy (its first line is {}, "
+                                   "this one writes {}); delete it, and the search starts afresh",
+                                   quote_path(path_), quote(first_line), quote(header_.substr(0, header_.size() - 1))));
+    throw InputError(fmt::format("search table file {}: not a table of {} (it does not start with the line {})",
+                                 quote_path(path_), game_, quote(header_.substr(0, header_.size() - 1))));
+  }
+  if (size < header_.size() + kChecksumBytes || (size - header_.size() - kChecksumBytes) % record_size != 0)
+    throw InputError(fmt::format("search table file {}: cut short ({} bytes after the first line, not a whole "
+                                 "number of {}-byte records and an {}-byte checksum)",
+                                 quote_path(path_), size - header_.size(), record_size, kChecksumBytes));
+  const std::uint64_t end = size - kChecksumBytes;  // of the records
+  // The whole file is checked before any record is used: a damaged entry
+  // would give wrong values, and a damaged shape a confusing message.
+  TableChecksum checksum;
+  for (std::uint64_t at = 0; at < end;) {
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(block.size(), end - at));
+    checksum.add(read_at(in.fd, std::span(block).first(n), at, path_));
+    at += n;
+  }
+  std::uint64_t written = 0;
+  for (const unsigned char b : read_at(in.fd, std::span(block).first(kChecksumBytes), end, path_) | std::views::reverse)
+    written = written << 8 | b;
+  if (written != checksum.sum())
+    throw InputError(fmt::format("search table file {}: damaged (its checksum does not match its contents); delete "
+                                 "it, and the search starts afresh",
+                                 quote_path(path_)));
+  const std::size_t per_block = block.size() / record_size;
+  std::size_t index = 0;
+  for (std::uint64_t at = header_.size(); at < end;) {
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(per_block, (end - at) / record_size));
+    const std::span<const unsigned char> bytes = read_at(in.fd, std::span(block).first(n * record_size), at, path_);
+    for (std::size_t i = 0; i < n; ++i) f(bytes.subspan(i * record_size, record_size), index++);
+    at += n * record_size;
+  }
+}
+
+void SearchTableFile::Writer::add(std::span<const unsigned char> record) {
+  buffer_.insert(buffer_.end(), record.begin(), record.end());
+  if (buffer_.size() >= kBlockBytes) flush();
+}
+
+void SearchTableFile::Writer::flush() {
+  checksum_.add(buffer_);
+  if (!write_all(fd_, buffer_))
+    throw InputError(fmt::format("search table file: could not write {} ({})", quote_path(part_), std::strerror(errno)));
+  buffer_.clear();
+}
+
+void SearchTableFile::write(const std::function<void(Writer&)>& emit) const {
+  if (!writable()) throw std::logic_error("SearchTableFile::write without the file's lock");
+  const std::string part = path_ + ".part";
+  {
+    // O_NOFOLLOW and the check of what was opened: FILE.part is grundy's own
+    // name, but a link or a device put there must not be written through.
+    const FileDescriptor out(::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666));
+    struct stat info {};
+    if (out.fd < 0 || ::fstat(out.fd, &info) != 0 || !S_ISREG(info.st_mode))
+      throw InputError(fmt::format("search table file {}: could not write {} ({})", quote_path(path_), quote_path(part),
+                                   out.fd < 0 ? std::strerror(errno) : "not a regular file"));
+    try {
+      Writer writer(out.fd, part);
+      writer.buffer_.assign(header_.begin(), header_.end());
+      emit(writer);
+      writer.flush();
+      std::array<unsigned char, kChecksumBytes> sum{};
+      for (std::size_t i = 0; i < sum.size(); ++i) sum[i] = static_cast<unsigned char>(writer.checksum_.sum() >> (8 * i));
+      if (!write_all(out.fd, sum))
+        throw InputError(fmt::format("search table file: could not write {} ({})", quote_path(part), std::strerror(errno)));
+    } catch (...) {
+      ::unlink(part.c_str());  // (a half-written file is of no use)
+      throw;
+    }
+  }
+  // Checked again: what has the name now is what the rename replaces.
+  check_kind(path_);
+  if (std::rename(part.c_str(), path_.c_str()) != 0)
+    throw InputError(fmt::format("search table file {}: could not replace it ({})", quote_path(path_), std::strerror(errno)));
+}
+
+}  // namespace grundy
