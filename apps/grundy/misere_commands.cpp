@@ -133,7 +133,11 @@ void print_misere_moves(const GameSum& sum, std::uint64_t limit, Format format, 
   const SumReport r = analyze(sum.components, Convention::misere, limit);
   const MisereAnalysis& a = r.misere;
   if (r.moves.empty()) {
-    out.write(verdict(a) + ": no winning move, every move leaves a position the opponent wins\n");
+    // The player to move wins with no winning move only where there is no
+    // move at all: in misere play the player who cannot move wins.
+    const bool no_move = a.winner == Winner::first && r.unlisted.empty();
+    out.write(verdict(a) + (no_move ? ": there is no move, and in misere play the player who cannot move wins\n"
+                                    : ": no winning move, every move leaves a position the opponent wins\n"));
     return;
   }
   const std::size_t n = r.moves.size();

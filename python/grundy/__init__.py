@@ -288,6 +288,8 @@ def _model(game: Any) -> Any:
         entry = _models.get(key)
         if entry is not None and entry[0]() is game:
             return entry[1]
+    if isinstance(game, type):
+        raise TypeError(f"{game.__name__} is a class: pass an instance of it, {game.__name__}()")
     if isinstance(game, str) or not callable(getattr(game, "moves", None)):
         raise TypeError(f"expected a game spec (str) or an object with a moves(position) method, not {game!r}")
     try:

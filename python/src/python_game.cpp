@@ -431,7 +431,13 @@ std::size_t PythonGame::part_size(Position id) const {
   std::size_t size = 1;
   const py::handle position = positions_[id];
   if (!size_.is_none()) {
-    size = py::cast<std::size_t>(size_(position));
+    const py::object given = size_(position);
+    try {
+      size = py::cast<std::size_t>(given);
+    } catch (const py::cast_error&) {
+      throw py::type_error(fmt::format("size({}) returned {}: expected a whole number from 0 to 2^64 - 1",
+                                       py::repr(position).cast<std::string>(), py::repr(given).cast<std::string>()));
+    }
   } else if (PyObject_HasAttrString(position.ptr(), "__len__") != 0) {
     const Py_ssize_t n = PyObject_Length(position.ptr());
     if (n < 0) PyErr_Clear();

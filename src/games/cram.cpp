@@ -348,6 +348,12 @@ CramBoard parse_cram_board(std::string_view text) {
   if (x != std::string_view::npos && text.find_first_of("./#") == std::string_view::npos) {
     const auto h = parse_u64(text.substr(0, x));
     const auto w = parse_u64(text.substr(x + 1));
+    const auto digits_only = [](std::string_view s) {
+      return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+    };
+    if ((!h || !w) && digits_only(text.substr(0, x)) && digits_only(text.substr(x + 1)))
+      throw InputError(fmt::format("Cram board {}: too many cells, and a board holds at most {}", quote(text),
+                                   kCramMaxCells));
     if (!h || !w || *h == 0 || *w == 0)
       throw InputError(fmt::format("Cram board {}: expected HxW with two whole numbers >= 1, such as 5x7", quote(text)));
     if (*h > kCramMaxCells || *w > kCramMaxCells || *h * *w > kCramMaxCells)
@@ -357,6 +363,11 @@ CramBoard parse_cram_board(std::string_view text) {
     const auto hh = static_cast<unsigned>(*h), ww = static_cast<unsigned>(*w);
     return CramBoard{static_cast<std::uint8_t>(hh), static_cast<std::uint8_t>(ww), all_cells(hh * ww)};
   }
+  // "5*7", "5X7": a size written another way.
+  if (text.find_first_of("./#") == std::string_view::npos && text.find_first_of("0123456789") != std::string_view::npos)
+    throw InputError(fmt::format("Cram board {}: expected HxW with two whole numbers >= 1, such as 5x7, or rows of "
+                                 "'.' (empty) and '#' (blocked) joined by '/'",
+                                 quote(text)));
   std::vector<std::string_view> rows;
   for (std::size_t start = 0;;) {
     const std::size_t slash = text.find('/', start);
@@ -372,9 +383,9 @@ CramBoard parse_cram_board(std::string_view text) {
                                    "'#' (blocked) joined by '/', or HxW such as 5x7",
                                    quote(text), column));
     if (row.size() != width)
-      throw InputError(fmt::format("Cram board {}, at character {}: a row of {} cells after rows of {}; every row "
+      throw InputError(fmt::format("Cram board {}, at character {}: a row of {} cell{} after rows of {}; every row "
                                    "is as wide as the first",
-                                   quote(text), column, row.size(), width));
+                                   quote(text), column, row.size(), row.size() == 1 ? "" : "s", width));
     for (std::size_t i = 0; i < row.size(); ++i)
       if (row[i] != '.' && row[i] != '#')
         throw InputError(fmt::format("Cram board {}, at character {}: {} is not a cell; expected '.' (empty) or "

@@ -236,7 +236,8 @@ class GraphGame::Builder {
         max_vertices_(std::min(limits.max_vertices, kMaxVertices)),
         max_edge_lines_(limits.max_edge_lines),
         max_line_(std::max<std::size_t>(limits.max_line, 1)),
-        block_size_(std::max<std::size_t>(limits.block_size, 1)) {}
+        block_size_(std::max<std::size_t>(limits.block_size, 1)),
+        edge_meaning_(limits.edge_meaning) {}
 
   // The most a source must keep of what it has read: the start of a line up
   // to the line limit, or the first bytes, which may be a byte order mark.
@@ -450,9 +451,10 @@ class GraphGame::Builder {
   // there comes first).
   [[noreturn]] void too_many_tokens(std::string_view before, std::string_view name) {
     intern_batch();
-    throw InputError(fmt::format("{}:{}:{}: unexpected third name {} on one line; expected 'u v' (a move from vertex u "
-                                 "to vertex v) or a single vertex name, with '#' to start a comment",
-                                 printable_path(game_.source_), line_, column_of(before), quote(name)));
+    throw InputError(fmt::format("{}:{}:{}: unexpected third name {} on one line; expected 'u v' ({}) or a single "
+                                 "vertex name, with '#' to start a comment",
+                                 printable_path(game_.source_), line_, column_of(before), quote(name),
+                                 edge_meaning_));
   }
 
   [[noreturn]] void bad_byte(std::string_view before, char byte, std::string_view what) {
@@ -530,6 +532,7 @@ class GraphGame::Builder {
   const std::uint64_t max_edge_lines_;
   const std::size_t max_line_;
   const std::size_t block_size_;
+  const std::string_view edge_meaning_;  // GraphLimits::edge_meaning: a static text
   // Where the tokenizer stands, kept from one block to the next.
   std::size_t line_ = 1;
   std::size_t line_at_ = 0;  // the start of the current line, in the window

@@ -148,6 +148,7 @@ GraphLimits node_kayles_limits() {
   limits.max_bytes = std::uint64_t{1} << 24;
   limits.max_vertices = kNodeKaylesMaxVertices;
   limits.max_edge_lines = std::uint64_t{1} << 20;
+  limits.edge_meaning = "an edge between vertices u and v";
   return limits;
 }
 

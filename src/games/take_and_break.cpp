@@ -994,7 +994,8 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       out.advice.bound = table_cap() - 1;
       out.advice.bound_reason = max_pattern_reason();
     } else {
-      out.advice.note = "grundy computes at most this many values of this code";
+      out.advice.note = fmt::format("G(0..{}) is as far as grundy computes {} (--max-heap takes at most {})",
+                                    stored_size() - 1, spec(), max_pattern_reason());
     }
     out.table = table_report();
     return out;
@@ -1051,7 +1052,8 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       out.advice.bound = max_pattern_limit();
       out.advice.bound_reason = max_pattern_reason();
     } else {
-      out.advice.note = "grundy computes at most this many values of a take-and-break game";
+      out.advice.note = fmt::format("G(0..{}) is as far as grundy computes {} (--max-heap takes at most {})",
+                                    max_pattern_limit(), spec(), max_pattern_reason());
     }
     if (!too_large.empty()) out.advice = {};  // no bound would go further
     out.table = table_report();

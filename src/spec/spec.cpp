@@ -70,6 +70,17 @@ std::unique_ptr<Game> parse_game(std::string_view spec) {
     return game;
   }
   if (spec.empty()) throw UnknownGameError(fmt::format("the game is empty: expected one of {}", known_families()));
+  // "nim 3 4 5" as one word: a game with its positions, which a command
+  // line takes as separate words.
+  if (const std::size_t space = spec.find_first_of(" \t"); space != std::string_view::npos && space > 0) {
+    const std::string_view first = spec.substr(0, space);
+    const std::size_t first_colon = first.find(':');
+    for (const GameFamily* f : game_registry())
+      if (f->name == first.substr(0, first_colon))
+        throw UnknownGameError(fmt::format("unknown game {}: a game and its positions are separate words, "
+                                           "such as {} {} (not one quoted word)",
+                                           quote(spec), first, spec.substr(space + 1)));
+  }
   const std::string hint = suggestion(text);
   throw UnknownGameError(fmt::format("unknown game {}: {} {}", quote(spec),
                                      hint.empty() ? "expected one of" : hint + " The games are", known_families()));

@@ -198,5 +198,28 @@ TEST(Mistakes, RepeatedOptionsAndSumsWhereOneGameIsTakenAreNamed) {
   EXPECT_THAT(error_of({"value", "octal:0.7\xC3\xA9", "3"}), HasSubstr("'\xC3\xA9' at character 10 is not an octal digit"));
 }
 
+
+// Issue 50, item 14: messages that said something else than the mistake.
+TEST(Mistakes, CommonSlipsAreNamedForWhatTheyAre) {
+  // The page's and Python's form of a sum, as one word.
+  EXPECT_THAT(error_of({"value", "nim 3 4 5"}),
+              HasSubstr("a game and its positions are separate words, such as nim 3 4 5 (not one quoted word)"));
+  // A board size written another way, and one too large.
+  EXPECT_THAT(error_of({"value", "cram", "5*7"}), HasSubstr("expected HxW with two whole numbers >= 1, such as 5x7"));
+  EXPECT_THAT(error_of({"value", "cram", "99999999999999999999x2"}), HasSubstr("too many cells"));
+  EXPECT_THAT(error_of({"value", "cram", "..../."}), HasSubstr("a row of 1 cell after rows of 4"));
+}
+
+// In misere play a position with no move is won by the player to move:
+// no winning move is needed, and none is said to be missing.
+TEST(Mistakes, AMisereEndIsAWinWithoutAMove) {
+  const auto r = grundy_run({"moves", "cram", "1x1", "--misere"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("there is no move, and in misere play the player who cannot move wins"));
+  EXPECT_THAT(r.out, Not(HasSubstr("every move leaves")));
+  const auto lost = grundy_run({"moves", "nim", "1", "--misere"});
+  EXPECT_THAT(lost.out, HasSubstr("every move leaves a position the opponent wins"));
+}
+
 }  // namespace
 }  // namespace grundy

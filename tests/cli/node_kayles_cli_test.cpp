@@ -21,6 +21,7 @@ namespace grundy {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using nlohmann::json;
 
 const std::string kPetersen = "node-kayles:" + std::string(GRUNDY_EXAMPLES_DIR) + "/data/petersen.txt";
@@ -108,7 +109,11 @@ TEST(NodeKaylesCli, BadInputSaysWhereAndWhat) {
   EXPECT_THAT(error_of({"value", "node-kayles:" + file.path(), "all"}),
               HasSubstr(":128:6: more than 128 vertices; node-kayles plays on graphs of at most 128 vertices"));
   const GraphFile bad("grundy-node-kayles-bad", "a b\nc d e\n");
-  EXPECT_THAT(error_of({"value", "node-kayles:" + bad.path(), "all"}), HasSubstr(":2:5: unexpected third name 'e'"));
+  const std::string extra = error_of({"value", "node-kayles:" + bad.path(), "all"});
+  EXPECT_THAT(extra, HasSubstr(":2:5: unexpected third name 'e'"));
+  // An edge of Node Kayles is no move (the directed graph game's wording was used).
+  EXPECT_THAT(extra, HasSubstr("expected 'u v' (an edge between vertices u and v)"));
+  EXPECT_THAT(extra, Not(HasSubstr("a move from")));
 }
 
 }  // namespace

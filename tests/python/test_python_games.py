@@ -468,6 +468,26 @@ def test_searched_parts_with_many_options_match_the_plain_walk():
         assert grundy.solve(searched, n) == grundy.solve(plain, n), n
 
 
+def test_a_class_or_a_bad_size_is_named_for_what_it_is():
+    class Heap(grundy.Game):
+        def moves(self, n):
+            return list(range(n))
+
+    with pytest.raises(TypeError, match=r"Heap is a class: pass an instance of it, Heap\(\)"):
+        grundy.solve(Heap, 3)
+
+    for bad in ("big", 10**30, -1):
+        class Sized(Heap):
+            def canonical(self, n):
+                return n
+
+            def size(self, n, bad=bad):
+                return bad
+
+        with pytest.raises(TypeError, match=r"size\(\d+\) returned .*: expected a whole number from 0 to 2\^64 - 1"):
+            grundy.solve(Sized(), 3)
+
+
 def test_canonical_must_be_a_method():
     class Bad(grundy.Game):
         canonical = 3

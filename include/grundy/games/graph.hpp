@@ -38,6 +38,9 @@ struct GraphLimits {
   std::uint64_t max_edge_lines = std::uint64_t{1} << 28;  // lines 'u v', repeats included: 268,435,456
   std::size_t max_line = std::size_t{1} << 20;            // bytes in one line, before its LF: 1 MiB
   std::size_t block_size = std::size_t{1} << 20;          // bytes asked for by one read
+  // What a line 'u v' means, for errors: the games that read graph files
+  // differ (an edge of Node Kayles is no move).
+  std::string_view edge_meaning = "a move from vertex u to vertex v";
 };
 
 class GraphGame final : public OneToOneGame {
