@@ -26,7 +26,7 @@ run pattern division:2-6
 echo "\$ build/release/examples/custom_game"
 build/release/examples/custom_game
 echo
-echo "\$ PYTHONPATH=build/release/python python3 -c 'import grundy; print(grundy.value(\"kayles\", 10))'"
+echo "\$ PYTHONPATH=build/release/python /usr/bin/python3 -c 'import grundy; print(grundy.value(\"kayles\", 10))'"
 PYTHONPATH=build/release/python /usr/bin/python3 -c 'import grundy; print(grundy.value("kayles", 10))'
 echo
 echo "run-example: to type 'grundy' anywhere, put it on your PATH:" >&2

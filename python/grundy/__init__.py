@@ -34,7 +34,38 @@ import threading as _threading
 import weakref as _weakref
 from typing import Any, Iterable, NamedTuple
 
-from . import _core
+
+def _not_for_this_python(error: ImportError) -> str | None:
+    """Why _core did not load, when it was built for another interpreter:
+    which one it was built for and which one is running (None when that is
+    not the reason)."""
+    import glob
+    import importlib.machinery
+    import os
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    built = [os.path.basename(f) for f in glob.glob(os.path.join(here, "_core*"))]
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    if not built or any(f == "_core" + s for f in built for s in suffixes):
+        return None  # no module, or one this interpreter takes: another cause
+    try:
+        from ._build_info import PYTHON as built_for  # written by the CMake build
+    except ImportError:
+        built_for = "another interpreter"
+    running = f"Python {_sys.version_info.major}.{_sys.version_info.minor} ({_sys.executable})"
+    return (f"grundy's compiled module ({', '.join(built)}) was built for {built_for}, and this is {running}, "
+            f"which loads modules ending in {suffixes[0]}: run {built_for}, or build grundy for this "
+            f"interpreter ({_sys.executable} -m pip install . in a virtual environment, or cmake "
+            f"-DPython_EXECUTABLE={_sys.executable}; docs/python.md) [{error}]")
+
+
+try:
+    from . import _core
+except ImportError as _error:
+    _why = _not_for_this_python(_error)
+    if _why is None:
+        raise
+    raise ImportError(_why) from _error
 
 # NumPy is optional: values() returns a NumPy array when it is there. It is
 # imported at the first values() call, not with grundy (it takes longer to
@@ -517,8 +548,9 @@ def plot(game: str, to: int = 1000, *, max_heap: int | None = None, ax: Any = No
     try:
         from matplotlib.figure import Figure
     except ImportError as e:  # pragma: no cover - depends on the machine
-        raise ImportError("grundy.plot draws with matplotlib, which is not installed "
-                          "(Debian: apt-get install python3-matplotlib; pip: pip install matplotlib)") from e
+        raise ImportError(f"grundy.plot draws with matplotlib, which this Python ({_sys.executable}) cannot import "
+                          f"(Debian's python3-matplotlib serves /usr/bin/python3; for this interpreter: "
+                          f"{_sys.executable} -m pip install matplotlib)") from e
     if max_heap is not None and (isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0):
         raise ValueError(f"max_heap={max_heap!r}: expected a whole number >= 1")
     d = _core.plot_data(game, to, max_heap)

@@ -16,7 +16,7 @@ def test_the_installed_module_imports(tmp_path):
     subprocess.run(["cmake", "--install", build, "--prefix", str(prefix)], check=True, capture_output=True)
     v = sys.version_info
     site = prefix / "lib" / f"python{v.major}.{v.minor}" / "dist-packages"
-    for f in ("__init__.py", "__init__.pyi", "py.typed"):
+    for f in ("__init__.py", "__init__.pyi", "py.typed", "_build_info.py"):
         assert (site / "grundy" / f).is_file(), f
     env = {k: val for k, val in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(site)

@@ -80,3 +80,34 @@ def test_other_threads_run_while_a_built_in_computation_does():
         turns += 1
     worker.join()
     assert turns >= 20
+
+
+# Another interpreter than the one grundy was built for (pyenv's python3
+# first on PATH, say): the import names both (issue 50, item 8). Simulated
+# with a copy of the package whose compiled module claims CPython 3.99.
+def test_a_module_built_for_another_python_names_both_interpreters(tmp_path):
+    import glob
+    import shutil
+
+    package = os.path.dirname(grundy.__file__)
+    copy = tmp_path / "grundy"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    (built,) = glob.glob(str(copy / "_core*.so"))
+    os.rename(built, copy / "_core.cpython-399-x86_64-linux-gnu.so")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    r = subprocess.run([sys.executable, "-c", "import grundy"], env=env, capture_output=True, text=True)
+    assert r.returncode != 0
+    last = r.stderr.strip().splitlines()[-1]
+    assert "grundy's compiled module (_core.cpython-399-x86_64-linux-gnu.so) was built for" in last
+    assert f"this is Python {sys.version_info.major}.{sys.version_info.minor} ({sys.executable})" in last
+    assert "circular import" not in last.split("[")[0]
+    # The message names the interpreter the build was for, when it knows it.
+    from grundy import _build_info
+    assert _build_info.PYTHON in last
+
+
+def test_a_missing_matplotlib_is_named_for_this_interpreter():
+    script = "import sys; sys.modules['matplotlib'] = None\nimport grundy\ngrundy.plot('kayles', 10)"
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert r.returncode != 0
+    assert f"which this Python ({sys.executable}) cannot import" in r.stderr
