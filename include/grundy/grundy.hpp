@@ -50,6 +50,7 @@
 #include "grundy/quote.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/run_table.hpp"
+#include "grundy/search_table_file.hpp"
 #include "grundy/solver.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/strategy.hpp"

@@ -11,6 +11,7 @@
 #include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
 #include "grundy/games/graph.hpp"
+#include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
 
 namespace grundy {
@@ -268,7 +269,20 @@ std::string NodeKaylesGame::format_position(Position p) const {
 
 Nimber NodeKaylesGame::value(Position p) const {
   const SmallGraph g = graph(p);
+  // A large graph may take minutes: a progress line says how far the search
+  // is, as for a Cram board. (Named before the lock: format_position takes it.)
+  const std::string label = g.order() < 24 ? std::string() : format_position(p);
   const std::lock_guard lock(mutex_);
+  if (g.order() < 24) return search_.value(g);  // well under a second
+  LongTask task(fmt::format("valuing node-kayles {} ({} vertices)", label, g.order()));
+  search_.set_observer([&](const SearchStats& s) {
+    task.set_detail(fmt::format("{} parts searched, {} in the table ({} MB of at most {} MB)", s.searched,
+                                s.table_entries, s.table_bytes >> 20, s.table_max_bytes >> 20));
+  });
+  struct Unobserve {
+    ComponentSearch<NodeKaylesRules>& search;
+    ~Unobserve() { search.set_observer({}); }
+  } unobserve{search_};
   return search_.value(g);
 }
 

@@ -260,6 +260,21 @@ TEST(Interrupt, OctalPatternSearchStopsCleanly) {
 
 // A census stopped part-way keeps the rows of the games it finished, each a
 // whole line (docs/census.md): what --resume starts from.
+// Node Kayles on the 8x8 grid (64 vertices): minutes of search, which once
+// showed no progress line at all (issue 50, item 14).
+TEST(Interrupt, NodeKaylesSearchShowsProgressAndStopsCleanly) {
+  TempFile graph;
+  std::ostringstream edges;
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c) {
+      if (c < 7) edges << 'v' << r * 8 + c << " v" << r * 8 + c + 1 << '\n';
+      if (r < 7) edges << 'v' << r * 8 + c << " v" << r * 8 + c + 8 << '\n';
+    }
+  graph.set_content(edges.str());
+  expect_search_stops_cleanly({"value", "node-kayles:" + graph.path(), "all"},
+                              "grundy: valuing node-kayles all (64 vertices)...\n");
+}
+
 TEST(Interrupt, CensusKeepsTheRowsOfFinishedGames) {
   TempFile file, rows;
   std::filesystem::remove(rows.path());
