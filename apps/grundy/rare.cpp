@@ -5,12 +5,14 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "grundy/error.hpp"
 #include "grundy/games/take_and_break.hpp"
+#include "grundy/interrupt.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/spec.hpp"
@@ -89,6 +91,9 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
       if (std::chrono::duration<double>(Clock::now() - saved_at).count() >= request.save_every) save();
     };
   if (game->table().size() > 0) report();
+  // Ctrl-C and SIGTERM let the table be saved before grundy ends (interrupt.hpp).
+  std::optional<KeepOnInterrupt> keep;
+  if (!request.save.empty()) keep.emplace();
   std::uint64_t next = 1024;
   while (next <= game->table().size()) next *= 2;
   while (game->table().size() < want) {

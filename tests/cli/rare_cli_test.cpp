@@ -164,6 +164,40 @@ TEST(RareCli, AKilledRunResumesFromItsSavedTableToTheSameAnswer) {
   fs::remove_all(table.parent_path());
 }
 
+// Ctrl-C saves the table where the run stands (docs/cli.md: "on Ctrl-C"),
+// as a search's --table does; it once kept only the last doubling's save.
+TEST(RareCli, CtrlCSavesTheTableWhereTheRunStands) {
+  const fs::path table = scratch("0.6-interrupted.table");
+  fs::remove(table);
+  const test::SpawnedProcess run = test::spawn_process(
+      GRUNDY_EXE, {"rare", "octal:0.6", "--to", std::to_string((1 << 20) - 1), "--save", table.string()});
+  ::close(run.in);
+  auto saved_size = [&]() -> std::uint64_t {
+    std::ifstream in(table);
+    std::string magic, game;
+    std::uint64_t size = 0;
+    std::getline(in, magic);
+    std::getline(in, game);
+    return in >> size ? size : 0;
+  };
+  // Interrupted inside the doubling from 2^17 to 2^18.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
+  while (saved_size() < (1u << 17) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_EQ(saved_size(), 1u << 17) << "no save at 2^17, or the run went past 2^18 first";
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ::kill(run.pid, SIGINT);
+  const int status = test::wait_for_exit(run.pid);  // (its pipes open: a closed one would end it by SIGPIPE)
+  ::close(run.out);
+  ::close(run.err);
+  const std::uint64_t size = saved_size();
+  EXPECT_GT(size, 1u << 17) << "exit " << status;
+  EXPECT_NE(size & (size - 1), 0u) << size << " values: a doubling's save, not the interrupted run's";
+  const auto resumed = grundy_run({"rare", "octal:0.6", "--to", "300000", "--resume", table.string(), "--json"});
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+  fs::remove_all(table.parent_path());
+}
+
 // Inside a doubling, --save-every keeps the work too: with 0, the table is
 // saved every kTableStep (2^16) values, so a run killed between 2^18 and
 // 2^19 leaves a table of a size between them, and resuming from it gives
