@@ -262,6 +262,13 @@ def test_the_examples_of_docs_python_md_hold():
     assert tried > 20 and failures == 0
 
 
+def test_the_python_example_of_docs_search_md_holds():
+    doc = pathlib.Path(__file__).resolve().parents[2] / "docs" / "search.md"
+    failures, tried = doctest.testfile(str(doc), module_relative=False, globs={"grundy": grundy},
+                                       optionflags=doctest.ELLIPSIS)
+    assert tried >= 5 and failures == 0
+
+
 def test_odd_but_valid_arguments():
     assert len(grundy.values("nim", range(5, 6, 2**64))) == 1
     assert [int(v) for v in grundy.values("nim", range(0, 2**64 - 1, 2**62))] == [0, 2**62, 2**63, 3 * 2**62]
