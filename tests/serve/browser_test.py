@@ -369,6 +369,28 @@ class Page(unittest.TestCase):
         finally:
             self.driver.set_window_size(900, 1100)
 
+    def start_and_wait(self, position, first="me"):
+        self.open_and_start(position, first)
+        return self.wait_for_my_turn_or_end()
+
+    def test_15_positions_are_set_apart_from_sentences(self):
+        # Issue 50, item 9: "The engine moved board 1: ... -> ...../..##./.##... Your move." ran the
+        # board into the sentence. A board, a vertex set or a vertex is quoted; a heap size stays bare.
+        self.start_and_wait("cram 3x5")
+        # A board that is its whole empty rectangle is titled by its size.
+        self.assertEqual(self.driver.find_element(By.ID, "game-title").text, "cram 3x5")
+        pair = self.hinted(".cell.hinted")
+        self.assertRegex(self.driver.find_element(By.ID, "hint").text, r"^Hint: board 1: '[.#/]+' -> '[.#/]+'\. ")
+        pair[0].click()
+        pair[1].click()
+        self.wait_for_my_turn_or_end(0)
+        self.assertRegex(self.status(), r"^The engine moved board 1: '[.#/]+' -> '[.#/]+'\. Your move\.$")
+        self.start_and_wait(f"node-kayles:{UNDIRECTED} all", first="engine")
+        self.assertRegex(self.status(), r"^The engine moved graph 1: 'all' -> '[a-z0-9,]+'\. Your move\.$")
+        self.start_and_wait("nim 3 + cram 2x2", first="engine")
+        self.assertEqual(self.driver.find_element(By.ID, "game-title").text, "nim 3 + cram 2x2")
+        self.assertRegex(self.status(), r"^The engine moved (heap 1 \(nim\): 3 -> [0-2]|board 2 \(cram\): '\.\./\.\.' -> '[.#/]+')\. Your move\.$")
+
     def test_8_screenshot_for_the_readme(self):
         self.open_and_start("nim 3 4 5 + kayles 6")
         self.wait_for_my_turn_or_end()

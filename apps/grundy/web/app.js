@@ -165,7 +165,7 @@ async function start(event) {
   adopt(view);
   $("setup").hidden = true;
   $("game").hidden = false;
-  $("game-title").textContent = misere ? `${view.position} (misère)` : view.position;
+  $("game-title").textContent = misere ? `${view.title} (misère)` : view.title;
   $("rules-line").textContent = view.can_loop
     ? `Play can go on forever here: the same position ${REPETITIONS_FOR_DRAW} times is a draw, and you may offer one.`
     : misere ? "Misère play: a turn is one move in one component; whoever makes the last move loses."
@@ -582,8 +582,9 @@ async function engineTurn() {
   state.busy = false;
   if (answer.move === null) return finish(noMoveWinner());
   const c = state.components[answer.move.component];
-  // Written as the hints and the command line write a move: "heap 1: 7 -> 2 + 3".
-  const moveText = `${c.label}: ${answer.move.from} -> ${answer.move.to.length ? answer.move.to.join(" + ") : "nothing"}`;
+  // Written as the hints and `grundy play` write a move: "heap 1: 7 -> 2 + 3", "board 1: '...' -> '##.'".
+  const to = answer.move.to.length ? answer.move.to.map((p) => inText(c, p)).join(" + ") : "nothing";
+  const moveText = `${c.label}: ${inText(c, answer.move.from)} -> ${to}`;
   try {
     await advance(answer, "engine");
   } catch (e) {
@@ -601,6 +602,13 @@ async function engineTurn() {
   } else if (state.result === "me") {
     setStatus(`The engine moved ${moveText}, the last move: you win (misère play).`, "won");
   }
+}
+
+// A position inside a sentence, as Game::position_in_text writes it: a heap
+// size as it is, a board, vertex or set of vertices in single quotes, whose
+// dots and commas must not run into the sentence's own.
+function inText(c, p) {
+  return c.heap ? String(p) : `'${p}'`;
 }
 
 // `winner`: "me", "engine", or null for a draw.
