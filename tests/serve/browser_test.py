@@ -16,6 +16,7 @@ import unittest
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as ec
@@ -390,6 +391,43 @@ class Page(unittest.TestCase):
         self.start_and_wait("nim 3 + cram 2x2", first="engine")
         self.assertEqual(self.driver.find_element(By.ID, "game-title").text, "nim 3 + cram 2x2")
         self.assertRegex(self.status(), r"^The engine moved (heap 1 \(nim\): 3 -> [0-2]|board 2 \(cram\): '\.\./\.\.' -> '[.#/]+')\. Your move\.$")
+
+    def no_preview_after_the_engine_moves(self, position, pieces, preview):
+        """Plays the first piece by a script's click (no pointer over the board) and checks that once
+        the engine has replied nothing is previewed, though the board has the focus."""
+        self.start_and_wait(position)
+        ActionChains(self.driver).move_to_element(self.driver.find_element(By.TAG_NAME, "h1")).perform()
+        self.driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+                                   self.driver.find_element(By.CSS_SELECTOR, pieces))
+        phase, _ = self.wait_for_my_turn_or_end(0)
+        self.assertEqual(phase, "my-turn", position)
+        focused = self.driver.execute_script("return document.activeElement.closest('#board') !== null")
+        self.assertTrue(focused, position)
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, preview), [], position)
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, f"serve-after-engine-{position.split()[0].split(':')[0]}.png"))
+
+    def test_16_the_page_previews_no_move_it_chose_itself(self):
+        # Issue 50, item 10: the focus the page gives back after the engine's move showed the "would
+        # take" preview: the first pin of Kayles looked knocked down, vertices of Node Kayles removed.
+        self.no_preview_after_the_engine_moves("kayles 7", "button.token[data-leave='0']", ".would-take")
+        # A focus the player moves (Tab, past the moves listed under a row, to a token) and a pointer
+        # over a token preview the move.
+        for _ in range(20):
+            ActionChains(self.driver).send_keys(Keys.TAB).perform()
+            if self.driver.execute_script("return document.activeElement.classList.contains('token')"):
+                break
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, ".would-take")), 1)
+        self.driver.execute_script("document.activeElement.blur()")
+        last = self.driver.find_elements(By.CSS_SELECTOR, "button.token")[-1]
+        ActionChains(self.driver).move_to_element(last).perform()
+        self.wait().until(lambda d: "would-take" in last.get_attribute("class"))
+        self.no_preview_after_the_engine_moves("nim 3 4 5", "button.token[data-component='0'][data-leave='2']",
+                                               ".would-take")
+        self.no_preview_after_the_engine_moves(f"node-kayles:{UNDIRECTED} all", ".vertex.playable",
+                                               ".vertex.would-take")
+        vertex = self.driver.find_elements(By.CSS_SELECTOR, ".vertex.playable")[0]
+        ActionChains(self.driver).move_to_element(vertex).perform()
+        self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, ".vertex.would-take"))
 
     def test_8_screenshot_for_the_readme(self):
         self.open_and_start("nim 3 4 5 + kayles 6")

@@ -207,6 +207,10 @@ function remember() {
 // ----- the board -----
 
 let renders = 0;  // a newer render makes an older one, still waiting on the server, drop its board
+// True while the page itself gives the focus back to the board (render): the
+// preview of what a move would take belongs to a pointer or to a focus the
+// player moved, not to this one, which would grey out a piece still in play.
+let focusBySelf = false;
 
 async function render() {
   const generation = ++renders;
@@ -244,7 +248,12 @@ async function render() {
   // Keyboard players keep their place: back to the first move they can make.
   // Without scrolling: on a phone, focusing the board must not push the header away.
   if (hadFocus && playable) {
-    $("board").querySelector("button:not([disabled]), [role=button][tabindex]")?.focus({ preventScroll: true });
+    focusBySelf = true;
+    try {
+      $("board").querySelector("button:not([disabled]), [role=button][tabindex]")?.focus({ preventScroll: true });
+    } finally {
+      focusBySelf = false;
+    }
   }
 }
 
@@ -300,7 +309,7 @@ function pieces(c, i, playable) {
       };
       token.addEventListener("mouseenter", () => mark(true));
       token.addEventListener("mouseleave", () => mark(false));
-      token.addEventListener("focus", () => mark(true));
+      token.addEventListener("focus", () => mark(!focusBySelf));
       token.addEventListener("blur", () => mark(false));
       token.addEventListener("click", () => personMove(i, knocks ? knockDown(k, c.position) : [[k]]));
       box.append(token);
@@ -458,7 +467,7 @@ function graphPicture(c, i, playable) {
     dot.classList.add("playable");
     dot.addEventListener("mouseenter", () => wouldTake(v, true));
     dot.addEventListener("mouseleave", () => wouldTake(v, false));
-    dot.addEventListener("focus", () => wouldTake(v, true));
+    dot.addEventListener("focus", () => wouldTake(v, !focusBySelf));
     dot.addEventListener("blur", () => wouldTake(v, false));
     dot.addEventListener("click", () => personMove(i, m.to));
     dot.addEventListener("keydown", (e) => {
