@@ -259,8 +259,8 @@ std::string title_text(const GameSum& sum) {
   return text.empty() ? position_text(sum.components, *sum.games.front()) : text;
 }
 
-// What the page draws: each component with its label, the sum's title, and
-// whether play is over and can go round in circles.
+// What the page draws: each component with its label, the sum's title and
+// each game's rule, and whether play is over and can go round in circles.
 json components_of(const GameSum& sum) {
   json list = json::array();
   bool can_loop = false;
@@ -276,8 +276,12 @@ json components_of(const GameSum& sum) {
                     {"has_move", c.game->has_move(c.position)},
                     {"drawing", drawing_of(*c.game, c.position)}});
   }
+  // Each game's rule once, as `play` states it (Game::move_rule).
+  json rules = json::array();
+  for (const auto& g : sum.games) rules.push_back({{"game", g->label()}, {"rule", g->move_rule()}});
   return {{"position", position_text(sum.components, *sum.games.front())},
           {"title", title_text(sum)},
+          {"rules", rules},
           {"components", list},
           {"over", !any_move(sum.components)},
           {"can_loop", can_loop}};

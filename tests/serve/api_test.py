@@ -358,6 +358,18 @@ class Api(unittest.TestCase):
         status, answer = self.post("/api/move", {"position": "nim 3", "move": {"component": 0, "to": [4]}})
         self.assertTrue(answer["error"].startswith("heap 1 cannot go from 3 to 4, because "), answer)
 
+    def test_components_give_each_games_rule(self):
+        # Issue 50, item 11: the game screen never said the rule. Each game's rule once, as `grundy
+        # play` states it.
+        view = self.ok("/api/components", {"position": "cram 4x5 + nim 3 + cram #./.. + nim 1"})
+        play = subprocess.run([GRUNDY, "play", "cram", "4x5", "+", "nim", "3"], input="", capture_output=True,
+                              text=True).stdout
+        self.assertEqual([f"Rule of {r['game']}: {r['rule']}." for r in view["rules"]],
+                         [line for line in play.splitlines() if line.startswith("Rule of ")])
+        self.assertEqual(self.ok("/api/components", {"position": "kayles 4"})["rules"],
+                         [{"game": "kayles (octal:0.77)", "rule": "a move takes 1 or 2 tokens from a heap and leaves "
+                                                                  "0, 1 or 2 non-empty heaps"}])
+
     def test_drawings_hold_every_move_and_only_moves(self):
         view = self.ok("/api/components", {"position": f"cram ..#./..../.#.. + node-kayles:{LOOPY} all + nim 3"})
         grid, graph, heap = (c["drawing"] for c in view["components"])
