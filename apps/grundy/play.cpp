@@ -246,10 +246,14 @@ class Session {
     if (sum_.single_game()) return fmt::format("{} {}", noun(i), i + 1);
     return fmt::format("{} {} ({})", noun(i), i + 1, game_of(i).name());
   }
+  // A position as the table of the position shows it, set apart in its column.
   [[nodiscard]] std::string position_text(std::size_t i, Position p) const { return game_of(i).format_position(p); }
+  // A position inside a sentence: quoted unless it is a heap size (Game::position_in_text),
+  // so that a board's dots never run into the sentence's full stop.
+  [[nodiscard]] std::string position_words(std::size_t i, Position p) const { return game_of(i).position_in_text(p); }
   [[nodiscard]] std::string move_text(const Move& m) const {
-    return fmt::format("{}: {} -> {}", label(m.component), position_text(m.component, m.from),
-                       game_of(m.component).format_option(m.to));
+    return fmt::format("{}: {} -> {}", label(m.component), position_words(m.component, m.from),
+                       game_of(m.component).option_in_text(m.to));
   }
   [[nodiscard]] std::string moves_count_text() const {
     return fmt::format("{} move{}", history_.size(), history_.size() == 1 ? "" : "s");
@@ -284,8 +288,8 @@ class Session {
       const OptionSample first = game_of(i).list_options(components_[i].position, 3);
       if (first.options.empty()) continue;
       const Option& o = first.options[first.options.size() / 2];
-      text += fmt::format(" (such as '{} {}': {} {} {})", i + 1, typed_option(i, o), item, i + 1,
-                          kind == "tokens" ? "moves to " + typed_option(i, o) : "becomes " + game_of(i).format_option(o));
+      text += fmt::format(" (such as '{} {}': {} {} {} {})", i + 1, typed_option(i, o), item, i + 1,
+                          kind == "tokens" ? "moves to" : "becomes", game_of(i).option_in_text(o));
       break;
     }
     if (components_.size() == 1) text += splits ? ", or just the heaps left" : ", or just the new one";
@@ -303,7 +307,8 @@ class Session {
     say(text);
   }
 
-  // The sum as it is written on the command line: "nim 3 4 + subtraction:1-3 7".
+  // The sum as it is written on the command line, for the title: "nim 3 4 +
+  // subtraction:1-3 7", "cram 4x5" (Game::position_title).
   [[nodiscard]] std::string sum_text() const {
     std::string text;
     for (std::size_t i = 0; i < components_.size(); ++i) {
@@ -312,7 +317,7 @@ class Session {
         text += game_of(i).name();
       }
       text += ' ';
-      text += position_text(i, components_[i].position);
+      text += game_of(i).position_title(components_[i].position);
     }
     return text;
   }
@@ -545,7 +550,7 @@ class Session {
       return {};
     }
     return fmt::format("('{}' is read as a command; to move to {}, type '1 {}'.)\n", printable(word),
-                       printable(word), printable(word));
+                       game_of(0).position_in_text(game_of(0).parse_position(word)), printable(word));
   }
 
   // The person offers a draw: the engine accepts when it cannot force a
@@ -639,13 +644,13 @@ class Session {
       return std::nullopt;
     }
     if (!g.has_move(from)) {
-      why = fmt::format("{} is at {} and has no moves left; choose another {}.", capitalized(label(i)), position_text(i, from),
+      why = fmt::format("{} is at {} and has no moves left; choose another {}.", capitalized(label(i)), position_words(i, from),
                         item_noun());
       return std::nullopt;
     }
     if (const std::string reason = g.why_not_option(from, to); !reason.empty()) {
       why = fmt::format("{} cannot go from {} to {}, because {}.\nLegal moves of {}: {}.", capitalized(label(i)),
-                        position_text(i, from), g.format_option(to), reason, label(i), legal_moves_text(i));
+                        position_words(i, from), g.option_in_text(to), reason, label(i), legal_moves_text(i));
       return std::nullopt;
     }
     return Move{i, from, std::move(to)};
@@ -653,7 +658,12 @@ class Session {
 
   // The positions typed after a component's number, in the game's order:
   // at least one position, or 'nothing' alone.
-  static Option read_option(const Game& g, std::span<const std::string> typed) {
+  static Option read_option(const Game& g, std::span<const std::string> quoted) {
+    // A position copied from a sentence keeps its quotes ('##.', Game::position_in_text): they are not part of it.
+    std::vector<std::string> words(quoted.begin(), quoted.end());
+    for (std::string& w : words)
+      if (w.size() >= 2 && w.front() == '\'' && w.back() == '\'') w = w.substr(1, w.size() - 2);
+    const std::span<const std::string> typed(words);
     if (typed.size() == 1 && lowercase(typed[0]) == "nothing") return g.normalize_option({});
     if (typed.size() == 1) {
       try {

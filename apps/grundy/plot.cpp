@@ -51,6 +51,18 @@ std::string rule_words(const Pattern& p, std::uint64_t to) {
   return fmt::format("no period or self-similar rule fits G(0..{})", std::max(to, p.checked_up_to));
 }
 
+// The key of the shaded block of a periodic rule. The values of an
+// arithmetic-periodic game do not repeat: each block is the one before it
+// plus the saltus, which is what the key says (nim: "G(n + 1) = G(n) + 1").
+std::string shaded_words(const Pattern& p) {
+  const std::uint64_t last = p.preperiod + p.period - 1;
+  const std::string span =
+      p.period == 1 ? fmt::format("n = {}", p.preperiod) : fmt::format("n = {}..{}", p.preperiod, last);
+  if (p.kind == PatternKind::arithmetic_periodic)
+    return fmt::format("G(n + {}) = G(n) + {}; shaded: {}", p.period, p.saltus, span);
+  return fmt::format("one period: {}", span);
+}
+
 }  // namespace
 
 std::string gnuplot_script(const ValuePlot& plot, const PlotStyle& style, const std::string& data,
@@ -90,14 +102,16 @@ std::string gnuplot_script(const ValuePlot& plot, const PlotStyle& style, const 
                        "fs solid 1.0 noborder\n",
                        p.preperiod, end);
       keys.push_back(fmt::format("keyentry with boxes fs solid 1.0 fc rgb '#dbe9f8' title {}",
-                                 gp_string(fmt::format("one period: n = {}..{}", p.preperiod,
-                                                    p.preperiod + p.period - 1))));
+                                 gp_string(shaded_words(p))));
     }
-    s << fmt::format("set arrow 1 from {}, graph 0 to {}, graph 1 nohead dt 2 lw 1.5 lc rgb '#c0392b' front\n",
-                     mark, mark);
-    keys.push_back(fmt::format("keyentry with lines dt 2 lw 1.5 lc rgb '#c0392b' title {}",
-                               gp_string(periodic ? fmt::format("preperiod ends: n = {}", mark)
-                                               : fmt::format("rule starts: n = {}", mark))));
+    // A preperiod of 0 is none: a line at n = 0 marking its end would say nothing true.
+    if (!periodic || p.preperiod > 0) {
+      s << fmt::format("set arrow 1 from {}, graph 0 to {}, graph 1 nohead dt 2 lw 1.5 lc rgb '#c0392b' front\n",
+                       mark, mark);
+      keys.push_back(fmt::format("keyentry with lines dt 2 lw 1.5 lc rgb '#c0392b' title {}",
+                                 gp_string(periodic ? fmt::format("preperiod ends: n = {}", mark)
+                                                 : fmt::format("rule starts: n = {}", mark))));
+    }
   }
   s << "set label 1 " << gp_string(rule_words(p, to)) << " at graph 0.01, graph 1.03 left front\n";
   s << "set tmargin 4\n";

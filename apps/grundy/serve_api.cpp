@@ -143,10 +143,10 @@ json play_move(const json& request, const GameSum& sum) {
   }
   to = g.normalize_option(std::move(to));
   if (!g.has_move(from))
-    throw InputError(fmt::format("{} is at {} and has no moves left", label, g.format_position(from)));
+    throw InputError(fmt::format("{} is at {} and has no moves left", label, g.position_in_text(from)));
   if (const std::string reason = g.why_not_option(from, to); !reason.empty())
     throw InputError(fmt::format("{} cannot go from {} to {}, because {}. Legal moves: {}", label,
-                                 g.format_position(from), g.format_option(to), reason,
+                                 g.position_in_text(from), g.option_in_text(to), reason,
                                  g.describe_options(from, 20)));
   return moved(sum.components, Move{i, from, std::move(to)});
 }
@@ -185,10 +185,11 @@ json hint(const json& request, const GameSum& sum) {
   const std::vector<Component>& components = sum.components;
   MoveRng rng = rng_for(request);
   const Hint h = grundy::hint(components, convention_of(request), rng, answer_to(request, components.size()));
+  // Positions quoted as `play` quotes them (Game::position_in_text).
   auto move_text = [&](const Move& m) {
     const Game& g = *components[m.component].game;
-    return fmt::format("{}: {} -> {}", component_name(sum, m.component), g.format_position(m.from),
-                       g.format_option(m.to));
+    return fmt::format("{}: {} -> {}", component_name(sum, m.component), g.position_in_text(m.from),
+                       g.option_in_text(m.to));
   };
   const json move = h.move ? move_json(components, *h.move) : json(nullptr);
   if (h.kind == Hint::Kind::over) return {{"move", nullptr}, {"text", "No move is left."}};
@@ -245,8 +246,21 @@ json drawing_of(const Game& g, Position p) {
   return {{"kind", "graph"}, {"vertices", d.vertices}, {"edges", edges}, {"present", d.present}, {"moves", moves}};
 }
 
-// What the page draws: each component with its label, and whether play is
-// over and can go round in circles.
+// The sum for a title: as a request writes it, but a Cram board that is its
+// whole empty rectangle is its size ("cram 4x5", Game::position_title).
+std::string title_text(const GameSum& sum) {
+  std::string text;
+  const Game* game = nullptr;
+  for (const Component& c : sum.components) {
+    if (c.game != game) text += fmt::format("{}{}", text.empty() ? "" : " + ", c.game->name());
+    game = c.game;
+    text += fmt::format(" {}", c.game->position_title(c.position));
+  }
+  return text.empty() ? position_text(sum.components, *sum.games.front()) : text;
+}
+
+// What the page draws: each component with its label, the sum's title and
+// each game's rule, and whether play is over and can go round in circles.
 json components_of(const GameSum& sum) {
   json list = json::array();
   bool can_loop = false;
@@ -262,7 +276,12 @@ json components_of(const GameSum& sum) {
                     {"has_move", c.game->has_move(c.position)},
                     {"drawing", drawing_of(*c.game, c.position)}});
   }
+  // Each game's rule once, as `play` states it (Game::move_rule).
+  json rules = json::array();
+  for (const auto& g : sum.games) rules.push_back({{"game", g->label()}, {"rule", g->move_rule()}});
   return {{"position", position_text(sum.components, *sum.games.front())},
+          {"title", title_text(sum)},
+          {"rules", rules},
           {"components", list},
           {"over", !any_move(sum.components)},
           {"can_loop", can_loop}};

@@ -76,6 +76,15 @@ class Game {
   // A position typed by a user. Throws InputError saying what was expected.
   [[nodiscard]] virtual Position parse_position(std::string_view text) const;
   [[nodiscard]] virtual std::string format_position(Position p) const;
+  // A position inside a sentence for people: a heap size as it is, any other
+  // position (a vertex's name, a board, a set of vertices) in single quotes,
+  // whose dots and commas would otherwise run into the sentence's own
+  // ("You move board 1: '...' -> '##.'.").
+  [[nodiscard]] std::string position_in_text(Position p) const;
+  // The position in a title, where the short form reads better: a Cram
+  // board that is its whole empty rectangle is its size, "4x5".
+  // parse_position reads it back as the same position.
+  [[nodiscard]] virtual std::string position_title(Position p) const { return format_position(p); }
   // Names a component of a sum of this game, for people: "heap", "token".
   [[nodiscard]] virtual std::string_view component_noun() const { return "heap"; }
 
@@ -130,8 +139,11 @@ class Game {
   [[nodiscard]] virtual Option normalize_option(Option typed) const { return typed; }
   // "3 + 5", one position as itself, "nothing" for none.
   [[nodiscard]] std::string format_option(std::span<const Position> option) const;
+  // The same inside a sentence, each position as position_in_text writes it.
+  [[nodiscard]] std::string option_in_text(std::span<const Position> option) const;
   // The options of `p` in words for people, cut after `limit` of them:
-  // "any size from 0 to 9 (10 moves)", "2 + 5, 3 + 4, 1 + 6".
+  // "any size from 0 to 9 (10 moves)", "2 + 5, 3 + 4, 1 + 6", "'a,b', 'c'"
+  // (positions as position_in_text writes them).
   [[nodiscard]] virtual std::string describe_options(Position p, std::uint64_t limit) const;
   // The position as a picture with its moves (drawing.hpp), for games whose
   // positions are boards or graphs; Kind::none (the default) for the rest.

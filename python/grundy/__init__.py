@@ -576,10 +576,17 @@ def plot(game: str, to: int = 1000, *, max_heap: int | None = None, ax: Any = No
     mark = p.preperiod if periodic else p.start if p.kind == "self-similar" else None
     if mark is not None and mark <= to:
         if periodic:
+            # As `grundy plot` writes its keys: an arithmetic-periodic game's values never repeat, each
+            # block is the one before plus the saltus; a preperiod of 0 is none and gets no line.
+            last = p.preperiod + p.period - 1
+            span = f"n = {p.preperiod}" if p.period == 1 else f"n = {p.preperiod}..{last}"
+            shaded = (f"G(n + {p.period}) = G(n) + {p.saltus}; shaded: {span}" if p.kind == "arithmetic-periodic"
+                      else f"one period: {span}")
             ax.axvspan(p.preperiod, min(to, p.preperiod + p.period), color="#dbe9f8", zorder=0, linewidth=0,
-                       label=f"one period: n = {p.preperiod}..{p.preperiod + p.period - 1}")
-        ax.axvline(mark, linestyle="--", color="#c0392b", linewidth=1.2, zorder=3,
-                   label=f"preperiod ends: n = {mark}" if periodic else f"rule starts: n = {mark}")
+                       label=shaded)
+        if not periodic or p.preperiod > 0:
+            ax.axvline(mark, linestyle="--", color="#c0392b", linewidth=1.2, zorder=3,
+                       label=f"preperiod ends: n = {mark}" if periodic else f"rule starts: n = {mark}")
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, frameon=False)
     name = game if game == d["game"] else f"{game} ({d['game']})"
     ax.set_title(f"G(n) of {name}, n = 0..{to}\n{_rule_words(p, to)}", fontsize="medium")

@@ -17,6 +17,11 @@ Position Game::parse_position(std::string_view text) const {
 
 std::string Game::format_position(Position p) const { return fmt::format("{}", p); }
 
+std::string Game::position_in_text(Position p) const {
+  // Never cut (quote() would cut a long board): the whole position is the point.
+  return heap_indexed() ? format_position(p) : fmt::format("'{}'", printable_whole(format_position(p)));
+}
+
 Nimber Game::option_value(std::span<const Position> option) const {
   Nimber total;
   for (Position p : option) total ^= value(p);
@@ -34,11 +39,18 @@ std::string Game::format_option(std::span<const Position> option) const {
   return text;
 }
 
+std::string Game::option_in_text(std::span<const Position> option) const {
+  if (option.empty()) return "nothing";
+  std::string text;
+  for (Position p : option) text += (text.empty() ? "" : " + ") + position_in_text(p);
+  return text;
+}
+
 std::string Game::describe_options(Position p, std::uint64_t limit) const {
   const OptionSample s = list_options(p, limit);
   if (s.options.empty()) return "none";
   std::string text;
-  for (const Option& o : s.options) text += (text.empty() ? "" : ", ") + format_option(o);
+  for (const Option& o : s.options) text += (text.empty() ? "" : ", ") + option_in_text(o);
   if (!s.complete()) text += s.total ? fmt::format(", ... ({} moves in all)", *s.total) : ", ... and more";
   return text;
 }

@@ -72,7 +72,7 @@ std::string OneToOneGame::describe_options(Position p, std::uint64_t limit) cons
       return fmt::format("any size from {} to {} ({} moves)", s.moves.front(), last, *s.total);
   }
   std::vector<std::string> names;
-  for (Position to : s.moves) names.push_back(format_position(to));
+  for (Position to : s.moves) names.push_back(position_in_text(to));
   std::string text = fmt::format("{}", fmt::join(names, ", "));
   if (!s.complete()) text += s.total ? fmt::format(", ... ({} moves in all)", *s.total) : ", ... and more";
   return text;

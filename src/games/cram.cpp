@@ -497,6 +497,20 @@ std::string CramGame::format_position(Position p) const { return format_cram_boa
 
 namespace {
 
+// A board in a title: "4x5" when it is its whole empty rectangle, which says
+// more at a glance than rows of dots; its rows otherwise.
+std::string cram_title(const CramBoard& b) {
+  const unsigned cells = unsigned{b.height} * b.width;
+  const bool full = cells > 0 && b.empty == all_cells(cells);
+  return full ? fmt::format("{}x{}", b.height, b.width) : format_cram_board(b);
+}
+
+}  // namespace
+
+std::string CramGame::position_title(Position p) const { return cram_title(board(p)); }
+
+namespace {
+
 // A record: height, width, 16 bytes of cells, then the table's 8-byte entry
 // (a value, or the values the region is known not to have), little-endian.
 // Format 1 had records of 19 bytes, format 2 no checksum.
@@ -584,8 +598,7 @@ Nimber CramGame::value(Position p) const {
     return v;
   }
   // A large board may take minutes: a progress line says how far the search is.
-  const bool full = b.empty == all_cells(unsigned{b.height} * b.width);
-  LongTask task(fmt::format("valuing the cram board {}", full ? fmt::format("{}x{}", b.height, b.width) : format_cram_board(b)));
+  LongTask task(fmt::format("valuing the cram board {}", cram_title(b)));
   search_.set_observer([&](const SearchStats& s) {
     task.set_detail(fmt::format("{} parts searched, {} in the table ({} MB of at most {} MB)", s.searched,
                                 s.table_entries, s.table_bytes >> 20, s.table_max_bytes >> 20));

@@ -653,10 +653,10 @@ std::string GraphGame::move_rule() const { return fmt::format("a move follows an
 
 std::string GraphGame::why_not_move(Position from, Position to) const {
   const std::uint32_t u = checked_vertex(from);
-  if (first_edge_[u] == first_edge_[u + 1]) return fmt::format("vertex {} has no moves", name_of(u));
+  if (first_edge_[u] == first_edge_[u + 1]) return fmt::format("vertex {} has no moves", position_in_text(from));
   for (std::uint64_t e = first_edge_[u]; e < first_edge_[u + 1]; ++e)
     if (targets_[e] == to) return {};
-  return fmt::format("there is no edge from {} to {}", name_of(u), format_position(to));
+  return fmt::format("there is no edge from {} to {}", position_in_text(from), position_in_text(to));
 }
 
 bool GraphGame::has_move(Position v) const {

@@ -82,7 +82,7 @@ expect_screen loopy "Play can go on forever here"
 tm send-keys -t loopy "values" Enter
 wait_for loopy "value ∞{}"
 tm send-keys -t loopy "1 hall" Enter
-wait_for loopy "The engine moves token 1: hall -> "
+wait_for loopy "The engine moves token 1: 'hall' -> "
 tm send-keys -t loopy "hint" Enter
 wait_for loopy "which keeps the draw"
 tm send-keys -t loopy "draw" Enter

@@ -56,13 +56,19 @@ struct Model {
   [[nodiscard]] bool first_player_wins() const { return !analyze_sum(components).nim_sum.is_zero(); }
   [[nodiscard]] Winner winner() const { return sum_outcome(components).winner; }
 
-  // "3 + 5", "7" or "nothing", as play writes what a move leaves.
+  // A position as play writes it in a sentence: a heap size bare, a vertex in single quotes.
+  static Position read_position(const Game& g, std::string_view text) {
+    if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') text = text.substr(1, text.size() - 2);
+    return g.parse_position(text);
+  }
+
+  // "3 + 5", "7", "'s3'" or "nothing", as play writes what a move leaves.
   static Option read_option(const Game& g, std::string_view text) {
     Option o;
     if (text == "nothing") return o;
     for (std::size_t start = 0;;) {
       const std::size_t plus = text.find(" + ", start);
-      o.push_back(g.parse_position(text.substr(start, plus == std::string_view::npos ? plus : plus - start)));
+      o.push_back(read_position(g, text.substr(start, plus == std::string_view::npos ? plus : plus - start)));
       if (plus == std::string_view::npos) return o;
       start = plus + 3;
     }
@@ -90,7 +96,7 @@ struct Model {
       const std::size_t index = std::stoul(std::string(line.substr(line.find(' ') + 1)));
       ASSERT_TRUE(index >= 1 && index <= components.size()) << line;
       Component& c = components[index - 1];
-      const Position from = c.game->parse_position(line.substr(colon + 2, arrow - colon - 2));
+      const Position from = read_position(*c.game, line.substr(colon + 2, arrow - colon - 2));
       const Option to = read_option(*c.game, line.substr(arrow + 4));
       ASSERT_EQ(from, c.position) << line;
       ASSERT_TRUE(c.game->is_option(from, to)) << line;
@@ -191,7 +197,7 @@ TEST(Play, FollowingHintsWinsEveryFirstPlayerWin) {
         Component& c = model.components.at(index - 1);
         ASSERT_TRUE(c.game->is_option(c.position, Model::read_option(*c.game, to))) << hint;
         model.replace(index - 1, Model::read_option(*c.game, to));
-        game.send_line(fmt::format("{} {}", index, to));
+        game.send_line(fmt::format("{} {}", index, to));  // quoted as the hint writes it: play reads that too
         ++moves;
         ASSERT_LT(moves, 1000) << transcript;
       }
@@ -260,9 +266,9 @@ TEST(Play, IllegalMovesInOtherGamesAreExplained) {
                                "3, 4, 5 or 6.\nLegal moves of heap 1 (division:2-6): 3, 4, 5, 6, 10.\n"));
   EXPECT_THAT(r.out, HasSubstr("Heap 2 (nim) is at 0 and has no moves left; choose another heap."));
   r = test::run_process(GRUNDY_EXE, {"play", play_graph(), "s6", "s3", "--seed", "1"}, "1 s3\n2 s9\n2 nowhere\n");
-  EXPECT_THAT(r.out, HasSubstr("Token 2 cannot go from s3 to s9, because there is no edge from s3 to s9.\n"
-                               "Legal moves of token 2: s1, s2.\n"));  // in the order the file names the vertices
-  EXPECT_THAT(r.out, HasSubstr("Token 1 cannot go from s6 to s3, because there is no edge from s6 to s3.\n"));
+  EXPECT_THAT(r.out, HasSubstr("Token 2 cannot go from 's3' to 's9', because there is no edge from 's3' to 's9'.\n"
+                               "Legal moves of token 2: 's1', 's2'.\n"));  // in the order the file names the vertices
+  EXPECT_THAT(r.out, HasSubstr("Token 1 cannot go from 's6' to 's3', because there is no edge from 's6' to 's3'.\n"));
   EXPECT_THAT(r.out, HasSubstr("Token 2: no vertex named 'nowhere' in graph"));
   EXPECT_THAT(r.out, Not(HasSubstr("The engine moves")));
   r = test::run_process(GRUNDY_EXE, {"play", "xy:5,7", "16", "+", "nim", "2", "--seed", "1"}, "1 15\n1 14\n");
@@ -361,8 +367,9 @@ TEST(Play, ArrowsControlBytesAndCommandNames) {
   const std::string file = dir + "/grundy_play_commands.txt";
   std::ofstream(file) << "start hint\nstart undo\nhint end\n";
   r = test::run_process(GRUNDY_EXE, {"play", "graph:" + file, "start", "--seed", "1"}, "hint\n1 hint\n");
-  EXPECT_THAT(r.out, HasSubstr("('hint' is read as a command; to move to hint, type '1 hint'.)\nHint: token 1: start -> undo."));
-  EXPECT_THAT(r.out, HasSubstr("You move token 1: start -> hint.\n"));
+  EXPECT_THAT(r.out,
+              HasSubstr("('hint' is read as a command; to move to 'hint', type '1 hint'.)\nHint: token 1: 'start' -> 'undo'."));
+  EXPECT_THAT(r.out, HasSubstr("You move token 1: 'start' -> 'hint'.\n"));
   std::remove(file.c_str());
 }
 
@@ -509,6 +516,38 @@ TEST(Play, TheEngineWinsWhenItCanAndOtherwiseHoldsTheDraw) {
   EXPECT_GT(draws_held, 50) << engine_turns;
 }
 
+// Issue 50, item 9: "You move board 1: ... -> ##.." ran the board into the
+// sentence's full stop. A position in a sentence is quoted unless it is a
+// heap size, and a board that is its whole empty rectangle is titled by its size.
+TEST(Play, PositionsAreSetApartFromTheSentenceAroundThem) {
+  auto r = test::run_process(GRUNDY_EXE, {"play", "cram", "1x3"}, "1 ##.\nquit\n");
+  EXPECT_THAT(r.out, HasSubstr("Playing cram 1x3 against the engine"));
+  EXPECT_THAT(r.out, HasSubstr("board 1 becomes '"));
+  EXPECT_THAT(r.out, HasSubstr("You move board 1: '...' -> '##.'.\n"));
+  EXPECT_THAT(r.out, HasSubstr("  board 1  ##.  (no moves)\n"));  // the table sets positions apart by its columns
+  r = test::run_process(GRUNDY_EXE, {"play", "cram", "2x4", "--seed", "1"}, "hint\n1 ##..\n1 ##../....\nquit\n");
+  EXPECT_THAT(r.out, HasSubstr("Playing cram 2x4 against the engine"));
+  EXPECT_THAT(r.out, HasSubstr("Suggestion: board 1: '..../....' -> '"));
+  EXPECT_THAT(r.out, HasSubstr("Board 1 cannot go from '..../....' to '##..', because a move keeps the board's shape"));
+  EXPECT_THAT(r.out, HasSubstr("Legal moves of board 1: '.#../.#..', '..#./..#.', "));
+  EXPECT_THAT(r.out, HasSubstr("You move board 1: '..../....' -> '##../....'.\n"));
+  EXPECT_THAT(r.out, HasSubstr("The engine moves board 1: '##../....' -> '"));
+  // A position copied from a sentence, quotes and all, reads as the position.
+  r = test::run_process(GRUNDY_EXE, {"play", "cram", "1x3"}, "1 '##.'\n");
+  EXPECT_THAT(r.out, HasSubstr("You move board 1: '...' -> '##.'.\n"));
+  // A board with a blocked cell keeps its rows in the title.
+  r = test::run_process(GRUNDY_EXE, {"play", "cram", "#../..."}, "quit\n");
+  EXPECT_THAT(r.out, HasSubstr("Playing cram #../... against the engine"));
+  // Node Kayles: sets of vertices, whose commas would run into a list's.
+  r = test::run_process(GRUNDY_EXE, {"play", "node-kayles:" GRUNDY_EXAMPLES_DIR "/data/petersen.txt", "all", "--seed", "1"},
+                        "hint\nquit\n");
+  EXPECT_THAT(r.out, HasSubstr("Hint: graph 1: 'all' -> 'o"));
+  EXPECT_THAT(r.out, HasSubstr("graph 1 becomes '"));
+  // Heap sizes stay bare.
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "1"}, "1 1\nquit\n");
+  EXPECT_THAT(r.out, HasSubstr("You move heap 1: 3 -> 1.\n"));
+}
+
 TEST(Play, TheEngineWinsRoundACycleByAnsweringWithTheEarliestLabelled) {
   // b <-> c, c -> t: from b the person loses. Moving to c, the person hopes
   // for c -> b again and again (a draw by repetition); the engine answers
@@ -518,7 +557,7 @@ TEST(Play, TheEngineWinsRoundACycleByAnsweringWithTheEarliestLabelled) {
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     const auto r = test::run_process(GRUNDY_EXE, {"play", "graph:" + file, "b", "--seed", std::to_string(seed)},
                                      "c\nc\nc\n");
-    EXPECT_THAT(r.out, HasSubstr("The engine moves token 1: c -> t.")) << seed;
+    EXPECT_THAT(r.out, HasSubstr("The engine moves token 1: 'c' -> 't'.")) << seed;
     EXPECT_THAT(r.out, EndsWith("You have no move left: the engine wins after 2 moves.\n")) << seed;
   }
   std::remove(file.c_str());
@@ -571,7 +610,7 @@ TEST(Play, HintsAndValuesExplainDraws) {
   EXPECT_THAT(r.out, HasSubstr("study      value inf{1}\n"));
   const auto win = test::run_process(GRUNDY_EXE, {"play", loopy_graph(), "study", "+", "nim", "1", "--seed", "1"},
                                      "hint\nhelp\nquit\n");
-  EXPECT_THAT(win.out, HasSubstr("Hint: token 1 (" + loopy_graph() + "): study -> porch."));
+  EXPECT_THAT(win.out, HasSubstr("Hint: token 1 (" + loopy_graph() + "): 'study' -> 'porch'."));
   EXPECT_THAT(win.out, HasSubstr("this move leaves value 1 there, and nim-sum 0."));
   EXPECT_THAT(win.out, HasSubstr("  draw    offer a draw, which the engine accepts when it cannot force a win"));
 }

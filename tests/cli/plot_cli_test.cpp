@@ -19,6 +19,7 @@ namespace grundy {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 namespace fs = std::filesystem;
 
 test::ProcessResult grundy_run(const std::vector<std::string>& args) {
@@ -46,6 +47,25 @@ TEST(PlotCli, DrawsAnSvgWithTheNameTypedAndTheProvenPeriod) {
   EXPECT_THAT(svg, HasSubstr("period 12 from n = 71: proven"));
   EXPECT_THAT(svg, HasSubstr("preperiod ends: n = 71"));
   EXPECT_THAT(svg, HasSubstr("one period: n = 71..82"));
+  fs::remove(file);
+}
+
+// Issue 50, item 11: nim's keys read "one period: n = 0..0" and "preperiod
+// ends: n = 0". Its values never repeat (G(n + 1) = G(n) + 1), and a
+// preperiod of 0 is none.
+TEST(PlotCli, TheKeysSayWhatIsTrueOfAnArithmeticPeriodAndAnEmptyPreperiod) {
+  const fs::path file = scratch("nim.svg");
+  auto r = grundy_run({"plot", "nim", "--to", "300", "-o", file.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string svg = read_file(file);
+  EXPECT_THAT(svg, HasSubstr("G(n + 1) = G(n) + 1; shaded: n = 0<"));
+  EXPECT_THAT(svg, Not(HasSubstr("period:")));
+  EXPECT_THAT(svg, Not(HasSubstr("preperiod ends")));
+  r = grundy_run({"plot", "subtraction:1-3", "--to", "300", "-o", file.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  svg = read_file(file);
+  EXPECT_THAT(svg, HasSubstr("one period: n = 0..3<"));
+  EXPECT_THAT(svg, Not(HasSubstr("preperiod ends")));
   fs::remove(file);
 }
 

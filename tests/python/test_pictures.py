@@ -33,6 +33,16 @@ def test_plot_draws_every_value_and_marks_the_proven_period():
     assert labels == ["one period: n = 71..82", "preperiod ends: n = 71"]
 
 
+def test_plot_keys_say_what_is_true_of_nim_and_of_a_period_from_0():
+    # Issue 50, item 11: nim's keys read "one period: n = 0..0" and "preperiod ends: n = 0", as
+    # `grundy plot` wrote them. Nim's values never repeat, and a preperiod of 0 is none.
+    ax = grundy.plot("nim", to=300).axes[0]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["G(n + 1) = G(n) + 1; shaded: n = 0"]
+    assert [line for line in ax.get_lines() if line.get_linestyle() == "--"] == []
+    ax = grundy.plot("subtraction:1-3", to=300).axes[0]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["one period: n = 0..3"]
+
+
 def test_plot_of_octal_016_to_2_20_marks_its_proven_period():
     fig = grundy.plot("octal:0.16", to=2**20)
     title = fig.axes[0].get_title()

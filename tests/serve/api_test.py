@@ -344,6 +344,32 @@ class Api(unittest.TestCase):
         self.assertEqual([c["label"] for c in view["components"]], ["heap 1 (nim)", f"token 2 (graph:{LOOPY})"])
         self.assertTrue(view["can_loop"])
 
+    def test_a_title_and_positions_set_apart_in_sentences(self):
+        # Issue 50, item 9: the page titled cram 4x5 "cram ...../...../...../....." and ran boards into
+        # its sentences. Positions in sentences are quoted, but for heap sizes (Game::position_in_text).
+        view = self.ok("/api/components", {"position": "cram 4x5 + nim 3 + cram #./.. + nim 1"})
+        self.assertEqual(view["title"], "cram 4x5 + nim 3 + cram #./.. + nim 1")
+        self.assertEqual(view["position"], "cram ...../...../...../..... + nim 3 + cram #./.. + nim 1")
+        status, answer = self.post("/api/move", {"position": "cram 1x3", "move": {"component": 0, "to": ["#.#"]}})
+        self.assertEqual(status, 400)
+        self.assertTrue(answer["error"].startswith("board 1 cannot go from '...' to '#.#', because "), answer)
+        self.assertTrue(answer["error"].endswith("Legal moves: '.##', '##.'"), answer)
+        self.assertRegex(self.ok("/api/hint", {"position": "cram 2x3"})["text"], r"^board 1: '\.\.\./\.\.\.' -> '[.#/]+'\. ")
+        status, answer = self.post("/api/move", {"position": "nim 3", "move": {"component": 0, "to": [4]}})
+        self.assertTrue(answer["error"].startswith("heap 1 cannot go from 3 to 4, because "), answer)
+
+    def test_components_give_each_games_rule(self):
+        # Issue 50, item 11: the game screen never said the rule. Each game's rule once, as `grundy
+        # play` states it.
+        view = self.ok("/api/components", {"position": "cram 4x5 + nim 3 + cram #./.. + nim 1"})
+        play = subprocess.run([GRUNDY, "play", "cram", "4x5", "+", "nim", "3"], input="", capture_output=True,
+                              text=True).stdout
+        self.assertEqual([f"Rule of {r['game']}: {r['rule']}." for r in view["rules"]],
+                         [line for line in play.splitlines() if line.startswith("Rule of ")])
+        self.assertEqual(self.ok("/api/components", {"position": "kayles 4"})["rules"],
+                         [{"game": "kayles (octal:0.77)", "rule": "a move takes 1 or 2 tokens from a heap and leaves "
+                                                                  "0, 1 or 2 non-empty heaps"}])
+
     def test_drawings_hold_every_move_and_only_moves(self):
         view = self.ok("/api/components", {"position": f"cram ..#./..../.#.. + node-kayles:{LOOPY} all + nim 3"})
         grid, graph, heap = (c["drawing"] for c in view["components"])

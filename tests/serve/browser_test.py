@@ -10,12 +10,14 @@ ARTIFACT_DIR.
 """
 
 import os
+import re
 import subprocess
 import sys
 import unittest
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as ec
@@ -204,8 +206,8 @@ class Page(unittest.TestCase):
         # Values in misère play are genera.
         self.driver.find_element(By.ID, "values-button").click()
         self.wait().until(lambda d: d.find_element(By.ID, "sum-line").is_displayed())
-        self.assertEqual([t.text for t in self.driver.find_elements(By.CSS_SELECTOR, ".value-tag")],
-                         ["value genus 3^3", "value genus 4^4", "value genus 5^5"])
+        self.assertEqual([t.get_attribute("data-genus") for t in self.driver.find_elements(By.CSS_SELECTOR, ".value-tag")],
+                         ["3^3", "4^4", "5^5"])
         self.assertIn("misère", self.driver.find_element(By.ID, "sum-line").text)
         self.driver.find_element(By.ID, "values-button").click()
         moves = 0
@@ -345,8 +347,7 @@ class Page(unittest.TestCase):
         self.driver.find_element(By.ID, "picture-button").click()
         img = self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, "#picture img"))[0]
         self.wait().until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img))
-        self.assertIn("src", img.get_attribute("outerHTML"))
-        self.assertIn("game=kayles", img.get_attribute("src"))
+        self.assertIn("game=kayles", img.get_attribute("data-src"))
         self.driver.execute_script("arguments[0].scrollIntoView()", img)
         self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-values-picture.png"))
 
@@ -368,6 +369,150 @@ class Page(unittest.TestCase):
             self.assertEqual(self.driver.execute_script("return window.scrollY"), 0)
         finally:
             self.driver.set_window_size(900, 1100)
+
+    def start_and_wait(self, position, first="me"):
+        self.open_and_start(position, first)
+        return self.wait_for_my_turn_or_end()
+
+    def test_15_positions_are_set_apart_from_sentences(self):
+        # Issue 50, item 9: "The engine moved board 1: ... -> ...../..##./.##... Your move." ran the
+        # board into the sentence. A board, a vertex set or a vertex is quoted; a heap size stays bare.
+        self.start_and_wait("cram 3x5")
+        # A board that is its whole empty rectangle is titled by its size.
+        self.assertEqual(self.driver.find_element(By.ID, "game-title").text, "cram 3x5")
+        pair = self.hinted(".cell.hinted")
+        self.assertRegex(self.driver.find_element(By.ID, "hint").text, r"^Hint: board 1: '[.#/]+' -> '[.#/]+'\. ")
+        pair[0].click()
+        pair[1].click()
+        self.wait_for_my_turn_or_end(0)
+        self.assertRegex(self.status(), r"^The engine moved board 1: '[.#/]+' -> '[.#/]+'\. Your move\.$")
+        self.start_and_wait(f"node-kayles:{UNDIRECTED} all", first="engine")
+        self.assertRegex(self.status(), r"^The engine moved graph 1: 'all' -> '[a-z0-9,]+'\. Your move\.$")
+        self.start_and_wait("nim 3 + cram 2x2", first="engine")
+        self.assertEqual(self.driver.find_element(By.ID, "game-title").text, "nim 3 + cram 2x2")
+        self.assertRegex(self.status(), r"^The engine moved (heap 1 \(nim\): 3 -> [0-2]|board 2 \(cram\): '\.\./\.\.' -> '[.#/]+')\. Your move\.$")
+
+    def no_preview_after_the_engine_moves(self, position, pieces, preview):
+        """Plays the first piece by a script's click (no pointer over the board) and checks that once
+        the engine has replied nothing is previewed, though the board has the focus."""
+        self.start_and_wait(position)
+        ActionChains(self.driver).move_to_element(self.driver.find_element(By.TAG_NAME, "h1")).perform()
+        self.driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+                                   self.driver.find_element(By.CSS_SELECTOR, pieces))
+        phase, _ = self.wait_for_my_turn_or_end(0)
+        self.assertEqual(phase, "my-turn", position)
+        focused = self.driver.execute_script("return document.activeElement.closest('#board') !== null")
+        self.assertTrue(focused, position)
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, preview), [], position)
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, f"serve-after-engine-{position.split()[0].split(':')[0]}.png"))
+
+    def test_16_the_page_previews_no_move_it_chose_itself(self):
+        # Issue 50, item 10: the focus the page gives back after the engine's move showed the "would
+        # take" preview: the first pin of Kayles looked knocked down, vertices of Node Kayles removed.
+        self.no_preview_after_the_engine_moves("kayles 7", "button.token[data-leave='0']", ".would-take")
+        # A focus the player moves (Tab, past the moves listed under a row, to a token) and a pointer
+        # over a token preview the move.
+        for _ in range(20):
+            ActionChains(self.driver).send_keys(Keys.TAB).perform()
+            if self.driver.execute_script("return document.activeElement.classList.contains('token')"):
+                break
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, ".would-take")), 1)
+        self.driver.execute_script("document.activeElement.blur()")
+        last = self.driver.find_elements(By.CSS_SELECTOR, "button.token")[-1]
+        ActionChains(self.driver).move_to_element(last).perform()
+        self.wait().until(lambda d: "would-take" in last.get_attribute("class"))
+        self.no_preview_after_the_engine_moves("nim 3 4 5", "button.token[data-component='0'][data-leave='2']",
+                                               ".would-take")
+        self.no_preview_after_the_engine_moves(f"node-kayles:{UNDIRECTED} all", ".vertex.playable",
+                                               ".vertex.would-take")
+        vertex = self.driver.find_elements(By.CSS_SELECTOR, ".vertex.playable")[0]
+        ActionChains(self.driver).move_to_element(vertex).perform()
+        self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, ".vertex.would-take"))
+
+    def test_17_the_rule_and_how_to_move_are_on_the_game_screen(self):
+        # Issue 50, item 11: the game screen said neither what a move is nor how to make one.
+        def rule_of(*args):
+            out = subprocess.run([GRUNDY, "play", *args], input="", capture_output=True, text=True).stdout
+            return [line for line in out.splitlines() if line.startswith("Rule")]
+        self.start_and_wait("cram 3x5")
+        rules = self.driver.find_element(By.ID, "rules-line").text.splitlines()
+        self.assertEqual(rules, rule_of("cram", "3x5"))
+        self.assertIn("click a free cell, then a free cell beside", self.driver.find_element(By.ID, "how-to").text)
+        self.start_and_wait(f"node-kayles:{UNDIRECTED} all")
+        self.assertEqual(self.driver.find_element(By.ID, "rules-line").text.splitlines(),
+                         rule_of(f"node-kayles:{UNDIRECTED}", "all"))
+        self.assertIn("click a vertex still in play", self.driver.find_element(By.ID, "how-to").text)
+        self.start_and_wait("nim 3 + kayles 5")
+        rules = self.driver.find_element(By.ID, "rules-line").text.splitlines()
+        self.assertEqual(rules[:2], rule_of("nim", "3", "+", "kayles", "5"))
+        self.assertEqual(rules[2], "A turn is one move in one component; whoever cannot move loses.")
+        how = self.driver.find_element(By.ID, "how-to").text.splitlines()
+        self.assertEqual(how[0], "How to move:")
+        self.assertTrue(how[1].startswith("Heaps: click a token: it and every token after it are taken"), how)
+        self.assertTrue(how[2].startswith("Rows: click a token to knock it down"), how)
+        # The values picture only where a component has a sequence of values (heap games).
+        self.assertTrue(self.driver.find_element(By.ID, "picture-button").is_displayed())
+        for position in ["cram 3x5", f"node-kayles:{UNDIRECTED} all"]:
+            self.start_and_wait(position)
+            self.assertFalse(self.driver.find_element(By.ID, "picture-button").is_displayed(), position)
+
+    def test_18_misere_values_are_one_line_and_explained(self):
+        # Issue 50, item 11: "value genus 3^3" wrapped as "value genus 3^" / "3", and "no genus (wild)"
+        # was unexplained (and said of heaps that are not known to be wild at all).
+        self.driver.get(self.server.url + "/")
+        self.wait().until(lambda d: len(Select(d.find_element(By.ID, "family")).options) > 0)
+        self.driver.find_element(By.CSS_SELECTOR, "input[name=play][value=misere]").click()
+        for width in (900, 390):
+            self.driver.set_window_size(width, 1100)
+            try:
+                for position, reason in [("nim 13 14 15", None), ("kayles 3 8", "wild up to heap 8"),
+                                         ("cram 2x3", "cram is not one")]:
+                    self.open_and_start(position, keep_play=True)
+                    self.wait_for_my_turn_or_end()
+                    self.driver.find_element(By.ID, "values-button").click()
+                    tags = self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, ".value-tag"))
+                    for tag in tags:
+                        lines = self.driver.execute_script(
+                            "const e = arguments[0];"
+                            "return e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight);", tag)
+                        self.assertLess(lines, 1.5, (width, position, tag.text))
+                        if reason is None:
+                            self.assertRegex(tag.text, r"^genus \d+$")  # the superscript: its own element
+                            self.assertIn("Misère genus g^m", tag.get_attribute("title"))
+                        else:
+                            self.assertEqual(tag.text, "no genus")
+                            self.assertIn(reason, tag.get_attribute("title"))
+                            self.assertIn("docs/misere.md", tag.get_attribute("title"))
+            finally:
+                self.driver.set_window_size(900, 1100)
+
+    def plot_words(self, game):
+        """The words of the page's picture of `game` (its title, rule and legend)."""
+        svg = self.driver.execute_async_script(
+            "fetch(`/api/plot?game=${encodeURIComponent(arguments[0])}&to=300`)"
+            ".then((r) => r.text()).then(arguments[arguments.length - 1])", game)
+        return re.findall(r"<text>([^<]*)</text>", svg)
+
+    def test_19_the_values_picture_says_what_is_true(self):
+        # Issue 50, item 11: nim's legend said "one period: n = 0..0" and "preperiod ends: n = 0".
+        self.start_and_wait("nim 3 4 5")
+        self.driver.find_element(By.ID, "picture-button").click()
+        img = self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, "#picture img"))[0]
+        self.wait().until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img))
+        words = self.plot_words("nim")
+        self.assertIn("G(n + 1) = G(n) + 1; shaded: n = 0", words)
+        self.assertEqual([w for w in words if "period" in w], [])
+        # A period from n = 0 has no preperiod to end.
+        words = self.plot_words("subtraction:1-3")
+        self.assertIn("one period: n = 0..3", words)
+        self.assertEqual([w for w in words if "preperiod" in w], [])
+        # A picture the server refuses is explained in the server's words (a 422 here), not with a guess
+        # about gnuplot.
+        self.start_and_wait("tb:0.[{255}] 5")
+        self.driver.find_element(By.ID, "picture-button").click()
+        error = self.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, "#picture .error"))[0]
+        self.assertIn("the values beyond G(63) are not computed", error.text)
+        self.assertNotIn("gnuplot", error.text)
 
     def test_8_screenshot_for_the_readme(self):
         self.open_and_start("nim 3 4 5 + kayles 6")

@@ -24,6 +24,7 @@ const state = {
   hinted: null,
   result: null,                         // once over: "me", "engine" or "draw"
   ply: 0,                               // moves played, both sides
+  heapGames: [],                        // the sum's games on heap sizes: those the values picture draws
 };
 
 class ApiError extends Error {}
@@ -165,12 +166,12 @@ async function start(event) {
   adopt(view);
   $("setup").hidden = true;
   $("game").hidden = false;
-  $("game-title").textContent = misere ? `${view.position} (misère)` : view.position;
-  $("rules-line").textContent = view.can_loop
-    ? `Play can go on forever here: the same position ${REPETITIONS_FOR_DRAW} times is a draw, and you may offer one.`
-    : misere ? "Misère play: a turn is one move in one component; whoever makes the last move loses."
-    : "A turn is one move in one component; whoever cannot move loses.";
+  $("game-title").textContent = misere ? `${view.title} (misère)` : view.title;
+  $("rules-line").textContent = rulesText(view, misere);
   $("draw-button").hidden = !view.can_loop;
+  // Only games on heap sizes have a sequence of values to draw (not boards or graphs).
+  state.heapGames = [...new Set(view.components.filter((c) => c.heap).map((c) => c.name))];
+  $("picture-button").hidden = state.heapGames.length === 0;
   remember();
   await render();
   if (state.over) return finish(noMoveWinner());
@@ -179,6 +180,46 @@ async function start(event) {
     setStatus("Your move.");
     setPhase("my-turn");
   }
+}
+
+// The rules, as `grundy play` states them: each game's rule of a move (the
+// server's, Game::move_rule), then how the game ends.
+function rulesText(view, misere) {
+  const end = misere ? "misère play: whoever makes the last move loses" : "whoever cannot move loses";
+  const lines = view.rules.length === 1
+    ? [`Rule: ${view.rules[0].rule}; ${end}.`]
+    : [...view.rules.map((r) => `Rule of ${r.game}: ${r.rule}.`), `A turn is one move in one component; ${end}.`];
+  if (view.can_loop) {
+    lines.push(`Play can go on forever here: the same position ${REPETITIONS_FOR_DRAW} times is a draw, ` +
+      "and you may offer one.");
+  }
+  return lines.join("\n");
+}
+
+// How a click (or Tab and Enter) makes a move, one line per way the sum's
+// components are drawn.
+const HOW_TO_MOVE = {
+  grid: ["Boards", "click a free cell, then a free cell beside, above or below it: a domino covers the two."],
+  graph: ["Graphs", "click a vertex still in play: it goes with its neighbours (pointing at one shows which)."],
+  take: ["Heaps", "click a token: it and every token after it are taken."],
+  knock: ["Rows", "click a token to knock it down, splitting the row in two (where one alone may not go, " +
+    "the next goes with it), or choose a move listed under the row."],
+  big: ["Large heaps", "type what the move leaves in the box (a size, or sizes such as 3 + 5) and press Move."],
+  token: ["Tokens", "choose where the token goes from the moves listed beside it."],
+};
+
+function drawnAs(c) {
+  if (c.drawing) return c.drawing.kind;
+  if (!c.heap) return "token";
+  if (typeof c.position !== "number" || c.position > MOST_TOKENS_DRAWN) return "big";
+  return c.splits ? "knock" : "take";
+}
+
+function howToMove() {
+  const kinds = [...new Set(state.components.map(drawnAs))];
+  if (kinds.length === 0) return "";
+  if (kinds.length === 1) return `How to move: ${HOW_TO_MOVE[kinds[0]][1]}`;
+  return ["How to move:", ...kinds.map((k) => `${HOW_TO_MOVE[k][0]}: ${HOW_TO_MOVE[k][1]}`)].join("\n");
 }
 
 function adopt(view) {
@@ -207,6 +248,10 @@ function remember() {
 // ----- the board -----
 
 let renders = 0;  // a newer render makes an older one, still waiting on the server, drop its board
+// True while the page itself gives the focus back to the board (render): the
+// preview of what a move would take belongs to a pointer or to a focus the
+// player moved, not to this one, which would grey out a piece still in play.
+let focusBySelf = false;
 
 async function render() {
   const generation = ++renders;
@@ -224,11 +269,7 @@ async function render() {
     const noun = c.label.split(" (")[0];
     label.textContent = noun[0].toUpperCase() + noun.slice(1);
     if (c.label.includes(" (")) label.append(Object.assign(document.createElement("small"), { textContent: c.game }));
-    if (values) {
-      label.append(Object.assign(document.createElement("small"), {
-        className: "value-tag", textContent: `value ${formatValue(values.values[i])}`,
-      }));
-    }
+    if (values) label.append(valueTag(values.values[i]));
     item.append(label, pieces(c, i, playable));
     if (playable && (!c.heap || c.splits) && c.has_move && !c.drawing) await listOptions(item, i);
     items.push(item);
@@ -241,19 +282,45 @@ async function render() {
   $("undo-button").disabled = state.busy || state.history.length === 0;
   $("hint-button").disabled = state.busy || state.over || state.turn !== "me";
   $("draw-button").disabled = state.busy || state.over || state.turn !== "me";
+  show($("how-to"), state.over ? "" : howToMove());
   // Keyboard players keep their place: back to the first move they can make.
   // Without scrolling: on a phone, focusing the board must not push the header away.
   if (hadFocus && playable) {
-    $("board").querySelector("button:not([disabled]), [role=button][tabindex]")?.focus({ preventScroll: true });
+    focusBySelf = true;
+    try {
+      $("board").querySelector("button:not([disabled]), [role=button][tabindex]")?.focus({ preventScroll: true });
+    } finally {
+      focusBySelf = false;
+    }
   }
 }
 
-// A normal-play value (a number, or ∞ with its options), or a misère one
-// (a genus such as 2^0, or none for a wild game).
-function formatValue(v) {
-  if (typeof v === "number" || typeof v === "string") return String(v);  // a string: above 2^53, exact
-  if ("genus" in v) return v.genus === null ? "no genus (wild)" : `genus ${v.genus}`;
-  return `∞{${v.options.join(",")}}`;
+const GENUS_TITLE = "Misère genus g^m (Conway): g is the normal-play value, m the misère one (the mex of the " +
+  "moves' misère values; 1 where there is no move). A tame heap plays in misère sums as a misère Nim " +
+  "position of its genus. See docs/misere.md.";
+
+// A component's value under the label: a normal-play value (a number, or ∞
+// with its options), or a misère genus g^m written with m raised, as in the
+// books; a component without one says why in its tooltip, in the server's
+// words (a wild game, a heap too large, not a heap game).
+function valueTag(v) {
+  const tag = Object.assign(document.createElement("small"), { className: "value-tag" });
+  if (typeof v === "number" || typeof v === "string") {  // a string: above 2^53, exact
+    tag.textContent = `value ${v}`;
+  } else if (!("genus" in v)) {
+    tag.textContent = `value ∞{${v.options.join(",")}}`;
+  } else if (v.genus === null) {
+    tag.textContent = "no genus";
+    tag.title = `${v.reason}. See docs/misere.md.`;
+    tag.dataset.genus = "";
+  } else {
+    const [g, ...m] = v.genus.split("^");
+    tag.append(`genus ${g}`, Object.assign(document.createElement("sup"), { textContent: m.join("^") }));
+    tag.title = GENUS_TITLE;
+    tag.dataset.genus = v.genus;
+    tag.setAttribute("aria-label", `misère genus ${v.genus}`);
+  }
+  return tag;
 }
 
 async function sumText() {
@@ -300,7 +367,7 @@ function pieces(c, i, playable) {
       };
       token.addEventListener("mouseenter", () => mark(true));
       token.addEventListener("mouseleave", () => mark(false));
-      token.addEventListener("focus", () => mark(true));
+      token.addEventListener("focus", () => mark(!focusBySelf));
       token.addEventListener("blur", () => mark(false));
       token.addEventListener("click", () => personMove(i, knocks ? knockDown(k, c.position) : [[k]]));
       box.append(token);
@@ -458,7 +525,7 @@ function graphPicture(c, i, playable) {
     dot.classList.add("playable");
     dot.addEventListener("mouseenter", () => wouldTake(v, true));
     dot.addEventListener("mouseleave", () => wouldTake(v, false));
-    dot.addEventListener("focus", () => wouldTake(v, true));
+    dot.addEventListener("focus", () => wouldTake(v, !focusBySelf));
     dot.addEventListener("blur", () => wouldTake(v, false));
     dot.addEventListener("click", () => personMove(i, m.to));
     dot.addEventListener("keydown", (e) => {
@@ -582,8 +649,9 @@ async function engineTurn() {
   state.busy = false;
   if (answer.move === null) return finish(noMoveWinner());
   const c = state.components[answer.move.component];
-  // Written as the hints and the command line write a move: "heap 1: 7 -> 2 + 3".
-  const moveText = `${c.label}: ${answer.move.from} -> ${answer.move.to.length ? answer.move.to.join(" + ") : "nothing"}`;
+  // Written as the hints and `grundy play` write a move: "heap 1: 7 -> 2 + 3", "board 1: '...' -> '##.'".
+  const to = answer.move.to.length ? answer.move.to.map((p) => inText(c, p)).join(" + ") : "nothing";
+  const moveText = `${c.label}: ${inText(c, answer.move.from)} -> ${to}`;
   try {
     await advance(answer, "engine");
   } catch (e) {
@@ -601,6 +669,13 @@ async function engineTurn() {
   } else if (state.result === "me") {
     setStatus(`The engine moved ${moveText}, the last move: you win (misère play).`, "won");
   }
+}
+
+// A position inside a sentence, as Game::position_in_text writes it: a heap
+// size as it is, a board, vertex or set of vertices in single quotes, whose
+// dots and commas must not run into the sentence's own.
+function inText(c, p) {
+  return c.heap ? String(p) : `'${p}'`;
 }
 
 // `winner`: "me", "engine", or null for a draw.
@@ -695,6 +770,29 @@ async function toggleValues() {
 // `grundy plot` draws it) for each game on heap sizes in the sum.
 const PICTURE_HEAPS = 300;
 
+// The picture is fetched rather than named in the img's src: an img that
+// fails to load cannot read the answer, and the server's own words say why
+// (took too long, past grundy's limits, gnuplot missing).
+async function drawPicture(figure, img, game) {
+  const url = `/api/plot?game=${encodeURIComponent(game)}&to=${PICTURE_HEAPS}`;
+  img.dataset.src = url;  // for scripts and tests: the src is a blob
+  const refuse = (why) => figure.replaceChildren(Object.assign(document.createElement("p"), {
+    className: "error", textContent: `The picture of ${game} could not be drawn: ${why}.`,
+  }));
+  let response;
+  try {
+    response = await fetch(url);
+  } catch {
+    return refuse("the server cannot be reached: is grundy serve still running?");
+  }
+  if (!response.ok) {
+    const answer = await response.json().catch(() => ({}));
+    return refuse(answer.error ?? `the server answered ${response.status}`);
+  }
+  img.src = URL.createObjectURL(await response.blob());
+  img.addEventListener("load", () => URL.revokeObjectURL(img.src), { once: true });
+}
+
 function togglePicture() {
   const box = $("picture");
   if (!box.hidden) {
@@ -703,28 +801,18 @@ function togglePicture() {
     $("picture-button").setAttribute("aria-pressed", "false");
     return;
   }
-  const games = [...new Set(state.components.filter((c) => c.heap).map((c) => c.name))];
-  if (games.length === 0) {
-    box.replaceChildren(Object.assign(document.createElement("p"), {
-      className: "muted", textContent: "Pictures of values are drawn for games on heap sizes; this sum has none.",
-    }));
-  } else {
-    box.replaceChildren(...games.map((game) => {
-      const figure = document.createElement("figure");
-      const img = Object.assign(document.createElement("img"), {
-        src: `/api/plot?game=${encodeURIComponent(game)}&to=${PICTURE_HEAPS}`,
-        alt: `G(n) of ${game} for n = 0..${PICTURE_HEAPS}, its rule marked`,
-      });
-      img.addEventListener("error", () => figure.replaceChildren(Object.assign(document.createElement("p"), {
-        className: "error", textContent: `The picture of ${game} could not be drawn (is gnuplot installed where grundy serve runs?).`,
-      })));
-      const caption = Object.assign(document.createElement("figcaption"), {
-        textContent: `Each heap size n is a dot at height G(n); grundy plot ${game} --to N draws more.`,
-      });
-      figure.append(img, caption);
-      return figure;
-    }));
-  }
+  box.replaceChildren(...state.heapGames.map((game) => {
+    const figure = document.createElement("figure");
+    const img = Object.assign(document.createElement("img"), {
+      alt: `G(n) of ${game} for n = 0..${PICTURE_HEAPS}, its rule marked`,
+    });
+    const caption = Object.assign(document.createElement("figcaption"), {
+      textContent: `Each heap size n is a dot at height G(n); grundy plot ${game} --to N draws more.`,
+    });
+    figure.append(img, caption);
+    drawPicture(figure, img, game);
+    return figure;
+  }));
   box.hidden = false;
   $("picture-button").setAttribute("aria-pressed", "true");
 }

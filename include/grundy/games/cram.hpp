@@ -251,6 +251,7 @@ class CramGame final : public Game {
   // "HxW" or rows ("..#./...."); throws InputError.
   [[nodiscard]] Position parse_position(std::string_view text) const override;
   [[nodiscard]] std::string format_position(Position p) const override;
+  [[nodiscard]] std::string position_title(Position p) const override;  // "4x5" for a whole empty board
   [[nodiscard]] std::string_view component_noun() const override { return "board"; }
   [[nodiscard]] Nimber value(Position p) const override;
   [[nodiscard]] std::string move_rule() const override;
