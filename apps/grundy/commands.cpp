@@ -262,6 +262,7 @@ std::string advice_text(const Pattern& p) {
   const PatternAdvice& a = p.advice;
   switch (a.kind) {
     case PatternAdvice::Kind::none:
+      if (a.bound != 0) return fmt::format("{}: --max-heap goes no further (at most {}{})", a.note, a.bound, bound_reason_words(a));
       return a.note;
     case PatternAdvice::Kind::larger_bound:
       if (a.quadratic)

@@ -60,7 +60,8 @@ struct TableReport {
 // max_heap=).
 struct PatternAdvice {
   enum class Kind {
-    none,            // no larger search would do better; `note` may say why
+    none,            // no larger search would do better; `note` may say why, and a
+                     // nonzero `bound` is the largest the family computes
     larger_bound,    // a larger bound, up to `bound`, examines more values
     enough_bound,    // the bound `bound` examines enough values to see the rule `note` states
     values_as_runs,  // the values are best read as runs, from a table of runs

@@ -406,6 +406,9 @@ std::string advice_words(const Pattern& p) {
   const PatternAdvice& a = p.advice;
   switch (a.kind) {
     case PatternAdvice::Kind::none:
+      if (a.bound != 0)
+        return fmt::format("{}: max_heap goes no further (at most {}{})", a.note, a.bound,
+                           a.bound_reason.empty() ? std::string() : ": " + a.bound_reason);
       return a.note;
     case PatternAdvice::Kind::larger_bound:
       return fmt::format("a larger max_heap (up to {}{}) computes more values{}{}", a.bound,

@@ -994,8 +994,9 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       out.advice.bound = table_cap() - 1;
       out.advice.bound_reason = max_pattern_reason();
     } else {
-      out.advice.note = fmt::format("G(0..{}) is as far as grundy computes {} (--max-heap takes at most {})",
-                                    stored_size() - 1, spec(), max_pattern_reason());
+      out.advice.note = fmt::format("G(0..{}) is as far as grundy computes {}", stored_size() - 1, spec());
+      out.advice.bound = stored_size() - 1;
+      out.advice.bound_reason = max_pattern_reason();
     }
     out.table = table_report();
     return out;
@@ -1052,8 +1053,9 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       out.advice.bound = max_pattern_limit();
       out.advice.bound_reason = max_pattern_reason();
     } else {
-      out.advice.note = fmt::format("G(0..{}) is as far as grundy computes {} (--max-heap takes at most {})",
-                                    max_pattern_limit(), spec(), max_pattern_reason());
+      out.advice.note = fmt::format("G(0..{}) is as far as grundy computes {}", max_pattern_limit(), spec());
+      out.advice.bound = max_pattern_limit();
+      out.advice.bound_reason = max_pattern_reason();
     }
     if (!too_large.empty()) out.advice = {};  // no bound would go further
     out.table = table_report();

@@ -516,8 +516,8 @@ TEST(Cram, BadBoardsSayWhatWasExpected) {
   EXPECT_NE(error_of("0x5").find("expected HxW"), std::string::npos);
   EXPECT_NE(error_of("12x12").find("144 cells, and a board holds at most 128"), std::string::npos);
   EXPECT_NE(error_of("200x1").find("too many"), std::string::npos);
-  EXPECT_NE(error_of("99999999999999999999x1").find("expected HxW"), std::string::npos);
-  EXPECT_NE(error_of("../.").find("at character 4: a row of 1 cells after rows of 2"), std::string::npos);
+  EXPECT_NE(error_of("99999999999999999999x1").find("too many cells"), std::string::npos);
+  EXPECT_NE(error_of("../.").find("at character 4: a row of 1 cell after rows of 2"), std::string::npos);
   EXPECT_NE(error_of("..//..").find("at character 4: an empty row"), std::string::npos);
   EXPECT_NE(error_of(".x").find("at character 2: 'x' is not a cell"), std::string::npos);
 }

@@ -214,8 +214,8 @@ TEST(Moves, GraphFollowsItsEdges) {
   check_position(g, b, {c}, 3);
   check_position(g, c, {}, 3);
   check_position(g, d, {a, b, c}, 3);
-  EXPECT_THAT(g.why_not_move(b, a), HasSubstr("no edge from b to a"));
-  EXPECT_THAT(g.why_not_move(c, a), HasSubstr("vertex c has no moves"));
+  EXPECT_THAT(g.why_not_move(b, a), HasSubstr("no edge from 'b' to 'a'"));
+  EXPECT_THAT(g.why_not_move(c, a), HasSubstr("vertex 'c' has no moves"));
   EXPECT_THAT(g.move_rule(), HasSubstr("g.txt"));
   EXPECT_EQ(g.component_noun(), "token");
 }

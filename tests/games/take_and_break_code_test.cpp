@@ -347,8 +347,9 @@ TEST(TakeAndBreakCode, ArithmeticPeriodsAreSeenAndHoldOnTheBruteForce) {
     EXPECT_FALSE(p.proven);
     EXPECT_THAT(p.reason, HasSubstr("the rule seen is not proven"));
     // The advice names the bound and the flag (issue 54: it said "this many").
-    EXPECT_THAT(p.advice.note, HasSubstr("G(0..4095) is as far as grundy computes " + c.spec +
-                                         " (--max-heap takes at most 2^12 - 1"));
+    EXPECT_EQ(p.advice.note, "G(0..4095) is as far as grundy computes " + c.spec);
+    EXPECT_EQ(p.advice.bound, 4095u);
+    EXPECT_THAT(p.advice.bound_reason, HasSubstr("2^12 - 1"));
     EXPECT_EQ(p.preperiod, c.e);
     EXPECT_EQ(p.period, c.p);
     EXPECT_EQ(p.saltus, c.s);
