@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <ranges>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -193,8 +192,10 @@ void SearchTableFile::read(std::size_t record_size,
     at += n;
   }
   std::uint64_t written = 0;
-  for (const unsigned char b : read_at(in.fd, std::span(block).first(kChecksumBytes), end, path_) | std::views::reverse)
-    written = written << 8 | b;
+  // Little-endian: the last byte is the most significant. (A plain loop:
+  // clang 14 cannot compile libstdc++ 12's views::reverse.)
+  const std::span<const unsigned char> stored = read_at(in.fd, std::span(block).first(kChecksumBytes), end, path_);
+  for (std::size_t i = stored.size(); i-- > 0;) written = written << 8 | stored[i];
   if (written != checksum.sum())
     throw InputError(fmt::format("search table file {}: damaged (its checksum does not match its contents); delete "
                                  "it, and the search starts afresh",
