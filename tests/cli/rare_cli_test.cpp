@@ -128,6 +128,17 @@ TEST(RareCli, ListsTheRareHeapsAsTheyAppear) {
   EXPECT_THAT(r.out, HasSubstr("rare heaps under this mask (n G(n)):\n  0 0\n"));
 }
 
+// The number of values a saved table file holds (its third line), 0 when
+// it is not there yet.
+std::uint64_t saved_table_size(const fs::path& table) {
+  std::ifstream in(table);
+  std::string magic, game;
+  std::uint64_t size = 0;
+  std::getline(in, magic);
+  std::getline(in, game);
+  return in >> size ? size : 0;
+}
+
 TEST(RareCli, AKilledRunResumesFromItsSavedTableToTheSameAnswer) {
   const fs::path table = scratch("0.6.table");
   fs::remove(table);
@@ -172,14 +183,7 @@ TEST(RareCli, CtrlCSavesTheTableWhereTheRunStands) {
   const test::SpawnedProcess run = test::spawn_process(
       GRUNDY_EXE, {"rare", "octal:0.6", "--to", std::to_string((1 << 20) - 1), "--save", table.string()});
   ::close(run.in);
-  auto saved_size = [&]() -> std::uint64_t {
-    std::ifstream in(table);
-    std::string magic, game;
-    std::uint64_t size = 0;
-    std::getline(in, magic);
-    std::getline(in, game);
-    return in >> size ? size : 0;
-  };
+  auto saved_size = [&] { return saved_table_size(table); };
   // Interrupted inside the doubling from 2^17 to 2^18.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
   while (saved_size() < (1u << 17) && std::chrono::steady_clock::now() < deadline)
@@ -211,14 +215,7 @@ TEST(RareCli, SavesInsideADoublingAndResumesFromThere) {
   const test::SpawnedProcess run = test::spawn_process(
       GRUNDY_EXE, {"rare", "octal:0.6", "--to", to, "--save", table.string(), "--save-every", "0"});
   ::close(run.in);
-  auto saved_size = [&]() -> std::uint64_t {
-    std::ifstream in(table);
-    std::string magic, game;
-    std::uint64_t size = 0;
-    std::getline(in, magic);
-    std::getline(in, game);
-    return in >> size ? size : 0;
-  };
+  auto saved_size = [&] { return saved_table_size(table); };
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
   std::uint64_t size = 0;
   auto inside = [](std::uint64_t n) { return n > (1u << 18) && n < (1u << 19); };
