@@ -143,8 +143,9 @@ CLI::App* add_sum_command(CLI::App& app, const char* name, const char* descripti
 
 void add_memory_option(CLI::App& cmd, Arguments& a) {
   cmd.add_option("--memory", a.memory,
-                 "at most this much memory for the table of the search that values boards (cram): 512M, 4G "
-                 "(default: a quarter of the machine's); a smaller table forgets more, never answers wrongly")
+                 "at most this much memory for the table of the search that values boards (cram), and for "
+                 "a misère search (--misere): 512M, 4G (default: a quarter of the machine's); a smaller table "
+                 "forgets more, never answers wrongly; a misère search stops with an error past it")
       ->type_name("SIZE");
   cmd.add_option("--table", a.table_file,
                  "keep that search's table in FILE (cram only): read when the run starts, written every 10 s, at "
@@ -959,6 +960,9 @@ int main(int argc, char** argv) {
   } catch (const InputError& e) {
     print_error("error: ", e.what());
     return kExitInputError;
+  } catch (const MemoryBoundError& e) {
+    print_error("error: ", fmt::format("{}; --memory SIZE allows more (such as --memory 4G)", e.what()).c_str());
+    return 1;
   } catch (const LimitError& e) {
     print_error("error: ", e.what());
     return 1;

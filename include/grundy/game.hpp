@@ -17,6 +17,7 @@
 // (solver.hpp); this interface is for games chosen by a spec string.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -47,6 +48,7 @@ inline constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
 
 class HeapGame;  // heap_game.hpp
 struct Drawing;  // drawing.hpp
+class MisereSolver;  // misere_solver.hpp
 
 class Game {
  public:
@@ -106,6 +108,13 @@ class Game {
 
   // True when every move leaves exactly one position (OneToOneGame).
   [[nodiscard]] virtual bool moves_leave_one_position() const { return false; }
+
+  // An exact misère search for sums of this game's positions that knows
+  // more of the game than the general one (misere_search.hpp): Cram's cuts
+  // a sum into its regions. At most `memory_bytes` held and `max_sums` sums
+  // searched. nullptr (the default) for the general search.
+  [[nodiscard]] virtual std::unique_ptr<MisereSolver> misere_solver(std::uint64_t memory_bytes,
+                                                                    std::uint64_t max_sums) const;
 
   // What the game does with the file of search tables (a program's --table,
   // set_search_table_file): `kept` when its search reads and saves its table

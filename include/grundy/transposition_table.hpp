@@ -46,6 +46,9 @@ void set_search_table_file(std::string path);
 // or T (powers of 1024, also written KiB, MB, ...), from 1 KiB up; nullopt
 // when the text is none of these or the number does not fit 64 bits.
 [[nodiscard]] std::optional<std::uint64_t> parse_byte_size(std::string_view text);
+// A number of bytes for people: "64 MiB", "6 GiB", "1.5 GiB", "512 KiB",
+// "100 bytes" (exact unless it is over 1 GiB and no whole number of them).
+[[nodiscard]] std::string format_byte_size(std::uint64_t bytes);
 
 // Memory for large tables on the kernel's 2 MiB pages where it offers them
 // (Linux's transparent huge pages): a search reads its table at random, and

@@ -4,6 +4,7 @@
 
 #include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
+#include "grundy/misere_solver.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/quote.hpp"
 
@@ -14,6 +15,8 @@ Position Game::parse_position(std::string_view text) const {
   throw InputError(fmt::format("{} is not a heap size of {}: {}; expected a whole number from 0 to 18446744073709551615",
                                quote(text), label(), why_not_u64(text)));
 }
+
+std::unique_ptr<MisereSolver> Game::misere_solver(std::uint64_t, std::uint64_t) const { return nullptr; }
 
 std::string Game::format_position(Position p) const { return fmt::format("{}", p); }
 

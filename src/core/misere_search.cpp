@@ -1,23 +1,63 @@
 #include "grundy/misere_search.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
+#include "grundy/transposition_table.hpp"
 
 namespace grundy {
 
-std::size_t MisereSearch::KeyHash::operator()(const Key& k) const noexcept {
-  std::uint64_t h = 1469598103934665603ULL;
-  for (std::uint64_t x : k) h = (h ^ x) * 1099511628211ULL;
-  return static_cast<std::size_t>(h ^ (h >> 31));
+namespace {
+// A hash map's node with its bucket, and a heap block's bookkeeping, as
+// counted against the memory bound (glibc: 16 bytes a block; a node of the
+// maps here is at most 64 bytes).
+constexpr std::uint64_t kNodeBytes = 72;
+constexpr std::uint64_t kBlockBytes = 16;
+
+std::uint64_t key_bytes(const std::vector<std::uint64_t>& key) {
+  return key.capacity() * sizeof(std::uint64_t) + sizeof(key) + kBlockBytes;
+}
+}  // namespace
+
+MisereSearch::MisereSearch(std::uint64_t max_sums, std::uint64_t memory_bytes)
+    : max_sums_(max_sums), memory_bytes_(memory_bytes == 0 ? default_table_bytes() : memory_bytes) {}
+
+void MisereSearch::raise_limit(std::uint64_t max_sums) {
+  max_sums_ = std::max(max_sums_, max_sums);
+  solver_.reset();  // made again, with the new bound, when asked for
+  solver_game_ = nullptr;
+}
+
+std::uint64_t MisereSearch::sums_searched() const {
+  return outcomes_.size() + (solver_ ? solver_->sums_searched() : 0);
+}
+
+std::uint64_t MisereSearch::bytes_held() const {
+  return outcomes_.bytes() + cache_bytes_ + path_bytes_ + games_.capacity() * sizeof(const Game*);
+}
+
+MisereSolver* MisereSearch::solver_for(std::span<const Component> components) {
+  if (components.empty()) return nullptr;
+  const Game* game = components.front().game;
+  for (const Component& c : components)
+    if (c.game != game) return nullptr;
+  if (game != solver_game_) {
+    solver_ = game->misere_solver(memory_bytes_, max_sums_);
+    solver_game_ = game;
+  }
+  return solver_.get();
 }
 
 bool MisereSearch::terminal(std::size_t game, Position p) {
   const auto [it, fresh] = terminal_.try_emplace({game, p}, false);
-  if (fresh) it->second = !games_[game]->has_move(p);
+  if (fresh) {
+    it->second = !games_[game]->has_move(p);
+    cache_bytes_ += kNodeBytes;
+  }
   return it->second;
 }
 
@@ -31,6 +71,8 @@ const std::vector<Option>& MisereSearch::options(std::size_t game, Position p) {
                                    games_[game]->spec(), games_[game]->format_position(p), kMaxOptions));
     }
     it->second = std::move(all.options);
+    cache_bytes_ += kNodeBytes + it->second.capacity() * sizeof(Option);
+    for (const Option& o : it->second) cache_bytes_ += o.capacity() * sizeof(Position) + kBlockBytes;
   }
   return it->second;
 }
@@ -87,8 +129,20 @@ void MisereSearch::options_of(const Key& key, std::vector<Key>& out) {
 }
 
 bool MisereSearch::is_p_position(std::span<const Component> components) {
-  Key start = key_of(components);
-  if (const auto it = outcomes_.find(start); it != outcomes_.end()) return it->second;
+  for (const Component& c : components)
+    if (c.game->has_cycles())
+      throw InputError(fmt::format("{}: misère play of games with cycles is not supported", c.game->spec()));
+  if (MisereSolver* solver = solver_for(components)) {
+    std::vector<Position> positions;
+    for (const Component& c : components) positions.push_back(c.position);
+    return solver->is_p_position(positions);
+  }
+  return search(key_of(components));
+}
+
+bool MisereSearch::search(const Key& start) {
+  if (start.empty()) return false;  // no move: the player to move wins
+  if (const auto known = outcomes_.find(start)) return *known;
   // Depth-first with an explicit stack: sums can be long chains of moves.
   struct Frame {
     Key key;
@@ -96,20 +150,28 @@ bool MisereSearch::is_p_position(std::span<const Component> components) {
     std::size_t next = 0;
   };
   std::vector<Frame> stack;
-  std::uint64_t path_numbers = 0;  // in the frames' option keys
-  auto words_of = [](const Frame& f) {
-    std::uint64_t n = f.key.size();
-    for (const Key& k : f.options) n += k.size();
+  auto bytes_of = [](const Frame& f) {
+    std::uint64_t n = key_bytes(f.key) + f.options.capacity() * sizeof(Key);
+    for (const Key& k : f.options) n += key_bytes(k);
     return n;
   };
-  auto too_large = [&] {
-    return LimitError(fmt::format("the exact misère search would examine more than {} sums, or hold more than {} "
-                                  "numbers in memory",
-                                  max_sums_, kMaxNumbers));
+  auto check_bounds = [&](std::size_t words) {
+    if (outcomes_.size() + stack.size() >= max_sums_)
+      throw LimitError(fmt::format("the exact misère search would examine more than {} sums", max_sums_));
+    if (bytes_held() + outcomes_.next_growth(words) > memory_bytes_)
+      throw MemoryBoundError(
+          fmt::format("the exact misère search needs more than {} of memory, the bound set for searches ({} sums known)",
+                      format_byte_size(memory_bytes_), outcomes_.size()));
   };
-  stack.push_back({std::move(start), {}, 0});
+  // The path's bytes go back to 0 however the search ends.
+  struct PathBytes {
+    std::uint64_t& bytes;
+    ~PathBytes() { bytes = 0; }
+  } path{path_bytes_};
+  stack.push_back({start, {}, 0});
   options_of(stack.back().key, stack.back().options);
-  path_numbers += words_of(stack.back());
+  path_bytes_ += bytes_of(stack.back());
+  check_bounds(start.size());
   std::uint64_t steps = 0;
   while (!stack.empty()) {
     if ((++steps & 0xfff) == 0) interruption_point();
@@ -117,9 +179,10 @@ bool MisereSearch::is_p_position(std::span<const Component> components) {
     bool decided = false;
     bool p_position = false;
     while (f.next < f.options.size()) {
-      const auto it = outcomes_.find(f.options[f.next]);
-      if (it == outcomes_.end()) break;
-      if (it->second) {  // a move to a P-position: N
+      const Key& o = f.options[f.next];
+      const auto known = o.empty() ? std::optional<bool>(false) : outcomes_.find(o);
+      if (!known) break;
+      if (*known) {  // a move to a P-position: N
         decided = true;
         break;
       }
@@ -130,19 +193,19 @@ bool MisereSearch::is_p_position(std::span<const Component> components) {
       p_position = !f.options.empty();  // no move at all: the player to move wins
     }
     if (decided) {
-      path_numbers -= words_of(f);
-      numbers_ += f.key.size();
-      outcomes_.emplace(std::move(f.key), p_position);
+      check_bounds(f.key.size());
+      path_bytes_ -= bytes_of(f);
+      outcomes_.insert(f.key, p_position);
       stack.pop_back();
       continue;
     }
     Frame child{f.options[f.next], {}, 0};
     options_of(child.key, child.options);
-    path_numbers += words_of(child);
+    path_bytes_ += bytes_of(child);
     stack.push_back(std::move(child));
-    if (outcomes_.size() + stack.size() >= max_sums_ || numbers_ + path_numbers > kMaxNumbers) throw too_large();
+    check_bounds(stack.back().key.size());
   }
-  return outcomes_.at(key_of(components));
+  return *outcomes_.find(start);
 }
 
 }  // namespace grundy

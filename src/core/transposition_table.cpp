@@ -12,6 +12,8 @@
 #include <mutex>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "grundy/parse_number.hpp"
 
 namespace grundy {
@@ -72,6 +74,17 @@ std::size_t default_table_bytes() {
 }
 
 void set_default_table_bytes(std::size_t bytes) { chosen_table_bytes.store(bytes, std::memory_order_relaxed); }
+
+std::string format_byte_size(std::uint64_t bytes) {
+  constexpr std::uint64_t kKiB = 1024, kMiB = kKiB << 10, kGiB = kMiB << 10;
+  if (bytes >= kGiB)
+    return bytes % kGiB == 0 ? fmt::format("{} GiB", bytes / kGiB)
+                             : fmt::format("{:.1f} GiB", static_cast<double>(bytes) / static_cast<double>(kGiB));
+  if (bytes >= kMiB && bytes % kMiB == 0) return fmt::format("{} MiB", bytes / kMiB);
+  if (bytes >= kMiB) return fmt::format("{:.1f} MiB", static_cast<double>(bytes) / static_cast<double>(kMiB));
+  if (bytes >= kKiB && bytes % kKiB == 0) return fmt::format("{} KiB", bytes / kKiB);
+  return fmt::format("{} bytes", bytes);
+}
 
 std::optional<std::uint64_t> parse_byte_size(std::string_view text) {
   std::size_t digits = 0;

@@ -49,6 +49,19 @@ TEST(CramCli, MemoryBoundsTheSearchTable) {
   }
 }
 
+// Issue 50, item 6: the misère search held 1.17 GB for 5x6 with --memory 64M.
+TEST(CramCli, MemoryBoundsTheMisereSearch) {
+  EXPECT_EQ(out_of({"winner", "cram", "5x6", "--misere", "--memory", "64M"}).substr(0, 18), "first player wins ");
+  const auto r = grundy_run({"winner", "cram", "6x6", "--misere", "--memory", "2M"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("the exact misère search needs more than 2 MiB of memory"));
+  EXPECT_THAT(r.err, HasSubstr("--memory SIZE allows more"));
+  // A sum of cram and nim goes to the general search, bounded the same way.
+  const auto mixed = grundy_run({"winner", "cram", "5x6", "+", "nim", "3", "--misere", "--memory", "1M"});
+  EXPECT_EQ(mixed.exit_code, 1);
+  EXPECT_THAT(mixed.err, HasSubstr("needs more than 1 MiB of memory"));
+}
+
 TEST(CramCli, TableKeepsTheSearchAcrossRuns) {
   const std::string path = ::testing::TempDir() + "cram-cli-table-" + std::to_string(::getpid()) + ".bin";
   std::remove(path.c_str());

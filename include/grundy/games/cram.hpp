@@ -259,6 +259,9 @@ class CramGame final : public Game {
   [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
   [[nodiscard]] bool moves_leave_one_position() const override { return true; }
+  // Sums searched as multisets of canonical regions (misere_parts_search.hpp).
+  [[nodiscard]] std::unique_ptr<MisereSolver> misere_solver(std::uint64_t memory_bytes,
+                                                            std::uint64_t max_sums) const override;
   [[nodiscard]] TableFileUse table_file_use() const override { return TableFileUse::kept; }
   // A grid: its rows, and each domino's two cells.
   [[nodiscard]] Drawing drawing(Position p) const override;
