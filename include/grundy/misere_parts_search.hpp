@@ -84,10 +84,15 @@ class MiserePartsSearch {
       }
       parts_.push_back(part);
       bool movable = false;
-      rules_.for_each_option(part, [&](const Key&) {
+      const auto any = [&](const auto&) {
         movable = true;
-        return false;
-      });
+        return false;  // one is enough
+      };
+      if constexpr (requires { rules_.for_each_option(part, any); }) {
+        rules_.for_each_option(part, any);
+      } else {
+        rules_.for_each_option_parts(part, [&](std::span<const Key> left) { return any(left); });
+      }
       movable_.push_back(movable ? 1 : 0);
     }
     return it->second;
@@ -105,7 +110,7 @@ class MiserePartsSearch {
       rest.assign(f.sum.begin(), f.sum.end());
       rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
       const Key part = parts_[f.sum[i]];  // a copy: numbering parts may move parts_
-      rules_.for_each_option_parts(part, [&](std::span<const Key> left) {
+      const auto add = [&](std::span<const Key> left) {
         const std::size_t begin = f.options.size();
         f.options.insert(f.options.end(), rest.begin(), rest.end());
         for (const Key& k : left) {
@@ -115,7 +120,17 @@ class MiserePartsSearch {
         std::sort(f.options.begin() + static_cast<std::ptrdiff_t>(begin), f.options.end());
         f.ends.push_back(static_cast<std::uint32_t>(f.options.size()));
         return true;
-      });
+      };
+      // Rules that split an option into its parts themselves (Cram) do it
+      // once; the others' options are split by components().
+      if constexpr (requires { rules_.for_each_option_parts(part, add); }) {
+        rules_.for_each_option_parts(part, add);
+      } else {  // (ComponentGame: one of the two)
+        rules_.for_each_option(part, [&](const Key& option) {
+          const std::vector<Key> left = rules_.components(option);
+          return add(left);
+        });
+      }
     }
   }
 

@@ -14,8 +14,6 @@
 #include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
-#include "grundy/misere_parts_search.hpp"
-#include "grundy/misere_solver.hpp"
 #include "grundy/transposition_table.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
@@ -476,55 +474,6 @@ void append_cram_regions(const CramBoard& board, std::vector<CramBoard>& regions
 
 namespace grundy {
 
-Position CramGame::number(const CramBoard& board) const {
-  const auto [it, added] = numbers_.try_emplace(board, boards_.size());
-  if (added) boards_.push_back(board);
-  return it->second;
-}
-
-Position CramGame::parse_position(std::string_view text) const {
-  const CramBoard board = parse_cram_board(text);
-  const std::lock_guard lock(mutex_);
-  return number(board);
-}
-
-CramBoard CramGame::board(Position p) const {
-  const std::lock_guard lock(mutex_);
-  if (p >= boards_.size())
-    throw std::logic_error(fmt::format("cram: no board numbered {} (positions come from parse_position)", p));
-  return boards_[p];
-}
-
-std::string CramGame::format_position(Position p) const { return format_cram_board(board(p)); }
-
-namespace {
-
-// Misère sums of boards as multisets of canonical regions: a 5x6 board's
-// search meets 1.3 million sums as whole boards numbered by the game, and
-// a few hundred thousand as regions, each 4 bytes a region in the memo.
-class CramMisereSolver final : public MisereSolver {
- public:
-  CramMisereSolver(const CramGame& game, std::uint64_t memory_bytes, std::uint64_t max_sums)
-      : game_(game), search_(CramRules{}, memory_bytes, max_sums) {}
-  bool is_p_position(std::span<const Position> positions) override {
-    std::vector<CramBoard> boards;
-    boards.reserve(positions.size());
-    for (Position p : positions) boards.push_back(game_.board(p));
-    return search_.is_p_position(boards);
-  }
-  std::uint64_t sums_searched() const override { return search_.sums_searched(); }
-
- private:
-  const CramGame& game_;
-  MiserePartsSearch<CramRules> search_;
-};
-
-}  // namespace
-
-std::unique_ptr<MisereSolver> CramGame::misere_solver(std::uint64_t memory_bytes, std::uint64_t max_sums) const {
-  return std::make_unique<CramMisereSolver>(*this, memory_bytes, max_sums);
-}
-
 namespace {
 
 // A board in a title: "4x5" when it is its whole empty rectangle, which says
@@ -537,7 +486,11 @@ std::string cram_title(const CramBoard& b) {
 
 }  // namespace
 
-std::string CramGame::position_title(Position p) const { return cram_title(board(p)); }
+std::string CramGame::state_title(const CramBoard& b) const { return cram_title(b); }
+
+std::string CramGame::value_task(const CramBoard&, const std::string& title) const {
+  return fmt::format("valuing the cram board {}", title);
+}
 
 namespace {
 
@@ -561,11 +514,6 @@ CramGame::CramGame() {
   }
 }
 
-std::size_t CramGame::known_parts() const {
-  const std::lock_guard lock(mutex_);
-  return search_.known_parts();
-}
-
 void CramGame::read_table() {
   const std::string& path = table_file_->path();
   table_file_->read(kTableRecord, [&](std::span<const unsigned char> record, std::size_t index) {
@@ -582,14 +530,14 @@ void CramGame::read_table() {
       throw InputError(fmt::format("search table file {}: region {} has the value {}, more than a region of {} cells "
                                    "can have",
                                    quote_path(path), index + 1, entry, b.empty_cells()));
-    search_.restore_entry(b, entry);
+    search().restore_entry(b, entry);
   });
-  saved_parts_ = search_.known_parts();  // the file holds these already
+  saved_parts_ = search().known_parts();  // the file holds these already
 }
 
 CramGame::~CramGame() {
   try {
-    const std::lock_guard lock(mutex_);
+    const std::lock_guard lock(search_mutex());
     save_table(true);
   } catch (const std::exception&) {
     // (a table that cannot be written now was writable when the game began;
@@ -598,17 +546,17 @@ CramGame::~CramGame() {
 }
 
 void CramGame::save_table(bool now) const {
-  if (!table_file_ || !table_file_->writable() || search_.known_parts() == saved_parts_) return;
+  if (!table_file_ || !table_file_->writable() || search().known_parts() == saved_parts_) return;
   const auto time = std::chrono::steady_clock::now();
   if (!now && saved_parts_ != 0 && time - saved_at_ < kTableSaveEvery) return;
   write_table();
-  saved_parts_ = search_.known_parts();
+  saved_parts_ = search().known_parts();
   saved_at_ = time;
 }
 
 void CramGame::write_table() const {
   table_file_->write([&](SearchTableFile::Writer& out) {
-    search_.for_each_entry([&](const CramBoard& b, std::uint64_t entry) {
+    search().for_each_entry([&](const CramBoard& b, std::uint64_t entry) {
       std::array<unsigned char, kTableRecord> record{};
       record[0] = b.height;
       record[1] = b.width;
@@ -619,71 +567,14 @@ void CramGame::write_table() const {
   });
 }
 
-Nimber CramGame::value(Position p) const {
-  const CramBoard b = board(p);
-  const std::lock_guard lock(mutex_);
-  if (b.empty_cells() < 24) {  // well under a second
-    const Nimber v = search_.value(b);
-    save_table(false);
-    return v;
-  }
-  // A large board may take minutes: a progress line says how far the search is.
-  LongTask task(fmt::format("valuing the cram board {}", cram_title(b)));
-  search_.set_observer([&](const SearchStats& s) {
-    task.set_detail(fmt::format("{} parts searched, {} in the table ({} MB of at most {} MB)", s.searched,
-                                s.table_entries, s.table_bytes >> 20, s.table_max_bytes >> 20));
-    save_table(false);
-  });
-  struct Unobserve {
-    ComponentSearch<CramRules>& search;
-    ~Unobserve() { search.set_observer({}); }
-  } unobserve{search_};
-  // With a file to keep the table in, a signal that ends the program waits
-  // for the save below (interrupt.hpp).
-  std::optional<KeepOnInterrupt> keep;
-  if (table_file_ && table_file_->writable()) keep.emplace();
-  try {
-    const Nimber v = search_.value(b);
-    save_table(true);
-    return v;
-  } catch (const Interrupted&) {
-    save_table(true);  // what was found is kept for the next run
-    throw;
-  }
-}
-
 std::string CramGame::move_rule() const {
   return "a move places a domino on two empty cells side by side or one above the other";
 }
 
-// The boards a move leads to, in the order of the cells (row by row), the
-// domino lying right before the one standing down.
-std::vector<CramBoard> CramGame::options_of(Position p) const {
+std::vector<CramBoard> CramGame::option_states(const CramBoard& b) const {
   std::vector<CramBoard> out;
-  CramRules{}.for_each_option(board(p), [&](const CramBoard& b) { out.push_back(b); });
+  CramRules{}.for_each_option(b, [&](const CramBoard& o) { out.push_back(o); });
   return out;
-}
-
-OptionSample CramGame::list_options(Position p, std::uint64_t limit) const {
-  const std::vector<CramBoard> all = options_of(p);
-  OptionSample s;
-  s.total = all.size();
-  const std::lock_guard lock(mutex_);
-  for (std::size_t i = 0; i < all.size() && s.options.size() < limit; ++i) s.options.push_back({number(all[i])});
-  return s;
-}
-
-OptionSample CramGame::options_to_value(Position p, Nimber target, std::uint64_t limit) const {
-  OptionSample s;
-  std::uint64_t total = 0;
-  for (const CramBoard& b : options_of(p)) {
-    const std::lock_guard lock(mutex_);
-    if (search_.value(b) != target) continue;
-    ++total;
-    if (s.options.size() < limit) s.options.push_back({number(b)});
-  }
-  s.total = total;
-  return s;
 }
 
 // The board's rows, and a move for each domino: cells r * width + c, as
@@ -694,7 +585,7 @@ Drawing CramGame::drawing(Position p) const {
   d.kind = Drawing::Kind::grid;
   const std::string text = format_cram_board(from);  // rows joined by '/'
   for (std::size_t at = 0; at <= text.size(); at += from.width + 1u) d.rows.push_back(text.substr(at, from.width));
-  const std::lock_guard lock(mutex_);
+  const std::lock_guard lock(search_mutex());
   auto place = [&](unsigned a, unsigned b) {
     CramBoard to = from;
     to.empty = to.empty & ~(CellSet{1} << a | CellSet{1} << b);

@@ -207,26 +207,13 @@ std::unique_ptr<NodeKaylesGame> NodeKaylesGame::from_text(std::string_view text,
   }
 }
 
-std::size_t NodeKaylesGame::SetHash::operator()(VertexSet s) const {
+std::size_t VertexSetHash::operator()(VertexSet s) const {
   return static_cast<std::size_t>(mix(static_cast<std::uint64_t>(s) ^ mix(static_cast<std::uint64_t>(s >> 64))));
 }
 
 VertexSet NodeKaylesGame::all() const { return first_vertices(vertex_count()); }
 
-Position NodeKaylesGame::number(VertexSet set) const {
-  const auto [it, added] = numbers_.try_emplace(set, sets_.size());
-  if (added) sets_.push_back(set);
-  return it->second;
-}
-
-VertexSet NodeKaylesGame::vertices(Position p) const {
-  const std::lock_guard lock(mutex_);
-  if (p >= sets_.size())
-    throw std::logic_error(fmt::format("node-kayles: no vertex set numbered {} (positions come from parse_position)", p));
-  return sets_[p];
-}
-
-Position NodeKaylesGame::parse_position(std::string_view text) const {
+VertexSet NodeKaylesGame::parse_state(std::string_view text) const {
   VertexSet set = 0;
   if (text == "all") {
     set = all();
@@ -247,8 +234,7 @@ Position NodeKaylesGame::parse_position(std::string_view text) const {
       start = comma + 1;
     }
   }
-  const std::lock_guard lock(mutex_);
-  return number(set);
+  return set;
 }
 
 std::string NodeKaylesGame::names_of(VertexSet set) const {
@@ -260,37 +246,23 @@ std::string NodeKaylesGame::names_of(VertexSet set) const {
   return text;
 }
 
-std::string NodeKaylesGame::format_position(Position p) const {
-  const VertexSet set = vertices(p);
+std::string NodeKaylesGame::format_state(const VertexSet& set) const {
   if (set == 0) return "none";
   if (set == all()) return "all";
   return names_of(set);
 }
 
-Nimber NodeKaylesGame::value(Position p) const {
-  const SmallGraph g = graph(p);
-  // A large graph may take minutes: a progress line says how far the search
-  // is, as for a Cram board. (Named before the lock: format_position takes it.)
-  const std::string label = g.order() < 24 ? std::string() : format_position(p);
-  const std::lock_guard lock(mutex_);
-  if (g.order() < 24) return search_.value(g);  // well under a second
-  LongTask task(fmt::format("valuing node-kayles {} ({} vertices)", label, g.order()));
-  search_.set_observer([&](const SearchStats& s) {
-    task.set_detail(fmt::format("{} parts searched, {} in the table ({} MB of at most {} MB)", s.searched,
-                                s.table_entries, s.table_bytes >> 20, s.table_max_bytes >> 20));
-  });
-  struct Unobserve {
-    ComponentSearch<NodeKaylesRules>& search;
-    ~Unobserve() { search.set_observer({}); }
-  } unobserve{search_};
-  return search_.value(g);
+std::size_t NodeKaylesGame::state_size(const VertexSet& set) const { return count_vertices(set); }
+
+std::string NodeKaylesGame::value_task(const VertexSet& set, const std::string& title) const {
+  return fmt::format("valuing node-kayles {} ({} vertices)", title, count_vertices(set));
 }
 
 std::string NodeKaylesGame::move_rule() const {
   return fmt::format("a move removes a vertex of the graph in {} together with its neighbours", printable_path(source_));
 }
 
-std::vector<VertexSet> NodeKaylesGame::options_of(VertexSet set) const {
+std::vector<VertexSet> NodeKaylesGame::option_states(const VertexSet& set) const {
   std::vector<VertexSet> out;
   for (VertexSet s = set; s != 0; s &= s - 1) {
     const unsigned v = lowest_vertex(s);
@@ -298,29 +270,6 @@ std::vector<VertexSet> NodeKaylesGame::options_of(VertexSet set) const {
     if (std::find(out.begin(), out.end(), left) == out.end()) out.push_back(left);  // twins leave the same set
   }
   return out;
-}
-
-OptionSample NodeKaylesGame::list_options(Position p, std::uint64_t limit) const {
-  const std::vector<VertexSet> options = options_of(vertices(p));
-  OptionSample s;
-  s.total = options.size();
-  const std::lock_guard lock(mutex_);
-  for (std::size_t i = 0; i < options.size() && s.options.size() < limit; ++i) s.options.push_back({number(options[i])});
-  return s;
-}
-
-OptionSample NodeKaylesGame::options_to_value(Position p, Nimber target, std::uint64_t limit) const {
-  OptionSample s;
-  std::uint64_t total = 0;
-  for (const VertexSet option : options_of(vertices(p))) {
-    const SmallGraph g = induced_subgraph(rows_, option);
-    const std::lock_guard lock(mutex_);
-    if (search_.value(g) != target) continue;
-    ++total;
-    if (s.options.size() < limit) s.options.push_back({number(option)});
-  }
-  s.total = total;
-  return s;
 }
 
 // The whole graph, the vertices still in play, and a move for each of them
@@ -334,7 +283,7 @@ Drawing NodeKaylesGame::drawing(Position p) const {
     d.present.push_back((set >> v & 1) != 0);
     for (VertexSet s = rows_[v] >> v >> 1; s != 0; s &= s - 1) d.edges.emplace_back(v, v + 1 + lowest_vertex(s));
   }
-  const std::lock_guard lock(mutex_);
+  const std::lock_guard lock(search_mutex());
   for (VertexSet s = set; s != 0; s &= s - 1) {
     const unsigned v = lowest_vertex(s);
     d.moves.push_back({{v}, {number(set & ~(rows_[v] | VertexSet{1} << v))}});

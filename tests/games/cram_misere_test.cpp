@@ -20,6 +20,7 @@
 #include "grundy/misere_search.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/sum_memo.hpp"
+#include "grundy/transposition_table.hpp"
 
 namespace grundy {
 namespace {
@@ -187,6 +188,16 @@ TEST(MisereSearch, TheGeneralSearchKeepsWithinItsMemoryBound) {
   MisereSearch bounded(MisereSearch::kDefaultMaxSums, bound);
   EXPECT_EQ(bounded.is_p_position(small), roomy.is_p_position(small));
   EXPECT_LE(bounded.bytes_held(), bound);
+}
+
+TEST(ByteSizes, ReadAndWrittenForPeople) {
+  EXPECT_EQ(format_byte_size(std::uint64_t{64} << 20), "64 MiB");
+  EXPECT_EQ(format_byte_size(std::uint64_t{6} << 30), "6 GiB");
+  EXPECT_EQ(format_byte_size(std::uint64_t{3} << 29), "1.5 GiB");
+  EXPECT_EQ(format_byte_size(std::uint64_t{3} << 19), "1.5 MiB");
+  EXPECT_EQ(format_byte_size(512 << 10), "512 KiB");
+  EXPECT_EQ(format_byte_size(100), "100 bytes");
+  EXPECT_EQ(format_byte_size(1500), "1500 bytes");
 }
 
 TEST(SumMemo, FindsWhatItHoldsAndNothingElse) {

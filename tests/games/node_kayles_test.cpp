@@ -12,6 +12,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
@@ -20,6 +21,8 @@
 
 #include "grundy/component_search.hpp"
 #include "grundy/error.hpp"
+#include "grundy/misere_search.hpp"
+#include "grundy/sum.hpp"
 #include "grundy/spec.hpp"
 
 namespace grundy {
@@ -121,6 +124,45 @@ TEST(NodeKayles, RandomGraphsAgreeWithTheBruteForce) {
     }
   }
   EXPECT_GT(nonzero, 100);  // varied enough to test something
+}
+
+// A position as typed: "none", or the names v0, v1, ... joined by ','.
+std::string names_of(std::uint32_t set) {
+  std::string text;
+  for (std::uint32_t s = set; s != 0; s &= s - 1) text += fmt::format("{}v{}", text.empty() ? "" : ",", __builtin_ctz(s));
+  return text.empty() ? "none" : text;
+}
+
+// Misère play, searched as multisets of canonical parts (SearchedGame's
+// solver), against a brute force over vertex sets written here: a set is a
+// P-position when it has a move and every move leaves an N-position.
+TEST(NodeKayles, MisereOutcomesAgreeWithTheBruteForce) {
+  std::mt19937_64 rng(20261128);
+  int p_positions = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const unsigned n = 1 + static_cast<unsigned>(rng() % 14);
+    const TinyGraph g = random_graph(rng, n, std::array{0.1, 0.2, 0.3, 0.5}[static_cast<std::size_t>(trial % 4)]);
+    std::unordered_map<std::uint32_t, bool> memo;
+    const std::function<bool(std::uint32_t)> p_position = [&](std::uint32_t set) {
+      if (const auto it = memo.find(set); it != memo.end()) return it->second;
+      bool p = set != 0;  // no vertex left: no move, the player to move wins
+      for (std::uint32_t s = set; s != 0 && p; s &= s - 1)
+        if (p_position(set & ~g.closed[static_cast<unsigned>(__builtin_ctz(s))])) p = false;
+      memo.emplace(set, p);
+      return p;
+    };
+    const auto game = game_of(rows_of(g));
+    MisereSearch search;
+    const std::uint32_t all = (std::uint32_t{1} << n) - 1;
+    for (int k = 0; k < 4; ++k) {
+      const std::uint32_t a = k == 0 ? all : static_cast<std::uint32_t>(rng()) & all;
+      const bool expected = p_position(a);
+      p_positions += expected ? 1 : 0;
+      const std::vector<Component> one{{game.get(), game->parse_position(names_of(a))}};
+      ASSERT_EQ(search.is_p_position(one), expected) << "trial " << trial;
+    }
+  }
+  EXPECT_GT(p_positions, 40);
 }
 
 TEST(NodeKayles, PositionsTypedAsNamesAgreeWithTheBruteForce) {

@@ -38,6 +38,11 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_class_v<BipartiteMonoid>);                           // misere_proof.hpp
   static_assert(std::is_class_v<QuotientRelation>);                          // misere_quotient.hpp
   static_assert(std::is_class_v<MisereSearch>);                              // misere_search.hpp
+  static_assert(std::is_abstract_v<MisereSolver>);                           // misere_solver.hpp
+  static_assert(std::is_base_of_v<LimitError, MemoryBoundError>);            // error.hpp
+  static_assert(std::is_class_v<SumMemo<std::uint32_t>>);                    // sum_memo.hpp
+  static_assert(std::is_base_of_v<SearchedGame<CramBoard, CramBoardHash, CramRules>, CramGame>);  // searched_game.hpp
+  static_assert(std::is_class_v<MiserePartsSearch<CramRules>>);              // misere_parts_search.hpp
   static_assert(std::is_abstract_v<OneToOneGame>);                           // one_to_one_game.hpp
   static_assert(std::is_enum_v<PatternKind>);                                // pattern.hpp
   static_assert(std::is_class_v<Periodicity>);                               // periodicity.hpp
@@ -68,6 +73,7 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   EXPECT_EQ(parse_number_set("1-3", "the set", 1, 0).size(), 3u);                  // number_set.hpp
   EXPECT_EQ(parse_u64("12"), std::optional<std::uint64_t>(12));                    // parse_number.hpp
   EXPECT_EQ(quote("x"), "'x'");                                                    // quote.hpp
+  EXPECT_EQ(format_byte_size(64 << 20), "64 MiB");                                 // transposition_table.hpp
   EXPECT_FALSE(game_registry().empty());                                           // registry.hpp
   EXPECT_EQ(parse_game("kayles")->spec(), "octal:0.77");                           // spec.hpp
   EXPECT_EQ(Solver<TakeOneOrTwo>(TakeOneOrTwo{}).value(7), Nimber(1));              // solver.hpp

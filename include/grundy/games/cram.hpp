@@ -28,6 +28,7 @@
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
 #include "grundy/search_table_file.hpp"
+#include "grundy/searched_game.hpp"
 
 namespace grundy {
 
@@ -231,13 +232,11 @@ struct CramRules {
 };
 
 // Cram as a game of the registry (`grundy value cram 5x7`): a position is a
-// board. Boards do not fit a 64-bit Position, so the game numbers the boards
-// it is given or lists (in the order met) and a Position is that number;
-// parse_position and format_position turn boards into numbers and back. A
-// move leaves one position, the whole board after it. Values come from the
-// component search (pruned), its table kept for the game's life. Safe to use
-// from several threads (one lock).
-class CramGame final : public Game {
+// board, numbered by SearchedGame (searched_game.hpp), which gives values,
+// options and misère sums from CramRules. This class adds the board's text,
+// its drawing, and the search table kept in a file. Safe to use from several
+// threads (one lock).
+class CramGame final : public SearchedGame<CramBoard, CramBoardHash, CramRules> {
  public:
   // With a search table file set (search_table_file()), the game reads the
   // values it holds (InputError for a file that is not such a table) and
@@ -248,42 +247,37 @@ class CramGame final : public Game {
   CramGame& operator=(const CramGame&) = delete;
 
   [[nodiscard]] std::string spec() const override { return "cram"; }
-  // "HxW" or rows ("..#./...."); throws InputError.
-  [[nodiscard]] Position parse_position(std::string_view text) const override;
-  [[nodiscard]] std::string format_position(Position p) const override;
-  [[nodiscard]] std::string position_title(Position p) const override;  // "4x5" for a whole empty board
   [[nodiscard]] std::string_view component_noun() const override { return "board"; }
-  [[nodiscard]] Nimber value(Position p) const override;
   [[nodiscard]] std::string move_rule() const override;
-  [[nodiscard]] OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const override;
-  [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
-  [[nodiscard]] bool moves_leave_one_position() const override { return true; }
-  // Sums searched as multisets of canonical regions (misere_parts_search.hpp).
-  [[nodiscard]] std::unique_ptr<MisereSolver> misere_solver(std::uint64_t memory_bytes,
-                                                            std::uint64_t max_sums) const override;
   [[nodiscard]] TableFileUse table_file_use() const override { return TableFileUse::kept; }
   // A grid: its rows, and each domino's two cells.
   [[nodiscard]] Drawing drawing(Position p) const override;
 
   // The board numbered p.
-  [[nodiscard]] CramBoard board(Position p) const;
-  // Regions whose value the game's table holds.
-  [[nodiscard]] std::size_t known_parts() const;
+  [[nodiscard]] CramBoard board(Position p) const { return state(p); }
+
+ protected:
+  // "HxW" or rows ("..#./...."); throws InputError.
+  [[nodiscard]] CramBoard parse_state(std::string_view text) const override { return parse_cram_board(text); }
+  [[nodiscard]] std::string format_state(const CramBoard& b) const override { return format_cram_board(b); }
+  [[nodiscard]] CramBoard search_key(const CramBoard& b) const override { return b; }
+  // The boards a move leads to, in CramRules' order.
+  [[nodiscard]] std::vector<CramBoard> option_states(const CramBoard& b) const override;
+  [[nodiscard]] std::size_t state_size(const CramBoard& b) const override { return b.empty_cells(); }
+  // "4x5" for a whole empty board, its rows otherwise.
+  [[nodiscard]] std::string state_title(const CramBoard& b) const override;
+  [[nodiscard]] std::string value_task(const CramBoard& b, const std::string& title) const override;
+  void searched(bool finished) const override { save_table(finished); }
+  [[nodiscard]] bool saves_on_interrupt() const override { return table_file_ && table_file_->writable(); }
 
  private:
-  Position number(const CramBoard& board) const;  // with the lock held
-  std::vector<CramBoard> options_of(Position p) const;
   void read_table();         // from table_file_
   void write_table() const;  // to table_file_, with the lock held
   // Writes the table if it changed, `now` or when the last write is 10 s
   // old (with the lock held).
   void save_table(bool now) const;
 
-  mutable std::mutex mutex_;
-  mutable std::vector<CramBoard> boards_;
-  mutable std::unordered_map<CramBoard, Position, CramBoardHash> numbers_;
-  mutable ComponentSearch<CramRules> search_;
   std::optional<SearchTableFile> table_file_;  // none without search_table_file()
   mutable std::size_t saved_parts_ = 0;  // entries at the last write
   mutable std::chrono::steady_clock::time_point saved_at_{};

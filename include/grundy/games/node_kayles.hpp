@@ -30,12 +30,17 @@
 #include "grundy/component_search.hpp"
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
+#include "grundy/searched_game.hpp"
 
 namespace grundy {
 
 __extension__ using VertexSet = unsigned __int128;  // GCC's and Clang's 128-bit integer: bit v for vertex v
 
 inline constexpr unsigned kNodeKaylesMaxVertices = 128;
+
+struct VertexSetHash {
+  [[nodiscard]] std::size_t operator()(VertexSet s) const;
+};
 
 // A simple undirected graph on vertices 0..n-1, n <= 128. The adjacency
 // rows are packed n bits each, row v from bit v * n of the words: a graph of
@@ -96,11 +101,10 @@ struct NodeKaylesRules {
 // 'u u' or 'w' only a vertex), at most 128 vertices. A position is a set of
 // vertices, played on the subgraph they induce: typed as "all", "none" or
 // vertex names joined by ','. Sets do not fit a 64-bit Position, so the game
-// numbers the sets it is given or lists (in the order met), as CramGame
-// does. A move leaves one position. Values come from the component search,
-// its table kept for the game's life. Safe to use from several threads (one
-// lock).
-class NodeKaylesGame final : public Game {
+// numbers the sets it is given or lists (SearchedGame, searched_game.hpp,
+// as for Cram), which gives values, options and misère sums from
+// NodeKaylesRules. Safe to use from several threads (one lock).
+class NodeKaylesGame final : public SearchedGame<VertexSet, VertexSetHash, NodeKaylesRules> {
  public:
   // Reads the graph file at `path`, or a graph file's text (`source` names
   // it). Throws InputError: unreadable file, malformed line (line:column),
@@ -110,18 +114,9 @@ class NodeKaylesGame final : public Game {
   [[nodiscard]] static std::unique_ptr<NodeKaylesGame> from_text(std::string_view text, std::string source);
 
   [[nodiscard]] std::string spec() const override { return "node-kayles:" + source_; }
-  // "all", "none" or names joined by ','; throws InputError naming an unknown word.
-  [[nodiscard]] Position parse_position(std::string_view text) const override;
-  // "all" for every vertex, "none" for no vertex, else the names in file order.
-  [[nodiscard]] std::string format_position(Position p) const override;
   [[nodiscard]] std::string_view component_noun() const override { return "graph"; }
-  [[nodiscard]] Nimber value(Position p) const override;
   [[nodiscard]] std::string move_rule() const override;
-  [[nodiscard]] OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const override;
-  // The sets a move leaves, each once, by the vertex chosen in file order.
-  [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
-  [[nodiscard]] bool moves_leave_one_position() const override { return true; }
   // Its parts are graphs of up to 128 vertices in nauty's canonical form;
   // no file format is written for them yet.
   [[nodiscard]] TableFileUse table_file_use() const override { return TableFileUse::not_kept; }
@@ -130,7 +125,7 @@ class NodeKaylesGame final : public Game {
 
   [[nodiscard]] unsigned vertex_count() const { return static_cast<unsigned>(names_.size()); }
   // The vertex set numbered p (bit v: the v-th vertex of the file).
-  [[nodiscard]] VertexSet vertices(Position p) const;
+  [[nodiscard]] VertexSet vertices(Position p) const { return state(p); }
   // The graph a position plays on, vertices renumbered 0.. in file order.
   [[nodiscard]] SmallGraph graph(Position p) const { return induced_subgraph(rows_, vertices(p)); }
 
@@ -138,12 +133,18 @@ class NodeKaylesGame final : public Game {
   // loops), as from_file builds it; `source` is the spec's FILE.
   NodeKaylesGame(std::string source, std::vector<std::string> names, std::vector<VertexSet> rows);
 
+ protected:
+  // "all", "none" or names joined by ','; throws InputError naming an unknown word.
+  [[nodiscard]] VertexSet parse_state(std::string_view text) const override;
+  // "all" for every vertex, "none" for no vertex, else the names in file order.
+  [[nodiscard]] std::string format_state(const VertexSet& set) const override;
+  [[nodiscard]] SmallGraph search_key(const VertexSet& set) const override { return induced_subgraph(rows_, set); }
+  // The sets a move leaves, each once, by the vertex chosen in file order.
+  [[nodiscard]] std::vector<VertexSet> option_states(const VertexSet& set) const override;
+  [[nodiscard]] std::size_t state_size(const VertexSet& set) const override;
+  [[nodiscard]] std::string value_task(const VertexSet& set, const std::string& title) const override;
+
  private:
-  struct SetHash {
-    std::size_t operator()(VertexSet s) const;
-  };
-  Position number(VertexSet set) const;  // with the lock held
-  std::vector<VertexSet> options_of(VertexSet set) const;
   std::string names_of(VertexSet set) const;  // joined by ',', in file order
   [[nodiscard]] VertexSet all() const;
 
@@ -151,11 +152,6 @@ class NodeKaylesGame final : public Game {
   std::vector<std::string> names_;  // in file order
   std::unordered_map<std::string, unsigned> index_;
   std::vector<VertexSet> rows_;  // rows_[v]: the neighbours of v
-
-  mutable std::mutex mutex_;
-  mutable std::vector<VertexSet> sets_;
-  mutable std::unordered_map<VertexSet, Position, SetHash> numbers_;
-  mutable ComponentSearch<NodeKaylesRules> search_;
 };
 
 // The family in the registry (registry.hpp).
