@@ -240,7 +240,11 @@ json drawing_of(const Game& g, Position p) {
     for (Position q : m.to) to.push_back(g.format_position(q));
     moves.push_back({{"pieces", m.pieces}, {"to", to}});
   }
-  if (d.kind == Drawing::Kind::grid) return {{"kind", "grid"}, {"rows", d.rows}, {"moves", moves}};
+  if (d.kind == Drawing::Kind::grid) {
+    json grid = {{"kind", "grid"}, {"rows", d.rows}, {"moves", moves}};
+    if (!d.how_to_move.empty()) grid["how"] = d.how_to_move;
+    return grid;
+  }
   json edges = json::array();
   for (const auto& [u, v] : d.edges) edges.push_back({u, v});
   return {{"kind", "graph"}, {"vertices", d.vertices}, {"edges", edges}, {"present", d.present}, {"moves", moves}};

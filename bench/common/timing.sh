@@ -174,3 +174,18 @@ need_value() { (($# >= 2)) || { echo "${0##*/bench/}: $1 needs a value (see --he
 
 # Once, when sourced: every best_of of a script takes off the same figure.
 measure_harness
+
+# igsolve_folder: the folder of a built igsolve (Beling's peer, for the Cram
+# and Chomp benches): $IGSOLVE_BIN when it holds one, else built from
+# $peer_dir (../shared/peers/beling-igs) into $work/beling, minutes the first
+# time; empty, with a note on stderr, when its source is missing.
+igsolve_folder() {
+  if [[ -x ${IGSOLVE_BIN:-}/igsolve ]]; then
+    echo "$IGSOLVE_BIN"
+  elif [[ -f $peer_dir/build.sh ]]; then
+    echo "building igsolve from $peer_dir (a few minutes the first time)" >&2
+    bash "$peer_dir/build.sh" "$work/beling" | tail -n 1
+  else
+    echo "bench: igsolve's source is not at $peer_dir (set BELING_IGS or IGSOLVE_BIN): grundy is timed alone" >&2
+  fi
+}

@@ -26,15 +26,7 @@ source "$root/bench/common/timing.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/grundy-search-bench-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-peer=""
-if [[ -x ${IGSOLVE_BIN:-}/igsolve ]]; then
-  peer=$IGSOLVE_BIN
-elif [[ -f $peer_dir/build.sh ]]; then
-  echo "building igsolve from $peer_dir (a few minutes the first time)"
-  peer=$(bash "$peer_dir/build.sh" "$work/beling" | tail -n 1)
-else
-  echo "bench: igsolve's source is not at $peer_dir (set BELING_IGS or IGSOLVE_BIN): grundy is timed alone" >&2
-fi
+peer=$(igsolve_folder)
 
 ours=$root/build/bench/bench/cram_search
 echo "building cram_search (bench preset; seconds when it is up to date)"

@@ -32,6 +32,10 @@ struct Drawing {
   std::vector<bool> present;
   // Every move of the position, each once.
   std::vector<DrawnMove> moves;
+  // How a person makes a move on this picture, in a sentence a page shows
+  // ("click a square: ..."); empty when the page's own words for the kind
+  // of picture say it.
+  std::string how_to_move;
 };
 
 }  // namespace grundy

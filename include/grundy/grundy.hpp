@@ -64,6 +64,7 @@
 #include "grundy/value_table.hpp"
 
 #include "grundy/games/coprime.hpp"
+#include "grundy/games/chomp.hpp"
 #include "grundy/games/cram.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/games/graph.hpp"

@@ -19,9 +19,11 @@ std::string GameSum::game_label() const {
 namespace {
 
 // "5,9,12" where "5 9 12" was meant: when every piece between commas is a
-// position of the game, say that positions are separate words.
+// position of the game, say that positions are separate words. Only heap
+// games: others write a position with commas themselves (Chomp's "4,4,2",
+// Node Kayles' vertex names), where "4,5" is a bar misread, not a sum.
 std::string spaces_hint(const Game& game, std::string_view word) {
-  if (word.find(',') == std::string_view::npos) return {};
+  if (word.find(',') == std::string_view::npos || game.heap_game() == nullptr) return {};
   std::string spaced;
   for (std::size_t start = 0;;) {
     const std::size_t comma = word.find(',', start);

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "grundy/games/coprime.hpp"
+#include "grundy/games/chomp.hpp"
 #include "grundy/games/cram.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/games/graph.hpp"
@@ -19,7 +20,7 @@ namespace {
 constexpr std::array kRegistry{
     &kNimFamily,    &kSubtractionFamily, &kDivisionFamily,    &kCoprimeFamily,      &kXyFamily,
     &kOctalFamily,  &kHexFamily,         &kTakeAndBreakFamily, &kGrundyGameFamily,  &kKaylesFamily,       &kDawsonChessFamily,
-    &kDawsonKaylesFamily, &kGraphFamily, &kCramFamily, &kNodeKaylesFamily,
+    &kDawsonKaylesFamily, &kGraphFamily, &kCramFamily, &kChompFamily, &kNodeKaylesFamily,
 };
 
 }  // namespace

@@ -116,6 +116,9 @@ TEST(Mistakes, MistypedOptionsAndPlayCommandsSuggestTheClosest) {
   // Nothing close: the note on positions that start with '-'.
   EXPECT_THAT(error_of({"value", "nim", "3", "--zzzzz"}), HasSubstr("is written after '--'"));
   EXPECT_THAT(error_of({"winner", "kayles", "5,9,12"}), HasSubstr("(positions are separate words: kayles 5 9 12)"));
+  // Chomp writes its bars with commas: a bad bar is no misspelt sum.
+  EXPECT_THAT(error_of({"value", "chomp", "4,5"}), Not(HasSubstr("separate words")));
+  EXPECT_THAT(error_of({"value", "chomp", "4,5"}), HasSubstr("row 2 has 5 squares, more than the 4 of the row below it"));
   EXPECT_THAT(error_of({"winner", "kayles", "5,x"}), Not(HasSubstr("separate words")));
   const auto play = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "--seed", "1"}, "hnit\nquit\n");
   EXPECT_THAT(play.out, HasSubstr("'hnit' is not a command or a move (did you mean 'hint'?)"));

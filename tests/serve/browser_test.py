@@ -514,6 +514,27 @@ class Page(unittest.TestCase):
         self.assertIn("the values beyond G(63) are not computed", error.text)
         self.assertNotIn("gnuplot", error.text)
 
+    def test_20_chomp_by_clicking_squares(self):
+        # Issue 51: Chomp, a searched game written as rules through SearchedGame, played on the page:
+        # one click eats a square with every square above it and to its right.
+        phase, ply = self.start_and_wait("chomp 3x4")
+        self.assertIn("click a square: it is eaten with every square above it and to its right",
+                      self.driver.find_element(By.ID, "how-to").text)
+        cells = self.driver.find_elements(By.CSS_SELECTOR, "button.cell")
+        self.assertEqual(len(cells), 12)
+        # The poisoned square (bottom left) is never a move.
+        self.assertFalse(cells[8].is_enabled())
+        moves = 0
+        while phase != "over":
+            square = self.hinted(".cell.hinted")
+            self.assertEqual(len(square), 1)
+            square[0].click()
+            moves += 1
+            phase, ply = self.wait_for_my_turn_or_end(ply)
+            self.assertLess(moves, 12)
+        self.assertIn("You win", self.status())
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-chomp.png"))
+
     def test_8_screenshot_for_the_readme(self):
         self.open_and_start("nim 3 4 5 + kayles 6")
         self.wait_for_my_turn_or_end()

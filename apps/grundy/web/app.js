@@ -215,11 +215,17 @@ function drawnAs(c) {
   return c.splits ? "knock" : "take";
 }
 
+// A component's way of moving: [title, sentence]. A picture may say it in
+// its own words ("how": Chomp's bars, one click a move).
+function howOf(c) {
+  return c.drawing?.how ? [c.game, c.drawing.how] : HOW_TO_MOVE[drawnAs(c)];
+}
+
 function howToMove() {
-  const kinds = [...new Set(state.components.map(drawnAs))];
-  if (kinds.length === 0) return "";
-  if (kinds.length === 1) return `How to move: ${HOW_TO_MOVE[kinds[0]][1]}`;
-  return ["How to move:", ...kinds.map((k) => `${HOW_TO_MOVE[k][0]}: ${HOW_TO_MOVE[k][1]}`)].join("\n");
+  const ways = [...new Map(state.components.map((c) => [howOf(c)[1], howOf(c)])).values()];
+  if (ways.length === 0) return "";
+  if (ways.length === 1) return `How to move: ${ways[0][1]}`;
+  return ["How to move:", ...ways.map(([title, how]) => `${title}: ${how}`)].join("\n");
 }
 
 function adopt(view) {
@@ -427,7 +433,8 @@ function gridPicture(c, i, playable) {
   box.className = "grid-board";
   box.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
   box.setAttribute("role", "group");
-  box.setAttribute("aria-label", `${c.label}: ${d.rows.length} by ${width} board; choose two free cells side by side`);
+  box.setAttribute("aria-label", `${c.label}: ${d.rows.length} by ${width} board; ` +
+    (d.how ?? "choose two free cells side by side"));
   const movesWith = new Map();  // cell -> the moves that take it
   for (const m of d.moves) for (const p of m.pieces) movesWith.set(p, [...(movesWith.get(p) ?? []), m]);
   const hinted = hintedPieces(c, i);
@@ -443,6 +450,9 @@ function gridPicture(c, i, playable) {
     }
   };
   const choose = (k) => {
+    // A move of one cell (a bite of Chomp) is made by its click.
+    const single = (movesWith.get(k) ?? []).find((m) => m.pieces.length === 1);
+    if (single) return personMove(i, single.to);
     if (chosen !== null && chosen !== k) {
       const m = (movesWith.get(chosen) ?? []).find((m) => m.pieces.includes(k));
       if (m) return personMove(i, m.to);

@@ -1,0 +1,218 @@
+// Chomp through SearchedGame and the component search, held against a brute
+// force written here from the rule alone (a memoised mex over bars as lists
+// of row lengths: no mirror images, no theorems), and against two theorems
+// of the literature: a whole rectangle is a first-player win (Gale 1974)
+// and the two-row bars with second-player wins are those whose top row is
+// one square shorter than the bottom one (Zeilberger, "Three-rowed Chomp",
+// 2001, recalls it).
+#include "grundy/games/chomp.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "grundy/drawing.hpp"
+#include "grundy/error.hpp"
+#include "grundy/misere_search.hpp"
+#include "grundy/spec.hpp"
+#include "grundy/sum.hpp"
+
+namespace grundy {
+namespace {
+
+using ::testing::HasSubstr;
+using Rows = std::vector<int>;  // from the poisoned square's row up, no zeros
+
+// Every bar a bite leaves: square (i, j) but the poisoned one, with every
+// square above and to its right.
+std::vector<Rows> bites(const Rows& rows) {
+  std::vector<Rows> out;
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (int j = i == 0 ? 1 : 0; j < rows[i]; ++j) {
+      Rows left = rows;
+      for (std::size_t k = i; k < left.size(); ++k) left[k] = std::min(left[k], j);
+      while (!left.empty() && left.back() == 0) left.pop_back();
+      out.push_back(left);
+    }
+  return out;
+}
+
+class BruteChomp {
+ public:
+  unsigned value(const Rows& rows) {
+    if (const auto it = values_.find(rows); it != values_.end()) return it->second;
+    std::vector<bool> seen(1024, false);
+    for (const Rows& o : bites(rows)) seen[value(o)] = true;
+    unsigned mex = 0;
+    while (seen[mex]) ++mex;
+    values_.emplace(rows, mex);
+    return mex;
+  }
+  // Misère: a P-position has a move and every move leaves an N-position.
+  bool misere_p(const Rows& rows) {
+    if (const auto it = misere_.find(rows); it != misere_.end()) return it->second;
+    const std::vector<Rows> all = bites(rows);
+    bool p = !all.empty();
+    for (const Rows& o : all)
+      if (misere_p(o)) p = false;
+    misere_.emplace(rows, p);
+    return p;
+  }
+
+ private:
+  std::map<Rows, unsigned> values_;
+  std::map<Rows, bool> misere_;
+};
+
+std::string text_of(const Rows& rows) {
+  std::string text;
+  for (const int r : rows) text += fmt::format("{}{}", text.empty() ? "" : ",", r);
+  return text;
+}
+
+// Every bar of at most h rows of at most w squares.
+void every_bar(int h, int w, const std::function<void(const Rows&)>& f) {
+  Rows rows;
+  const std::function<void(int)> grow = [&](int most) {
+    if (!rows.empty()) f(rows);
+    if (static_cast<int>(rows.size()) == h) return;
+    for (int r = 1; r <= most; ++r) {
+      rows.push_back(r);
+      grow(r);
+      rows.pop_back();
+    }
+  };
+  grow(w);
+}
+
+TEST(Chomp, EveryBarUpTo6x7AgreesWithTheBruteForce) {
+  const auto game = parse_game("chomp");
+  BruteChomp brute;
+  int bars = 0;
+  int zeros = 0;
+  every_bar(6, 7, [&](const Rows& rows) {
+    const unsigned expected = brute.value(rows);
+    ++bars;
+    zeros += expected == 0 ? 1 : 0;
+    ASSERT_EQ(game->value(game->parse_position(text_of(rows))).value(), expected) << text_of(rows);
+  });
+  EXPECT_EQ(bars, 1715);  // C(13, 6) - 1: every path through a 6 x 7 box but the empty one
+  EXPECT_GT(zeros, 50);
+}
+
+TEST(Chomp, WholeBarsAreFirstPlayerWinsAndTwoRowsFollowTheirRule) {
+  const auto game = parse_game("chomp");
+  for (int h = 1; h <= 9; ++h)
+    for (int w = 1; w <= 9; ++w) {
+      const Position p = game->parse_position(fmt::format("{}x{}", h, w));
+      EXPECT_EQ(game->value(p).value() != 0, h * w > 1) << h << "x" << w;
+    }
+  // Two rows: a second-player win exactly when the top row is one shorter.
+  for (int a = 2; a <= 32; ++a)
+    for (int b = 1; b <= a; ++b) {
+      const bool zero = game->value(game->parse_position(fmt::format("{},{}", a, b))).value() == 0;
+      EXPECT_EQ(zero, b == a - 1) << a << "," << b;
+    }
+}
+
+TEST(Chomp, ABarAndItsMirrorImageHaveOneValue) {
+  std::mt19937_64 rng(2026);
+  for (int trial = 0; trial < 200; ++trial) {
+    ChompBar bar;
+    int last = 1 + static_cast<int>(rng() % 12);
+    for (unsigned i = 0; i < 10 && last > 0; ++i) {
+      bar.rows[i] = static_cast<std::uint8_t>(last);
+      last = static_cast<int>(rng() % static_cast<std::uint64_t>(last + 1));
+    }
+    const ChompBar t = transpose_chomp_bar(bar);
+    EXPECT_EQ(transpose_chomp_bar(t), bar);
+    EXPECT_EQ(t.squares(), bar.squares());
+    EXPECT_EQ(canonical_chomp_bar(bar), canonical_chomp_bar(t));
+  }
+  const auto game = parse_game("chomp");
+  EXPECT_EQ(game->value(game->parse_position("5,3,3,1")), game->value(game->parse_position("4,3,3,1,1")));
+}
+
+TEST(Chomp, OptionsAreEveryBiteAndTheWinningOnesLeaveZero) {
+  const auto game = parse_game("chomp");
+  BruteChomp brute;
+  every_bar(4, 5, [&](const Rows& rows) {
+    const Position p = game->parse_position(text_of(rows));
+    std::vector<std::string> expected, to_zero;
+    for (const Rows& o : bites(rows)) {
+      if (o.empty()) continue;  // (the poisoned square is never eaten)
+      expected.push_back(format_chomp_bar(parse_chomp_bar(text_of(o))));
+      if (brute.value(o) == 0) to_zero.push_back(expected.back());
+    }
+    std::vector<std::string> listed, winning;
+    for (const Option& o : game->list_options(p, kNoLimit).options) listed.push_back(game->format_position(o.at(0)));
+    for (const Option& o : game->options_to_value(p, Nimber{0}).options) winning.push_back(game->format_position(o.at(0)));
+    std::sort(expected.begin(), expected.end());
+    std::sort(listed.begin(), listed.end());
+    EXPECT_EQ(listed, expected) << text_of(rows);
+    std::sort(to_zero.begin(), to_zero.end());
+    std::sort(winning.begin(), winning.end());
+    EXPECT_EQ(winning, to_zero) << text_of(rows);
+    // The picture offers the same moves, a square each.
+    const Drawing d = game->drawing(p);
+    std::vector<std::string> drawn;
+    for (const DrawnMove& m : d.moves) {
+      EXPECT_EQ(m.pieces.size(), 1u);
+      drawn.push_back(game->format_position(m.to.at(0)));
+    }
+    std::sort(drawn.begin(), drawn.end());
+    EXPECT_EQ(drawn, expected) << text_of(rows);
+    EXPECT_EQ(game->why_not_option(p, std::vector<Position>{game->list_options(p, 1).options.empty()
+                                                                ? p
+                                                                : game->list_options(p, 1).options[0].at(0)}),
+              expected.empty() ? "a move must eat a square: the bar is unchanged" : "");
+  });
+}
+
+TEST(Chomp, MisereOutcomesAgreeWithTheBruteForce) {
+  const auto game = parse_game("chomp");
+  BruteChomp brute;
+  MisereSearch search;
+  int p_positions = 0;
+  every_bar(4, 5, [&](const Rows& rows) {
+    const bool expected = brute.misere_p(rows);
+    p_positions += expected ? 1 : 0;
+    const std::vector<Component> one{{game.get(), game->parse_position(text_of(rows))}};
+    ASSERT_EQ(search.is_p_position(one), expected) << text_of(rows);
+  });
+  EXPECT_GT(p_positions, 5);
+}
+
+TEST(Chomp, BarsAreReadAndWrittenBack) {
+  EXPECT_EQ(format_chomp_bar(parse_chomp_bar("3x4")), "3x4");
+  EXPECT_EQ(format_chomp_bar(parse_chomp_bar("4,4,4")), "3x4");
+  EXPECT_EQ(format_chomp_bar(parse_chomp_bar("4,4,2")), "4,4,2");
+  EXPECT_EQ(parse_chomp_bar("32x32").squares(), 1024u);
+  const auto error_of = [](const char* text) {
+    try {
+      (void)parse_chomp_bar(text);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_THAT(error_of("0x3"), HasSubstr("at character 1: the height '0' is not a whole number from 1 to 32"));
+  EXPECT_THAT(error_of("3x33"), HasSubstr("at character 3: the width '33' is not a whole number from 1 to 32"));
+  EXPECT_THAT(error_of("3,4"), HasSubstr("at character 3: row 2 has 4 squares, more than the 3 of the row below it"));
+  EXPECT_THAT(error_of("3,,1"), HasSubstr("at character 3: the row '' is not a whole number"));
+  EXPECT_THAT(error_of(""), HasSubstr("expected HxW"));
+  std::string rows = "1";
+  for (int i = 0; i < 32; ++i) rows += ",1";
+  EXPECT_THAT(error_of(rows.c_str()), HasSubstr("more than 32 rows"));
+}
+
+}  // namespace
+}  // namespace grundy
