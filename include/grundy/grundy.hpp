@@ -54,6 +54,7 @@
 #include "grundy/run_table.hpp"
 #include "grundy/search_table_file.hpp"
 #include "grundy/searched_game.hpp"
+#include "grundy/small_graph.hpp"
 #include "grundy/sum_memo.hpp"
 #include "grundy/solver.hpp"
 #include "grundy/spec.hpp"

@@ -7,13 +7,13 @@
 #include <span>
 #include <vector>
 
-#include "grundy/games/node_kayles.hpp"
+#include "grundy/small_graph.hpp"
 
 namespace grundy {
 
 // A canonical order of the vertices of the graph whose adjacency rows are
 // `rows` (rows[v] holds the neighbours of v, symmetric, no loops; at most
-// kNodeKaylesMaxVertices rows): the vertex placed i-th is order[i]. Two
+// kSmallGraphMaxVertices rows): the vertex placed i-th is order[i]. Two
 // isomorphic graphs, each renumbered by its order, have equal adjacency.
 // nauty's workspace is thread-local in Debian's build; callers lock anyway.
 [[nodiscard]] std::vector<unsigned> canonical_order(std::span<const VertexSet> rows);

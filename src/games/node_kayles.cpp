@@ -18,28 +18,6 @@ namespace grundy {
 
 namespace {
 
-VertexSet first_vertices(unsigned n) { return n == 128 ? ~VertexSet{0} : (VertexSet{1} << n) - 1; }
-
-unsigned lowest_vertex(VertexSet s) {
-  const auto low = static_cast<std::uint64_t>(s);
-  return low != 0 ? static_cast<unsigned>(__builtin_ctzll(low))
-                  : 64 + static_cast<unsigned>(__builtin_ctzll(static_cast<std::uint64_t>(s >> 64)));
-}
-
-unsigned count_vertices(VertexSet s) {
-  return static_cast<unsigned>(__builtin_popcountll(static_cast<std::uint64_t>(s)) +
-                               __builtin_popcountll(static_cast<std::uint64_t>(s >> 64)));
-}
-
-// splitmix64's finaliser.
-std::uint64_t mix(std::uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 // The vertices of `start`'s connected piece in the graph `rows` restricted to `alive`.
 VertexSet piece_of(std::span<const VertexSet> rows, VertexSet alive, unsigned start) {
   VertexSet piece = VertexSet{1} << start, frontier = piece;
@@ -53,57 +31,6 @@ VertexSet piece_of(std::span<const VertexSet> rows, VertexSet alive, unsigned st
 }
 
 }  // namespace
-
-SmallGraph::SmallGraph(std::span<const VertexSet> rows) : order_(static_cast<std::uint8_t>(rows.size())) {
-  const std::size_t n = rows.size();
-  words_.assign((n * n + 63) / 64, 0);
-  for (std::size_t v = 0; v < n; ++v)
-    for (VertexSet s = rows[v]; s != 0; s &= s - 1) {
-      const std::size_t bit = v * n + lowest_vertex(s);
-      words_[bit / 64] |= std::uint64_t{1} << (bit % 64);
-    }
-}
-
-std::vector<VertexSet> SmallGraph::rows() const {
-  const unsigned n = order_;
-  std::vector<VertexSet> out(n, 0);
-  for (std::size_t w = 0; w < words_.size(); ++w)
-    for (std::uint64_t bits = words_[w]; bits != 0; bits &= bits - 1) {
-      const std::size_t bit = w * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
-      out[bit / n] |= VertexSet{1} << (bit % n);
-    }
-  return out;
-}
-
-std::size_t SmallGraphHash::operator()(const SmallGraph& g) const {
-  std::uint64_t h = mix(g.order());
-  for (const std::uint64_t w : g.words()) h = mix(h ^ w);
-  return static_cast<std::size_t>(h);
-}
-
-SmallGraph induced_subgraph(std::span<const VertexSet> rows, VertexSet keep) {
-  std::array<std::uint8_t, kNodeKaylesMaxVertices> renumbered{};
-  unsigned n = 0;
-  for (VertexSet s = keep; s != 0; s &= s - 1) renumbered[lowest_vertex(s)] = static_cast<std::uint8_t>(n++);
-  std::vector<VertexSet> out(n, 0);
-  for (VertexSet s = keep; s != 0; s &= s - 1) {
-    const unsigned v = lowest_vertex(s);
-    for (VertexSet t = rows[v] & keep; t != 0; t &= t - 1) out[renumbered[v]] |= VertexSet{1} << renumbered[lowest_vertex(t)];
-  }
-  return SmallGraph(out);
-}
-
-SmallGraph canonical_graph(const SmallGraph& graph) {
-  const std::vector<VertexSet> rows = graph.rows();
-  if (rows.size() <= 1) return graph;
-  const std::vector<unsigned> order = canonical_order(rows);
-  std::array<std::uint8_t, kNodeKaylesMaxVertices> place{};
-  for (std::size_t i = 0; i < order.size(); ++i) place[order[i]] = static_cast<std::uint8_t>(i);
-  std::vector<VertexSet> out(rows.size(), 0);
-  for (std::size_t v = 0; v < rows.size(); ++v)
-    for (VertexSet s = rows[v]; s != 0; s &= s - 1) out[place[v]] |= VertexSet{1} << place[lowest_vertex(s)];
-  return SmallGraph(out);
-}
 
 std::vector<SmallGraph> node_kayles_parts(const SmallGraph& graph) {
   const std::vector<VertexSet> rows = graph.rows();
@@ -205,10 +132,6 @@ std::unique_ptr<NodeKaylesGame> NodeKaylesGame::from_text(std::string_view text,
   } catch (const InputError& e) {
     rethrow_for_node_kayles(e);
   }
-}
-
-std::size_t VertexSetHash::operator()(VertexSet s) const {
-  return static_cast<std::size_t>(mix(static_cast<std::uint64_t>(s) ^ mix(static_cast<std::uint64_t>(s >> 64))));
 }
 
 VertexSet NodeKaylesGame::all() const { return first_vertices(vertex_count()); }

@@ -31,47 +31,13 @@
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
 #include "grundy/searched_game.hpp"
+#include "grundy/small_graph.hpp"
 
 namespace grundy {
 
-__extension__ using VertexSet = unsigned __int128;  // GCC's and Clang's 128-bit integer: bit v for vertex v
-
-inline constexpr unsigned kNodeKaylesMaxVertices = 128;
-
-struct VertexSetHash {
-  [[nodiscard]] std::size_t operator()(VertexSet s) const;
-};
-
-// A simple undirected graph on vertices 0..n-1, n <= 128. The adjacency
-// rows are packed n bits each, row v from bit v * n of the words: a graph of
-// 8 vertices is one word, of 20 vertices 7 words.
-class SmallGraph {
- public:
-  SmallGraph() = default;
-  // rows[v]: the neighbours of v among 0..rows.size()-1, symmetric, without v.
-  explicit SmallGraph(std::span<const VertexSet> rows);
-
-  [[nodiscard]] unsigned order() const { return order_; }
-  [[nodiscard]] std::vector<VertexSet> rows() const;
-  [[nodiscard]] const std::vector<std::uint64_t>& words() const { return words_; }
-  friend bool operator==(const SmallGraph&, const SmallGraph&) = default;
-
- private:
-  std::uint8_t order_ = 0;
-  std::vector<std::uint64_t> words_;
-};
-
-struct SmallGraphHash {
-  [[nodiscard]] std::size_t operator()(const SmallGraph& g) const;
-};
-
-// The subgraph of the graph with adjacency `rows` induced by the vertices
-// `keep`, renumbered 0.. in their order. O(|keep| + edges kept).
-[[nodiscard]] SmallGraph induced_subgraph(std::span<const VertexSet> rows, VertexSet keep);
-
-// The graph renumbered by nauty's canonical labelling: isomorphic graphs, and
-// only they, give equal results.
-[[nodiscard]] SmallGraph canonical_graph(const SmallGraph& graph);
+// Node Kayles plays on graphs of at most this many vertices (a position is
+// a 128-bit set of vertices, small_graph.hpp).
+inline constexpr unsigned kNodeKaylesMaxVertices = kSmallGraphMaxVertices;
 
 // The connected pieces of a graph, each canonical (canonical_graph), in the
 // order of their lowest vertex. An isolated vertex is a piece (one move,
