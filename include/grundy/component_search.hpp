@@ -58,6 +58,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -71,6 +72,19 @@
 #include "grundy/transposition_table.hpp"
 
 namespace grundy {
+
+// Gives an option x to a listing's callback f (for_each_option and
+// for_each_option_parts below): false when f returns false, asking for no
+// more; a callback that returns nothing always asks for more.
+template <class F, class X>
+bool give_option(F& f, const X& x) {
+  if constexpr (std::is_convertible_v<std::invoke_result_t<F&, const X&>, bool>) {
+    return f(x);
+  } else {
+    f(x);
+    return true;
+  }
+}
 
 template <class G>
 concept ComponentGame = requires(const G& game, const typename G::Key& key) {

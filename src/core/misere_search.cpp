@@ -79,9 +79,7 @@ const std::vector<Option>& MisereSearch::options(std::size_t game, Position p) {
 
 MisereSearch::Key MisereSearch::key_of(std::span<const Component> components) {
   std::vector<std::pair<std::uint64_t, Position>> parts;
-  for (const Component& c : components) {
-    if (c.game->has_cycles())
-      throw InputError(fmt::format("{}: misère play of games with cycles is not supported", c.game->spec()));
+  for (const Component& c : components) {  // (is_p_position refused games with cycles)
     auto g = std::find(games_.begin(), games_.end(), c.game);
     if (g == games_.end()) g = games_.insert(games_.end(), c.game);
     const std::size_t index = static_cast<std::size_t>(g - games_.begin());

@@ -58,19 +58,8 @@ struct RowKaylesRules {
   void for_each_option(Key row, F&& f) const {
     for (unsigned i = 0; i < 64; ++i) {
       if ((row >> i & 1) == 0) continue;
-      if (!go_on(f, row & ~(Row{1} << i))) return;
-      if (i + 1 < 64 && (row >> (i + 1) & 1) != 0 && !go_on(f, row & ~(Row{3} << i))) return;
-    }
-  }
-
- private:
-  template <class F>
-  static bool go_on(F& f, Row row) {
-    if constexpr (std::is_convertible_v<std::invoke_result_t<F&, const Row&>, bool>) {
-      return f(row);
-    } else {
-      f(row);
-      return true;
+      if (!give_option(f, row & ~(Row{1} << i))) return;
+      if (i + 1 < 64 && (row >> (i + 1) & 1) != 0 && !give_option(f, row & ~(Row{3} << i))) return;
     }
   }
 };

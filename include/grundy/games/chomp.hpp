@@ -19,9 +19,9 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
+#include "grundy/component_search.hpp"
 #include "grundy/game_family.hpp"
 #include "grundy/searched_game.hpp"
 
@@ -82,12 +82,7 @@ struct ChompRules {
   void for_each_option(const Key& bar, F&& f) const {
     for (unsigned i = 0; i < kChompMaxSide && bar.rows[i] != 0; ++i)
       for (unsigned j = i == 0 ? 1 : 0; j < bar.rows[i]; ++j) {
-        const ChompBar left = chomp_eat(bar, i, j);
-        if constexpr (std::is_convertible_v<std::invoke_result_t<F&, const ChompBar&>, bool>) {
-          if (!f(left)) return;
-        } else {
-          f(left);
-        }
+        if (!give_option(f, chomp_eat(bar, i, j))) return;
       }
   }
 };

@@ -168,12 +168,12 @@ struct CramRules {
     const auto standing = [&](unsigned r, unsigned c) {
       const CellSet here = CellSet{1} << (r * w + c);
       return !(r + 1 < h && board.is_empty(r, c) && board.is_empty(r + 1, c)) ||
-             go_on(f, CramBoard{board.height, board.width, board.empty & ~(here | here << w)});
+             give_option(f, CramBoard{board.height, board.width, board.empty & ~(here | here << w)});
     };
     const auto lying = [&](unsigned r, unsigned c) {
       const CellSet here = CellSet{1} << (r * w + c);
       return !(c + 1 < w && board.is_empty(r, c) && board.is_empty(r, c + 1)) ||
-             go_on(f, CramBoard{board.height, board.width, board.empty & ~(here | here << 1)});
+             give_option(f, CramBoard{board.height, board.width, board.empty & ~(here | here << 1)});
     };
     if (h % 2 == 1) {
       for (unsigned j = 0; j < w; ++j)
@@ -206,23 +206,13 @@ struct CramRules {
     for_each_option(board, [&](const CramBoard& option) {
       parts.clear();
       append_cram_regions(option, parts);
-      return go_on(f, std::span<const CramBoard>(parts));
+      return give_option(f, std::span<const CramBoard>(parts));
     });
   }
   // The number of dominoes that fit the board's empty cells.
   [[nodiscard]] std::size_t option_count(const Key& board) const;
 
  private:
-  // Calls f(x); false when f returns false.
-  template <class F, class X>
-  static bool go_on(F& f, const X& x) {
-    if constexpr (std::is_convertible_v<std::invoke_result_t<F&, const X&>, bool>) {
-      return f(x);
-    } else {
-      f(x);
-      return true;
-    }
-  }
   // The i-th of 0..n-1 counted from the middle outward: (n-1)/2, then one
   // after, one before, ... (for n = 4: 1, 2, 0, 3).
   static unsigned outward(unsigned i, unsigned n) {
