@@ -75,11 +75,15 @@ std::unique_ptr<Game> parse_game(std::string_view spec) {
   if (const std::size_t space = spec.find_first_of(" \t"); space != std::string_view::npos && space > 0) {
     const std::string_view first = spec.substr(0, space);
     const std::size_t first_colon = first.find(':');
+    // The example is shown bare only when quoting would change none of it:
+    // raw control or invalid bytes never reach a message.
+    const std::string example = fmt::format("{} {}", first, spec.substr(space + 1));
+    const bool printable = quote(example) == fmt::format("'{}'", example);
     for (const GameFamily* f : game_registry())
       if (f->name == first.substr(0, first_colon))
-        throw UnknownGameError(fmt::format("unknown game {}: a game and its positions are separate words, "
-                                           "such as {} {} (not one quoted word)",
-                                           quote(spec), first, spec.substr(space + 1)));
+        throw UnknownGameError(fmt::format("unknown game {}: a game and its positions are separate words{} (not one "
+                                           "quoted word)",
+                                           quote(spec), printable ? fmt::format(", such as {}", example) : ""));
   }
   const std::string hint = suggestion(text);
   throw UnknownGameError(fmt::format("unknown game {}: {} {}", quote(spec),
