@@ -5,7 +5,7 @@
 // that none is left out): the front door for questions about sums
 // (analysis.hpp: outcome, moves, the engine's move, hints, in normal and
 // misère play) and the sum reader (game_sum.hpp); values and sums (Nimber,
-// mex, Solver, sums and the engine's strategy), misère quotients and
+// mex, Solver and the walk behind it, sums and the engine's strategy), misère quotients and
 // searches, the built-in games, their registry and specs (Game, parse_game,
 // Nim, SubtractionGame, DivisionGame, CoprimeGame, XyGame, GraphGame,
 // TakeAndBreakGame; heap games' own interface, heap_game.hpp), their tables
@@ -20,6 +20,7 @@
 // they live in their own namespaces, grundy::contest and grundy::primes.
 
 #include "grundy/analysis.hpp"
+#include "grundy/big_vector.hpp"
 #include "grundy/closest_name.hpp"
 #include "grundy/component_search.hpp"
 #include "grundy/drawing.hpp"
@@ -62,6 +63,7 @@
 #include "grundy/sum.hpp"
 #include "grundy/transposition_table.hpp"
 #include "grundy/value_plot.hpp"
+#include "grundy/value_walk.hpp"
 #include "grundy/value_table.hpp"
 
 #include "grundy/games/coprime.hpp"

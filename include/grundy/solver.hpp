@@ -3,14 +3,16 @@
 //
 // The user's type describes the rules (the "GameLogic" idea): it names a
 // Position type and, for a position, the positions one move can reach. The
-// solver applies the mex rule with memoisation. It walks the game with an
-// explicit stack, so a game a hundred million moves deep costs heap memory,
-// not call-stack frames, and it detects a position that can reach itself.
+// solver numbers the positions it meets and hands them to ValueWalk
+// (value_walk.hpp): the mex rule with memoisation, walked with an explicit
+// stack (a game a hundred million moves deep costs heap memory, not
+// call-stack frames), and where play can go on forever, the generalized
+// values of Smith (∞_K and draws, game_value.hpp).
 
+#include <algorithm>
 #include <concepts>
 #include <cstddef>
 #include <functional>
-#include <limits>
 #include <ranges>
 #include <string>
 #include <unordered_map>
@@ -18,11 +20,11 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "grundy/error.hpp"
-#include "grundy/mex.hpp"
+#include "grundy/game_value.hpp"
 #include "grundy/nimber.hpp"
+#include "grundy/value_walk.hpp"
 
 namespace grundy {
 
@@ -51,116 +53,97 @@ class Solver {
 
   [[nodiscard]] const G& game() const { return game_; }
 
-  // The Grundy value of `start`. Throws LoopError if a position reachable
-  // from `start` can reach itself.
+  // The generalized value of `start`: a nimber, or ∞_K when play from it
+  // can go on forever (a game with loops).
+  GameValue game_value(const Position& start) { return walk(start); }
+
+  // The Grundy value of `start`. Throws LoopError when its value is
+  // infinite (game_value gives such values), naming the loop it met.
   Nimber value(const Position& start);
 
-  // Which player wins from `p` with the player to move starting.
-  Winner winner(const Position& p) { return winner_of(value(p)); }
+  // Who wins from `p` with the player to move starting: first, second, or
+  // draw (play goes on forever with best play).
+  Winner winner(const Position& p) { return game_value(p).winner(); }
 
-  // Every move from `p` to a position of value `target`, in the order the
-  // game lists its moves (a move listed twice is reported twice).
+  // Every move from `p` to a position of finite value `target`, in the
+  // order the game lists its moves (a move listed twice is reported twice).
+  // In a game with loops, the moves that make progress come first: always
+  // playing the first move to 0 wins (Smith's counter, loopy_values.hpp).
   std::vector<Position> moves_to_value(const Position& p, Nimber target);
 
   // Every winning move from `p`: the moves to a position of value 0.
   std::vector<Position> winning_moves(const Position& p) { return moves_to_value(p, Nimber{0}); }
 
-  // How many positions have a memoised value.
-  [[nodiscard]] std::size_t known_positions() const { return memo_.size() - in_progress_; }
+  // How many positions have a value known.
+  [[nodiscard]] std::size_t known_positions() const { return walk_.known(); }
+
+  // Whether some position met so far can reach itself.
+  [[nodiscard]] bool has_cycles() const { return walk_.loopy(); }
 
  private:
-  // The memo holds this marker while a position's options are being solved;
-  // meeting it again means a cycle. No real value can equal it: a value v
-  // needs options of every value below v.
-  static constexpr std::uint64_t kInProgress = std::numeric_limits<std::uint64_t>::max();
-
-  struct Frame {
-    Position position;
-    std::size_t first_option;  // this frame's options are options_[first_option, options_.size())
-    std::size_t next_option;
+  // What ValueWalk asks of the game: the options of a position id, as ids.
+  struct Moves {
+    Solver* solver;
+    void list(std::uint64_t id, WalkEntries& entries) {
+      // The game's moves of a position held by value: interning may grow positions_.
+      const Position p = solver->positions_[id];
+      for (auto&& option : solver->game_.moves(p)) entries.push_back(solver->intern(Position(option)));
+    }
+    std::string describe(std::uint64_t id) const {
+      if constexpr (fmt::is_formattable<Position>::value) {
+        return fmt::format("{}", solver->positions_[id]);
+      } else {
+        (void)id;
+        return "";
+      }
+    }
+    void listed() {}
   };
 
-  void push(const Position& p);
-  [[noreturn]] void report_loop(const Position& repeated);
+  std::uint64_t intern(const Position& p) {
+    const auto [it, added] = ids_.try_emplace(p, positions_.size());
+    if (added) positions_.push_back(p);
+    return it->second;
+  }
+  GameValue walk(const Position& p) {
+    Moves moves{this};
+    return walk_.value(intern(p), moves);
+  }
 
   G game_;
-  std::unordered_map<Position, std::uint64_t> memo_;
-  std::size_t in_progress_ = 0;
-  std::vector<Frame> frames_;
-  std::vector<Position> options_;
-  std::vector<Nimber> option_values_;
+  std::unordered_map<Position, std::uint64_t> ids_;
+  std::vector<Position> positions_;
+  ValueWalk walk_;
 };
 
 template <GameLogic G>
 Nimber Solver<G>::value(const Position& start) {
-  if (auto it = memo_.find(start); it != memo_.end() && it->second != kInProgress) return Nimber(it->second);
-  push(start);
-  while (!frames_.empty()) {
-    Frame& top = frames_.back();
-    if (top.next_option < options_.size()) {
-      Position option = options_[top.next_option++];
-      auto it = memo_.find(option);
-      if (it == memo_.end()) {
-        push(option);  // invalidates `top`
-      } else if (it->second == kInProgress) {
-        report_loop(option);
-      }
-      continue;
-    }
-    option_values_.clear();
-    for (std::size_t i = top.first_option; i < options_.size(); ++i)
-      option_values_.push_back(Nimber(memo_.find(options_[i])->second));
-    memo_[top.position] = mex(option_values_).value();
-    --in_progress_;
-    options_.resize(top.first_option);
-    frames_.pop_back();
-  }
-  return Nimber(memo_.find(start)->second);
-}
-
-template <GameLogic G>
-void Solver<G>::push(const Position& p) {
-  memo_.emplace(p, kInProgress);
-  ++in_progress_;
-  const std::size_t first = options_.size();
-  for (auto&& option : game_.moves(p)) options_.emplace_back(option);
-  frames_.push_back(Frame{p, first, first});
-}
-
-template <GameLogic G>
-void Solver<G>::report_loop(const Position& repeated) {
-  std::size_t from = frames_.size();
-  while (from > 0 && !(frames_[from - 1].position == repeated)) --from;
-  const std::size_t length = frames_.size() - (from - 1);
-  std::string message;
-  if constexpr (fmt::is_formattable<Position>::value) {
-    std::vector<Position> cycle;
-    for (std::size_t i = from - 1; i < frames_.size(); ++i) cycle.push_back(frames_[i].position);
-    cycle.push_back(repeated);
-    if (cycle.size() <= 12) {
-      message = fmt::format("the game has a loop: {}", fmt::join(cycle, " -> "));
-    } else {
-      message = fmt::format("the game has a loop of {} positions through {}", length, repeated);
-    }
-  } else {
-    message = fmt::format("the game has a loop of {} positions", length);
-  }
-  // Leave the solver usable: forget the unfinished positions.
-  for (const Frame& f : frames_) memo_.erase(f.position);
-  in_progress_ = 0;
-  frames_.clear();
-  options_.clear();
-  throw LoopError(message + " (the mex rule needs every play to end)");
+  const GameValue v = walk(start);
+  if (v.is_finite()) return v.nimber();
+  std::string where;
+  if constexpr (fmt::is_formattable<Position>::value) where = fmt::format(" {}", start);
+  const std::string& loop = walk_.last_loop();
+  throw LoopError(fmt::format("position{} has the infinite value {}: play from it can go on forever{}{} (the mex "
+                              "rule needs every play to end; game_value gives values such as this)",
+                              where, to_string(v), loop.empty() ? "" : "; ", loop));
 }
 
 template <GameLogic G>
 std::vector<typename Solver<G>::Position> Solver<G>::moves_to_value(const Position& p, Nimber target) {
-  value(p);  // memoises every option of p
-  std::vector<Position> result;
+  (void)walk(p);  // values every option of p
+  std::vector<std::pair<Position, std::uint64_t>> found;
   for (auto&& option : game_.moves(p)) {
     Position q(option);
-    if (Nimber(memo_.find(q)->second) == target) result.push_back(std::move(q));
+    const std::uint64_t id = intern(q);
+    const GameValue v = walk(q);
+    if (v.is_finite() && v.nimber() == target) found.emplace_back(std::move(q), id);
   }
+  if (walk_.labelled(intern(p)))
+    std::stable_sort(found.begin(), found.end(), [&](const auto& a, const auto& b) {
+      return walk_.progress_order(a.second) < walk_.progress_order(b.second);
+    });
+  std::vector<Position> result;
+  for (auto& f : found) result.push_back(std::move(f.first));
   return result;
 }
 

@@ -14,7 +14,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "big_allocator.hpp"
+#include "grundy/big_vector.hpp"
 
 namespace grundy::python {
 

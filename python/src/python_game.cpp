@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -14,7 +15,6 @@ namespace grundy::python {
 namespace {
 
 constexpr std::uint64_t kUnvisited = ~std::uint64_t{0};
-constexpr std::uint64_t kInProgress = kUnvisited - 1;
 // Signals (Ctrl-C) are looked at after this many positions, so that a game
 // whose moves run no Python bytecode can still be interrupted.
 constexpr std::uint64_t kSignalCheckInterval = 4096;
@@ -92,7 +92,6 @@ Position PythonGame::intern(py::handle position) const {
   if (id == positions_.size()) {
     if (id > kIdMask) throw LimitError("a game written in Python may have at most 2^62 positions");
     positions_.push_back(py::reinterpret_borrow<py::object>(position));
-    values_.push_back(kUnvisited);
     canonical_of_.push_back(kUnvisited);
     size_of_.push_back(0);
   }
@@ -106,15 +105,19 @@ py::object PythonGame::option_object(std::span<const Position> option) const {
   return split_type_(*parts);
 }
 
-std::size_t PythonGame::known_positions() const {
-  if (search_) return search_->known_parts();
-  std::size_t known = 0;
-  for (std::size_t id = 0; id < values_.size(); ++id)
-    if (values_[id] < kInProgress || (id < labelled_.size() && labelled_[id])) ++known;
-  return known;
-}
+std::size_t PythonGame::known_positions() const { return search_ ? search_->known_parts() : walk_.known(); }
 
-void PythonGame::expand(const py::object& moves, Position id) const {
+struct PythonGame::Moves {
+  const PythonGame* game;
+  py::object method;
+  void list(std::uint64_t id, WalkEntries& entries) const { game->expand(method, id, entries); }
+  [[nodiscard]] std::string describe(std::uint64_t id) const { return short_repr(game->positions_[id]); }
+  void listed() const {
+    if (++game->expanded_count_ % kSignalCheckInterval == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
+  }
+};
+
+void PythonGame::expand(const py::object& moves, Position id, WalkEntries& entries) const {
   PyObject* argument = positions_[id].ptr();
   PyObject* called = PyObject_Vectorcall(moves.ptr(), &argument, 1, nullptr);
   if (called == nullptr) throw py::error_already_set();
@@ -123,10 +126,10 @@ void PythonGame::expand(const py::object& moves, Position id) const {
   auto add = [&](PyObject* item) {
     if (PyObject_TypeCheck(item, split)) {
       const Py_ssize_t n = PyTuple_GET_SIZE(item);
-      if (n == 0) entries_.push_back(kEmptyOption);
-      for (Py_ssize_t k = 0; k < n; ++k) entries_.push_back(intern(PyTuple_GET_ITEM(item, k)) | (k > 0 ? kJoin : 0));
+      if (n == 0) entries.push_back(kEmptyOption);
+      for (Py_ssize_t k = 0; k < n; ++k) entries.push_back(intern(PyTuple_GET_ITEM(item, k)) | (k > 0 ? kJoin : 0));
     } else {
-      entries_.push_back(intern(item));
+      entries.push_back(intern(item));
     }
   };
   // Lists and tuples, the usual answers, are read in place (an iterator
@@ -160,23 +163,23 @@ void PythonGame::expand(const py::object& moves, Position id) const {
 }
 
 std::vector<Option> PythonGame::options_of(Position id) const {
-  if (id < labelled_.size() && labelled_[id]) {
+  if (walk_.labelled(id)) {
     std::vector<Option> options;
-    for (std::uint32_t t : edges_[id]) options.push_back({t});
+    for (std::uint32_t t : walk_.labelled_options(id)) options.push_back({t});
     return options;
   }
   const Walking walking(busy_, name_);
-  const std::size_t first = entries_.size();
+  const std::size_t first = scratch_.size();
   try {
-    expand(moves_method(), id);
+    expand(moves_method(), id, scratch_);
   } catch (...) {
-    entries_.resize(first);
+    scratch_.resize(first);
     throw;
   }
   std::vector<Option> options;
   std::set<Option> seen;
-  for (std::size_t i = first; i < entries_.size(); ++i) {
-    const std::uint64_t e = entries_[i];
+  for (std::size_t i = first; i < scratch_.size(); ++i) {
+    const std::uint64_t e = scratch_[i];
     if (e == kEmptyOption) {
       options.emplace_back();
     } else if ((e & kJoin) != 0) {
@@ -185,151 +188,11 @@ std::vector<Option> PythonGame::options_of(Position id) const {
       options.push_back({e & kIdMask});
     }
   }
-  entries_.resize(first);
+  scratch_.resize(first);
   std::vector<Option> distinct;
   for (Option& o : options)
     if (seen.insert(o).second) distinct.push_back(std::move(o));
   return distinct;
-}
-
-std::string PythonGame::loop_text(std::span<const Position> cycle) const {
-  if (cycle.size() <= 12) {
-    std::string text;
-    for (Position id : cycle) text += (text.empty() ? "" : " -> ") + short_repr(positions_[id]);
-    return fmt::format("the game has a loop: {}", text);
-  }
-  return fmt::format("the game has a loop of {} positions through {}", cycle.size() - 1, short_repr(positions_[cycle.back()]));
-}
-
-void PythonGame::solve_acyclic(Position start) const {
-  if (values_[start] < kInProgress) return;
-  const Walking walking(busy_, name_);
-  const py::object moves = moves_method();
-  frames_.clear();
-  entries_.clear();
-  auto push = [&](Position id) {
-    values_[id] = kInProgress;
-    frames_.push_back(Frame{id, entries_.size(), entries_.size()});
-    expand(moves, id);
-    if (++expanded_count_ % kSignalCheckInterval == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
-  };
-  std::vector<Nimber> option_values;
-  try {
-    push(start);
-    while (!frames_.empty()) {
-      Frame& top = frames_.back();
-      if (top.next_entry < entries_.size()) {
-        const std::uint64_t e = entries_[top.next_entry++];
-        if (e == kEmptyOption) continue;
-        const Position id = e & kIdMask;
-        if (values_[id] == kUnvisited && id < labelled_.size() && labelled_[id]) {
-          throw LoopError(fmt::format("{} reaches {}, from which play can go on forever", short_repr(positions_[frames_.back().id]),
-                                      short_repr(positions_[id])));
-        } else if (values_[id] == kUnvisited) {
-          push(id);  // invalidates top
-        } else if (values_[id] == kInProgress) {
-          std::vector<Position> cycle;
-          std::size_t from = frames_.size();
-          while (from > 0 && frames_[from - 1].id != id) --from;
-          for (std::size_t i = from - 1; i < frames_.size(); ++i) cycle.push_back(frames_[i].id);
-          cycle.push_back(id);
-          throw LoopError(loop_text(cycle));
-        }
-        continue;
-      }
-      option_values.clear();
-      for (std::size_t i = top.first_entry; i < entries_.size(); ++i) {
-        const std::uint64_t e = entries_[i];
-        if (e == kEmptyOption) {
-          option_values.emplace_back(0);
-        } else if ((e & kJoin) != 0) {
-          option_values.back() ^= Nimber(values_[e & kIdMask]);
-        } else {
-          option_values.emplace_back(values_[e & kIdMask]);
-        }
-      }
-      values_[top.id] = mex(option_values).value();
-      entries_.resize(top.first_entry);
-      frames_.pop_back();
-    }
-  } catch (...) {
-    // Leave the memo usable: the unfinished positions are unvisited again.
-    for (const Frame& f : frames_) values_[f.id] = kUnvisited;
-    frames_.clear();
-    entries_.clear();
-    throw;
-  }
-}
-
-void PythonGame::solve_loopy(Position start, const std::string& loop) const {
-  if (start < labelled_.size() && labelled_[start]) return;
-  const Walking walking(busy_, name_);
-  const py::object moves = moves_method();
-  // Explore every position reachable from start that is not labelled yet
-  // (a labelled position's whole reach is labelled: it is skipped).
-  std::vector<Position> queue{start};
-  std::vector<bool> queued(positions_.size(), false);
-  queued[start] = true;
-  std::vector<Position> expanded_here;
-  auto enqueue = [&](Position t) {
-    if (queued.size() <= t) queued.resize(positions_.size(), false);
-    if (!queued[t] && !(t < labelled_.size() && labelled_[t])) {
-      queued[t] = true;
-      queue.push_back(t);
-    }
-  };
-  try {
-    for (std::size_t next = 0; next < queue.size(); ++next) {
-      const Position id = queue[next];
-      entries_.clear();
-      expand(moves, id);
-      if (++expanded_count_ % kSignalCheckInterval == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
-      std::vector<std::uint32_t> targets;
-      for (std::uint64_t e : entries_) {
-        if (e == kEmptyOption || (e & kJoin) != 0)
-          throw LoopError(fmt::format("{}; and the moves of {} split: grundy has no values for a game whose "
-                                      "positions reach themselves and split (loopy values are for moves leaving one "
-                                      "position)",
-                                      loop, short_repr(positions_[id])));
-        const Position t = e & kIdMask;
-        if (t > std::numeric_limits<std::uint32_t>::max() - 1)
-          throw LimitError("a game written in Python with cycles may have at most 2^32 - 1 positions");
-        if (std::find(targets.begin(), targets.end(), static_cast<std::uint32_t>(t)) != targets.end()) continue;
-        targets.push_back(static_cast<std::uint32_t>(t));
-        enqueue(t);
-      }
-      entries_.clear();
-      if (edges_.size() <= id) edges_.resize(positions_.size());
-      edges_[id] = std::move(targets);
-      expanded_here.push_back(id);
-    }
-  } catch (...) {
-    // Nothing half-explored stays: the next call explores it again.
-    for (Position id : expanded_here) edges_[id].clear();
-    entries_.clear();
-    throw;
-  }
-  // Label the whole graph known so far (values depend only on what is
-  // reachable, so earlier labels stay as they were).
-  const std::size_t n = positions_.size();
-  edges_.resize(n);
-  labelled_.resize(n, false);
-  for (Position id : expanded_here) labelled_[id] = true;
-  std::vector<std::uint64_t> first{0};
-  std::vector<std::uint32_t> targets;
-  for (std::size_t v = 0; v < n; ++v) {
-    targets.insert(targets.end(), edges_[v].begin(), edges_[v].end());
-    first.push_back(targets.size());
-  }
-  labels_ = loopy_values(first, targets);
-  // A finite label is the position's value for the mex walk too: the value
-  // of a position whose options are all finite is their mex (Smith), so
-  // positions reaching this part of the graph through finite values need
-  // no further labelling.
-  for (std::size_t v = 0; v < n; ++v)
-    if (labelled_[v] && values_[v] == kUnvisited && (labels_.label[v] & LoopyValues::kInfinite) == 0)
-      values_[v] = labels_.label[v];
-  loopy_ = true;
 }
 
 GameValue PythonGame::game_value(Position p) const {
@@ -341,23 +204,12 @@ GameValue PythonGame::game_value(Position p) const {
     }
     return GameValue(search_->value(p));
   }
-  if (values_[p] < kInProgress) return GameValue(Nimber(values_[p]));
-  if (!(p < labelled_.size() && labelled_[p])) {
-    std::string loop;
-    try {
-      solve_acyclic(p);
-      return GameValue(Nimber(values_[p]));
-    } catch (const LoopError& e) {
-      loop = e.what();
-    }
-    solve_loopy(p, loop);
-    if (values_[p] < kInProgress) return GameValue(Nimber(values_[p]));
-  }
-  const std::uint32_t label = labels_.label[p];
-  const std::uint32_t i = label & ~LoopyValues::kInfinite;
-  std::vector<Nimber> k;
-  for (std::uint64_t j = labels_.k_start[i]; j < labels_.k_start[i + 1]; ++j) k.emplace_back(labels_.k_values[j]);
-  return GameValue::infinite(std::move(k));
+  // A known value is read without the guard or the method: moves() may ask
+  // for values the walk has finished.
+  if (std::optional<GameValue> known = walk_.known_value(p)) return *std::move(known);
+  const Walking walking(busy_, name_);
+  Moves moves{this, moves_method()};
+  return walk_.value(p, moves);
 }
 
 Nimber PythonGame::value(Position p) const {
@@ -385,12 +237,12 @@ OptionSample PythonGame::options_to_value(Position p, Nimber target, std::uint64
     const GameValue v = o.size() == 1 ? game_value(o[0]) : GameValue(option_value(o));
     if (v.is_finite() && v.nimber() == target) matching.push_back(std::move(o));
   }
-  if (p < labelled_.size() && labelled_[p]) {
+  if (walk_.labelled(p)) {
     // Smith's counter: the option labelled first makes progress
     // (loopy_values.hpp). Every option of a labelled position is labelled,
     // and leaves one position (no game here both loops and splits).
     std::stable_sort(matching.begin(), matching.end(), [&](const Option& a, const Option& b) {
-      return labels_.order[a[0]] < labels_.order[b[0]];
+      return walk_.progress_order(a[0]) < walk_.progress_order(b[0]);
     });
   }
   OptionSample sample;
@@ -450,31 +302,31 @@ std::size_t PythonGame::part_size(Position id) const {
 std::span<const std::uint64_t> PythonGame::part_options(Position part) const {
   if (const auto it = option_range_.find(part); it != option_range_.end())
     return std::span<const std::uint64_t>(part_options_).subspan(it->second.first, it->second.second);
-  const std::size_t first = entries_.size();
+  const std::size_t first = scratch_.size();
   try {
-    expand(moves_method(), part);
+    expand(moves_method(), part, scratch_);
   } catch (...) {
-    entries_.resize(first);
+    scratch_.resize(first);
     throw;
   }
   if (++expanded_count_ % kSignalCheckInterval == 0 && PyErr_CheckSignals() != 0) {
-    entries_.resize(first);
+    scratch_.resize(first);
     throw py::error_already_set();
   }
   // Each position an option leaves, by its canonical id (canonical() may
-  // intern new positions: entries_ is read by index, not held).
+  // intern new positions: scratch_ is read by index, not held).
   const std::size_t start = part_options_.size();
   try {
-    for (std::size_t i = first; i < entries_.size(); ++i) {
-      const std::uint64_t e = entries_[i];
+    for (std::size_t i = first; i < scratch_.size(); ++i) {
+      const std::uint64_t e = scratch_[i];
       part_options_.push_back(e == kEmptyOption ? e : (e & kJoin) | canonical_id(e & kIdMask));
     }
   } catch (...) {
-    entries_.resize(first);
+    scratch_.resize(first);
     part_options_.resize(start);
     throw;
   }
-  entries_.resize(first);
+  scratch_.resize(first);
   option_range_.emplace(part, std::make_pair(start, part_options_.size() - start));
   return std::span<const std::uint64_t>(part_options_).subspan(start);
 }

@@ -9,13 +9,12 @@
 // the order they were first met (intern). Values are memoised per id, for as
 // long as this object lives.
 //
-// Values: the mex rule, walked with an explicit stack (no Python or C++
-// recursion, so a game 10^6 moves deep is fine), calling `moves` once per
-// position. When the walk meets a loop, the graph reachable from the
-// position asked about is explored and labelled with loopy values (Smith;
-// loopy_values.hpp): ∞_K, or a nimber, which later mex walks use as the
-// value of that position. A position whose reach holds both a loop and a
-// split has no such theory here and raises LoopError naming the loop.
+// Values: the library's ValueWalk (value_walk.hpp), the same as for a C++
+// game given to Solver: the mex rule walked with an explicit stack (no
+// Python or C++ recursion, so a game 10^6 moves deep is fine), calling
+// `moves` once per position, and where the walk meets a loop, loopy values
+// (∞_K or a nimber, Smith). A position whose reach holds both a loop and a
+// split raises LoopError naming the loop.
 //
 // A game with a method canonical(position) (an equivalent position, such as
 // the least of its symmetric images) is valued by the library's component
@@ -40,8 +39,8 @@
 
 #include "grundy/component_search.hpp"
 #include "grundy/game.hpp"
-#include "grundy/games/loopy_values.hpp"
-#include "big_allocator.hpp"
+#include "grundy/value_walk.hpp"
+#include "grundy/big_vector.hpp"
 #include "position_index.hpp"
 
 namespace grundy::python {
@@ -53,9 +52,9 @@ class PythonGame;
 // An option of a part, as the search's cache of a Python game keeps it: ids
 // of canonical positions, an id flagged kJoin belonging to the same Split as
 // the one before it, kEmptyOption a Split leaving nothing.
-inline constexpr std::uint64_t kJoin = std::uint64_t{1} << 63;
-inline constexpr std::uint64_t kEmptyOption = std::uint64_t{1} << 62;
-inline constexpr std::uint64_t kIdMask = kEmptyOption - 1;
+inline constexpr std::uint64_t kJoin = ValueWalk::kJoin;
+inline constexpr std::uint64_t kEmptyOption = ValueWalk::kEmptyOption;
+inline constexpr std::uint64_t kIdMask = ValueWalk::kIdMask;
 
 // A Python game with canonical() as ComponentSearch sees it: a key is the id
 // of a position, a part the id of a canonical one.
@@ -123,28 +122,21 @@ class PythonGame final : public Game {
   [[nodiscard]] std::string_view component_noun() const override { return "position"; }
   [[nodiscard]] Nimber value(Position p) const override;  // LoopError for an infinite value
   [[nodiscard]] GameValue game_value(Position p) const override;
-  [[nodiscard]] bool has_cycles() const override { return loopy_; }
+  [[nodiscard]] bool has_cycles() const override { return walk_.loopy(); }
   [[nodiscard]] std::string move_rule() const override;
   [[nodiscard]] OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const override;
   [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
 
  private:
-  struct Frame {
-    Position id;
-    std::size_t first_entry;  // this frame's options are entries_[first_entry, next_entry...)
-    std::size_t next_entry;
-  };
+  // The moves of the game as ValueWalk asks for them (python_game.cpp).
+  struct Moves;
 
   [[nodiscard]] py::object moves_method() const;
-  // Appends the options of `id` to entries_ (encoded as below) by calling moves.
-  void expand(const py::object& moves, Position id) const;
+  // Appends the options of `id` to `entries` (encoded as ValueWalk's) by calling moves.
+  void expand(const py::object& moves, Position id, WalkEntries& entries) const;
   // The options of `id` as id lists, each once, in the order moves gives them.
   [[nodiscard]] std::vector<Option> options_of(Position id) const;
-  void solve_acyclic(Position start) const;
-  // `loop`: the loop the mex walk met, named in the error when moves split.
-  void solve_loopy(Position start, const std::string& loop) const;
-  [[nodiscard]] std::string loop_text(std::span<const Position> cycle) const;
 
   friend struct PythonParts;
   [[nodiscard]] std::uint64_t canonical_id(Position id) const;
@@ -157,26 +149,12 @@ class PythonGame final : public Game {
   std::string name_;      // "python:ClassName"
   mutable PositionIndex index_;  // position -> id
   mutable BigVector<py::object> positions_;
-  // Per id: its value, or kUnvisited / kInProgress (acyclic walk).
-  mutable BigVector<std::uint64_t> values_;
   mutable std::uint64_t expanded_count_ = 0;  // moves() calls, for the checks of signals
   // True while moves() runs under this object: a moves() that asks grundy
   // about its own game would find the walk's state half-built.
   mutable bool busy_ = false;
-
-  // The acyclic walk's stack. An entry is an option's position id; an entry
-  // flagged kJoin belongs to the same split as the one before it, and
-  // kEmptyOption is a split leaving nothing (value 0).
-  mutable BigVector<Frame> frames_;
-  mutable BigVector<std::uint64_t> entries_;
-
-  // The loopy part: the graph labelled so far (closed under moves: every
-  // position reachable from a labelled one is labelled) and its labels.
-  // loopy_: some labelled position can reach itself.
-  mutable bool loopy_ = false;
-  mutable std::vector<std::vector<std::uint32_t>> edges_;  // per labelled id
-  mutable std::vector<bool> labelled_;
-  mutable LoopyValues labels_;
+  mutable ValueWalk walk_;
+  mutable WalkEntries scratch_;  // options being listed outside the walk
 
   // The component search, for a game with canonical(). Per id: its
   // canonical id and its size (kUnvisited / 0 until asked). The options of

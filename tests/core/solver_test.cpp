@@ -1,5 +1,6 @@
 #include "grundy/solver.hpp"
 
+#include <algorithm>
 #include <array>
 #include <random>
 #include <vector>
@@ -8,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "support/brute_force.hpp"
+#include "support/product_outcome.hpp"
 
 namespace grundy {
 namespace {
@@ -140,7 +142,7 @@ TEST(Solver, DeepChainNeedsNoCallStack) {
   EXPECT_EQ(solver.known_positions(), depth + 1);
 }
 
-TEST(Solver, DetectsALoopAndNamesIt) {
+TEST(Solver, AnInfiniteValueIsRefusedByValueAndNamesTheLoop) {
   EdgeList g;
   g.next = {{1}, {2}, {3}, {1}, {0}};  // 1 -> 2 -> 3 -> 1; 4 -> 0 -> 1 ...
   Solver<EdgeList> solver(g);
@@ -148,24 +150,49 @@ TEST(Solver, DetectsALoopAndNamesIt) {
     (void)solver.value(4);
     FAIL() << "no LoopError";
   } catch (const LoopError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("position 4 has the infinite value ∞{}"));
     EXPECT_THAT(e.what(), HasSubstr("1 -> 2 -> 3 -> 1"));
   }
-  EXPECT_EQ(solver.known_positions(), 0u);
-  EXPECT_THROW((void)solver.value(0), LoopError);  // still detected, no stale state
+  // Every position of the loop's reach is labelled, and stays so.
+  EXPECT_EQ(solver.known_positions(), 5u);
+  EXPECT_TRUE(solver.has_cycles());
+  EXPECT_EQ(solver.game_value(0), GameValue::infinite({}));
+  EXPECT_EQ(solver.winner(4), Winner::draw);
+  EXPECT_THROW((void)solver.value(0), LoopError);
 }
 
-TEST(Solver, DetectsASelfLoop) {
+TEST(Solver, ASelfLoopWithAnExitIsInfinityWithZero) {
   EdgeList g;
   g.next = {{}, {0, 1}};
   Solver<EdgeList> solver(g);
   EXPECT_EQ(solver.value(0), Nimber(0));
+  EXPECT_EQ(solver.game_value(1), GameValue::infinite({Nimber{0}}));
+  EXPECT_EQ(solver.winner(1), Winner::first);
+  EXPECT_THAT(solver.winning_moves(1), ElementsAre(0));
   try {
     (void)solver.value(1);
     FAIL() << "no LoopError";
   } catch (const LoopError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("1 -> 1"));
+    EXPECT_THAT(e.what(), HasSubstr("∞{0}"));
   }
   EXPECT_EQ(solver.value(0), Nimber(0));  // earlier results survive
+}
+
+TEST(Solver, ALoopWithAnExitCanHaveFiniteValues) {
+  // 0 <-> 1, 1 -> 2, 2 terminal: 2 is 0; 1 reaches it, so 1 is *1; 0's one
+  // move goes to 1, a win for the other player: 0 is 0, a loss, though play
+  // from 0 could go round forever. 3 -> {0, 1}: options of value 0 and 1,
+  // so *2.
+  EdgeList g;
+  g.next = {{1}, {0, 2}, {}, {0, 1}};
+  Solver<EdgeList> solver(g);
+  EXPECT_EQ(solver.value(3), Nimber(2));
+  EXPECT_EQ(solver.value(0), Nimber(0));
+  EXPECT_EQ(solver.game_value(1), GameValue(Nimber(1)));
+  EXPECT_EQ(solver.winner(0), Winner::second);
+  // Both of 1's moves go to a 0; the one to the terminal position ends the
+  // play, so it comes first.
+  EXPECT_THAT(solver.winning_moves(1), ElementsAre(2, 0));
 }
 
 TEST(Solver, LoopOfUnprintablePositions) {
@@ -174,6 +201,7 @@ TEST(Solver, LoopOfUnprintablePositions) {
     (void)solver.value(Opaque{0});
     FAIL() << "no LoopError";
   } catch (const LoopError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("position has the infinite value ∞{}"));
     EXPECT_THAT(e.what(), HasSubstr("a loop of 4 positions"));
   }
 }
@@ -190,6 +218,62 @@ TEST(Solver, LongLoopIsSummarised) {
   } catch (const LoopError& e) {
     EXPECT_THAT(e.what(), HasSubstr("a loop of 100 positions through 0"));
   }
+}
+
+// Random digraphs with loops, asked about in a random order (so the walk
+// meets the loopy part from many sides): each winner is the outcome the
+// oracle finds by plain retrograde analysis of play (product_outcome.hpp),
+// and in every won position, always taking the first winning move the
+// solver lists ends the play, whatever the opponent does (Smith's counter).
+TEST(Solver, LoopyGamesAgreeWithPlayAndTheirWinningMovesMakeProgress) {
+  std::mt19937_64 rng(51);
+  int wins = 0;
+  int draws = 0;
+  int losses = 0;
+  for (int round = 0; round < 400; ++round) {
+    const int n = static_cast<int>(2 + rng() % 9);
+    const std::uint64_t percent = 10 + rng() % 30;
+    EdgeList g;
+    g.next.resize(static_cast<std::size_t>(n));
+    for (int u = 0; u < n; ++u) {
+      if (rng() % 4 == 0) continue;  // a terminal position
+      for (int w = 0; w < n; ++w)
+        if (rng() % 100 < percent) g.next[static_cast<std::size_t>(u)].push_back(w);
+    }
+    const test::ProductOutcomes oracle({g.next});
+    Solver<EdgeList> solver(g);
+    std::vector<int> order(static_cast<std::size_t>(n));
+    for (int v = 0; v < n; ++v) order[static_cast<std::size_t>(v)] = v;
+    std::shuffle(order.begin(), order.end(), rng);
+    for (int v : order) {
+      const Winner w = solver.winner(v);
+      const test::Outcome expected = oracle.outcome_of({v});
+      ASSERT_EQ(w == Winner::first, expected == test::Outcome::win) << "position " << v << ", round " << round;
+      ASSERT_EQ(w == Winner::draw, expected == test::Outcome::draw) << "position " << v << ", round " << round;
+      ++(w == Winner::first ? wins : w == Winner::draw ? draws : losses);
+      if (w != Winner::first) {
+        ASSERT_TRUE(solver.winning_moves(v).empty());
+        continue;
+      }
+      // Play it out: the winner always takes the first winning move, the
+      // other side a random move. The play must end with the other side
+      // stuck, within n moves of the winner's (each makes progress).
+      int at = v;
+      int steps = 0;
+      for (;;) {
+        const std::vector<int> winning = solver.winning_moves(at);
+        ASSERT_FALSE(winning.empty()) << "a won position without a winning move, round " << round;
+        at = winning.front();
+        const std::vector<int>& replies = g.next[static_cast<std::size_t>(at)];
+        if (replies.empty()) break;
+        ASSERT_LT(++steps, n + 1) << "the winner's moves made no progress from " << v << ", round " << round;
+        at = replies[static_cast<std::size_t>(rng() % replies.size())];
+      }
+    }
+  }
+  EXPECT_GT(wins, 400);
+  EXPECT_GT(draws, 200);
+  EXPECT_GT(losses, 200);
 }
 
 }  // namespace

@@ -53,6 +53,8 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_class_v<MoveRng>);                                   // strategy.hpp
   static_assert(std::is_class_v<Component>);                                 // sum.hpp
   static_assert(std::is_class_v<ValueTable>);                                // value_table.hpp
+  static_assert(std::is_class_v<ValueWalk>);                                 // value_walk.hpp
+  static_assert(std::is_same_v<BigVector<int>::allocator_type, BigAllocator<int>>);  // big_vector.hpp
   static_assert(std::is_class_v<TranspositionTable<int, int, std::hash<int>>>);  // transposition_table.hpp
   static_assert(std::is_class_v<PartTable<int, std::hash<int>>>);                 // part_table.hpp
   static_assert(std::is_base_of_v<HeapGame, CoprimeGame>);                   // games/coprime.hpp

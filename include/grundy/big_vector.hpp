@@ -13,7 +13,7 @@
 #include <new>
 #include <vector>
 
-namespace grundy::python {
+namespace grundy {
 
 template <class T>
 class BigAllocator {
@@ -53,4 +53,4 @@ class BigAllocator {
 template <class T>
 using BigVector = std::vector<T, BigAllocator<T>>;
 
-}  // namespace grundy::python
+}  // namespace grundy
