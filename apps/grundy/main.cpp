@@ -153,19 +153,14 @@ void add_memory_option(CLI::App& cmd, Arguments& a) {
       ->type_name("FILE");
 }
 
-// --table's file, set as the file of the search tables made from now on.
-void apply_table_option(const std::optional<std::string>& given) {
-  if (!given) return;
-  if (given->empty()) throw InputError("--table '': the file name is empty");
-  set_search_table_file(*given);
-}
-
-// The sum read, and --table refused when a game of the sum would ignore it
-// (a search that keeps no file) or when none would use it: a file named and
-// silently not used would look like a table kept.
+// The sum read, and --table's file handed to the games that keep their
+// search's table in it. The file is refused when a game of the sum would
+// ignore it (a search that keeps no file) or when none would use it: a file
+// named and silently not used would look like a table kept.
 GameSum read_sum_for_table(const Arguments& a) {
   GameSum sum = read_sum(a.sum);
   if (!a.table_file) return sum;
+  if (a.table_file->empty()) throw InputError("--table '': the file name is empty");
   bool used = false;
   for (const auto& game : sum.games) {
     if (game->table_file_use() == Game::TableFileUse::not_kept)
@@ -178,6 +173,8 @@ GameSum read_sum_for_table(const Arguments& a) {
     throw InputError(fmt::format("--table {}: only cram keeps its search table in a file, and this sum has no cram "
                                  "board",
                                  quote_path(*a.table_file)));
+  for (const auto& game : sum.games)
+    if (game->table_file_use() == Game::TableFileUse::kept) game->keep_table_in(*a.table_file);
   return sum;
 }
 
@@ -862,7 +859,6 @@ int run(int argc, char** argv) {
   // searches) say so on stderr.
   set_progress_output(stderr);
   apply_memory_option(a.memory);
-  apply_table_option(a.table_file);
   const Format format = a.json ? Format::json : Format::text;
   Output out;
   const bool ascii = a.ascii || !locale_is_utf8();

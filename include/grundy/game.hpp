@@ -116,13 +116,19 @@ class Game {
   [[nodiscard]] virtual std::unique_ptr<MisereSolver> misere_solver(std::uint64_t memory_bytes,
                                                                     std::uint64_t max_sums) const;
 
-  // What the game does with the file of search tables (a program's --table,
-  // set_search_table_file): `kept` when its search reads and saves its table
-  // there (cram); `not_kept` when it searches with a table it never keeps in
-  // a file (node-kayles), so that a front end can refuse the file rather
-  // than ignore it; `none` when it has no such search (Nim, heap games).
+  // What the game can do with a file of its search's table (a program's
+  // --table): `kept` when its search can read and save its table there
+  // (keep_table_in; cram); `not_kept` when it searches with a table it never
+  // keeps in a file (node-kayles), so that a front end can refuse the file
+  // rather than ignore it; `none` when it has no such search (Nim, heap games).
   enum class TableFileUse { none, kept, not_kept };
   [[nodiscard]] virtual TableFileUse table_file_use() const { return TableFileUse::none; }
+  // For a game whose table_file_use() is `kept`: reads the table the file
+  // `path` holds (InputError for a file that is not such a table) and keeps
+  // the search's table there from now on, written as the search goes and
+  // when the game ends (searched_game.hpp). std::logic_error for any other
+  // game.
+  virtual void keep_table_in(const std::string& path);
 
   // What a move is, in one sentence for people: "a move takes 1, 3 or 4 tokens".
   [[nodiscard]] virtual std::string move_rule() const = 0;

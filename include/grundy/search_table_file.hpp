@@ -1,6 +1,6 @@
 #pragma once
 // A file that keeps a search's table between runs (a program's --table,
-// set_search_table_file): a first line naming the game and the format, then
+// Game::keep_table_in; each game's format: searched_game.hpp): a first line naming the game and the format, then
 // records of a fixed size, each an entry of the table in the game's own
 // encoding, then a checksum of all that (TableChecksum): a file damaged
 // since it was written is refused, never trusted.

@@ -10,15 +10,29 @@
 // multisets of the search's parts (misere_parts_search.hpp).
 //
 // A family writes its rules (Rules: the search's parts and moves) and a
-// class deriving from SearchedGame<State, StateHash, Rules> with:
+// class deriving from SearchedGame<State, StateHash, Rules, TableRecord> with:
 //   parse_state, format_state   the State as typed and printed;
 //   search_key                  the part (or sum of parts) the search values;
 //   option_states               the States a move leaves, each once, in the
 //                               game's order;
 //   state_size                  the search's cost measure (cells, vertices);
 //   spec, move_rule, why_not_option (Game's own).
-// Optional hooks: state_title, searched (a search table kept in a file).
+// Optional hooks: state_title, value_task.
+//
+// TableRecord, optional, lets the game keep its search's table in a file
+// between runs (keep_table_in; the file: search_table_file.hpp). It is the
+// file's format, named in the file's first line: a type with
+//   kName, kFormat    the game's name and the format's number in that line;
+//   kBytes            the size of one record (a part and its table entry);
+//   write(key, entry, bytes)   a part and its entry as kBytes bytes;
+//   read(bytes)       the part and entry of a record, as a pair; throws
+//                     std::invalid_argument saying what is wrong with it
+//                     ("is not a board") for one no search wrote.
+// Without one (NoTableRecord), the game searches with a table it never keeps.
 
+#include <array>
+#include <chrono>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -40,17 +54,70 @@
 #include "grundy/misere_parts_search.hpp"
 #include "grundy/misere_solver.hpp"
 #include "grundy/progress.hpp"
+#include "grundy/quote.hpp"
+#include "grundy/search_table_file.hpp"
 
 namespace grundy {
 
-template <class State, class StateHash, class Rules>
+// A searched game without a table file.
+struct NoTableRecord {};
+
+template <class R, class Key>
+concept TableRecordFormat = requires(const Key& key, std::uint64_t entry, std::span<unsigned char> out,
+                                     std::span<const unsigned char> in) {
+  { R::kName } -> std::convertible_to<std::string_view>;
+  { R::kFormat } -> std::convertible_to<int>;
+  { R::kBytes } -> std::convertible_to<std::size_t>;
+  R::write(key, entry, out);
+  { R::read(in) } -> std::same_as<std::pair<Key, std::uint64_t>>;
+};
+
+template <class State, class StateHash, class Rules, class TableRecord = NoTableRecord>
 class SearchedGame : public Game {
  public:
   using Key = typename Rules::Key;
   // Positions of at least this size show a progress line while valued.
   static constexpr std::size_t kProgressFrom = 24;
+  static constexpr bool kKeepsTables = TableRecordFormat<TableRecord, Key>;
+  // A long search writes its table file this often, and when it ends.
+  static constexpr auto kTableSaveEvery = std::chrono::seconds(10);
 
   explicit SearchedGame(Rules rules = Rules{}) : rules_(rules), search_(std::move(rules)) {}
+  // Writes the table file, if there is one.
+  ~SearchedGame() override {
+    try {
+      const std::lock_guard lock(mutex_);
+      save_table(true);
+    } catch (const std::exception&) {
+      // (a table that cannot be written now was writable when the game
+      // began; nothing is left to tell)
+    }
+  }
+  SearchedGame(const SearchedGame&) = delete;
+  SearchedGame& operator=(const SearchedGame&) = delete;
+
+  [[nodiscard]] TableFileUse table_file_use() const final {
+    return kKeepsTables ? TableFileUse::kept : TableFileUse::not_kept;
+  }
+
+  // Reads the table the file holds (InputError for a file that is not such
+  // a table) and from now on writes the search's table back there every
+  // 10 s of a long search, after each search and when the game ends. When
+  // another run holds the file, this one reads it and says it will not
+  // save it.
+  void keep_table_in(const std::string& path) final {
+    if constexpr (kKeepsTables) {
+      const std::lock_guard lock(mutex_);
+      table_file_.emplace(path, TableRecord::kName, TableRecord::kFormat);
+      read_table();
+      if (!table_file_->writable())
+        progress_note(fmt::format("search table file {}: another grundy is using it; this run reads the table and "
+                                  "will not save it",
+                                  quote_path(table_file_->path())));
+    } else {
+      Game::keep_table_in(path);
+    }
+  }
 
   [[nodiscard]] Position parse_position(std::string_view text) const final {
     const State s = parse_state(text);
@@ -70,7 +137,7 @@ class SearchedGame : public Game {
     const std::lock_guard lock(mutex_);
     if (!large) {  // well under a second
       const Nimber v = search_.value(key);
-      searched(false);
+      save_table(false);
       return v;
     }
     // A large position may take minutes: a progress line says how far the search is.
@@ -78,7 +145,7 @@ class SearchedGame : public Game {
     search_.set_observer([&](const SearchStats& st) {
       task.set_detail(fmt::format("{} parts searched, {} in the table ({} MB of at most {} MB)", st.searched,
                                   st.table_entries, st.table_bytes >> 20, st.table_max_bytes >> 20));
-      searched(false);
+      save_table(false);
     });
     struct Unobserve {
       ComponentSearch<Rules>& search;
@@ -87,13 +154,13 @@ class SearchedGame : public Game {
     // A game that keeps its table in a file has a signal that ends the
     // program wait for the save below (interrupt.hpp).
     std::optional<KeepOnInterrupt> keep;
-    if (saves_on_interrupt()) keep.emplace();
+    if (table_file_ && table_file_->writable()) keep.emplace();
     try {
       const Nimber v = search_.value(key);
-      searched(true);
+      save_table(true);
       return v;
     } catch (const Interrupted&) {
-      searched(true);  // what was found is kept for the next run
+      save_table(true);  // what was found is kept for the next run
       throw;
     }
   }
@@ -153,14 +220,7 @@ class SearchedGame : public Game {
     (void)s;
     return fmt::format("valuing {} {}", spec(), title);
   }
-  // Called with the lock held after the search learnt more: during a long
-  // search (`finished` false) and when it ends or is interrupted (true). A
-  // game that keeps the search's table in a file saves it here.
-  virtual void searched(bool /*finished*/) const {}
-  // True when an interrupted search must save before the program ends.
-  [[nodiscard]] virtual bool saves_on_interrupt() const { return false; }
-
-  // The search and its lock, for a game that reads or writes its table.
+  // The search and its lock, for a game that looks into its table.
   [[nodiscard]] std::mutex& search_mutex() const { return mutex_; }
   [[nodiscard]] ComponentSearch<Rules>& search() const { return search_; }
   // The number of a state (the lock held); a new state gets the next.
@@ -171,6 +231,43 @@ class SearchedGame : public Game {
   }
 
  private:
+  // Writes the table file if the table changed, `now` or when the last
+  // write is kTableSaveEvery old (with the lock held).
+  void save_table(bool now) const {
+    if constexpr (kKeepsTables) {
+      if (!table_file_ || !table_file_->writable() || search_.known_parts() == saved_parts_) return;
+      const auto time = std::chrono::steady_clock::now();
+      if (!now && saved_parts_ != 0 && time - saved_at_ < kTableSaveEvery) return;
+      table_file_->write([&](SearchTableFile::Writer& out) {
+        std::array<unsigned char, TableRecord::kBytes> record{};
+        search_.for_each_entry([&](const Key& key, std::uint64_t entry) {
+          TableRecord::write(key, entry, std::span<unsigned char>(record));
+          out.add(record);
+        });
+      });
+      saved_parts_ = search_.known_parts();
+      saved_at_ = time;
+    } else {
+      (void)now;
+    }
+  }
+  // Every record of the file into the table (with the lock held).
+  void read_table() {
+    if constexpr (kKeepsTables) {
+      const std::string& path = table_file_->path();
+      table_file_->read(TableRecord::kBytes, [&](std::span<const unsigned char> record, std::size_t index) {
+        std::pair<Key, std::uint64_t> entry;
+        try {
+          entry = TableRecord::read(record);
+        } catch (const std::invalid_argument& e) {
+          throw InputError(fmt::format("search table file {}: record {} {}", quote_path(path), index + 1, e.what()));
+        }
+        search_.restore_entry(entry.first, entry.second);
+      });
+      saved_parts_ = search_.known_parts();  // the file holds these already
+    }
+  }
+
   class PartsSolver final : public MisereSolver {
    public:
     PartsSolver(const SearchedGame& game, std::uint64_t memory_bytes, std::uint64_t max_sums)
@@ -193,6 +290,9 @@ class SearchedGame : public Game {
   mutable std::vector<State> states_;
   mutable std::unordered_map<State, Position, StateHash> numbers_;
   mutable ComponentSearch<Rules> search_;
+  std::optional<SearchTableFile> table_file_;  // none until keep_table_in
+  mutable std::size_t saved_parts_ = 0;        // entries at the last write
+  mutable std::chrono::steady_clock::time_point saved_at_{};
 };
 
 }  // namespace grundy

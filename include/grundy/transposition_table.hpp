@@ -35,13 +35,6 @@ namespace grundy {
 // 0 goes back to the machine's quarter.
 void set_default_table_bytes(std::size_t bytes);
 
-// A file where the searches of the families that search (cram) keep their
-// tables across runs (a program's --table): read when such a game is made,
-// written back as the search goes and when it ends. Empty (the default) for
-// none. search_table_file.hpp: how the file is checked, locked and replaced.
-void set_search_table_file(std::string path);
-[[nodiscard]] std::string search_table_file();
-
 // "512M", "4G", "65536": a number of bytes with an optional suffix K, M, G
 // or T (powers of 1024, also written KiB, MB, ...), from 1 KiB up; nullopt
 // when the text is none of these or the number does not fit 64 bits.

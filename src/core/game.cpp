@@ -16,6 +16,10 @@ Position Game::parse_position(std::string_view text) const {
                                quote(text), label(), why_not_u64(text)));
 }
 
+void Game::keep_table_in(const std::string& path) {
+  throw std::logic_error(fmt::format("{} keeps no search table in a file (asked to keep one in {})", spec(), path));
+}
+
 std::unique_ptr<MisereSolver> Game::misere_solver(std::uint64_t, std::uint64_t) const { return nullptr; }
 
 std::string Game::format_position(Position p) const { return fmt::format("{}", p); }

@@ -9,7 +9,6 @@
 #include <cctype>
 #include <cstdlib>
 #include <new>
-#include <mutex>
 #include <utility>
 
 #include <fmt/format.h>
@@ -51,19 +50,7 @@ void free_table_memory(void* block, std::size_t bytes) noexcept {
 
 namespace {
 std::atomic<std::size_t> chosen_table_bytes{0};
-std::mutex table_file_mutex;
-std::string table_file;  // with table_file_mutex held
 }  // namespace
-
-void set_search_table_file(std::string path) {
-  const std::lock_guard lock(table_file_mutex);
-  table_file = std::move(path);
-}
-
-std::string search_table_file() {
-  const std::lock_guard lock(table_file_mutex);
-  return table_file;
-}
 
 std::size_t default_table_bytes() {
   if (const std::size_t chosen = chosen_table_bytes.load(std::memory_order_relaxed); chosen != 0) return chosen;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <optional>
 #include <span>
@@ -492,79 +491,27 @@ std::string CramGame::value_task(const CramBoard&, const std::string& title) con
   return fmt::format("valuing the cram board {}", title);
 }
 
-namespace {
-
-// A record: height, width, 16 bytes of cells, then the table's 8-byte entry
-// (a value, or the values the region is known not to have), little-endian.
-// Format 1 had records of 19 bytes, format 2 no checksum.
-constexpr int kTableFormat = 3;
-constexpr std::size_t kTableRecord = 26;
-constexpr auto kTableSaveEvery = std::chrono::seconds(10);
-
-}  // namespace
-
-CramGame::CramGame() {
-  if (std::string path = search_table_file(); !path.empty()) {
-    table_file_.emplace(std::move(path), "cram", kTableFormat);
-    read_table();
-    if (!table_file_->writable())
-      progress_note(fmt::format("search table file {}: another grundy is using it; this run reads the table and "
-                                "will not save it",
-                                quote_path(table_file_->path())));
-  }
+void CramTableRecord::write(const CramBoard& b, std::uint64_t entry, std::span<unsigned char> out) {
+  out[0] = b.height;
+  out[1] = b.width;
+  for (unsigned i = 0; i < 16; ++i) out[2 + i] = static_cast<unsigned char>(b.empty >> (8 * i));
+  for (unsigned i = 0; i < 8; ++i) out[18 + i] = static_cast<unsigned char>(entry >> (8 * i));
 }
 
-void CramGame::read_table() {
-  const std::string& path = table_file_->path();
-  table_file_->read(kTableRecord, [&](std::span<const unsigned char> record, std::size_t index) {
-    CramBoard b{record[0], record[1], 0};
-    for (unsigned i = 0; i < 16; ++i) b.empty |= CellSet{record[2 + i]} << (8 * i);
-    const unsigned cells = unsigned{b.height} * b.width;
-    if (b.height == 0 || b.width == 0 || cells > kCramMaxCells || (b.empty & ~all_cells(cells)) != 0)
-      throw InputError(fmt::format("search table file {}: region {} is not a board", quote_path(path), index + 1));
-    std::uint64_t entry = 0;
-    for (unsigned i = 0; i < 8; ++i) entry |= std::uint64_t{record[18 + i]} << (8 * i);
-    // (The top bit marks values excluded; a value itself is at most the
-    // number of moves, under 256.)
-    if (entry < (std::uint64_t{1} << 63) && entry > 255)
-      throw InputError(fmt::format("search table file {}: region {} has the value {}, more than a region of {} cells "
-                                   "can have",
-                                   quote_path(path), index + 1, entry, b.empty_cells()));
-    search().restore_entry(b, entry);
-  });
-  saved_parts_ = search().known_parts();  // the file holds these already
-}
-
-CramGame::~CramGame() {
-  try {
-    const std::lock_guard lock(search_mutex());
-    save_table(true);
-  } catch (const std::exception&) {
-    // (a table that cannot be written now was writable when the game began;
-    // nothing is left to tell)
-  }
-}
-
-void CramGame::save_table(bool now) const {
-  if (!table_file_ || !table_file_->writable() || search().known_parts() == saved_parts_) return;
-  const auto time = std::chrono::steady_clock::now();
-  if (!now && saved_parts_ != 0 && time - saved_at_ < kTableSaveEvery) return;
-  write_table();
-  saved_parts_ = search().known_parts();
-  saved_at_ = time;
-}
-
-void CramGame::write_table() const {
-  table_file_->write([&](SearchTableFile::Writer& out) {
-    search().for_each_entry([&](const CramBoard& b, std::uint64_t entry) {
-      std::array<unsigned char, kTableRecord> record{};
-      record[0] = b.height;
-      record[1] = b.width;
-      for (unsigned i = 0; i < 16; ++i) record[2 + i] = static_cast<unsigned char>(b.empty >> (8 * i));
-      for (unsigned i = 0; i < 8; ++i) record[18 + i] = static_cast<unsigned char>(entry >> (8 * i));
-      out.add(record);
-    });
-  });
+std::pair<CramBoard, std::uint64_t> CramTableRecord::read(std::span<const unsigned char> record) {
+  CramBoard b{record[0], record[1], 0};
+  for (unsigned i = 0; i < 16; ++i) b.empty |= CellSet{record[2 + i]} << (8 * i);
+  const unsigned cells = unsigned{b.height} * b.width;
+  if (b.height == 0 || b.width == 0 || cells > kCramMaxCells || (b.empty & ~all_cells(cells)) != 0)
+    throw std::invalid_argument("is not a board");
+  std::uint64_t entry = 0;
+  for (unsigned i = 0; i < 8; ++i) entry |= std::uint64_t{record[18 + i]} << (8 * i);
+  // (The top bit marks values excluded; a value itself is at most the
+  // number of moves, under 256.)
+  if (entry < (std::uint64_t{1} << 63) && entry > 255)
+    throw std::invalid_argument(
+        fmt::format("has the value {}, more than a region of {} cells can have", entry, b.empty_cells()));
+  return {b, entry};
 }
 
 std::string CramGame::move_rule() const {

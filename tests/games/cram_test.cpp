@@ -151,7 +151,7 @@ TEST(Cram, AnInterruptedSearchStaysUsable) {
   EXPECT_GE(reports, 1);
 }
 
-// A table kept in a file (search_table_file): a second game starts from
+// A table kept in a file (keep_table_in): a second game starts from
 // what the first found; an interrupted search leaves what it had; files that
 // are not such tables are refused with where and what.
 class CramTableFile : public ::testing::Test {
@@ -159,10 +159,8 @@ class CramTableFile : public ::testing::Test {
   void SetUp() override {
     path_ = ::testing::TempDir() + "cram-table-" + std::to_string(::getpid()) + ".bin";
     std::remove(path_.c_str());
-    set_search_table_file(path_);
   }
   void TearDown() override {
-    set_search_table_file("");
     clear_interrupt();
     std::remove(path_.c_str());
   }
@@ -174,11 +172,13 @@ TEST_F(CramTableFile, ASecondRunStartsFromTheFirstsTable) {
   std::size_t first_parts = 0;
   {
     CramGame first;
+    first.keep_table_in(path_);
     EXPECT_EQ(first.known_parts(), 0u);
     EXPECT_EQ(value_of(first, "5x6"), Nimber(2));
     first_parts = first.known_parts();
   }
   CramGame second;
+  second.keep_table_in(path_);
   EXPECT_EQ(second.known_parts(), first_parts);  // every region back, before any search
   EXPECT_EQ(value_of(second, "5x6"), Nimber(2));
   EXPECT_EQ(value_of(second, "4x7"), Nimber(3));
@@ -187,11 +187,13 @@ TEST_F(CramTableFile, ASecondRunStartsFromTheFirstsTable) {
 TEST_F(CramTableFile, AnInterruptedSearchLeavesWhatItFound) {
   {
     CramGame first;
+    first.keep_table_in(path_);
     request_interrupt();
     EXPECT_THROW((void)value_of(first, "5x6"), Interrupted);
     clear_interrupt();
   }
   CramGame second;
+  second.keep_table_in(path_);
   EXPECT_GT(second.known_parts(), 0u);
   EXPECT_EQ(value_of(second, "5x6"), Nimber(2));
 }
@@ -211,6 +213,7 @@ TEST_F(CramTableFile, FilesThatAreNotTablesAreRefused) {
   auto error_of = [&]() -> std::string {
     try {
       CramGame game;
+      game.keep_table_in(path_);
     } catch (const InputError& e) {
       return e.what();
     }
@@ -229,7 +232,7 @@ TEST_F(CramTableFile, FilesThatAreNotTablesAreRefused) {
   EXPECT_THAT(error_of(), ::testing::HasSubstr("cut short"));
   std::string zero_high(26, '\0');  // height 0
   write(checked(header + zero_high));
-  EXPECT_THAT(error_of(), ::testing::HasSubstr("region 1 is not a board"));
+  EXPECT_THAT(error_of(), ::testing::HasSubstr("record 1 is not a board"));
   std::string outside(26, '\0');
   outside[0] = 2, outside[1] = 2, outside[2] = static_cast<char>(0x1f);  // a fifth cell on a 2x2 board
   write(checked(header + outside));
@@ -237,7 +240,7 @@ TEST_F(CramTableFile, FilesThatAreNotTablesAreRefused) {
   std::string too_high(26, '\0');
   too_high[0] = 1, too_high[1] = 2, too_high[2] = 3, too_high[19] = 1;  // a domino of value 256
   write(checked(header + too_high));
-  EXPECT_THAT(error_of(), ::testing::HasSubstr("region 1 has the value 256"));
+  EXPECT_THAT(error_of(), ::testing::HasSubstr("record 1 has the value 256"));
   write(checked(header));
   EXPECT_EQ(error_of(), "");  // a table of nothing
   write("");
@@ -250,6 +253,7 @@ TEST_F(CramTableFile, FilesThatAreNotTablesAreRefused) {
 TEST_F(CramTableFile, ADamagedFileIsRefused) {
   {
     CramGame first;
+    first.keep_table_in(path_);
     EXPECT_EQ(value_of(first, "4x5"), Nimber(2));
   }
   std::string whole;
@@ -265,6 +269,7 @@ TEST_F(CramTableFile, ADamagedFileIsRefused) {
     std::ofstream(path_, std::ios::binary | std::ios::trunc) << bytes;
     try {
       CramGame game;
+      game.keep_table_in(path_);
     } catch (const InputError& e) {
       return e.what();
     }
@@ -276,6 +281,7 @@ TEST_F(CramTableFile, ADamagedFileIsRefused) {
   std::ofstream(path_, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.size() - 26);
   try {
     CramGame game;
+    game.keep_table_in(path_);
     ADD_FAILURE() << "a file cut by one record was read";
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), ::testing::HasSubstr("damaged"));
@@ -283,6 +289,7 @@ TEST_F(CramTableFile, ADamagedFileIsRefused) {
   // The file as written is read.
   std::ofstream(path_, std::ios::binary | std::ios::trunc) << whole;
   CramGame again;
+  again.keep_table_in(path_);
   EXPECT_GT(again.known_parts(), 10u);
 }
 

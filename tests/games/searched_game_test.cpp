@@ -5,6 +5,12 @@
 // table of heap values) for values, options and misère outcomes, with the
 // search's memory bound small and large.
 #include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <span>
+#include <stdexcept>
+#include <unistd.h>
+#include <utility>
 #include <optional>
 #include <random>
 #include <string>
@@ -13,6 +19,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "grundy/error.hpp"
@@ -46,7 +53,16 @@ std::vector<std::uint64_t> runs_of(Row row) {
 // row's start (bits 0..n-1), which is a run's canonical form.
 struct RowKaylesRules {
   using Key = Row;
-  using KeyHash = std::hash<Row>;
+  // Mixed (splitmix64's finaliser): std::hash of an integer is the integer
+  // itself on libstdc++, and runs 2^n - 1 would share the low bits that
+  // pick a table slot.
+  struct KeyHash {
+    std::size_t operator()(Row k) const {
+      k = (k ^ (k >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      k = (k ^ (k >> 27)) * 0x94d049bb133111ebULL;
+      return static_cast<std::size_t>(k ^ (k >> 31));
+    }
+  };
   [[nodiscard]] std::vector<Key> components(Key row) const {
     std::vector<Key> parts;
     for (const std::uint64_t run : runs_of(row)) parts.push_back(run == 64 ? ~Row{0} : (Row{1} << run) - 1);
@@ -64,7 +80,30 @@ struct RowKaylesRules {
   }
 };
 
-class RowKayles final : public SearchedGame<Row, std::hash<Row>, RowKaylesRules> {
+// Its table file: 16 bytes a record, the row and its entry, little-endian.
+struct RowKaylesTableRecord {
+  static constexpr std::string_view kName = "row-kayles";
+  static constexpr int kFormat = 1;
+  static constexpr std::size_t kBytes = 16;
+  static void write(Row row, std::uint64_t entry, std::span<unsigned char> out) {
+    for (unsigned i = 0; i < 8; ++i) {
+      out[i] = static_cast<unsigned char>(row >> (8 * i));
+      out[8 + i] = static_cast<unsigned char>(entry >> (8 * i));
+    }
+  }
+  static std::pair<Row, std::uint64_t> read(std::span<const unsigned char> in) {
+    Row row = 0;
+    std::uint64_t entry = 0;
+    for (unsigned i = 0; i < 8; ++i) {
+      row |= Row{in[i]} << (8 * i);
+      entry |= std::uint64_t{in[8 + i]} << (8 * i);
+    }
+    if (row == 0) throw std::invalid_argument("is an empty row");
+    return {row, entry};
+  }
+};
+
+class RowKayles final : public SearchedGame<Row, std::hash<Row>, RowKaylesRules, RowKaylesTableRecord> {
  public:
   explicit RowKayles(unsigned length) : length_(length) {}
   [[nodiscard]] std::string spec() const override { return "row-kayles"; }
@@ -186,7 +225,7 @@ TEST(SearchedGame, AFourthGameKeepsItsSearchWithinTheMemoryBound) {
   std::mt19937_64 rng(53);
   for (int trial = 0; trial < 40; ++trial) rows.push_back(random_row(rng, 64, 0.9));
   for (const Row row : rows) (void)roomy.value(roomy.parse_position(row_text(row, 64)));
-  set_default_table_bytes(2048);  // a few slots: some runs are forgotten and searched again
+  set_default_table_bytes(1024);  // fewer slots than runs: some are forgotten and searched again
   struct Restore {
     ~Restore() { set_default_table_bytes(0); }
   } restore;
@@ -223,6 +262,57 @@ TEST(SearchedGame, AFourthGameHasMisereSumsOfItsParts) {
   const std::vector<Component> sum{{&long_rows, long_rows.parse_position(std::string(60, 'x'))},
                                    {&long_rows, long_rows.parse_position(std::string(59, 'x') + ".")}};
   EXPECT_THROW((void)tight.is_p_position(sum), MemoryBoundError);
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// The adapter keeps the search's table in a file in the game's own format:
+// a second game starts from what the first found, and a record the game's
+// format refuses is named.
+TEST(SearchedGame, AFourthGameKeepsItsTableInAFile) {
+  const std::string path = ::testing::TempDir() + "row-kayles-" + std::to_string(::getpid()) + ".bin";
+  std::remove(path.c_str());
+  const std::string row(40, 'x');
+  std::size_t first_parts = 0;
+  Nimber first_value{};
+  {
+    RowKayles first(40);
+    EXPECT_EQ(first.table_file_use(), Game::TableFileUse::kept);
+    first.keep_table_in(path);
+    first_value = first.value(first.parse_position(row));
+    first_parts = first.known_parts();
+    EXPECT_GT(first_parts, 20u);
+  }
+  {
+    RowKayles second(40);
+    second.keep_table_in(path);
+    EXPECT_EQ(second.known_parts(), first_parts);  // every part back, before any search
+    EXPECT_EQ(second.value(second.parse_position(row)), first_value);
+  }
+  {
+    std::ifstream in(path, std::ios::binary);
+    std::string first_line;
+    std::getline(in, first_line);
+    EXPECT_EQ(first_line, "grundy search table: row-kayles 1");
+  }
+  // A record of an empty row, with the file's checksum made right.
+  std::string bytes = "grundy search table: row-kayles 1\n" + std::string(16, '\0');
+  TableChecksum checksum;
+  checksum.add(std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()));
+  for (unsigned i = 0; i < 8; ++i) bytes += static_cast<char>(checksum.sum() >> (8 * i));
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+  RowKayles third(40);
+  try {
+    third.keep_table_in(path);
+    ADD_FAILURE() << "a record of an empty row was read";
+  } catch (const InputError& e) {
+    EXPECT_THAT(std::string(e.what()), ::testing::HasSubstr("record 1 is an empty row"));
+  }
+  std::remove(path.c_str());
 }
 
 }  // namespace

@@ -41,7 +41,7 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_abstract_v<MisereSolver>);                           // misere_solver.hpp
   static_assert(std::is_base_of_v<LimitError, MemoryBoundError>);            // error.hpp
   static_assert(std::is_class_v<SumMemo<std::uint32_t>>);                    // sum_memo.hpp
-  static_assert(std::is_base_of_v<SearchedGame<CramBoard, CramBoardHash, CramRules>, CramGame>);  // searched_game.hpp
+  static_assert(std::is_base_of_v<SearchedGame<CramBoard, CramBoardHash, CramRules, CramTableRecord>, CramGame>);  // searched_game.hpp
   static_assert(std::is_base_of_v<SearchedGame<ChompBar, ChompBarHash, ChompRules>, ChompGame>);  // games/chomp.hpp
   static_assert(std::is_class_v<MiserePartsSearch<CramRules>>);              // misere_parts_search.hpp
   static_assert(std::is_abstract_v<OneToOneGame>);                           // one_to_one_game.hpp

@@ -10,12 +10,11 @@
 // A board is at most kCramMaxCells cells: its empty cells are a 128-bit set,
 // bit r * width + c for row r and column c.
 
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <memory>
-#include <mutex>
+
 #include <optional>
 #include <span>
 #include <string>
@@ -27,7 +26,6 @@
 #include "grundy/component_search.hpp"
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
-#include "grundy/search_table_file.hpp"
 #include "grundy/searched_game.hpp"
 
 namespace grundy {
@@ -221,26 +219,33 @@ struct CramRules {
   }
 };
 
+// The format of Cram's table file (searched_game.hpp, search_table_file.hpp):
+// the line "grundy search table: cram 3", then 26 bytes a region: height,
+// width, its 16 bytes of cells (bit r * width + c, least significant byte
+// first), and its 8-byte table entry (a value, or the values it is known not
+// to have), little-endian; then the file's checksum (TableChecksum). Format
+// 1 had records of 19 bytes, format 2 no checksum.
+struct CramTableRecord {
+  static constexpr std::string_view kName = "cram";
+  static constexpr int kFormat = 3;
+  static constexpr std::size_t kBytes = 26;
+  static void write(const CramBoard& b, std::uint64_t entry, std::span<unsigned char> out);
+  // std::invalid_argument for a record that is no region or whose value no
+  // region of its size can have.
+  static std::pair<CramBoard, std::uint64_t> read(std::span<const unsigned char> record);
+};
+
 // Cram as a game of the registry (`grundy value cram 5x7`): a position is a
 // board, numbered by SearchedGame (searched_game.hpp), which gives values,
-// options and misère sums from CramRules. This class adds the board's text,
-// its drawing, and the search table kept in a file. Safe to use from several
-// threads (one lock).
-class CramGame final : public SearchedGame<CramBoard, CramBoardHash, CramRules> {
+// options, misère sums and the table file from CramRules and
+// CramTableRecord. This class adds the board's text and its drawing. Safe
+// to use from several threads (one lock).
+class CramGame final : public SearchedGame<CramBoard, CramBoardHash, CramRules, CramTableRecord> {
  public:
-  // With a search table file set (search_table_file()), the game reads the
-  // values it holds (InputError for a file that is not such a table) and
-  // writes its table back there every 10 s of a long search and after it.
-  CramGame();
-  ~CramGame() override;  // writes the table file, if there is one
-  CramGame(const CramGame&) = delete;
-  CramGame& operator=(const CramGame&) = delete;
-
   [[nodiscard]] std::string spec() const override { return "cram"; }
   [[nodiscard]] std::string_view component_noun() const override { return "board"; }
   [[nodiscard]] std::string move_rule() const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
-  [[nodiscard]] TableFileUse table_file_use() const override { return TableFileUse::kept; }
   // A grid: its rows, and each domino's two cells.
   [[nodiscard]] Drawing drawing(Position p) const override;
 
@@ -258,26 +263,7 @@ class CramGame final : public SearchedGame<CramBoard, CramBoardHash, CramRules> 
   // "4x5" for a whole empty board, its rows otherwise.
   [[nodiscard]] std::string state_title(const CramBoard& b) const override;
   [[nodiscard]] std::string value_task(const CramBoard& b, const std::string& title) const override;
-  void searched(bool finished) const override { save_table(finished); }
-  [[nodiscard]] bool saves_on_interrupt() const override { return table_file_ && table_file_->writable(); }
-
- private:
-  void read_table();         // from table_file_
-  void write_table() const;  // to table_file_, with the lock held
-  // Writes the table if it changed, `now` or when the last write is 10 s
-  // old (with the lock held).
-  void save_table(bool now) const;
-
-  std::optional<SearchTableFile> table_file_;  // none without search_table_file()
-  mutable std::size_t saved_parts_ = 0;  // entries at the last write
-  mutable std::chrono::steady_clock::time_point saved_at_{};
 };
-
-// The format of a saved table (search_table_file(), search_table_file.hpp):
-// the line "grundy search table: cram 3", then 26 bytes a region: height, width, its
-// 16 bytes of cells (bit r * width + c, least significant byte first), and
-// its 8-byte table entry (a value, or the values it is known not to have);
-// then the file's checksum (TableChecksum).
 
 // The family in the registry (registry.hpp).
 extern const GameFamily kCramFamily;

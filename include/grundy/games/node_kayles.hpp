@@ -85,7 +85,6 @@ class NodeKaylesGame final : public SearchedGame<VertexSet, VertexSetHash, NodeK
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
   // Its parts are graphs of up to 128 vertices in nauty's canonical form;
   // no file format is written for them yet.
-  [[nodiscard]] TableFileUse table_file_use() const override { return TableFileUse::not_kept; }
   // A graph: every vertex and edge, those in play, and a move per vertex in play.
   [[nodiscard]] Drawing drawing(Position p) const override;
 
