@@ -24,6 +24,7 @@
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/spec.hpp"
+#include "convention_words.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -48,13 +49,13 @@ json components_json(const GameSum& sum, const std::vector<GameValue>& values) {
 
 void write_json(Output& out, const json& j) { out.write(j.dump() + "\n"); }
 
-std::string verdict(const GameSum& sum, const SumAnalysis& a, bool ascii) {
+std::string normal_verdict(const GameSum& sum, const SumAnalysis& a, bool ascii) {
   const std::string who = a.winner == Winner::draw ? "draw" : fmt::format("{} player wins", to_string(a.winner));
   return fmt::format("{} ({})", who, winner_reason(sum, a, ascii));
 }
 
 // The object shared by winner and moves.
-json outcome_json(const GameSum& sum, const SumAnalysis& a, bool ascii) {
+json normal_outcome_json(const GameSum& sum, const SumAnalysis& a, bool ascii) {
   json j{{"game", sum.game_label()},
          {"winner", to_string(a.winner)},
          {"nim_sum", a.nim_sum.value()},
@@ -110,46 +111,11 @@ std::string winner_reason(const GameSum& sum, const SumAnalysis& a, bool ascii) 
   return a.infinite.size() >= 2 ? text + ": neither player can force a win" : text;
 }
 
-json values_json(const GameSum& sum) {
-  const std::vector<GameValue> values = component_values(sum.components);
-  json list = json::array();
-  for (const GameValue& v : values) list.push_back(value_json(v));
-  json j{{"game", sum.game_label()}, {"values", list}};
-  if (!sum.single_game()) j["components"] = components_json(sum, values);
-  return j;
-}
-
-void print_values(const GameSum& sum, Format format, bool ascii, Output& out) {
-  if (format == Format::json) {
-    write_json(out, values_json(sum));
-    return;
-  }
-  const std::vector<GameValue> values = component_values(sum.components);
-  for (const GameValue& v : values) out.write(to_string(v, ascii) + "\n");
-}
-
-void print_winner(const GameSum& sum, Format format, bool ascii, Output& out) {
-  // Values alone decide the winner: no move is listed.
-  const SumAnalysis a = outcome(sum.components, Convention::normal).normal;
-  if (format == Format::json) {
-    write_json(out, outcome_json(sum, a, ascii));
-    return;
-  }
-  out.write(verdict(sum, a, ascii) + "\n");
-}
-
 json move_json(std::span<const Component> components, const Move& m) {
   const Game& g = *components[m.component].game;
   json to = json::array();
   for (Position p : m.to) to.push_back(position_json(g, p));
   return {{"component", m.component}, {"from", position_json(g, m.from)}, {"to", to}};
-}
-
-json moves_json(const GameSum& sum, std::uint64_t limit, bool ascii) {
-  const SumReport r = analyze(sum.components, Convention::normal, limit);
-  json j = outcome_json(sum, r.normal, ascii);
-  add_moves_json(j, sum.components, r.moves, r.unlisted);
-  return j;
 }
 
 void add_moves_json(json& j, std::span<const Component> components, const std::vector<Move>& listed,
@@ -164,30 +130,103 @@ void add_moves_json(json& j, std::span<const Component> components, const std::v
   j["unlisted"] = cut;
 }
 
-void print_moves(const GameSum& sum, std::uint64_t limit, Format format, bool ascii, Output& out) {
-  if (format == Format::json) {
-    write_json(out, moves_json(sum, limit, ascii));
-    return;
+namespace {
+
+// Normal play's words: values are nimbers (or ∞_K), and the sum's verdict
+// its nim-sum or its infinite values.
+class NormalPlayWords final : public ConventionWords {
+ public:
+  explicit NormalPlayWords(bool ascii) : ascii_(ascii) {}
+  [[nodiscard]] std::string verdict(const GameSum& sum, const SumReport& r) const override {
+    return normal_verdict(sum, r.normal, ascii_);
   }
-  const SumReport r = analyze(sum.components, Convention::normal, limit);
-  const SumAnalysis& a = r.normal;
-  const bool draw = r.winner == Winner::draw;
-  const std::vector<Move>& listed = r.moves;
-  if (listed.empty() && r.unlisted.empty()) {
+  [[nodiscard]] json outcome_json(const GameSum& sum, const SumReport& r) const override {
+    return normal_outcome_json(sum, r.normal, ascii_);
+  }
+  [[nodiscard]] std::string no_winning_move(const GameSum& sum, const SumReport&) const override {
     const bool loopy = std::any_of(sum.components.begin(), sum.components.end(),
                                    [](const Component& c) { return c.game->has_cycles(); });
-    out.write(verdict(sum, a, ascii) + (loopy ? ": no winning move, every move leaves a position the opponent wins\n"
-                                              : ": no winning move, every move leaves a nonzero nim-sum\n"));
+    return loopy ? ": no winning move, every move leaves a position the opponent wins"
+                 : ": no winning move, every move leaves a nonzero nim-sum";
+  }
+  [[nodiscard]] std::vector<std::string> value_lines(const GameSum& sum) const override {
+    std::vector<std::string> lines;
+    for (const GameValue& v : component_values(sum.components)) lines.push_back(to_string(v, ascii_));
+    return lines;
+  }
+  [[nodiscard]] json values_json(const GameSum& sum) const override {
+    const std::vector<GameValue> values = component_values(sum.components);
+    json list = json::array();
+    for (const GameValue& v : values) list.push_back(value_json(v));
+    json j{{"game", sum.game_label()}, {"values", list}};
+    if (!sum.single_game()) j["components"] = components_json(sum, values);
+    return j;
+  }
+
+ private:
+  bool ascii_;
+};
+
+}  // namespace
+
+std::unique_ptr<ConventionWords> normal_play_words(bool ascii) { return std::make_unique<NormalPlayWords>(ascii); }
+
+std::unique_ptr<ConventionWords> words_for(Convention convention, bool ascii) {
+  return convention == Convention::misere ? misere_play_words() : normal_play_words(ascii);
+}
+
+json values_json(const GameSum& sum, Convention convention) { return words_for(convention, false)->values_json(sum); }
+
+void print_values(const GameSum& sum, Convention convention, Format format, bool ascii, Output& out) {
+  const auto words = words_for(convention, ascii);
+  if (format == Format::json) {
+    write_json(out, words->values_json(sum));
     return;
   }
+  for (const std::string& line : words->value_lines(sum)) out.write(line + "\n");
+}
+
+void print_winner(const GameSum& sum, Convention convention, Format format, bool ascii, Output& out) {
+  // No move is listed: the verdict alone.
+  const SumReport r = outcome(sum.components, convention);
+  const auto words = words_for(convention, ascii);
+  if (format == Format::json) {
+    write_json(out, words->outcome_json(sum, r));
+    return;
+  }
+  out.write(words->verdict(sum, r) + "\n");
+}
+
+json moves_json(const GameSum& sum, Convention convention, std::uint64_t limit, bool ascii) {
+  const SumReport r = analyze(sum.components, convention, limit);
+  json j = words_for(convention, ascii)->outcome_json(sum, r);
+  add_moves_json(j, sum.components, r.moves, r.unlisted);
+  return j;
+}
+
+void print_moves(const GameSum& sum, Convention convention, std::uint64_t limit, Format format, bool ascii,
+                 Output& out) {
+  if (format == Format::json) {
+    write_json(out, moves_json(sum, convention, limit, ascii));
+    return;
+  }
+  const SumReport r = analyze(sum.components, convention, limit);
+  const auto words = words_for(convention, ascii);
+  const std::string verdict = words->verdict(sum, r);
+  const std::vector<Move>& listed = r.moves;
+  if (listed.empty() && r.unlisted.empty()) {
+    out.write(verdict + words->no_winning_move(sum, r) + "\n");
+    return;
+  }
+  const bool draw = r.winner == Winner::draw;
   const std::string_view kind = draw ? "move keeping the draw" : "winning move";
   const std::string_view kinds = draw ? "moves keeping the draw" : "winning moves";
   const std::size_t n = listed.size();
   if (r.unlisted.empty()) {
-    out.write(fmt::format("{}; {} {}:\n", verdict(sum, a, ascii), n, n == 1 ? kind : kinds));
+    out.write(fmt::format("{}; {} {}:\n", verdict, n, n == 1 ? kind : kinds));
   } else {
-    out.write(fmt::format("{}; the first {} {} (--limit {} per component):\n", verdict(sum, a, ascii), n,
-                          n == 1 ? kind : kinds, limit));
+    out.write(fmt::format("{}; the first {} {} (--limit {} per component):\n", verdict, n, n == 1 ? kind : kinds,
+                          limit));
   }
   // Component by component: its listed moves, then what was left out of its list.
   std::size_t k = 0;

@@ -20,18 +20,21 @@ namespace grundy::cli {
 
 enum class Format { text, json };
 
-// `ascii`: an infinite value is written inf{0,2}, not ∞{0,2} (text only).
-void print_values(const GameSum& sum, Format format, bool ascii, Output& out);
-void print_winner(const GameSum& sum, Format format, bool ascii, Output& out);
+// The sum commands, in either play convention (convention_words.hpp says
+// each one's words). `ascii`: an infinite value is written inf{0,2}, not
+// ∞{0,2} (text only).
+void print_values(const GameSum& sum, Convention convention, Format format, bool ascii, Output& out);
+void print_winner(const GameSum& sum, Convention convention, Format format, bool ascii, Output& out);
 // Lists at most `limit` winning moves (or, in a draw, moves keeping the
 // draw) per component (kNoLimit: all).
 inline constexpr std::uint64_t kDefaultMovesLimit = 1000;
-void print_moves(const GameSum& sum, std::uint64_t limit, Format format, bool ascii, Output& out);
+void print_moves(const GameSum& sum, Convention convention, std::uint64_t limit, Format format, bool ascii,
+                 Output& out);
 // The objects `value --json` and `moves --json` print (serve's API answers
 // with them too); a move as `moves --json` lists it, its component numbered
 // from 0.
-nlohmann::json values_json(const GameSum& sum);
-nlohmann::json moves_json(const GameSum& sum, std::uint64_t limit, bool ascii);
+nlohmann::json values_json(const GameSum& sum, Convention convention);
+nlohmann::json moves_json(const GameSum& sum, Convention convention, std::uint64_t limit, bool ascii);
 nlohmann::json move_json(std::span<const Component> components, const Move& m);
 // Adds "moves" (the listed moves) and, when a list was cut, "unlisted" to `j`.
 void add_moves_json(nlohmann::json& j, std::span<const Component> components, const std::vector<Move>& listed,

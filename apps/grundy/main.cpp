@@ -862,27 +862,12 @@ int run(int argc, char** argv) {
   const Format format = a.json ? Format::json : Format::text;
   Output out;
   const bool ascii = a.ascii || !locale_is_utf8();
-  if (value->parsed()) {
-    if (a.misere) {
-      print_misere_values(read_sum_for_table(a), format, out);
-    } else {
-      print_values(read_sum_for_table(a), format, ascii, out);
-    }
-  }
-  if (winner->parsed()) {
-    if (a.misere) {
-      print_misere_winner(read_sum_for_table(a), format, out);
-    } else {
-      print_winner(read_sum_for_table(a), format, ascii, out);
-    }
-  }
-  if (moves->parsed()) {
-    if (a.misere) {
-      print_misere_moves(read_sum_for_table(a), parse_moves_limit(a.moves_limit), format, out);
-    } else {
-      print_moves(read_sum_for_table(a), parse_moves_limit(a.moves_limit), format, ascii, out);
-    }
-  }
+  // The one place the sum commands' convention is chosen.
+  const Convention convention = a.misere ? Convention::misere : Convention::normal;
+  if (value->parsed()) print_values(read_sum_for_table(a), convention, format, ascii, out);
+  if (winner->parsed()) print_winner(read_sum_for_table(a), convention, format, ascii, out);
+  if (moves->parsed())
+    print_moves(read_sum_for_table(a), convention, parse_moves_limit(a.moves_limit), format, ascii, out);
   if (quotient->parsed()) print_quotient(*parse_game(a.quotient_game), parse_quotient_max_heap(a.quotient_max_heap), format, out);
   if (table->parsed()) {
     TableRequest request{parse_table_bound(a.table_to), a.runs};

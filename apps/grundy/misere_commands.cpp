@@ -10,17 +10,14 @@
 
 #include "grundy/analysis.hpp"
 #include "grundy/error.hpp"
+#include "convention_words.hpp"
 
 namespace grundy::cli {
 namespace {
 
 using nlohmann::json;
 
-std::string verdict(const MisereAnalysis& a) {
-  return fmt::format("{} player wins ({})", to_string(a.winner), a.reason);
-}
-
-json outcome_json(const GameSum& sum, const MisereAnalysis& a) {
+json misere_outcome_json(const GameSum& sum, const MisereAnalysis& a) {
   json j{{"game", sum.game_label()},
          {"play", "misere"},
          {"winner", to_string(a.winner)},
@@ -74,84 +71,57 @@ std::string misere_value_reason(const Game& game, const MisereValue& v) {
   return fmt::format("no misère value computed: {}", v.limit);
 }
 
+// Misère play's words: a verdict with the method that decided it (Nim's
+// rule, a genus, a quotient, a search), and genera for values.
+class MiserePlayWords final : public ConventionWords {
+ public:
+  [[nodiscard]] std::string verdict(const GameSum&, const SumReport& r) const override {
+    return fmt::format("{} player wins ({})", to_string(r.misere.winner), r.misere.reason);
+  }
+  [[nodiscard]] json outcome_json(const GameSum& sum, const SumReport& r) const override {
+    return misere_outcome_json(sum, r.misere);
+  }
+  [[nodiscard]] std::string no_winning_move(const GameSum&, const SumReport& r) const override {
+    // The player to move wins with no winning move only where there is no
+    // move at all: in misère play the player who cannot move wins.
+    return r.misere.winner == Winner::first ? ": there is no move, and in misere play the player who cannot move wins"
+                                            : ": no winning move, every move leaves a position the opponent wins";
+  }
+  [[nodiscard]] std::vector<std::string> value_lines(const GameSum& sum) const override {
+    const std::vector<MisereValue> values = misere_values(sum.components);
+    // One line per position; a reason said once is not said again (heaps
+    // of one wild game share it), only pointed to.
+    std::vector<std::string> lines;
+    std::vector<std::string> said;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (values[i].genus) {
+        lines.push_back(*values[i].genus);
+        continue;
+      }
+      std::string reason = misere_value_reason(*sum.components[i].game, values[i]);
+      if (std::find(said.begin(), said.end(), reason) != said.end()) {
+        lines.push_back(fmt::format("no single misère value (position {}: as above)", i + 1));
+        continue;
+      }
+      lines.push_back(reason);
+      said.push_back(std::move(reason));
+    }
+    return lines;
+  }
+  // Each component's genus, or why it has none.
+  [[nodiscard]] json values_json(const GameSum& sum) const override {
+    const std::vector<MisereValue> values = misere_values(sum.components);
+    json list = json::array();
+    for (std::size_t i = 0; i < values.size(); ++i)
+      list.push_back({{"genus", values[i].genus ? json(*values[i].genus) : json(nullptr)},
+                      {"reason", misere_value_reason(*sum.components[i].game, values[i])}});
+    return json{{"game", sum.game_label()}, {"play", "misere"}, {"values", list}};
+  }
+};
+
 }  // namespace
 
-json misere_values_json(const GameSum& sum) {
-  const std::vector<MisereValue> values = misere_values(sum.components);
-  json list = json::array();
-  for (std::size_t i = 0; i < values.size(); ++i)
-    list.push_back({{"genus", values[i].genus ? json(*values[i].genus) : json(nullptr)},
-                    {"reason", misere_value_reason(*sum.components[i].game, values[i])}});
-  return json{{"game", sum.game_label()}, {"play", "misere"}, {"values", list}};
-}
-
-void print_misere_values(const GameSum& sum, Format format, Output& out) {
-  if (format == Format::json) {
-    out.write(misere_values_json(sum).dump() + "\n");
-    return;
-  }
-  const std::vector<MisereValue> values = misere_values(sum.components);
-  // One line per position; a reason said once is not said again (heaps of
-  // one wild game share it), only pointed to.
-  std::vector<std::string> said;
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (values[i].genus) {
-      out.write(*values[i].genus + "\n");
-      continue;
-    }
-    std::string reason = misere_value_reason(*sum.components[i].game, values[i]);
-    if (std::find(said.begin(), said.end(), reason) != said.end()) {
-      out.write(fmt::format("no single misère value (position {}: as above)\n", i + 1));
-      continue;
-    }
-    out.write(reason + "\n");
-    said.push_back(std::move(reason));
-  }
-}
-
-void print_misere_winner(const GameSum& sum, Format format, Output& out) {
-  const MisereAnalysis a = outcome(sum.components, Convention::misere).misere;
-  if (format == Format::json) {
-    out.write(outcome_json(sum, a).dump() + "\n");
-    return;
-  }
-  out.write(verdict(a) + "\n");
-}
-
-json misere_moves_json(const GameSum& sum, std::uint64_t limit) {
-  const SumReport r = analyze(sum.components, Convention::misere, limit);
-  json j = outcome_json(sum, r.misere);
-  add_moves_json(j, sum.components, r.moves, r.unlisted);
-  return j;
-}
-
-void print_misere_moves(const GameSum& sum, std::uint64_t limit, Format format, Output& out) {
-  if (format == Format::json) {
-    out.write(misere_moves_json(sum, limit).dump() + "\n");
-    return;
-  }
-  const SumReport r = analyze(sum.components, Convention::misere, limit);
-  const MisereAnalysis& a = r.misere;
-  if (r.moves.empty()) {
-    // The player to move wins with no winning move only where there is no
-    // move at all: in misere play the player who cannot move wins.
-    const bool no_move = a.winner == Winner::first && r.unlisted.empty();
-    out.write(verdict(a) + (no_move ? ": there is no move, and in misere play the player who cannot move wins\n"
-                                    : ": no winning move, every move leaves a position the opponent wins\n"));
-    return;
-  }
-  const std::size_t n = r.moves.size();
-  out.write(fmt::format("{}; {}{} winning move{}:\n", verdict(a), r.unlisted.empty() ? "" : "the first ", n,
-                        n == 1 ? "" : "s"));
-  for (const Move& m : r.moves) {
-    const Game& g = *sum.components[m.component].game;
-    out.write(fmt::format("{}: {} -> {}\n", component_name(sum, m.component), g.format_position(m.from),
-                          g.format_option(m.to)));
-  }
-  for (const UnlistedMoves& u : r.unlisted)
-    out.write(fmt::format("{}: ... and {} more ({} winning moves in all)\n", component_name(sum, u.component),
-                          *u.total - u.listed, *u.total));
-}
+std::unique_ptr<ConventionWords> misere_play_words() { return std::make_unique<MiserePlayWords>(); }
 
 json quotient_json(const MisereQuotient& q) {
   json generators = json::array();

@@ -1,6 +1,6 @@
 #pragma once
-// The misère side of the CLI: `winner --misere`, `moves --misere` and
-// `quotient` (docs/misere.md).
+// The misère side of the CLI: `quotient` (docs/misere.md); the words of
+// `value`, `winner` and `moves --misere` are MiserePlayWords (convention_words.hpp).
 
 #include <cstdint>
 
@@ -11,15 +11,6 @@
 #include "grundy/misere_quotient.hpp"
 
 namespace grundy::cli {
-
-// `value --misere`: each position's genus (Conway's g^m, abbreviated) where
-// its game is tame up to it, else why no single number decides its misère sums.
-void print_misere_values(const GameSum& sum, Format format, Output& out);
-void print_misere_winner(const GameSum& sum, Format format, Output& out);
-void print_misere_moves(const GameSum& sum, std::uint64_t limit, Format format, Output& out);
-nlohmann::json misere_moves_json(const GameSum& sum, std::uint64_t limit);
-// Each component's genus, or why it has none: `value --misere --json`.
-nlohmann::json misere_values_json(const GameSum& sum);
 
 // The default and the largest --max-heap of `quotient`.
 inline constexpr std::uint64_t kDefaultQuotientMaxHeap = 30;

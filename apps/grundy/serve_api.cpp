@@ -326,10 +326,9 @@ ApiReply answer_api(std::string_view path, std::string_view body, const ServeSet
                                         request.type_name(), kPositionExample))};
   try {
     const GameSum sum = read_position(request, settings);
-    const bool misere = convention_of(request) == Convention::misere;
-    if (path == "/api/analyze")
-      return {200, misere ? misere_moves_json(sum, kMovesListedPerComponent) : moves_json(sum, kMovesListedPerComponent, false)};
-    if (path == "/api/values") return {200, misere ? misere_values_json(sum) : values_json(sum)};
+    const Convention convention = convention_of(request);
+    if (path == "/api/analyze") return {200, moves_json(sum, convention, kMovesListedPerComponent, false)};
+    if (path == "/api/values") return {200, values_json(sum, convention)};
     if (path == "/api/components") return {200, components_of(sum)};
     if (path == "/api/options") return {200, options_of(request, sum)};
     if (path == "/api/move") return {200, play_move(request, sum)};
