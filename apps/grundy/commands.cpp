@@ -25,6 +25,7 @@
 #include "grundy/quote.hpp"
 #include "grundy/spec.hpp"
 #include "convention_words.hpp"
+#include "words.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -66,6 +67,13 @@ json normal_outcome_json(const GameSum& sum, const SumAnalysis& a, bool ascii) {
 }
 
 }  // namespace
+
+std::string plural_component_noun(const GameSum& sum) {
+  const std::string_view noun = sum.games.front()->component_noun();
+  for (const auto& g : sum.games)
+    if (g->component_noun() != noun) return "components";
+  return std::string(noun) + "s";
+}
 
 std::string component_name(const GameSum& sum, std::size_t i) {
   const Game& g = *sum.components[i].game;
@@ -290,6 +298,34 @@ std::string winning_move_reason(const Hint& h, std::string_view infinite_sum_tex
     return fmt::format("The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves nim-sum 0.",
                        nim_sum_equation(a.values), v.nimber(), v.nimber(), a.nim_sum, v.nimber() ^ a.nim_sum);
   return fmt::format("{}; this move leaves value {} there, and nim-sum 0.", infinite_sum_text, a.nim_sum);
+}
+
+std::string hint_text(const Hint& h, const std::function<std::string(const Move&)>& move_text,
+                      std::string_view sum_text, std::size_t components, std::string_view plural_noun) {
+  if (h.kind == Hint::Kind::over) return "No move is left.";
+  if (h.kind == Hint::Kind::win) {
+    const std::string infinite_sum_text =
+        h.report.convention == Convention::normal ? capitalized(std::string(sum_text)) : std::string();
+    return fmt::format("{}. {}", move_text(*h.move), winning_move_reason(h, infinite_sum_text));
+  }
+  if (h.report.convention == Convention::misere)
+    return fmt::format("No winning move ({}): every move leaves a position the engine wins.", h.report.misere.reason);
+  if (h.kind == Hint::Kind::keep_draw) {
+    std::string text = fmt::format("No winning move: {}.", sum_text);
+    if (h.move)
+      text += fmt::format(" Suggestion: {}, which keeps the draw; a move that does not may let the engine win.",
+                          move_text(*h.move));
+    return text;
+  }
+  std::string text = fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.",
+                                 nim_sum_equation(h.report.normal.values));
+  if (h.move)
+    text += components == 1
+                ? fmt::format(" Suggestion: {}, which leaves the engine the fewest winning replies.", move_text(*h.move))
+                : fmt::format(" Suggestion: {}, which keeps the most {} in play and leaves the engine the fewest "
+                              "winning replies.",
+                              move_text(*h.move), plural_noun);
+  return text;
 }
 
 // ": 2^25 - 1, since ..." after a bound, when the family says why it is its largest.

@@ -39,6 +39,8 @@ nlohmann::json move_json(std::span<const Component> components, const Move& m);
 // Adds "moves" (the listed moves) and, when a list was cut, "unlisted" to `j`.
 void add_moves_json(nlohmann::json& j, std::span<const Component> components, const std::vector<Move>& listed,
                     const std::vector<UnlistedMoves>& unlisted);
+// "heaps" when every component is a heap, "boards", ...; "components" for a mix.
+std::string plural_component_noun(const GameSum& sum);
 // "token 2", or "token 2 (graph:g.txt)" in a sum of several games.
 std::string component_name(const GameSum& sum, std::size_t i);
 // "3 xor 4 xor 5 = 2", from finite values (the terms only for sums of at
@@ -55,6 +57,13 @@ std::string winner_reason(const GameSum& sum, const SumAnalysis& a, bool ascii);
 // genus or the search. `infinite_sum_text` describes a normal-play sum with
 // an infinite value (each front-end words it its own way).
 std::string winning_move_reason(const Hint& h, std::string_view infinite_sum_text);
+// A hint (analysis.hpp) in the words play and serve share: the winning move
+// and why it wins, or why there is none, with a suggested move. Each
+// front-end adds its own way to act on it (play's 'undo' and 'draw').
+// `move_text` words a move, `sum_text` the normal-play sum (its nim-sum or
+// its infinite values), `plural_noun` the components ("heaps", "boards").
+std::string hint_text(const Hint& h, const std::function<std::string(const Move&)>& move_text,
+                      std::string_view sum_text, std::size_t components, std::string_view plural_noun);
 // A pattern's advice (PatternAdvice) in the command line's words: its options.
 std::string advice_text(const Pattern& p);
 // The part of that reason for a sum with an infinite value (a.infinite not

@@ -235,12 +235,7 @@ class Session {
     const std::string plural = plural_noun();
     return plural == "components" ? "component" : plural.substr(0, plural.size() - 1);
   }
-  [[nodiscard]] std::string plural_noun() const {
-    const std::string n(sum_.games.front()->component_noun());
-    for (const auto& g : sum_.games)
-      if (g->component_noun() != n) return "components";
-    return n + "s";
-  }
+  [[nodiscard]] std::string plural_noun() const { return plural_component_noun(sum_); }
   // "heap 2", or "heap 2 (nim)" in a sum of different games.
   [[nodiscard]] std::string label(std::size_t i) const {
     if (sum_.single_game()) return fmt::format("{} {}", noun(i), i + 1);
@@ -729,36 +724,18 @@ class Session {
     const bool person_moved =
         std::any_of(history_.begin(), history_.end(), [](const Played& p) { return p.by == Player::person; });
     const auto green = fmt::fg(fmt::terminal_color::green);
-    if (misere_) {
-      const MisereAnalysis& a = h.report.misere;
-      if (h.kind != Hint::Kind::win) {
-        std::string text = fmt::format("No winning move ({}): every move leaves a position the engine wins.", a.reason);
-        if (person_moved) text += " Type 'undo' to go back and look for the win you missed.";
-        return paint(text + "\n", green);
-      }
-      return paint(fmt::format("Hint: {}. {}\n", move_text(*h.move), winning_move_reason(h, "")), green);
-    }
-    const SumAnalysis& a = h.report.normal;
-    if (h.kind == Hint::Kind::win)
-      return paint(fmt::format("Hint: {}. {}\n", move_text(*h.move), winning_move_reason(h, capitalized(sum_text_of(a)))),
-                   green);
-    if (h.kind == Hint::Kind::keep_draw) {
-      std::string text = fmt::format("No winning move: {}.", sum_text_of(a));
-      if (h.move)
-        text += fmt::format(" Suggestion: {}, which keeps the draw; a move that does not may let the engine win.",
-                            move_text(*h.move));
+    const std::string sum_text = misere_ ? std::string() : sum_text_of(h.report.normal);
+    std::string text = grundy::cli::hint_text(
+        h, [this](const Move& m) { return move_text(m); }, sum_text, components_.size(), plural_noun());
+    // What the person can do about it, in this conversation's words.
+    if (h.kind == Hint::Kind::win) {
+      text = "Hint: " + text;
+    } else if (h.kind == Hint::Kind::keep_draw) {
       text += " Or type 'draw' to offer a draw.";
-      return paint(text + "\n", green);
+    } else if (h.kind != Hint::Kind::over && person_moved) {
+      text += misere_ ? " Type 'undo' to go back and look for the win you missed."
+                      : " Or type 'undo' now to go back and look for the win you missed.";
     }
-    std::string text = fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.",
-                                   nim_sum_equation(a.values));
-    if (h.move)
-      text += components_.size() == 1
-                  ? fmt::format(" Suggestion: {}, which leaves the engine the fewest winning replies.", move_text(*h.move))
-                  : fmt::format(" Suggestion: {}, which keeps the most {} in play and leaves the engine the fewest "
-                                "winning replies.",
-                                move_text(*h.move), plural_noun());
-    if (person_moved) text += " Or type 'undo' now to go back and look for the win you missed.";
     return paint(text + "\n", green);
   }
 

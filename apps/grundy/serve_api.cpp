@@ -191,29 +191,13 @@ json hint(const json& request, const GameSum& sum) {
     return fmt::format("{}: {} -> {}", component_name(sum, m.component), g.position_in_text(m.from),
                        g.option_in_text(m.to));
   };
-  const json move = h.move ? move_json(components, *h.move) : json(nullptr);
-  if (h.kind == Hint::Kind::over) return {{"move", nullptr}, {"text", "No move is left."}};
-  if (h.report.convention == Convention::misere) {
-    if (h.kind == Hint::Kind::win)
-      return {{"move", move}, {"text", fmt::format("{}. {}", move_text(*h.move), winning_move_reason(h, ""))}};
-    return {{"move", nullptr},
-            {"text", fmt::format("No winning move ({}): every move leaves a position the engine wins.",
-                                 h.report.misere.reason)}};
-  }
-  const SumAnalysis& a = h.report.normal;
-  if (h.kind == Hint::Kind::win)
-    return {{"move", move},
-            {"text", fmt::format("{}. {}", move_text(*h.move), winning_move_reason(h, winner_reason(sum, a, false)))}};
-  if (h.kind == Hint::Kind::keep_draw) {
-    std::string text = fmt::format("No winning move: {}.", winner_reason(sum, a, false));
-    if (!h.move) return {{"move", nullptr}, {"text", text}};
-    text += fmt::format(" {} keeps the draw; a move that does not may let the engine win.", capitalized(move_text(*h.move)));
-    return {{"move", move}, {"text", text}};
-  }
-  std::string text =
-      fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.", nim_sum_equation(a.values));
-  if (!h.move) return {{"move", nullptr}, {"text", "No move is left."}};
-  text += fmt::format(" {} leaves the engine the fewest winning replies.", capitalized(move_text(*h.move)));
+  const std::string sum_text =
+      h.report.convention == Convention::normal ? winner_reason(sum, h.report.normal, false) : std::string();
+  const std::string text = hint_text(h, move_text, sum_text, components.size(), plural_component_noun(sum));
+  // The move the text names, if any: a winning move, or normal play's suggestion.
+  const bool named =
+      h.move && (h.kind == Hint::Kind::win || (h.kind != Hint::Kind::over && h.report.convention == Convention::normal));
+  const json move = named ? move_json(components, *h.move) : json(nullptr);
   return {{"move", move}, {"text", text}};
 }
 
