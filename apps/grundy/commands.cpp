@@ -32,12 +32,6 @@ namespace {
 
 using nlohmann::json;
 
-// Heap sizes are JSON numbers; vertex names are strings.
-json position_json(const Game& game, Position p) {
-  if (game.heap_indexed()) return p;
-  return game.format_position(p);
-}
-
 json components_json(const GameSum& sum, const std::vector<GameValue>& values) {
   json components = json::array();
   for (std::size_t i = 0; i < sum.components.size(); ++i) {
@@ -67,6 +61,11 @@ json normal_outcome_json(const GameSum& sum, const SumAnalysis& a, bool ascii) {
 }
 
 }  // namespace
+
+json position_json(const Game& game, Position p) {
+  if (game.heap_indexed()) return p;
+  return game.format_position(p);
+}
 
 std::string plural_component_noun(const GameSum& sum) {
   const std::string_view noun = sum.games.front()->component_noun();

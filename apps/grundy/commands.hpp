@@ -39,6 +39,9 @@ nlohmann::json move_json(std::span<const Component> components, const Move& m);
 // Adds "moves" (the listed moves) and, when a list was cut, "unlisted" to `j`.
 void add_moves_json(nlohmann::json& j, std::span<const Component> components, const std::vector<Move>& listed,
                     const std::vector<UnlistedMoves>& unlisted);
+// A position in JSON: a heap size is a number; a vertex, a board or any
+// other position is its text.
+nlohmann::json position_json(const Game& game, Position p);
 // "heaps" when every component is a heap, "boards", ...; "components" for a mix.
 std::string plural_component_noun(const GameSum& sum);
 // "token 2", or "token 2 (graph:g.txt)" in a sum of several games.

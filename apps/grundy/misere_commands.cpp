@@ -39,7 +39,7 @@ json misere_outcome_json(const GameSum& sum, const MisereAnalysis& a) {
     json components = json::array();
     for (const Component& c : sum.components)
       components.push_back({{"game", c.game->spec()},
-                            {"position", c.game->heap_indexed() ? json(c.position) : json(c.game->format_position(c.position))}});
+                            {"position", position_json(*c.game, c.position)}});
     j["components"] = components;
   }
   return j;

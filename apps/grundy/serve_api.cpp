@@ -161,11 +161,11 @@ json options_of(const json& request, const GameSum& sum) {
   json options = json::array();
   for (const Option& o : sample.options) {
     json to = json::array();
-    for (Position p : o) to.push_back(g.heap_indexed() ? json(p) : json(g.format_position(p)));
+    for (Position p : o) to.push_back(position_json(g, p));
     options.push_back({{"to", to}, {"text", g.format_option(o)}});
   }
   return {{"component", i},
-          {"from", g.heap_indexed() ? json(from) : json(g.format_position(from))},
+          {"from", position_json(g, from)},
           {"options", options},
           {"total", sample.total ? json(*sample.total) : json(nullptr)}};
 }
@@ -258,7 +258,7 @@ json components_of(const GameSum& sum) {
     list.push_back({{"label", component_name(sum, i)},
                     {"game", c.game->spec()},
                     {"name", c.game->name()},
-                    {"position", c.game->heap_indexed() ? json(c.position) : json(c.game->format_position(c.position))},
+                    {"position", position_json(*c.game, c.position)},
                     {"heap", c.game->heap_indexed()},
                     {"splits", !c.game->moves_leave_one_position()},
                     {"has_move", c.game->has_move(c.position)},
