@@ -407,7 +407,7 @@ def value(*sum: Any, misere: bool = False) -> Any:
             raise ValueError("no misère value: this game is not tame up to this heap (or not a heap game), so no "
                              "single number decides its misère sums; grundy.winner(..., misere=True) decides them")
         return genus
-    _, _, total = s.outcome()
+    total = s.report(False, None, False).total
     if total is None:
         raise ValueError("the sum has two or more components of infinite value: no single value stands for it "
                          "(it is a draw; grundy.winner says so)")
@@ -455,9 +455,7 @@ def winner(*sum: Any, misere: bool = False) -> str:
     >>> grundy.winner("nim", 1, 1, misere=True)
     'first'
     """
-    if _misere_flag(misere):
-        return _sum(sum).misere(None, False)[0]
-    return _sum(sum).outcome()[0]
+    return _sum(sum).report(_misere_flag(misere), None, False).winner
 
 
 def moves(*sum: Any, limit: int | None = 1000, misere: bool = False) -> Moves:
@@ -474,13 +472,10 @@ def moves(*sum: Any, limit: int | None = 1000, misere: bool = False) -> Moves:
         raise ValueError(f"limit={limit!r}: expected a whole number >= 0, or None for no limit")
     if limit is not None and limit >= 2**64:
         limit = None  # more than any list can hold: no limit
-    if _misere_flag(misere):
-        who, _, _, listed, complete = _sum(sum).misere(limit, True)
-    else:
-        who, _, _, listed, complete = _sum(sum).analyze(limit)
-    result = Moves(Move(*m) for m in listed)
-    result.winner = who
-    result.complete = complete
+    report = _sum(sum).report(_misere_flag(misere), limit, True)
+    result = Moves(Move(*m) for m in report.moves)
+    result.winner = report.winner
+    result.complete = report.complete
     return result
 
 

@@ -288,46 +288,41 @@ Sum sum_from_components(const py::list& pairs) {
   return sum;
 }
 
-// (winner, values, total): what decides a sum; total is None for a draw of
-// two or more infinite values.
-py::tuple outcome_tuple(const SumAnalysis& a) {
-  py::list values;
-  for (const GameValue& v : a.values) values.append(value_object(v));
-  py::object total = a.total ? value_object(*a.total) : py::none();
-  return py::make_tuple(to_string(a.winner), values, total);
-}
+// What the library's SumReport says, as the Python functions read it
+// (grundy.winner, grundy.moves, grundy.value): one object for both play
+// conventions, read by name.
+struct Report {
+  std::string winner;  // "first", "second" or "draw"
+  py::list values;     // normal play: each component's value
+  py::object total = py::none();  // normal play: the sum's value; None for two or more infinite values
+  std::string method;  // misère play: what decided ("nim", "quotient", "genus", "search")
+  std::string reason;  // misère play: why, in words
+  py::list moves;      // (component, game, position, to) each, when moves were asked
+  bool complete = true;  // false when a component's list was cut at the limit
+};
 
-// outcome_tuple + (moves, complete).
-py::tuple analyze_normal(const Sum& sum, std::optional<std::uint64_t> limit) {
-  const SumReport r = sum.run([&] { return analyze(sum.components, Convention::normal, limit.value_or(kNoLimit)); });
-  py::list moves;
-  for (const Move& m : r.moves) {
-    const Game& game = *sum.components[m.component].game;
-    moves.append(py::make_tuple(m.component, sum.game_objects[m.component], sum.position_object(game, m.from),
-                                sum.option_object(game, m.to)));
-  }
-  return outcome_tuple(r.normal) + py::make_tuple(moves, r.unlisted.empty());
-}
-
-py::tuple outcome_normal(const Sum& sum) {
-  return outcome_tuple(sum.run([&] { return outcome(sum.components, Convention::normal).normal; }));
-}
-
-// Misère play (analysis.hpp): (winner, method, reason, moves, complete);
-// moves only when `limit` is given (0 for none asked).
-py::tuple misere(const Sum& sum, std::optional<std::uint64_t> limit, bool with_moves) {
+Report report(const Sum& sum, bool misere, std::optional<std::uint64_t> limit, bool with_moves) {
+  const Convention convention = misere ? Convention::misere : Convention::normal;
   const SumReport r = sum.run([&] {
-    return with_moves ? grundy::analyze(sum.components, Convention::misere, limit.value_or(kNoLimit))
-                      : grundy::outcome(sum.components, Convention::misere);
+    return with_moves ? grundy::analyze(sum.components, convention, limit.value_or(kNoLimit))
+                      : grundy::outcome(sum.components, convention);
   });
-  py::list moves;
+  Report out;
+  out.winner = to_string(r.winner);
+  if (r.convention == Convention::normal) {
+    for (const GameValue& v : r.normal.values) out.values.append(value_object(v));
+    if (r.normal.total) out.total = value_object(*r.normal.total);
+  } else {
+    out.method = to_string(r.misere.method);
+    out.reason = r.misere.reason;
+  }
   for (const Move& m : r.moves) {
     const Game& game = *sum.components[m.component].game;
-    moves.append(py::make_tuple(m.component, sum.game_objects[m.component], sum.position_object(game, m.from),
-                                sum.option_object(game, m.to)));
+    out.moves.append(py::make_tuple(m.component, sum.game_objects[m.component], sum.position_object(game, m.from),
+                                    sum.option_object(game, m.to)));
   }
-  return py::make_tuple(to_string(r.winner), std::string(to_string(r.misere.method)), r.misere.reason, moves,
-                        r.unlisted.empty());
+  out.complete = r.unlisted.empty();
+  return out;
 }
 
 // The genus g^m of each component (a str), or None where its game is not
@@ -531,12 +526,19 @@ PYBIND11_MODULE(_core, m) {
     infinite_type = infinite.release();
   });
 
+  py::class_<Report>(m, "Report")
+      .def_readonly("winner", &Report::winner)
+      .def_readonly("values", &Report::values)
+      .def_readonly("total", &Report::total)
+      .def_readonly("method", &Report::method)
+      .def_readonly("reason", &Report::reason)
+      .def_readonly("moves", &Report::moves)
+      .def_readonly("complete", &Report::complete);
+
   py::class_<Sum>(m, "Sum")
       .def_static("from_arguments", &sum_from_arguments)
       .def_static("from_components", &sum_from_components)
-      .def("analyze", &analyze_normal, py::arg("limit"))
-      .def("outcome", &outcome_normal)
-      .def("misere", &misere, py::arg("limit"), py::arg("with_moves"))
+      .def("report", &report, py::arg("misere"), py::arg("limit"), py::arg("with_moves"))
       .def("genera", &genera)
       .def("__len__", [](const Sum& s) { return s.components.size(); });
 

@@ -55,9 +55,9 @@ def test_values_and_winner_match_the_cli(text):
     expected = cli_json("moves", *text.split())
     per_component = cli_values(text)["values"]
     s = grundy._sum((text,))
-    winner, values, total, _, _ = s.analyze(1000)
-    assert [as_cli_value(v) for v in values] == per_component
-    assert winner == expected["winner"] == grundy.winner(text)
+    report = s.report(False, 1000, True)
+    assert [as_cli_value(v) for v in report.values] == per_component
+    assert report.winner == expected["winner"] == grundy.winner(text)
     if expected.get("value") is not None:
         assert as_cli_value(grundy.value(text)) == expected["value"]
     else:
