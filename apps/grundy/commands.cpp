@@ -17,6 +17,7 @@
 #include "grundy/contest/not_a_nim.hpp"
 #include "grundy/contest/xy_game.hpp"
 #include "grundy/contest/reader.hpp"
+#include "grundy/advice_words.hpp"
 #include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/heap_game.hpp"
@@ -327,31 +328,10 @@ std::string hint_text(const Hint& h, const std::function<std::string(const Move&
   return text;
 }
 
-// ": 2^25 - 1, since ..." after a bound, when the family says why it is its largest.
-std::string bound_reason_words(const PatternAdvice& a) {
-  return a.bound_reason.empty() ? std::string() : ": " + a.bound_reason;
-}
-
 std::string advice_text(const Pattern& p) {
-  const PatternAdvice& a = p.advice;
-  switch (a.kind) {
-    case PatternAdvice::Kind::none:
-      if (a.bound != 0) return fmt::format("{}: --max-heap goes no further (at most {}{})", a.note, a.bound, bound_reason_words(a));
-      return a.note;
-    case PatternAdvice::Kind::larger_bound:
-      if (a.quadratic)
-        return fmt::format("no rare-value mask fits these values, so each costs a scan of every pair: the default bound "
-                           "stops at {}, and --max-heap N (up to {}{}) goes further, in time that grows as N^2",
-                           a.default_stop, a.bound, bound_reason_words(a));
-      return fmt::format("a larger --max-heap N (up to {}{}) computes more values{}", a.bound, bound_reason_words(a),
-                         a.may_refute ? " and may refute the rule seen" : "");
-    case PatternAdvice::Kind::enough_bound:
-      return fmt::format("{}: --limit {} ({}) examines enough values to see that rule (observed, not proven)", a.note,
-                         a.bound, a.bound_reason);
-    case PatternAdvice::Kind::values_as_runs:
-      return fmt::format("'grundy table {} --runs --to N' lists its values as runs", p.game);
-  }
-  return a.note;
+  static constexpr AdviceSpelling kCommandLine{"--max-heap", "--max-heap N", "N", "--max-heap {}",
+                                               "'grundy table {} --runs --to N' lists its values as runs"};
+  return advice_text(p, kCommandLine);
 }
 
 void print_table(const Game& game, const TableRequest& request, Format format, Output& out) {

@@ -230,13 +230,11 @@ std::uint64_t parse_quotient_max_heap(const std::string& text) {
 
 std::uint64_t parse_pattern_limit(const std::string& text, const HeapGame& game, const std::string& spec) {
   if (text.empty()) return game.default_pattern_limit();
-  auto n = parse_u64(text);
-  if (!n || *n == 0)
-    throw InputError(fmt::format("--max-heap '{}': {}; expected the last heap size to examine, a whole number >= 1",
-                                 text, n ? "zero examines nothing" : why_not_u64(text)));
-  if (*n > game.max_pattern_limit())
-    throw InputError(fmt::format("--max-heap {}: too large; {} examines heaps up to {}", text, spec,
-                                 game.max_pattern_limit()));
+  const auto n = parse_u64(text);
+  const std::string problem = n ? game.pattern_limit_problem(*n, spec) : std::string(why_not_u64(text));
+  if (!problem.empty())
+    throw InputError(fmt::format("--max-heap {}: {}; expected the last heap size to examine, from 1 to {}",
+                                 quote(text), problem, game.max_pattern_limit()));
   return *n;
 }
 

@@ -19,6 +19,7 @@
 // behind the coprime game). Both are installed and may be included by name;
 // they live in their own namespaces, grundy::contest and grundy::primes.
 
+#include "grundy/advice_words.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/big_vector.hpp"
 #include "grundy/closest_name.hpp"

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "grundy/game.hpp"
 #include "grundy/pattern.hpp"
@@ -30,6 +31,10 @@ class HeapGame {
   // and the largest it accepts (kMaxPatternLimit unless ...).
   [[nodiscard]] virtual std::uint64_t default_pattern_limit() const { return kDefaultPatternLimit; }
   [[nodiscard]] virtual std::uint64_t max_pattern_limit() const { return kMaxPatternLimit; }
+  // Why `limit` cannot be the last heap a pattern examines ("zero examines
+  // nothing", "too large; octal:0.07 examines heaps up to ..."), or "" when
+  // it can: each front-end says it with its own name for the bound.
+  [[nodiscard]] std::string pattern_limit_problem(std::uint64_t limit, std::string_view spec) const;
 
   // Every value below 2^64 as runs, for games that have them at hand (so a
   // table of runs up to any size costs nothing); nullptr otherwise.

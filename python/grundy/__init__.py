@@ -479,6 +479,14 @@ def moves(*sum: Any, limit: int | None = 1000, misere: bool = False) -> Moves:
     return result
 
 
+def _check_max_heap(max_heap: Any) -> None:
+    # Only what stops the number from reaching the library, which says
+    # what else is wrong with it (zero, or more than the game examines).
+    if max_heap is not None and (isinstance(max_heap, bool) or not isinstance(max_heap, int)
+                                 or not 0 <= max_heap < 2**64):
+        raise ValueError(f"max_heap={max_heap!r}: expected a whole number >= 1")
+
+
 def pattern(spec: str, max_heap: int | None = None) -> Pattern:
     """The rule of a built-in heap game's values, as ``grundy pattern`` finds
     it, with its proof when a theorem makes the finite check one.
@@ -491,8 +499,7 @@ def pattern(spec: str, max_heap: int | None = None) -> Pattern:
     """
     if not isinstance(spec, str):
         raise TypeError("pattern() takes a built-in game's spec, such as 'octal:0.137'")
-    if max_heap is not None and (isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0):
-        raise ValueError(f"max_heap={max_heap!r}: expected a whole number >= 1")
+    _check_max_heap(max_heap)
     return _pattern_from(_core.pattern(spec, max_heap))
 
 
@@ -546,8 +553,7 @@ def plot(game: str, to: int = 1000, *, max_heap: int | None = None, ax: Any = No
         raise ImportError(f"grundy.plot draws with matplotlib, which this Python ({_sys.executable}) cannot import "
                           f"(Debian's python3-matplotlib serves /usr/bin/python3; for this interpreter: "
                           f"{_sys.executable} -m pip install matplotlib)") from e
-    if max_heap is not None and (isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0):
-        raise ValueError(f"max_heap={max_heap!r}: expected a whole number >= 1")
+    _check_max_heap(max_heap)
     d = _core.plot_data(game, to, max_heap)
     p = _pattern_from(d["pattern"])
     numpy = _numpy_module()

@@ -34,6 +34,7 @@
 #include "grundy/spec.hpp"
 #include "grundy/sum.hpp"
 #include "python_game.hpp"
+#include "grundy/advice_words.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/game_sum.hpp"
 
@@ -398,30 +399,10 @@ py::bytearray heap_values(const std::string& spec, const py::object& positions) 
 
 // A pattern's advice (PatternAdvice) in Python's words: pattern()'s max_heap.
 std::string advice_words(const Pattern& p) {
-  const PatternAdvice& a = p.advice;
-  switch (a.kind) {
-    case PatternAdvice::Kind::none:
-      if (a.bound != 0)
-        return fmt::format("{}: max_heap goes no further (at most {}{})", a.note, a.bound,
-                           a.bound_reason.empty() ? std::string() : ": " + a.bound_reason);
-      return a.note;
-    case PatternAdvice::Kind::larger_bound:
-      return fmt::format("a larger max_heap (up to {}{}) computes more values{}{}", a.bound,
-                         a.bound_reason.empty() ? std::string() : ": " + a.bound_reason,
-                         a.may_refute ? " and may refute the rule seen" : "",
-                         a.quadratic ? fmt::format(", in time that grows as max_heap^2 (no rare-value mask fits these "
-                                                   "values; the default stops at {})",
-                                                   a.default_stop)
-                                     : std::string());
-    case PatternAdvice::Kind::enough_bound:
-      return fmt::format("{}: max_heap={} ({}) examines enough values to see that rule (observed, not proven)", a.note,
-                         a.bound, a.bound_reason);
-    case PatternAdvice::Kind::values_as_runs:
-      return fmt::format("its values are best read as runs of equal values (the command line's 'grundy table {} "
-                         "--runs')",
-                         p.game);
-  }
-  return a.note;
+  static constexpr AdviceSpelling kPython{"max_heap", "max_heap", "max_heap", "max_heap={}",
+                                          "its values are best read as runs of equal values (the command line's "
+                                          "'grundy table {} --runs')"};
+  return advice_text(p, kPython);
 }
 
 py::dict pattern_dict(const Pattern& p);
@@ -429,12 +410,10 @@ py::dict pattern_dict(const Pattern& p);
 // max_heap= of pattern() and plot(): nullopt for the game's default, else
 // checked against what the game can examine.
 void check_pattern_limit(const Game& game, const HeapGame& heap, std::optional<std::uint64_t> limit) {
-  if (limit) {
-    if (*limit == 0) throw InputError("max_heap=0 examines nothing; expected the last heap size to examine, >= 1");
-    if (*limit > heap.max_pattern_limit())
-      throw InputError(fmt::format("max_heap={}: too large; {} examines heaps up to {}", *limit, game.spec(),
-                                   heap.max_pattern_limit()));
-  }
+  if (!limit) return;
+  if (const std::string problem = heap.pattern_limit_problem(*limit, game.spec()); !problem.empty())
+    throw InputError(fmt::format("max_heap={}: {}; expected the last heap size to examine, from 1 to {}", *limit,
+                                 problem, heap.max_pattern_limit()));
 }
 
 py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit) {

@@ -129,7 +129,7 @@ TEST(PatternCli, NoRuleSaysWhyAndWhatToTry) {
                                "100000)\n  why: lcm(1000, 1001) = 1001000 is above 250000, the largest the proof "
                                "handles"));
   EXPECT_THAT(r.out, HasSubstr("\n  try: "));
-  EXPECT_THAT(r.out, HasSubstr("--limit 6005999"));
+  EXPECT_THAT(r.out, HasSubstr("--max-heap 6005999"));
 
   r = grundy_run({"pattern", "division:2,1000000"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -154,7 +154,7 @@ TEST(PatternCli, NoRuleSaysWhyAndWhatToTry) {
   EXPECT_EQ(j["kind"], "none");
   EXPECT_EQ(j["proven"], false);
   EXPECT_THAT(j["reason"].get<std::string>(), HasSubstr("is above 250000"));
-  EXPECT_THAT(j["advice"].get<std::string>(), HasSubstr("--limit 6005999"));
+  EXPECT_THAT(j["advice"].get<std::string>(), HasSubstr("--max-heap 6005999"));
   EXPECT_FALSE(j.contains("value_count"));
   EXPECT_FALSE(j.contains("first_values"));
   EXPECT_FALSE(j.contains("theorem"));
@@ -230,7 +230,7 @@ TEST(PatternCli, AGameWithoutAPeriodSaysWhatItSaw) {
                                "value, the last at n = 1303\n"));
   const auto too_far = grundy_run({"pattern", "octal:0.167", "--max-heap", "4294967296"});
   EXPECT_EQ(too_far.exit_code, 2);
-  EXPECT_THAT(too_far.err, HasSubstr("--max-heap 4294967296: too large; octal:0.167 examines heaps up to 4294967295"));
+  EXPECT_THAT(too_far.err, HasSubstr("--max-heap '4294967296': too large; octal:0.167 examines heaps up to 4294967295"));
 }
 
 // The largest --max-heap differs between families: the advice says why.

@@ -73,7 +73,7 @@ def test_plot_says_what_is_not_proven_and_draws_into_given_axes():
     (("kayles", 2**24), ValueError, "up to heap 16777215 at most"),
     ((7,), TypeError, "spec"),
     (("kaylse",), ValueError, "did you mean 'kayles'"),
-    (("kayles", 10, 0), ValueError, "max_heap=0 examines nothing"),
+    (("kayles", 10, 0), ValueError, "max_heap=0: zero examines nothing"),
     (("kayles", 10, -5), ValueError, "max_heap=-5"),
     (("kayles", 10, 2**40), ValueError, "max_heap=1099511627776: too large"),
 ])

@@ -53,6 +53,7 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_class_v<MoveRng>);                                   // strategy.hpp
   static_assert(std::is_class_v<Component>);                                 // sum.hpp
   static_assert(std::is_class_v<ValueTable>);                                // value_table.hpp
+  static_assert(std::is_class_v<AdviceSpelling>);                            // advice_words.hpp
   static_assert(std::is_class_v<ValueWalk>);                                 // value_walk.hpp
   static_assert(std::is_same_v<BigVector<int>::allocator_type, BigAllocator<int>>);  // big_vector.hpp
   static_assert(std::is_class_v<TranspositionTable<int, int, std::hash<int>>>);  // transposition_table.hpp
