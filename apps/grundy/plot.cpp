@@ -28,41 +28,6 @@ std::string gp_string(std::string_view text) {
   return out + "\"";
 }
 
-// What the picture says about the rule, in one line.
-std::string rule_words(const Pattern& p, std::uint64_t to) {
-  switch (p.kind) {
-    case PatternKind::periodic:
-      if (p.proven)
-        return fmt::format("period {} from n = {}: proven (checked to n = {}; {})", p.period, p.preperiod,
-                           p.proof_bound, "grundy pattern " + p.game + " gives the theorem");
-      return fmt::format("period {} from n = {}, seen up to n = {}: not proven", p.period, p.preperiod,
-                         p.checked_up_to);
-    case PatternKind::arithmetic_periodic:
-      return fmt::format("G(n + {}) = G(n) + {} from n = {}{}", p.period, p.saltus, p.preperiod,
-                         p.proven ? fmt::format(": proven (checked to n = {})", p.proof_bound)
-                                  : fmt::format(", seen up to n = {}: not proven", p.checked_up_to));
-    case PatternKind::self_similar:
-      return fmt::format("G(n) = G(floor(n/{})) from n = {}{}", p.base, p.from,
-                         p.proven ? fmt::format(": proven (checked to n = {})", p.proof_bound)
-                                  : fmt::format(", seen up to n = {}: not proven", p.checked_up_to));
-    case PatternKind::none:
-      break;
-  }
-  return fmt::format("no period or self-similar rule fits G(0..{})", std::max(to, p.checked_up_to));
-}
-
-// The key of the shaded block of a periodic rule. The values of an
-// arithmetic-periodic game do not repeat: each block is the one before it
-// plus the saltus, which is what the key says (nim: "G(n + 1) = G(n) + 1").
-std::string shaded_words(const Pattern& p) {
-  const std::uint64_t last = p.preperiod + p.period - 1;
-  const std::string span =
-      p.period == 1 ? fmt::format("n = {}", p.preperiod) : fmt::format("n = {}..{}", p.preperiod, last);
-  if (p.kind == PatternKind::arithmetic_periodic)
-    return fmt::format("G(n + {}) = G(n) + {}; shaded: {}", p.period, p.saltus, span);
-  return fmt::format("one period: {}", span);
-}
-
 }  // namespace
 
 std::string gnuplot_script(const ValuePlot& plot, const PlotStyle& style, const std::string& data,
@@ -70,7 +35,6 @@ std::string gnuplot_script(const ValuePlot& plot, const PlotStyle& style, const 
   const std::uint64_t to = plot.values.size() - 1;
   std::uint64_t largest = 0;
   for (Nimber v : plot.values) largest = std::max(largest, v.value());
-  const Pattern& p = plot.pattern;
   std::ostringstream s;
   if (style.format == PlotFormat::svg) {
     s << fmt::format("set terminal svg size {},{} noenhanced font 'sans,13' background rgb 'white'\n", style.width,
@@ -90,30 +54,22 @@ std::string gnuplot_script(const ValuePlot& plot, const PlotStyle& style, const 
   s << (largest <= 12 ? "set ytics 1\n" : "set format y '%.0f'\n");
   s << "set format x '%.0f'\nset grid ytics lc rgb '#e4e4e4'\nset border 3\nset xtics nomirror\nset ytics nomirror\n";
   s << "set key outside bottom center horizontal noautotitle\n";
-  // The marks: the preperiod's end and the first period (shaded), or the
-  // start of the self-similar rule, where they fall inside the picture.
+  // The marks (plot_words): the first period, shaded, and the line where
+  // the rule starts, where they fall inside the picture.
+  const PlotWords& w = plot.words;
   std::vector<std::string> keys;
-  const bool periodic = p.kind == PatternKind::periodic || p.kind == PatternKind::arithmetic_periodic;
-  const std::uint64_t mark = periodic ? p.preperiod : p.kind == PatternKind::self_similar ? p.from : 0;
-  if (p.kind != PatternKind::none && mark <= to) {
-    if (periodic) {
-      const std::uint64_t end = std::min(to, p.preperiod + p.period);
-      s << fmt::format("set object 1 rect from {}, graph 0 to {}, graph 1 behind fc rgb '#dbe9f8' "
-                       "fs solid 1.0 noborder\n",
-                       p.preperiod, end);
-      keys.push_back(fmt::format("keyentry with boxes fs solid 1.0 fc rgb '#dbe9f8' title {}",
-                                 gp_string(shaded_words(p))));
-    }
-    // A preperiod of 0 is none: a line at n = 0 marking its end would say nothing true.
-    if (!periodic || p.preperiod > 0) {
-      s << fmt::format("set arrow 1 from {}, graph 0 to {}, graph 1 nohead dt 2 lw 1.5 lc rgb '#c0392b' front\n",
-                       mark, mark);
-      keys.push_back(fmt::format("keyentry with lines dt 2 lw 1.5 lc rgb '#c0392b' title {}",
-                                 gp_string(periodic ? fmt::format("preperiod ends: n = {}", mark)
-                                                 : fmt::format("rule starts: n = {}", mark))));
-    }
+  if (w.shaded) {
+    s << fmt::format("set object 1 rect from {}, graph 0 to {}, graph 1 behind fc rgb '#dbe9f8' "
+                     "fs solid 1.0 noborder\n",
+                     w.shaded_from, w.shaded_to);
+    keys.push_back(fmt::format("keyentry with boxes fs solid 1.0 fc rgb '#dbe9f8' title {}", gp_string(w.shaded_key)));
   }
-  s << "set label 1 " << gp_string(rule_words(p, to)) << " at graph 0.01, graph 1.03 left front\n";
+  if (w.marked) {
+    s << fmt::format("set arrow 1 from {}, graph 0 to {}, graph 1 nohead dt 2 lw 1.5 lc rgb '#c0392b' front\n", w.mark,
+                     w.mark);
+    keys.push_back(fmt::format("keyentry with lines dt 2 lw 1.5 lc rgb '#c0392b' title {}", gp_string(w.mark_key)));
+  }
+  s << "set label 1 " << gp_string(w.rule) << " at graph 0.01, graph 1.03 left front\n";
   s << "set tmargin 4\n";
   // Dots that can be told apart when there are few heaps; fine ones when a
   // column of pixels holds several.

@@ -20,11 +20,32 @@ namespace grundy {
 // points than a picture has pixels say nothing more (thin_points).
 inline constexpr std::uint64_t kMaxPlotHeap = (std::uint64_t{1} << 24) - 1;
 
+// What a picture of the values says in words, the same in every picture
+// (the command line's gnuplot, Python's matplotlib).
+struct PlotWords {
+  std::string rule;    // the rule in one line: "period 4 from n = 0: proven (checked to n = 8)"
+  // The first period, shaded (periodic rules whose start is in the picture),
+  // and its key: "one period: n = 3..6", or "G(n + 1) = G(n) + 1; shaded: n = 0".
+  bool shaded = false;
+  std::uint64_t shaded_from = 0;
+  std::uint64_t shaded_to = 0;
+  std::string shaded_key;
+  // A dashed line where the rule starts, and its key ("preperiod ends: n = 3",
+  // "rule starts: n = 8"); none for a preperiod of 0, which is no preperiod.
+  bool marked = false;
+  std::uint64_t mark = 0;
+  std::string mark_key;
+};
+
 struct ValuePlot {
   std::string game;             // the spec
   std::vector<Nimber> values;   // G(0..to)
   Pattern pattern;              // as `grundy pattern` finds it, looking at least to `to`
+  PlotWords words;              // plot_words(pattern, to)
 };
+
+// The words and marks of a picture of G(0..to) with the pattern `p`.
+[[nodiscard]] PlotWords plot_words(const Pattern& p, std::uint64_t to);
 
 // G(0..to) of a heap game and its pattern, searched in G(0..max(to,
 // pattern_limit)); pattern_limit 0 means `grundy pattern`'s default for the

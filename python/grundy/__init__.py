@@ -509,23 +509,6 @@ def _pattern_from(d: dict) -> Pattern:
                    d["base"], d["start"], d["value_count"], d["reason"], d["advice"], d["saltus"])
 
 
-def _rule_words(p: Pattern, to: int) -> str:
-    """What a picture says about the rule, in one line (as ``grundy plot`` does)."""
-    if p.kind == "periodic":
-        if p.proven:
-            return f"period {p.period} from n = {p.preperiod}: proven (checked to n = {p.proof.bound})"
-        return f"period {p.period} from n = {p.preperiod}, seen up to n = {p.checked_up_to}: not proven"
-    if p.kind == "arithmetic-periodic":
-        tail = (f": proven (checked to n = {p.proof.bound})" if p.proven
-                else f", seen up to n = {p.checked_up_to}: not proven")
-        return f"G(n + {p.period}) = G(n) + {p.saltus} from n = {p.preperiod}{tail}"
-    if p.kind == "self-similar":
-        tail = (f": proven (checked to n = {p.proof.bound})" if p.proven
-                else f", seen up to n = {p.checked_up_to}: not proven")
-        return f"G(n) = G(floor(n/{p.base})) from n = {p.start}{tail}"
-    return f"no period or self-similar rule fits G(0..{max(to, p.checked_up_to)})"
-
-
 def plot(game: str, to: int = 1000, *, max_heap: int | None = None, ax: Any = None) -> Any:
     """A picture of G(n) against n for n = 0..to, as papers on octal games
     draw it: a matplotlib Figure (Debian's python3-matplotlib), with the rule
@@ -555,7 +538,6 @@ def plot(game: str, to: int = 1000, *, max_heap: int | None = None, ax: Any = No
                           f"{_sys.executable} -m pip install matplotlib)") from e
     _check_max_heap(max_heap)
     d = _core.plot_data(game, to, max_heap)
-    p = _pattern_from(d["pattern"])
     numpy = _numpy_module()
     if numpy is not None:
         ys = numpy.frombuffer(d["values"], dtype=numpy.uint64)
@@ -573,24 +555,18 @@ def plot(game: str, to: int = 1000, *, max_heap: int | None = None, ax: Any = No
     # Many dots are drawn as one image inside a vector file (rasterized).
     ax.scatter(xs, ys, s=9 if few else 1.5, marker="o", linewidths=0, color="#1f4e79",
                rasterized=not few, zorder=2)
-    periodic = p.kind in ("periodic", "arithmetic-periodic")
-    mark = p.preperiod if periodic else p.start if p.kind == "self-similar" else None
-    if mark is not None and mark <= to:
-        if periodic:
-            # As `grundy plot` writes its keys: an arithmetic-periodic game's values never repeat, each
-            # block is the one before plus the saltus; a preperiod of 0 is none and gets no line.
-            last = p.preperiod + p.period - 1
-            span = f"n = {p.preperiod}" if p.period == 1 else f"n = {p.preperiod}..{last}"
-            shaded = (f"G(n + {p.period}) = G(n) + {p.saltus}; shaded: {span}" if p.kind == "arithmetic-periodic"
-                      else f"one period: {span}")
-            ax.axvspan(p.preperiod, min(to, p.preperiod + p.period), color="#dbe9f8", zorder=0, linewidth=0,
-                       label=shaded)
-        if not periodic or p.preperiod > 0:
-            ax.axvline(mark, linestyle="--", color="#c0392b", linewidth=1.2, zorder=3,
-                       label=f"preperiod ends: n = {mark}" if periodic else f"rule starts: n = {mark}")
+    # The marks and their keys as the library words them (plot_words), as in `grundy plot`.
+    words = d["words"]
+    if words["shaded"] is not None:
+        first, last, key = words["shaded"]
+        ax.axvspan(first, last, color="#dbe9f8", zorder=0, linewidth=0, label=key)
+    if words["mark"] is not None:
+        at, key = words["mark"]
+        ax.axvline(at, linestyle="--", color="#c0392b", linewidth=1.2, zorder=3, label=key)
+    if words["shaded"] is not None or words["mark"] is not None:
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, frameon=False)
     name = game if game == d["game"] else f"{game} ({d['game']})"
-    ax.set_title(f"G(n) of {name}, n = 0..{to}\n{_rule_words(p, to)}", fontsize="medium")
+    ax.set_title(f"G(n) of {name}, n = 0..{to}\n{words['rule']}", fontsize="medium")
     ax.ticklabel_format(axis="x", style="plain", useOffset=False)
     ax.set_xlabel("heap size n")
     ax.set_ylabel("G(n)")

@@ -443,6 +443,13 @@ py::dict plot_data(const std::string& spec, std::uint64_t to, std::optional<std:
   d["game"] = plot.game;
   d["values"] = py::bytearray(reinterpret_cast<const char*>(numbers.data()), numbers.size() * sizeof(std::uint64_t));
   d["pattern"] = pattern_dict(plot.pattern);
+  // The picture's words and marks, as the command line's picture has them.
+  const PlotWords& w = plot.words;
+  py::dict words;
+  words["rule"] = w.rule;
+  words["shaded"] = w.shaded ? py::object(py::make_tuple(w.shaded_from, w.shaded_to, w.shaded_key)) : py::none();
+  words["mark"] = w.marked ? py::object(py::make_tuple(w.mark, w.mark_key)) : py::none();
+  d["words"] = words;
   return d;
 }
 
