@@ -19,6 +19,7 @@
 #include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/analysis.hpp"
+#include "grundy/session_rules.hpp"
 #include "grundy/misere.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/strategy.hpp"
@@ -35,8 +36,6 @@ constexpr std::uint64_t kMovesListed = 10;
 // A command line longer than this is refused without being stored.
 constexpr std::size_t kLongestLine = 1024;
 // Sums with more components show the nim-sum without its terms.
-// A whole position of the sum occurring this many times ends the game drawn.
-constexpr int kRepetitionsForDraw = 3;
 
 struct Terminal {
   bool input_is_terminal = false;
@@ -551,25 +550,14 @@ class Session {
   // The person offers a draw: the engine accepts when it cannot force a
   // win from here (true: the game ends drawn).
   bool draw_offer() {
-    if (misere_) {
-      if (outcome(components_, Convention::misere).misere.winner == Winner::second) {
-        say("The engine declines the draw: it can force a win from here.\n");
-        return false;
-      }
-      say(paint(fmt::format("The engine accepts the draw (you could have forced a win from here): the game ends "
-                            "drawn after {}.\n",
-                            moves_count_text()),
-                fmt::emphasis::bold));
-      return true;
-    }
-    const SumAnalysis a = outcome(components_, Convention::normal).normal;
-    if (a.winner == Winner::second) {
+    const DrawOfferAnswer answer = answer_draw_offer(components_, convention());
+    if (answer == DrawOfferAnswer::declined) {
       say("The engine declines the draw: it can force a win from here.\n");
       return false;
     }
     say(paint(fmt::format("The engine accepts the draw ({}): the game ends drawn after {}.\n",
-                          a.winner == Winner::draw ? "neither side can force a win from here"
-                                                   : "you could have forced a win from here",
+                          answer == DrawOfferAnswer::accepted_as_drawn ? "neither side can force a win from here"
+                                                                       : "you could have forced a win from here",
                           moves_count_text()),
               fmt::emphasis::bold));
     return true;

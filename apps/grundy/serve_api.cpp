@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "plot.hpp"
 #include "grundy/analysis.hpp"
+#include "grundy/session_rules.hpp"
 #include "grundy/drawing.hpp"
 #include "misere_commands.hpp"
 #include "grundy/error.hpp"
@@ -201,6 +202,21 @@ json hint(const json& request, const GameSum& sum) {
   return {{"move", move}, {"text", text}};
 }
 
+// The engine's answer to a draw offered by the player to move, by the rule
+// `play` keeps (session_rules.hpp).
+json draw_offer(const json& request, const GameSum& sum) {
+  const DrawOfferAnswer answer = answer_draw_offer(sum.components, convention_of(request));
+  switch (answer) {
+    case DrawOfferAnswer::declined:
+      return {{"accepted", false}, {"text", "The engine declines the draw: it can force a win from here."}};
+    case DrawOfferAnswer::accepted_as_drawn:
+      return {{"accepted", true}, {"text", "The engine accepts the draw: neither side can force a win from here."}};
+    case DrawOfferAnswer::accepted_though_lost:
+      break;
+  }
+  return {{"accepted", true}, {"text", "The engine accepts the draw: you could have forced a win from here."}};
+}
+
 json engine_reply(const json& request, const GameSum& sum) {
   MoveRng rng = rng_for(request);
   const std::optional<Move> m =
@@ -272,7 +288,8 @@ json components_of(const GameSum& sum) {
           {"rules", rules},
           {"components", list},
           {"over", !any_move(sum.components)},
-          {"can_loop", can_loop}};
+          {"can_loop", can_loop},
+          {"repetitions_for_draw", kRepetitionsForDraw}};
 }
 
 json error_body(std::string_view message) { return {{"error", message}}; }
@@ -281,7 +298,7 @@ json error_body(std::string_view message) { return {{"error", message}}; }
 
 bool is_api_route(std::string_view path) {
   constexpr std::string_view routes[] = {"/api/analyze", "/api/values", "/api/components", "/api/options",
-                                         "/api/move",    "/api/engine-move", "/api/hint"};
+                                         "/api/move",    "/api/engine-move", "/api/hint", "/api/draw-offer"};
   return std::find(std::begin(routes), std::end(routes), path) != std::end(routes);
 }
 
@@ -317,6 +334,7 @@ ApiReply answer_api(std::string_view path, std::string_view body, const ServeSet
     if (path == "/api/options") return {200, options_of(request, sum)};
     if (path == "/api/move") return {200, play_move(request, sum)};
     if (path == "/api/engine-move") return {200, engine_reply(request, sum)};
+    if (path == "/api/draw-offer") return {200, draw_offer(request, sum)};
     if (path == "/api/hint") {
       json h = hint(request, sum);
       h["over"] = !any_move(sum.components);

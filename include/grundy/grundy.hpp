@@ -55,6 +55,7 @@
 #include "grundy/registry.hpp"
 #include "grundy/run_table.hpp"
 #include "grundy/search_table_file.hpp"
+#include "grundy/session_rules.hpp"
 #include "grundy/searched_game.hpp"
 #include "grundy/small_graph.hpp"
 #include "grundy/sum_memo.hpp"

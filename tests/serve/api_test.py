@@ -343,6 +343,17 @@ class Api(unittest.TestCase):
         view = self.ok("/api/components", {"position": f"nim 2 + graph:{LOOPY} hall"})
         self.assertEqual([c["label"] for c in view["components"]], ["heap 1 (nim)", f"token 2 (graph:{LOOPY})"])
         self.assertTrue(view["can_loop"])
+        self.assertEqual(view["repetitions_for_draw"], 3)  # the rule play keeps (session_rules.hpp)
+        # A draw offered: the engine declines where it can force a win, and accepts otherwise, saying why.
+        offer = self.ok("/api/draw-offer", {"position": "nim 1 1"})
+        self.assertEqual(offer, {"accepted": False, "text": "The engine declines the draw: it can force a win from here."})
+        offer = self.ok("/api/draw-offer", {"position": "nim 1 2"})
+        self.assertTrue(offer["accepted"])
+        self.assertIn("you could have forced a win", offer["text"])
+        offer = self.ok("/api/draw-offer", {"position": "nim 1 1", "misere": True})  # misère: 1 1 is a win
+        self.assertTrue(offer["accepted"])
+        offer = self.ok("/api/draw-offer", {"position": f"graph:{LOOPY} hall"})
+        self.assertEqual(offer["text"], "The engine accepts the draw: neither side can force a win from here.")
 
     def test_a_title_and_positions_set_apart_in_sentences(self):
         # Issue 50, item 9: the page titled cram 4x5 "cram ...../...../...../....." and ran boards into

@@ -164,12 +164,12 @@ class Page(unittest.TestCase):
             phase, ply = self.wait_for_my_turn_or_end(ply)
             self.assertLess(ply, 40)
         if phase == "over":
-            self.assertEqual(self.status(), "The same position has come up three times: a draw.")
+            self.assertEqual(self.status(), "The same position has come up 3 times: a draw.")
         else:
             # The engine left the hall: a draw can still be offered while neither side can force a win.
             self.driver.find_element(By.ID, "draw-button").click()
             self.wait().until(lambda d: self.phase()[0] == "over")
-            self.assertEqual(self.status(), "The engine accepts: a draw.")
+            self.assertEqual(self.status(), "The engine accepts the draw: neither side can force a win from here.")
 
     def test_6_phone_sized_and_dark(self):
         self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",

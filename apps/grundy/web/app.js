@@ -4,7 +4,6 @@
 
 const ENGINE_PAUSE_MS = 600;   // long enough to see that the engine is replying
 const MOST_TOKENS_DRAWN = 40;  // a larger heap is shown as a number
-const REPETITIONS_FOR_DRAW = 3;
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,6 +12,7 @@ const state = {
   components: [],
   previous: [],                         // the components before the last move: its cells and vertices are marked
   canLoop: false,
+  repetitionsForDraw: 3,                // the server's rule (session_rules.hpp), read from each view
   misere: false,                        // the play convention: whoever moves last loses
   turn: "me",                           // "me" or "engine"
   lastMoved: { me: null, engine: null }, // the component each side last moved in
@@ -190,7 +190,7 @@ function rulesText(view, misere) {
     ? [`Rule: ${view.rules[0].rule}; ${end}.`]
     : [...view.rules.map((r) => `Rule of ${r.game}: ${r.rule}.`), `A turn is one move in one component; ${end}.`];
   if (view.can_loop) {
-    lines.push(`Play can go on forever here: the same position ${REPETITIONS_FOR_DRAW} times is a draw, ` +
+    lines.push(`Play can go on forever here: the same position ${view.repetitions_for_draw} times is a draw, ` +
       "and you may offer one.");
   }
   return lines.join("\n");
@@ -233,6 +233,7 @@ function adopt(view) {
   state.position = view.position;
   state.components = view.components;
   state.canLoop = view.can_loop;
+  state.repetitionsForDraw = view.repetitions_for_draw;
   state.over = view.over;
 }
 
@@ -243,7 +244,8 @@ function noMoveWinner() {
   return state.misere ? state.turn : other;
 }
 
-// Threefold repetition of a position with the same player to move: a draw.
+// A position repeated (state.repetitionsForDraw times, the server's rule)
+// with the same player to move: a draw.
 function remember() {
   const key = `${state.position}|${state.turn}`;
   const times = (state.seen.get(key) ?? 0) + 1;
@@ -636,7 +638,9 @@ async function advance(answer, who) {
   show($("hint"), "");
   adopt(view);
   if (state.over) return finish(noMoveWinner());
-  if (remember() >= REPETITIONS_FOR_DRAW) return finish(null, "The same position has come up three times: a draw.");
+  if (remember() >= state.repetitionsForDraw) {
+    return finish(null, `The same position has come up ${state.repetitionsForDraw} times: a draw.`);
+  }
   await render();
 }
 
@@ -722,14 +726,15 @@ async function hint() {
   }
 }
 
+// The engine answers by the server's rule (session_rules.hpp), as `play`'s does.
 async function offerDraw() {
   try {
-    const a = await api("/api/analyze", { position: state.position });
-    if (a.winner === "second") {
-      setStatus("The engine declines the draw: it can force a win from here.");
+    const a = await ask("/api/draw-offer", { position: state.position });
+    if (!a.accepted) {
+      setStatus(a.text);
       return;
     }
-    await finish(null, "The engine accepts: a draw.");
+    await finish(null, a.text);
   } catch (e) {
     show($("move-error"), e.message);
   }
