@@ -3,13 +3,15 @@
 // memory bound: the parts a game can lay out in small slots (G::SmallSlots,
 // when it has them: a Cram board of at most 64 cells in 16 bytes) in one,
 // every other part in slots of the plain layout. A game with no small
-// slots gets one plain table. The interface is TranspositionTable's; each
-// call goes to the table that holds, or would hold, its key.
+// slots (SmallSlots void) has the plain table alone. The interface is
+// TranspositionTable's; each call goes to the table that holds, or would
+// hold, its key.
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <type_traits>
 
 #include "grundy/transposition_table.hpp"
 
@@ -17,63 +19,76 @@ namespace grundy {
 
 template <class Key, class Hash, class SmallSlots = void>
 class PartTable {
+  static constexpr bool kHasSmallSlots = !std::is_void_v<SmallSlots>;
+  // Where a key goes: the small table when the game has one and the key fits it.
+  static constexpr bool small(const Key& key) {
+    if constexpr (kHasSmallSlots) {
+      return SmallSlots::fits(key);
+    } else {
+      (void)key;
+      return false;
+    }
+  }
+  struct NoTable {};
+
  public:
   using Value = std::uint64_t;
   explicit PartTable(std::size_t max_bytes)
-      : budget_(std::make_shared<TableBudget>(TableBudget{max_bytes, 0})), small_(budget_), large_(budget_) {}
+      : budget_(std::make_shared<TableBudget>(TableBudget{max_bytes, 0})), small_(made_small(budget_)), large_(budget_) {}
 
   [[nodiscard]] std::optional<Value> find(const Key& key) const { return find(key, hash_of(key)); }
   [[nodiscard]] std::optional<Value> find(const Key& key, std::size_t hash) const {
-    return SmallSlots::fits(key) ? small_.find(key, hash) : large_.find(key, hash);
+    if constexpr (kHasSmallSlots) {
+      if (small(key)) return small_.find(key, hash);
+    }
+    return large_.find(key, hash);
   }
   void prefetch(const Key& key, std::size_t hash) const {
-    if (SmallSlots::fits(key)) small_.prefetch_hash(hash);
-    else large_.prefetch_hash(hash);
+    if constexpr (kHasSmallSlots) {
+      if (small(key)) return small_.prefetch_hash(hash);
+    }
+    large_.prefetch_hash(hash);
   }
   [[nodiscard]] static std::size_t hash_of(const Key& key) { return Hash{}(key); }
   void store(const Key& key, Value value, std::size_t weight) {
-    if (SmallSlots::fits(key)) small_.store(key, value, weight);
-    else large_.store(key, value, weight);
+    if constexpr (kHasSmallSlots) {
+      if (small(key)) return small_.store(key, value, weight);
+    }
+    large_.store(key, value, weight);
   }
-  [[nodiscard]] std::size_t size() const { return small_.size() + large_.size(); }
-  [[nodiscard]] std::uint64_t replaced() const { return small_.replaced() + large_.replaced(); }
-  [[nodiscard]] std::size_t bytes() const { return small_.bytes() + large_.bytes(); }
+  [[nodiscard]] std::size_t size() const {
+    if constexpr (kHasSmallSlots) return small_.size() + large_.size();
+    return large_.size();
+  }
+  [[nodiscard]] std::uint64_t replaced() const {
+    if constexpr (kHasSmallSlots) return small_.replaced() + large_.replaced();
+    return large_.replaced();
+  }
+  [[nodiscard]] std::size_t bytes() const {
+    if constexpr (kHasSmallSlots) return small_.bytes() + large_.bytes();
+    return large_.bytes();
+  }
   [[nodiscard]] std::size_t max_bytes() const { return budget_->max_bytes; }
   template <class F>
   void for_each(F&& f) const {
-    small_.for_each(f);
+    if constexpr (kHasSmallSlots) small_.for_each(f);
     large_.for_each(f);
   }
 
  private:
-  std::shared_ptr<TableBudget> budget_;
-  TranspositionTable<Key, Value, Hash, SmallSlots> small_;
-  TranspositionTable<Key, Value, Hash> large_;
-};
-
-// A game without small slots: one plain table.
-template <class Key, class Hash>
-class PartTable<Key, Hash, void> {
- public:
-  using Value = std::uint64_t;
-  explicit PartTable(std::size_t max_bytes) : table_(max_bytes) {}
-
-  [[nodiscard]] std::optional<Value> find(const Key& key) const { return table_.find(key); }
-  [[nodiscard]] std::optional<Value> find(const Key& key, std::size_t hash) const { return table_.find(key, hash); }
-  void prefetch(const Key&, std::size_t hash) const { table_.prefetch_hash(hash); }
-  [[nodiscard]] static std::size_t hash_of(const Key& key) { return Hash{}(key); }
-  void store(const Key& key, Value value, std::size_t weight) { table_.store(key, value, weight); }
-  [[nodiscard]] std::size_t size() const { return table_.size(); }
-  [[nodiscard]] std::uint64_t replaced() const { return table_.replaced(); }
-  [[nodiscard]] std::size_t bytes() const { return table_.bytes(); }
-  [[nodiscard]] std::size_t max_bytes() const { return table_.max_bytes(); }
-  template <class F>
-  void for_each(F&& f) const {
-    table_.for_each(f);
+  using Table = TranspositionTable<Key, Value, Hash>;
+  using SmallTable = std::conditional_t<kHasSmallSlots, TranspositionTable<Key, Value, Hash, SmallSlots>, NoTable>;
+  static SmallTable made_small(const std::shared_ptr<TableBudget>& budget) {
+    if constexpr (kHasSmallSlots) {
+      return SmallTable(budget);
+    } else {
+      (void)budget;
+      return NoTable{};
+    }
   }
-
- private:
-  TranspositionTable<Key, Value, Hash> table_;
+  std::shared_ptr<TableBudget> budget_;
+  [[no_unique_address]] SmallTable small_;
+  Table large_;
 };
 
 }  // namespace grundy
