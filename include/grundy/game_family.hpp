@@ -3,7 +3,7 @@
 // A family states once what every command, help text, suggestion and test
 // reads about it: its name and syntax, its rule in one line, an example,
 // and the parser that turns a spec into a Game. Its proofs of patterns are
-// its games' own Game::pattern.
+// its games' own HeapGame::pattern.
 
 #include <cstddef>
 #include <memory>

@@ -11,7 +11,7 @@
 //   none          neither rule fits the values computed
 //
 // Proven rules come from the families' own theorems, each in its game's
-// Game::pattern: subtraction games by the window argument
+// HeapGame::pattern: subtraction games by the window argument
 // (docs/games/subtraction.md), division games by the induction on
 // floor(n / d) (docs/games/division.md), XY games by the window argument
 // over a multiple of the period of their forbidden sizes (docs/games/xy.md),
@@ -164,7 +164,7 @@ inline constexpr std::uint64_t kMaxPatternLimit = std::uint64_t{1} << 28;
 [[nodiscard]] Pattern find_pattern(const Game& game, std::uint64_t limit = kDefaultPatternLimit);
 
 // The rule observed on G(0..limit), proven by nothing, with the reason and
-// advice of a game that has no theorem: Game::pattern's default, and what
+// advice of a game that has no theorem: HeapGame::pattern's default, and what
 // families with more to say start from.
 [[nodiscard]] Pattern observe_pattern(const Game& game, std::uint64_t limit);
 

@@ -531,6 +531,28 @@ void TakeAndBreakValues::start_block(const V* g, std::uint64_t n0) {
 #endif
 }
 
+template <class V>
+[[gnu::always_inline]] inline std::uint64_t TakeAndBreakValues::rare_pair_bits(const V* g, std::uint64_t m,
+                                                                              std::size_t from, std::size_t to) const {
+  auto bit = [](std::uint32_t v) { return std::uint64_t{1} << (v & 63); };
+  const std::uint64_t* rare = rare_heaps_.data();
+  const std::uint32_t* rare_value = rare_values_.data();
+  std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  std::size_t i = from;
+  // A heap split into two equal halves (unequal_: a move splitting a heap
+  // into two must leave unequal parts) is skipped one at a time below.
+  if (!unequal_ || m % 2 != 0)
+    for (; i + 4 <= to; i += 4) {
+      s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
+      s1 |= bit(rare_value[i + 1] ^ g[m - rare[i + 1]]);
+      s2 |= bit(rare_value[i + 2] ^ g[m - rare[i + 2]]);
+      s3 |= bit(rare_value[i + 3] ^ g[m - rare[i + 3]]);
+    }
+  for (; i < to; ++i)
+    if (!unequal_ || 2 * rare[i] != m) s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
+  return s0 | s1 | s2 | s3;
+}
+
 // G(n) by the rare-value method while every value is below 64 W: the marks
 // are the bits of W machine words (several accumulators for one word, so
 // that no mark waits for the one before), the rare-heap pairs marked ahead
@@ -550,19 +572,7 @@ std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n)
   const std::uint32_t* rare_value = rare_values_.data();
   auto mark_rare = [&](std::uint64_t m, std::size_t from, std::size_t to) {
     if constexpr (W == 1) {
-      auto bit = [](std::uint32_t v) { return std::uint64_t{1} << (v & 63); };
-      std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-      std::size_t i = from;
-      if (!unequal_ || m % 2 != 0)
-        for (; i + 4 <= to; i += 4) {
-          s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
-          s1 |= bit(rare_value[i + 1] ^ g[m - rare[i + 1]]);
-          s2 |= bit(rare_value[i + 2] ^ g[m - rare[i + 2]]);
-          s3 |= bit(rare_value[i + 3] ^ g[m - rare[i + 3]]);
-        }
-      for (; i < to; ++i)
-        if (!unequal_ || 2 * rare[i] != m) s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
-      seen[0] |= s0 | s1 | s2 | s3;
+      seen[0] |= rare_pair_bits(g, m, from, to);
     } else {
       for (std::size_t i = from; i < to; ++i)
         if (!unequal_ || 2 * rare[i] != m) mark(rare_value[i] ^ static_cast<std::uint32_t>(g[m - rare[i]]));
@@ -647,23 +657,7 @@ std::uint32_t TakeAndBreakValues::sparse_value_small(const V* g, std::uint64_t n
     if (n == t) seen |= 1;
   for (std::uint64_t t : leave_one_)
     if (n > t) seen |= bit(g[n - t]);
-  const std::uint64_t* rare = rare_heaps_.data();
-  const std::uint32_t* rare_value = rare_values_.data();
-  for (const std::uint64_t m : split_totals(n)) {
-    const std::size_t end = rare_heaps_below(m);
-    std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    std::size_t i = 0;
-    if (!unequal_ || m % 2 != 0)
-      for (; i + 4 <= end; i += 4) {
-        s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
-        s1 |= bit(rare_value[i + 1] ^ g[m - rare[i + 1]]);
-        s2 |= bit(rare_value[i + 2] ^ g[m - rare[i + 2]]);
-        s3 |= bit(rare_value[i + 3] ^ g[m - rare[i + 3]]);
-      }
-    for (; i < end; ++i)
-      if (!unequal_ || 2 * rare[i] != m) s0 |= bit(rare_value[i] ^ g[m - rare[i]]);
-    seen |= s0 | s1 | s2 | s3;
-  }
+  for (const std::uint64_t m : split_totals(n)) seen |= rare_pair_bits(g, m, 0, rare_heaps_below(m));
   // The values every split can only reach with a heap of rare value (see
   // enumerated_are_odd), and the others.
   const bool odd = enumerated_are_odd(n);

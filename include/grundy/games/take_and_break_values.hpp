@@ -118,6 +118,11 @@ class TakeAndBreakValues {
   [[nodiscard]] std::uint32_t* mark_one_heap_options(const V* g, std::uint64_t n);
   template <class V>
   [[nodiscard]] std::uint32_t sparse_value_small(const V* g, std::uint64_t n);
+  // The values below 64 (as bits, each taken mod 64) of the splits of the
+  // total m into a rare heap rare_heaps_[i], i in [from, to), and the rest:
+  // four accumulators, so that no mark waits for the one before.
+  template <class V>
+  [[nodiscard]] std::uint64_t rare_pair_bits(const V* g, std::uint64_t m, std::size_t from, std::size_t to) const;
   template <class V, std::size_t W>
   [[nodiscard]] std::uint32_t sparse_value_bits(const V* g, std::uint64_t n);
   template <class V>
