@@ -11,7 +11,7 @@
 #include "grundy/games/xy.hpp"
 #include "grundy/heap_table.hpp"
 #include "grundy/mex.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/search/solver.hpp"
 
 namespace {
 

@@ -36,7 +36,7 @@
 #include "grundy/quote.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/spec.hpp"
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 #include "grundy/value_plot.hpp"
 #include "words.hpp"
 #include "grundy/game_sum.hpp"

@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <string_view>
 
-#include "grundy/component_search.hpp"
+#include "grundy/search/component_search.hpp"
 #include "grundy/error.hpp"
 #include "grundy/games/cram.hpp"
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 
 int main(int argc, char** argv) {
   grundy::SearchMethod method = grundy::SearchMethod::pruned;

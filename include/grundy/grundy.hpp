@@ -1,7 +1,7 @@
 #pragma once
 // The whole public API in one include: `#include <grundy/grundy.hpp>`.
 //
-// Every header of include/grundy/ and include/grundy/games/ (a test checks
+// Every header of include/grundy/, games/ and search/ (a test checks
 // that none is left out): the front door for questions about sums
 // (analysis.hpp: outcome, moves, the engine's move, hints, in normal and
 // misère play) and the sum reader (game_sum.hpp); values and sums (Nimber,
@@ -21,9 +21,9 @@
 
 #include "grundy/advice_words.hpp"
 #include "grundy/analysis.hpp"
-#include "grundy/big_vector.hpp"
+#include "grundy/search/big_vector.hpp"
 #include "grundy/closest_name.hpp"
-#include "grundy/component_search.hpp"
+#include "grundy/search/component_search.hpp"
 #include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
 #include "grundy/game.hpp"
@@ -47,25 +47,25 @@
 #include "grundy/number_set.hpp"
 #include "grundy/one_to_one_game.hpp"
 #include "grundy/parse_number.hpp"
-#include "grundy/part_table.hpp"
+#include "grundy/search/part_table.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/periodicity.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/run_table.hpp"
-#include "grundy/search_table_file.hpp"
+#include "grundy/search/search_table_file.hpp"
 #include "grundy/session_rules.hpp"
-#include "grundy/searched_game.hpp"
+#include "grundy/search/searched_game.hpp"
 #include "grundy/small_graph.hpp"
 #include "grundy/sum_memo.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/search/solver.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/strategy.hpp"
 #include "grundy/sum.hpp"
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 #include "grundy/value_plot.hpp"
-#include "grundy/value_walk.hpp"
+#include "grundy/search/value_walk.hpp"
 #include "grundy/value_table.hpp"
 
 #include "grundy/games/coprime.hpp"

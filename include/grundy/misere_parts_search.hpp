@@ -25,7 +25,7 @@
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/sum_memo.hpp"
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 
 namespace grundy {
 

@@ -14,7 +14,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "grundy/big_vector.hpp"
+#include "grundy/search/big_vector.hpp"
 
 namespace grundy::python {
 

@@ -37,10 +37,10 @@
 
 #include <pybind11/pybind11.h>
 
-#include "grundy/component_search.hpp"
+#include "grundy/search/component_search.hpp"
 #include "grundy/game.hpp"
-#include "grundy/value_walk.hpp"
-#include "grundy/big_vector.hpp"
+#include "grundy/search/value_walk.hpp"
+#include "grundy/search/big_vector.hpp"
 #include "position_index.hpp"
 
 namespace grundy::python {

@@ -13,7 +13,7 @@
 #include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"

@@ -20,7 +20,7 @@
 #include "grundy/games/loopy_values.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
-#include "core/utf8.hpp"
+#include "support/utf8.hpp"
 
 namespace grundy {
 namespace {

@@ -21,7 +21,7 @@
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
-#include "core/utf8.hpp"
+#include "support/utf8.hpp"
 #include "split_search.hpp"
 
 namespace grundy {

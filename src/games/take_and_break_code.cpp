@@ -7,7 +7,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/quote.hpp"
-#include "core/utf8.hpp"
+#include "support/utf8.hpp"
 
 namespace grundy {
 namespace {

@@ -3,7 +3,7 @@
 // (values up to 300, past what a NimberSet holds) and Kayles written as
 // parts (held against the octal family). Cram's tests (tests/games/) hold
 // the search against a brute force on boards.
-#include "grundy/component_search.hpp"
+#include "grundy/search/component_search.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -15,7 +15,7 @@
 
 #include "grundy/nimber_set.hpp"
 #include "grundy/spec.hpp"
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 
 namespace grundy {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/utf8.hpp"
+#include "support/utf8.hpp"
 
 namespace grundy {
 namespace {

@@ -1,4 +1,4 @@
-#include "grundy/solver.hpp"
+#include "grundy/search/solver.hpp"
 
 #include <algorithm>
 #include <array>

@@ -8,7 +8,7 @@
 
 #include "grundy/games/nim.hpp"
 #include "grundy/games/subtraction.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/search/solver.hpp"
 #include "support/brute_force.hpp"
 
 namespace grundy {

@@ -20,7 +20,7 @@
 #include "grundy/misere_search.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/sum_memo.hpp"
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 
 namespace grundy {
 namespace {

@@ -21,12 +21,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "grundy/component_search.hpp"
+#include "grundy/search/component_search.hpp"
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
-#include "grundy/search_table_file.hpp"
+#include "grundy/search/search_table_file.hpp"
 #include "grundy/spec.hpp"
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 
 namespace grundy {
 namespace {

@@ -29,7 +29,7 @@
 #include "grundy/games/loopy_values.hpp"
 #include "grundy/games/nim.hpp"
 #include "grundy/sum.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/search/solver.hpp"
 #include "support/run_process.hpp"
 
 namespace grundy {

@@ -19,7 +19,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "grundy/component_search.hpp"
+#include "grundy/search/component_search.hpp"
 #include "grundy/error.hpp"
 #include "grundy/misere_search.hpp"
 #include "grundy/sum.hpp"

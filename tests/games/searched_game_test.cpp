@@ -24,10 +24,10 @@
 
 #include "grundy/error.hpp"
 #include "grundy/misere_search.hpp"
-#include "grundy/searched_game.hpp"
+#include "grundy/search/searched_game.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/sum.hpp"
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 
 namespace grundy {
 namespace {

@@ -21,9 +21,9 @@
 #include <string_view>
 #include <vector>
 
-#include "grundy/component_search.hpp"
+#include "grundy/search/component_search.hpp"
 #include "grundy/game_family.hpp"
-#include "grundy/searched_game.hpp"
+#include "grundy/search/searched_game.hpp"
 
 namespace grundy {
 

@@ -23,10 +23,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "grundy/component_search.hpp"
+#include "grundy/search/component_search.hpp"
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
-#include "grundy/searched_game.hpp"
+#include "grundy/search/searched_game.hpp"
 
 namespace grundy {
 

@@ -1,5 +1,5 @@
 #include <grundy/games/subtraction.hpp>
-#include <grundy/solver.hpp>
+#include <grundy/search/solver.hpp>
 
 #include <fmt/format.h>
 

@@ -48,14 +48,14 @@
 
 #include <fmt/format.h>
 
-#include "grundy/component_search.hpp"
+#include "grundy/search/component_search.hpp"
 #include "grundy/game.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/misere_parts_search.hpp"
 #include "grundy/misere_solver.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
-#include "grundy/search_table_file.hpp"
+#include "grundy/search/search_table_file.hpp"
 
 namespace grundy {
 

@@ -7,7 +7,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 
 namespace grundy {
 

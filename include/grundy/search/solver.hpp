@@ -24,7 +24,7 @@
 #include "grundy/error.hpp"
 #include "grundy/game_value.hpp"
 #include "grundy/nimber.hpp"
-#include "grundy/value_walk.hpp"
+#include "grundy/search/value_walk.hpp"
 
 namespace grundy {
 

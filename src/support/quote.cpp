@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "core/utf8.hpp"
+#include "support/utf8.hpp"
 
 namespace grundy {
 namespace {

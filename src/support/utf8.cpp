@@ -1,4 +1,4 @@
-#include "core/utf8.hpp"
+#include "support/utf8.hpp"
 
 namespace grundy {
 

@@ -1,4 +1,4 @@
-#include "grundy/search_table_file.hpp"
+#include "grundy/search/search_table_file.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>

@@ -45,7 +45,7 @@
 
 #include <fmt/format.h>
 
-#include "grundy/big_vector.hpp"
+#include "grundy/search/big_vector.hpp"
 #include "grundy/error.hpp"
 #include "grundy/game_value.hpp"
 #include "grundy/games/loopy_values.hpp"

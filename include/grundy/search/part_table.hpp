@@ -13,7 +13,7 @@
 #include <optional>
 #include <type_traits>
 
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 
 namespace grundy {
 

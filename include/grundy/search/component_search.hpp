@@ -68,8 +68,8 @@
 #include "grundy/interrupt.hpp"
 #include "grundy/nimber.hpp"
 #include "grundy/nimber_set.hpp"
-#include "grundy/part_table.hpp"
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/part_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 
 namespace grundy {
 

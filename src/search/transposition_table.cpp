@@ -1,4 +1,4 @@
-#include "grundy/transposition_table.hpp"
+#include "grundy/search/transposition_table.hpp"
 
 #include <unistd.h>
 #if defined(__linux__)
