@@ -9,6 +9,7 @@
 #include <memory>
 #include <random>
 #include <set>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -129,6 +130,46 @@ TEST(TranspositionTable, TablesSharingABoundStayWithinItTogether) {
     }
   }
   EXPECT_EQ(budget->used_bytes, 0u);  // what a table held is given back when it goes
+}
+
+// Keys that hold memory of their own (strings, vectors: a Sprouts position,
+// a tuple of a game as code) count it in the bound: long keys leave fewer
+// slots than short ones under the same bound, and what the table says it
+// holds is what its budget counts, down to 0 when it goes.
+struct StringHash {
+  std::size_t operator()(const std::string& s) const { return IdHash{}(std::hash<std::string>{}(s)); }
+};
+
+TEST(TranspositionTable, KeysThatHoldMemoryCountInTheBound) {
+  static_assert(key_heap_bytes(std::uint64_t{7}) == 0);
+  EXPECT_GE(key_heap_bytes(std::string(1000, 'x')), 1000u);
+  EXPECT_EQ(key_heap_bytes(std::vector<std::uint32_t>(10)), 40u);
+  const std::size_t bound = 1 << 20;
+  auto budget = std::make_shared<TableBudget>(TableBudget{bound, 0});
+  std::size_t short_slots = 0;
+  {
+    TranspositionTable<std::string, std::uint64_t, StringHash> shorts(bound);
+    for (std::uint64_t k = 0; k < 50000; ++k) shorts.store(std::to_string(k), k, 1);
+    short_slots = shorts.bytes();
+  }
+  {
+    TranspositionTable<std::string, std::uint64_t, StringHash> longs(budget);
+    for (std::uint64_t k = 0; k < 50000; ++k) {
+      std::string key = std::to_string(k) + std::string(200, '.');
+      longs.store(key, k, 1);
+      ASSERT_EQ(longs.find(key), k) << "a key just stored is found";
+    }
+    EXPECT_EQ(budget->used_bytes, longs.bytes());
+    EXPECT_LE(longs.bytes(), bound + bound / 4);  // within the bound, give or take the keys of one window
+    EXPECT_GT(longs.replaced(), 0u);  // 50,000 keys of 200 bytes do not fit in 1 MiB
+    EXPECT_LT(longs.size(), 50000u / 8);
+    EXPECT_GT(longs.size(), 500u);
+    // The slots stopped doubling earlier than with short keys.
+    std::size_t long_key_bytes = 0;
+    longs.for_each([&](const std::string& k, std::uint64_t, std::size_t) { long_key_bytes += key_heap_bytes(k); });
+    EXPECT_LT(longs.bytes() - long_key_bytes, short_slots);
+  }
+  EXPECT_EQ(budget->used_bytes, 0u);
 }
 
 // Large tables come on 2 MiB boundaries (where the kernel may give huge

@@ -14,7 +14,9 @@
 //
 // Keys must be equality-comparable and hashed by Hash. Nothing returned
 // points into the table (values are copied out), so stores never invalidate
-// what a caller holds.
+// what a caller holds. A key that holds memory of its own (a std::string, a
+// std::vector: anything with capacity() and value_type) has that memory
+// counted in the bound as well as its slot (key_heap_bytes).
 
 #include <algorithm>
 #include <cstddef>
@@ -83,6 +85,19 @@ struct PlainSlots {
   }
 };
 
+// Bytes a key holds outside its slot: a string's or a vector's buffer (its
+// capacity, an upper bound where a short string is kept in place), 0 for
+// keys of fixed size.
+template <class Key>
+[[nodiscard]] constexpr std::size_t key_heap_bytes(const Key& key) {
+  if constexpr (requires { key.capacity(); typename Key::value_type; }) {
+    return key.capacity() * sizeof(typename Key::value_type);
+  } else {
+    (void)key;
+    return 0;
+  }
+}
+
 // Bytes several tables share (component searches keep small parts and
 // large parts in two tables under one bound): what they may hold together,
 // and what they hold.
@@ -140,6 +155,7 @@ class TranspositionTable {
         if (Slots::weight(s) == 0) {
           s = Slots::make(key, value, w);
           ++size_;
+          count_key(Slots::key(s), +1);
           return;
         }
         if (Slots::holds(s, key)) {
@@ -157,18 +173,20 @@ class TranspositionTable {
         grow();
         continue;
       }
+      count_key(Slots::key(*victim), -1);
       *victim = Slots::make(key, value, w);
+      count_key(Slots::key(*victim), +1);
       ++replaced_;
       return;
     }
   }
 
   // Entries held, entries pushed out by others since the start, bytes held
-  // by the slots, and the bound on those bytes (shared with other tables,
-  // if it is).
+  // by the slots and by the keys' own memory, and the bound on those bytes
+  // (shared with other tables, if it is).
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] std::uint64_t replaced() const { return replaced_; }
-  [[nodiscard]] std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+  [[nodiscard]] std::size_t bytes() const { return slot_bytes() + key_bytes_; }
   [[nodiscard]] std::size_t max_bytes() const { return budget_->max_bytes; }
 
   // Calls f(key, value, weight) for every entry (the order is the table's).
@@ -194,6 +212,29 @@ class TranspositionTable {
   }();
 
   [[nodiscard]] std::size_t mask() const { return slots_.size() - 1; }
+  [[nodiscard]] std::size_t slot_bytes() const { return slots_.size() * sizeof(Slot); }
+  // Keys of fixed size cost nothing here: the test is made at compile time.
+  static constexpr bool kKeysHoldMemory = requires(const Key& k) {
+    k.capacity();
+    typename Key::value_type;
+  };
+  // Adds (sign +1) or removes (-1) what `key` holds of its own, in this
+  // table and in the budget it shares.
+  void count_key(const Key& key, int sign) {
+    if constexpr (kKeysHoldMemory) {
+      const std::size_t b = key_heap_bytes(key);
+      if (sign > 0) {
+        key_bytes_ += b;
+        budget_->used_bytes += b;
+      } else {
+        key_bytes_ -= b;
+        budget_->used_bytes -= b;
+      }
+    } else {
+      (void)key;
+      (void)sign;
+    }
+  }
 
   // The first allocation: 256 slots, fewer under a small bound (what the
   // tables sharing it have left), never fewer than one window (so a bound
@@ -207,10 +248,12 @@ class TranspositionTable {
   }
   // Whether doubling keeps the tables within their bound, counting the old
   // slots and the new ones, which are both held while the entries move.
+  // Keys holding memory count what they hold now and as much again for the
+  // entries a doubled table would take in.
   [[nodiscard]] bool may_double() const {
     if (slots_.empty()) return true;
     const std::size_t others = budget_->used_bytes - bytes();
-    return others + 3 * bytes() <= budget_->max_bytes;
+    return others + 3 * slot_bytes() + 2 * key_bytes_ <= budget_->max_bytes;
   }
 
   // Doubles the table (or makes the first one), placing every entry again;
@@ -221,22 +264,27 @@ class TranspositionTable {
     for (std::size_t n = old.empty() ? first_slots() : 2 * old.size();; n *= 2) {
       slots_.assign(n, Slot{});
       const std::size_t entries = size_;
+      // (What place() lets go is counted off; a retry starts from all of it.)
+      const std::size_t key_bytes = key_bytes_;
+      const std::size_t used_bytes = budget_->used_bytes;
       size_ = 0;
       bool dropped = false;
       for (const Slot& s : old)
         if (Slots::weight(s) != 0) dropped = !place(s) || dropped;
       if (!dropped || !may_double_from(old.size())) {
         replaced_ += entries - size_;  // (those that fitted nowhere)
-        budget_->used_bytes += bytes() - old.size() * sizeof(Slot);
+        budget_->used_bytes += slot_bytes() - old.size() * sizeof(Slot);
         return;
       }
       size_ = entries;
+      key_bytes_ = key_bytes;
+      budget_->used_bytes = used_bytes;
     }
   }
   // may_double while the old slots (`old` of them) are still counted.
   [[nodiscard]] bool may_double_from(std::size_t old) const {
-    const std::size_t others = budget_->used_bytes - old * sizeof(Slot);
-    return others + 3 * bytes() <= budget_->max_bytes;
+    const std::size_t others = budget_->used_bytes - old * sizeof(Slot) - key_bytes_;
+    return others + 3 * slot_bytes() + 2 * key_bytes_ <= budget_->max_bytes;
   }
 
   // Puts an entry of a table being rebuilt in its window; false when the
@@ -253,13 +301,20 @@ class TranspositionTable {
       }
       if (victim == nullptr || Slots::weight(t) < Slots::weight(*victim)) victim = &t;
     }
-    if (Slots::weight(*victim) < Slots::weight(s)) *victim = s;  // one in, one out
+    // One in, one out: the one left out no longer holds memory here.
+    if (Slots::weight(*victim) < Slots::weight(s)) {
+      count_key(Slots::key(*victim), -1);
+      *victim = s;
+    } else {
+      count_key(Slots::key(s), -1);
+    }
     return false;
   }
 
   std::vector<Slot, TableAllocator<Slot>> slots_;
   std::size_t size_ = 0;
   std::uint64_t replaced_ = 0;
+  std::size_t key_bytes_ = 0;  // what the keys held hold of their own
   std::shared_ptr<TableBudget> budget_;
 };
 
