@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <map>
 #include <memory>
@@ -207,6 +208,77 @@ void merge(const CensusRequest& request, Format format, Output& out) {
   write_rows(rows, format, out);
 }
 
+// A duration for people: "40 s", "12 minutes", "5.5 hours", "3.2 days".
+std::string duration_words(double seconds) {
+  if (seconds < 90) return fmt::format("{:.0f} s", seconds);
+  if (seconds < 5400) return fmt::format("{:.0f} minutes", seconds / 60);
+  if (seconds < 2 * 86400) return fmt::format("{:.1f} hours", seconds / 3600);
+  return fmt::format("{:.1f} days", seconds / 86400);
+}
+
+// The three-digit census of normal play at --max-heap 2^20 - 1
+// (docs/census/octal-3.jsonl): 16,961 s for its 1,024 games on one core,
+// from 0 s (a period proven at once) to 1,172 s (0.415, no period).
+constexpr double kThreeDigitSecondsPerGame = 16.6;
+constexpr double kThreeDigitMaxHeap = 1048576.0;
+// A census that may take longer than this (at the high end, in core
+// seconds) is announced with its estimate.
+constexpr double kWorthAnEstimate = 300;
+// A misère census this large is announced even without an estimate.
+constexpr std::size_t kManyGamesUnestimated = 1000;
+// Rows of this census's own enough to estimate from.
+constexpr std::size_t kRowsToEstimateFrom = 50;
+
+// What a census run will cost, said before it starts: the games and groups
+// left, and a range of core time and of wall time on its threads, from the
+// census's own rows when it has enough, else from the three-digit census
+// scaled to its --max-heap (a game's cost grows between linearly and as the
+// square of the heaps it examines).
+std::string census_estimate(const CensusRequest& request, const std::map<std::string, json>& rows,
+                            std::size_t games, std::size_t groups, unsigned threads, bool always) {
+  if (games == 0) return always ? fmt::format("{}: no game left", census_name(request)) : std::string();
+  double per_game = 0;
+  double low = 0;
+  double high = 0;
+  std::string basis;
+  if (rows.size() >= kRowsToEstimateFrom) {
+    double sum = 0;
+    for (const auto& [code, row] : rows) sum += row.value("seconds", 0.0);
+    per_game = sum / static_cast<double>(rows.size());
+    // The rows so far are the census's first games, not a sample of all.
+    low = per_game / 2;
+    high = per_game * 2;
+    basis = fmt::format("{:.1f} s a game, the mean of the {} rows of {}", per_game, rows.size(), request.resume_file);
+  } else if (!request.misere) {
+    const double r = static_cast<double>(request.max_heap + 1) / kThreeDigitMaxHeap;
+    low = kThreeDigitSecondsPerGame * std::min(r, r * r) / 4;
+    high = kThreeDigitSecondsPerGame * std::max(r, r * r) * 4;
+    per_game = std::sqrt(low * high);
+    basis = fmt::format("{:.1f} s a game, from the three-digit census's {} s at --max-heap 2^20 - 1; a game takes from "
+                        "0 s to 1,172 s there",
+                        per_game, kThreeDigitSecondsPerGame);
+  } else if (always || games >= kManyGamesUnestimated) {
+    return fmt::format("{}: {} games left in {} groups of equal values; no estimate of their time yet (a misère "
+                       "census has no figures to go by until {} of its rows are written)",
+                       census_name(request), games, groups, kRowsToEstimateFrom);
+  } else {
+    return "";
+  }
+  const double n = static_cast<double>(games);
+  if (n * high < kWorthAnEstimate && !always) return "";
+  const std::string keep = request.resume_file.empty()
+                               ? "each row is written as its game finishes; run it with --resume FILE to keep the "
+                                 "rows in FILE, so that a run stopped goes on from there"
+                               : fmt::format("rows go to {} as games finish: the same command goes on from there "
+                                             "after a stop",
+                                             request.resume_file);
+  return fmt::format("{}: {} games left in {} groups of equal values, to --max-heap {}: about {} of core time ({} to "
+                     "{}), about {} on {} thread{} ({}); {}",
+                     census_name(request), games, groups, request.max_heap, duration_words(n * per_game),
+                     duration_words(n * low), duration_words(n * high), duration_words(n * per_game / threads),
+                     threads, threads == 1 ? "" : "s", basis, keep);
+}
+
 }  // namespace
 
 void run_census(const CensusRequest& request, Format format, Output& out) {
@@ -277,6 +349,14 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const auto threads = static_cast<unsigned>(
       std::min<std::size_t>(request.jobs == 0 ? cores : request.jobs, std::max<std::size_t>(todo.size(), 1)));
+  // (A census of a few minutes at most goes by without one, unless asked.)
+  const std::string estimate =
+      census_estimate(request, rows, games_todo, todo.size(), threads, request.estimate_only);
+  if (request.estimate_only) {
+    out.write(estimate + "\n");
+    return;
+  }
+  if (!estimate.empty()) progress_note(estimate);
   {
     LongTask task(fmt::format("{}: {} games to --max-heap {} on {} thread{}", census_name(request), games_todo,
                               request.max_heap, threads, threads == 1 ? "" : "s"));

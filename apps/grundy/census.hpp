@@ -34,6 +34,7 @@ struct CensusRequest {
   std::vector<std::string> merge_files; // with --merge: the parts' files, nothing is computed
   unsigned jobs = 0;                    // threads; 0 for one per core
   bool misere = false;                  // each game's misère quotient instead of its pattern
+  bool estimate_only = false;           // print the estimate of the work left, and stop
 };
 
 inline constexpr std::uint64_t kDefaultCensusMaxHeap = (std::uint64_t{1} << 20) - 1;

@@ -106,6 +106,7 @@ struct Arguments {
   std::string census_shard;
   std::string census_resume;
   std::vector<std::string> census_merge;
+  bool census_estimate = false;  // --estimate: say what the run would cost, and stop
   std::string census_jobs = "0";
   ServeOptions serve;
   double serve_time_limit = 3;
@@ -299,6 +300,7 @@ CensusRequest parse_census(const Arguments& a) {
   if (!a.census_shard.empty()) parse_shard(a.census_shard, r);
   r.resume_file = a.census_resume;
   r.merge_files = a.census_merge;
+  r.estimate_only = a.census_estimate;
   if (!r.merge_files.empty() && (!a.census_shard.empty() || !a.census_resume.empty()))
     throw InputError("--merge combines finished parts: it takes no --shard or --resume");
   const auto jobs = parse_u64(a.census_jobs);
@@ -680,6 +682,9 @@ int run(int argc, char** argv) {
   census->add_flag("--misere", a.census_misere,
                    "misère play: each game's misère quotient, as 'grundy quotient' computes it");
   census->add_flag("--json", a.json, "print {\"games\": [row, ...]} instead of a table");
+  census->add_flag("--estimate", a.census_estimate,
+                   "say how many games are left and about how long they would take (from --resume FILE's rows, "
+                   "else from the three-digit census), and stop; every census says so before a long run");
   census->add_option("--shard", a.census_shard, "run only part I of N (games I, I+N, I+2N, ... in code order)")
       ->type_name("I/N");
   census->add_option("--resume", a.census_resume,

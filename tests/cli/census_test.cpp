@@ -223,6 +223,51 @@ TEST(Census, ResumeSkipsFinishedGamesAndDropsACutLine) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 54: a census says what it will cost before it starts (a census of
+// five digits runs for days): the games and groups left and a range of
+// time, from its own rows when it has enough (here 126 rows said to take
+// 100 s each), else from the three-digit census; and how to keep its rows.
+TEST(Census, ALongCensusSaysWhatItWillCostBeforeStarting) {
+  const auto dir = scratch("estimate");
+  const auto file = dir / "census.jsonl";
+  {
+    const auto whole = grundy_run({"census", "octal", "--digits", "2", "--max-heap", "1000", "--resume", file.string()});
+    ASSERT_EQ(whole.exit_code, 0) << whole.err;
+    EXPECT_THAT(whole.err, ::testing::Not(HasSubstr("games left")));  // seconds at most: no estimate
+  }
+  std::vector<std::string> lines = lines_of(file);
+  ASSERT_EQ(lines.size(), 128u);
+  {
+    std::ofstream out(file, std::ios::trunc);
+    for (std::size_t i = 0; i + 2 < lines.size(); ++i) {  // the last two games left out
+      json row = json::parse(lines[i]);
+      row["seconds"] = 100.0;
+      out << row.dump() << "\n";
+    }
+  }
+  const auto r = grundy_run({"census", "octal", "--digits", "2", "--max-heap", "1000", "--resume", file.string(),
+                             "--jobs", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("the 2-digit octal census: 2 games left in"));
+  EXPECT_THAT(r.err, HasSubstr("about 3 minutes of core time (2 minutes to 7 minutes), about 3 minutes on 1 thread "
+                               "(100.0 s a game, the mean of the 126 rows of " + file.string() + ")"));
+  EXPECT_THAT(r.err, HasSubstr("the same command goes on from there after a stop"));
+  // --estimate says it and stops; without a file of its own rows, from the
+  // three-digit census's figures, scaled to the bound.
+  const auto five = grundy_run({"census", "octal", "--digits", "5", "--estimate", "--jobs", "2"});
+  ASSERT_EQ(five.exit_code, 0) << five.err;
+  EXPECT_EQ(five.out,
+            "the 5-digit octal census: 65536 games left in 9696 groups of equal values, to --max-heap 1048575: about "
+            "12.6 days of core time (3.1 days to 50.4 days), about 6.3 days on 2 threads (16.6 s a game, from the "
+            "three-digit census's 16.6 s at --max-heap 2^20 - 1; a game takes from 0 s to 1,172 s there); each row "
+            "is written as its game finishes; run it with --resume FILE to keep the rows in FILE, so that a run "
+            "stopped goes on from there\n");
+  const auto done = grundy_run({"census", "octal", "--digits", "2", "--max-heap", "1000", "--resume", file.string(),
+                                "--estimate"});
+  EXPECT_EQ(done.out, "the 2-digit octal census: no game left\n");
+  std::filesystem::remove_all(dir);
+}
+
 // Kills a census with SIGKILL at 20 random moments, resuming after each, and
 // after five of the kills also cuts the file's last line at a random byte (as
 // a full disk or a machine that went down mid-write leaves it). After every
