@@ -22,7 +22,7 @@
 #include "grundy/error.hpp"
 #include "grundy/game_value.hpp"
 #include "grundy/games/graph.hpp"
-#include "grundy/games/loopy_values.hpp"
+#include "grundy/search/loopy_values.hpp"
 
 namespace {
 

@@ -73,7 +73,7 @@
 #include "grundy/games/cram.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/games/graph.hpp"
-#include "grundy/games/loopy_values.hpp"
+#include "grundy/search/loopy_values.hpp"
 #include "grundy/games/nim.hpp"
 #include "grundy/games/node_kayles.hpp"
 #include "grundy/games/subtraction.hpp"

@@ -17,7 +17,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
-#include "grundy/games/loopy_values.hpp"
+#include "grundy/search/loopy_values.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
 #include "support/utf8.hpp"

@@ -26,7 +26,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/game_value.hpp"
-#include "grundy/games/loopy_values.hpp"
+#include "grundy/search/loopy_values.hpp"
 #include "grundy/games/nim.hpp"
 #include "grundy/sum.hpp"
 #include "grundy/search/solver.hpp"

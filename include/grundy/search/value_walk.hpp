@@ -48,7 +48,7 @@
 #include "grundy/search/big_vector.hpp"
 #include "grundy/error.hpp"
 #include "grundy/game_value.hpp"
-#include "grundy/games/loopy_values.hpp"
+#include "grundy/search/loopy_values.hpp"
 #include "grundy/mex.hpp"
 
 namespace grundy {

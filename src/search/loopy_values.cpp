@@ -1,4 +1,4 @@
-#include "grundy/games/loopy_values.hpp"
+#include "grundy/search/loopy_values.hpp"
 
 #include <algorithm>
 #include <limits>
