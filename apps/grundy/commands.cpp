@@ -22,6 +22,7 @@
 #include "grundy/error.hpp"
 #include "grundy/heap_game.hpp"
 #include "grundy/pattern.hpp"
+#include "grundy/pattern_fields.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/spec.hpp"
@@ -300,6 +301,23 @@ std::string winning_move_reason(const Hint& h, std::string_view infinite_sum_tex
   return fmt::format("{}; this move leaves value {} there, and nim-sum 0.", infinite_sum_text, a.nim_sum);
 }
 
+std::string_view draw_offer_reason(DrawOfferAnswer answer) {
+  switch (answer) {
+    case DrawOfferAnswer::declined:
+      return "it can force a win from here";
+    case DrawOfferAnswer::accepted_as_drawn:
+      return "neither side can force a win from here";
+    case DrawOfferAnswer::accepted_though_lost:
+      break;
+  }
+  return "you could have forced a win from here";
+}
+
+std::string draw_offer_sentence(DrawOfferAnswer answer) {
+  return fmt::format("The engine {} the draw: {}.", answer == DrawOfferAnswer::declined ? "declines" : "accepts",
+                     draw_offer_reason(answer));
+}
+
 std::string hint_text(const Hint& h, const std::function<std::string(const Move&)>& move_text,
                       std::string_view sum_text, std::size_t components, std::string_view plural_noun) {
   if (h.kind == Hint::Kind::over) return "No move is left.";
@@ -492,36 +510,17 @@ std::string describe(const TableReport& t) {
 }
 
 json pattern_json(const Game& game, const Pattern& p, bool all_values) {
-  json j{{"game", p.game}, {"kind", to_string(p.kind)}, {"proven", p.proven}, {"checked_up_to", p.checked_up_to}};
-  if (p.kind == PatternKind::periodic || p.kind == PatternKind::arithmetic_periodic) {
-    j["preperiod"] = p.preperiod;
-    j["period"] = p.period;
-    if (p.kind == PatternKind::arithmetic_periodic) j["saltus"] = p.saltus;
-  } else if (p.kind == PatternKind::self_similar) {
-    j["base"] = p.base;
-    j["from"] = p.from;
-  }
-  if (p.kind != PatternKind::none) {
-    j["value_count"] = p.value_count;
+  json j = json::object();
+  visit_pattern_fields(p, advice_text(p), [&](std::string_view name, const auto& value) { j[name] = value; });
+  if (p.kind != PatternKind::none && !all_values) {
     // "values" is the whole list or absent, never cut: the summary's cut
     // list has a name of its own.
-    if (!all_values) {
-      json first = json::array();
-      for (std::uint64_t n = 0; n < std::min(p.value_count, kPatternSummaryValues); ++n)
-        first.push_back(game.value(n).value());
-      j["first_values"] = first;
-    }
+    json first = json::array();
+    for (std::uint64_t n = 0; n < std::min(p.value_count, kPatternSummaryValues); ++n)
+      first.push_back(game.value(n).value());
+    j["first_values"] = first;
   }
   if (p.table) add_table_report(j, *p.table);
-  if (p.proven) {
-    j["proof_bound"] = p.proof_bound;
-    j["check"] = p.check;
-    j["theorem"] = p.theorem;
-  } else {
-    j["reason"] = p.reason;
-    j["advice"] = advice_text(p);
-    if (p.rule_not_reported) j["rule_not_reported"] = true;
-  }
   return j;
 }
 

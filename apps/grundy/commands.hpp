@@ -15,6 +15,7 @@
 #include "output.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/game_sum.hpp"
+#include "grundy/session_rules.hpp"
 
 namespace grundy::cli {
 
@@ -67,6 +68,11 @@ std::string winning_move_reason(const Hint& h, std::string_view infinite_sum_tex
 // its infinite values), `plural_noun` the components ("heaps", "boards").
 std::string hint_text(const Hint& h, const std::function<std::string(const Move&)>& move_text,
                       std::string_view sum_text, std::size_t components, std::string_view plural_noun);
+// Why the engine answers a draw offer as it does ("it can force a win from
+// here"), and that answer as play and serve both say it ("The engine
+// declines the draw: it can force a win from here.").
+std::string_view draw_offer_reason(DrawOfferAnswer answer);
+std::string draw_offer_sentence(DrawOfferAnswer answer);
 // A pattern's advice (PatternAdvice) in the command line's words: its options.
 std::string advice_text(const Pattern& p);
 // The part of that reason for a sum with an infinite value (a.infinite not

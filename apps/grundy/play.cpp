@@ -552,13 +552,11 @@ class Session {
   bool draw_offer() {
     const DrawOfferAnswer answer = answer_draw_offer(components_, convention());
     if (answer == DrawOfferAnswer::declined) {
-      say("The engine declines the draw: it can force a win from here.\n");
+      say(draw_offer_sentence(answer) + "\n");
       return false;
     }
     say(paint(fmt::format("The engine accepts the draw ({}): the game ends drawn after {}.\n",
-                          answer == DrawOfferAnswer::accepted_as_drawn ? "neither side can force a win from here"
-                                                                       : "you could have forced a win from here",
-                          moves_count_text()),
+                          draw_offer_reason(answer), moves_count_text()),
               fmt::emphasis::bold));
     return true;
   }

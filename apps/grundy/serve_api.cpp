@@ -206,15 +206,7 @@ json hint(const json& request, const GameSum& sum) {
 // `play` keeps (session_rules.hpp).
 json draw_offer(const json& request, const GameSum& sum) {
   const DrawOfferAnswer answer = answer_draw_offer(sum.components, convention_of(request));
-  switch (answer) {
-    case DrawOfferAnswer::declined:
-      return {{"accepted", false}, {"text", "The engine declines the draw: it can force a win from here."}};
-    case DrawOfferAnswer::accepted_as_drawn:
-      return {{"accepted", true}, {"text", "The engine accepts the draw: neither side can force a win from here."}};
-    case DrawOfferAnswer::accepted_though_lost:
-      break;
-  }
-  return {{"accepted", true}, {"text", "The engine accepts the draw: you could have forced a win from here."}};
+  return {{"accepted", answer != DrawOfferAnswer::declined}, {"text", draw_offer_sentence(answer)}};
 }
 
 json engine_reply(const json& request, const GameSum& sum) {

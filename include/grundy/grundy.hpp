@@ -20,6 +20,7 @@
 // they live in their own namespaces, grundy::contest and grundy::primes.
 
 #include "grundy/advice_words.hpp"
+#include "grundy/pattern_fields.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/search/big_vector.hpp"
 #include "grundy/closest_name.hpp"

@@ -504,9 +504,13 @@ def pattern(spec: str, max_heap: int | None = None) -> Pattern:
 
 
 def _pattern_from(d: dict) -> Pattern:
+    # The fields the command line's JSON has, by the same names
+    # (pattern_fields.hpp), each present only where it applies; "from" is a
+    # keyword in Python, so the attribute is ``start``.
     proof = Proof(d["check"], d["theorem"], d["proof_bound"]) if d["proven"] else None
-    return Pattern(d["game"], d["kind"], d["proven"], proof, d["checked_up_to"], d["preperiod"], d["period"],
-                   d["base"], d["start"], d["value_count"], d["reason"], d["advice"], d["saltus"])
+    return Pattern(d["game"], d["kind"], d["proven"], proof, d["checked_up_to"], d.get("preperiod", 0),
+                   d.get("period", 0), d.get("base", 0), d.get("from", 0), d.get("value_count", 0),
+                   d.get("reason", ""), d.get("advice", ""), d.get("saltus", 0))
 
 
 def plot(game: str, to: int = 1000, *, max_heap: int | None = None, ax: Any = None) -> Any:

@@ -35,6 +35,7 @@
 #include "grundy/sum.hpp"
 #include "python_game.hpp"
 #include "grundy/advice_words.hpp"
+#include "grundy/pattern_fields.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/game_sum.hpp"
 
@@ -455,22 +456,7 @@ py::dict plot_data(const std::string& spec, std::uint64_t to, std::optional<std:
 
 py::dict pattern_dict(const Pattern& p) {
   py::dict d;
-  d["game"] = p.game;
-  d["kind"] = std::string(to_string(p.kind));
-  d["proven"] = p.proven;
-  d["checked_up_to"] = p.checked_up_to;
-  d["preperiod"] = p.preperiod;
-  d["period"] = p.period;
-  d["saltus"] = p.saltus;
-  d["base"] = p.base;
-  d["start"] = p.from;
-  d["value_count"] = p.value_count;
-  d["check"] = p.check;
-  d["theorem"] = p.theorem;
-  d["proof_bound"] = p.proof_bound;
-  d["reason"] = p.reason;
-  d["advice"] = advice_words(p);
-  d["rule_not_reported"] = p.rule_not_reported;
+  visit_pattern_fields(p, advice_words(p), [&](std::string_view name, const auto& value) { d[py::str(name)] = value; });
   return d;
 }
 

@@ -74,9 +74,9 @@ py::object PythonGame::moves_method() const {
 }
 
 Position PythonGame::intern(py::handle position) const {
-  Position id = 0;
+  std::pair<std::uint64_t, bool> id{0, false};
   try {
-    id = index_.find_or_add(position.ptr(), positions_);
+    id = positions_.intern(py::reinterpret_borrow<py::object>(position));
   } catch (py::error_already_set& e) {
     if (!e.matches(PyExc_TypeError)) throw;
     // A TypeError from hashing gets a message saying what positions must be;
@@ -89,13 +89,12 @@ Position PythonGame::intern(py::handle position) const {
         "ints, strings, tuples, frozensets (a list can become a tuple)",
         short_repr(position), type_name(position)));
   }
-  if (id == positions_.size()) {
-    if (id > kIdMask) throw LimitError("a game written in Python may have at most 2^62 positions");
-    positions_.push_back(py::reinterpret_borrow<py::object>(position));
+  if (id.second) {
+    if (id.first > kIdMask) throw LimitError("a game written in Python may have at most 2^62 positions");
     canonical_of_.push_back(kUnvisited);
     size_of_.push_back(0);
   }
-  return id;
+  return id.first;
 }
 
 py::object PythonGame::option_object(std::span<const Position> option) const {

@@ -41,13 +41,32 @@
 #include "grundy/game.hpp"
 #include "grundy/search/value_walk.hpp"
 #include "grundy/search/big_vector.hpp"
-#include "position_index.hpp"
+#include "grundy/search/interner.hpp"
 
 namespace grundy::python {
 
 namespace py = pybind11;
 
 class PythonGame;
+
+// How the interner hashes and compares Python positions: by Python's own
+// hash and ==, so positions equal in Python share an id. Both throw
+// py::error_already_set when Python raises (an unhashable position:
+// TypeError); == may run any code, the interner's own included.
+struct PythonPositionTraits {
+  [[nodiscard]] std::uint64_t hash(const py::object& x) const {
+    const Py_hash_t h = PyObject_Hash(x.ptr());
+    if (h == -1 && PyErr_Occurred() != nullptr) throw py::error_already_set();
+    return static_cast<std::uint64_t>(h);
+  }
+  [[nodiscard]] bool equal(const py::object& known, const py::object& x) const {
+    if (known.ptr() == x.ptr()) return true;
+    const py::object held = known;  // alive whatever == does to the interner
+    const int same = PyObject_RichCompareBool(held.ptr(), x.ptr(), Py_EQ);
+    if (same < 0) throw py::error_already_set();
+    return same == 1;
+  }
+};
 
 // An option of a part, as the search's cache of a Python game keeps it: ids
 // of canonical positions, an id flagged kJoin belonging to the same Split as
@@ -147,8 +166,7 @@ class PythonGame final : public Game {
   bool weak_;
   py::object split_type_;
   std::string name_;      // "python:ClassName"
-  mutable PositionIndex index_;  // position -> id
-  mutable BigVector<py::object> positions_;
+  mutable Interner<py::object, PythonPositionTraits> positions_;  // id <-> position
   mutable std::uint64_t expanded_count_ = 0;  // moves() calls, for the checks of signals
   // True while moves() runs under this object: a moves() that asks grundy
   // about its own game would find the walk's state half-built.

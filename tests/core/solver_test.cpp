@@ -60,8 +60,90 @@ struct Opaque {
   bool operator==(const Opaque&) const = default;
 };
 
+// Kayles on several rows of pins, as code: a move knocks down one pin or two
+// adjacent ones of a row. A position is the sorted list of its rows' lengths.
+struct Rows {
+  std::vector<int> lengths;
+  bool operator==(const Rows&) const = default;
+};
+struct KaylesRows {
+  using Position = Rows;
+  std::vector<Position> moves(const Position& position) const {
+    const std::vector<int>& rows = position.lengths;
+    std::vector<Position> out;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      if (r > 0 && rows[r] == rows[r - 1]) continue;  // the same moves as the row before
+      for (int take = 1; take <= 2; ++take)
+        for (int left = 0; left + take <= rows[r]; ++left) {
+          std::vector<int> next;
+          for (std::size_t i = 0; i < rows.size(); ++i)
+            if (i != r && rows[i] > 0) next.push_back(rows[i]);
+          if (left > 0) next.push_back(left);
+          if (rows[r] - left - take > 0) next.push_back(rows[r] - left - take);
+          std::sort(next.begin(), next.end());
+          out.push_back(Rows{std::move(next)});
+        }
+    }
+    return out;
+  }
+};
+
+// The same rules, searched: each row is a part, and a row is its own
+// canonical form. The search counts each row length once.
+struct KaylesRowsByParts : KaylesRows {
+  Position canonical(const Position& p) const { return p; }
+  std::vector<Position> components(const Position& rows) const {
+    std::vector<Position> parts;
+    for (int r : rows.lengths) parts.push_back(Rows{{r}});
+    return parts;
+  }
+  std::size_t size(const Position& p) const { return p.lengths.empty() ? 0 : static_cast<std::size_t>(p.lengths[0]); }
+};
+
+// Two-heap Nim, searched with (a, b) and (b, a) as one position.
+struct TwoHeaps {
+  int a, b;
+  bool operator==(const TwoHeaps&) const = default;
+};
+struct TwoHeapsSymmetric {
+  using Position = TwoHeaps;
+  std::vector<Position> moves(Position p) const {
+    std::vector<Position> out;
+    for (int a = 0; a < p.a; ++a) out.push_back({a, p.b});
+    for (int b = 0; b < p.b; ++b) out.push_back({p.a, b});
+    return out;
+  }
+  Position canonical(Position p) const { return {std::min(p.a, p.b), std::max(p.a, p.b)}; }
+};
+
+// A loop, given a canonical form: the search must stop with an error.
+struct LoopWithCanonical {
+  using Position = int;
+  std::vector<int> moves(int p) const { return {(p + 1) % 3}; }
+  int canonical(int p) const { return p; }
+};
+
 }  // namespace
 }  // namespace grundy
+
+template <>
+struct std::hash<grundy::Rows> {
+  std::size_t operator()(const grundy::Rows& r) const noexcept {
+    std::uint64_t h = 0x12345;
+    for (int x : r.lengths) {
+      const auto length = static_cast<std::uint32_t>(x);
+      h = (h ^ length) * std::uint64_t{0x100000001b3} + std::uint64_t{0x9e3779b97f4a7c15};
+    }
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+template <>
+struct std::hash<grundy::TwoHeaps> {
+  std::size_t operator()(const grundy::TwoHeaps& p) const noexcept {
+    return static_cast<std::size_t>((std::uint64_t(std::uint32_t(p.a)) << 32 | std::uint32_t(p.b)) *
+                                    0x9e3779b97f4a7c15ULL);
+  }
+};
 
 template <>
 struct std::hash<grundy::Opaque> {
@@ -77,6 +159,7 @@ struct OpaqueCycle {
 };
 
 static_assert(GameLogic<NimAsCode>);
+static_assert(!CanonicalGameLogic<NimAsCode> && CanonicalGameLogic<KaylesRowsByParts>);
 static_assert(GameLogic<EdgeList>);
 static_assert(!GameLogic<int>);
 
@@ -270,10 +353,70 @@ TEST(Solver, LoopyGamesAgreeWithPlayAndTheirWinningMovesMakeProgress) {
         at = replies[static_cast<std::size_t>(rng() % replies.size())];
       }
     }
+    // Every position was asked about, each counted once, whether the mex
+    // walk or the labelling gave its value.
+    ASSERT_EQ(solver.known_positions(), static_cast<std::size_t>(n)) << "round " << round;
   }
   EXPECT_GT(wins, 400);
   EXPECT_GT(draws, 200);
   EXPECT_GT(losses, 200);
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// Kayles's values (octal 0.77, OEIS A002186): G(0..17).
+constexpr std::array<int, 18> kKayles{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4};
+
+TEST(Solver, AGameWithCanonicalIsSearchedByPartsAndAgreesWithTheWalk) {
+  Solver<KaylesRows> walked;
+  Solver<KaylesRowsByParts> searched;
+  static_assert(!Solver<KaylesRows>::kSearched && Solver<KaylesRowsByParts>::kSearched);
+  for (int n = 0; n < static_cast<int>(kKayles.size()); ++n) {
+    const Rows row{n == 0 ? std::vector<int>{} : std::vector<int>{n}};
+    ASSERT_EQ(searched.value(row), Nimber(static_cast<std::uint64_t>(kKayles[static_cast<std::size_t>(n)])))
+        << "row " << n;
+    ASSERT_EQ(walked.value(row), searched.value(row)) << "row " << n;
+  }
+  // Sums of rows, with their winning moves: the same as the plain walk's.
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 60; ++round) {
+    Rows rows;
+    for (int k = 0; k < 3; ++k) rows.lengths.push_back(1 + static_cast<int>(rng() % 9));
+    std::sort(rows.lengths.begin(), rows.lengths.end());
+    ASSERT_EQ(searched.value(rows), walked.value(rows));
+    ASSERT_EQ(searched.winner(rows), walked.winner(rows));
+    ASSERT_EQ(searched.game_value(rows), walked.game_value(rows));
+    ASSERT_EQ(searched.winning_moves(rows), walked.winning_moves(rows));
+    ASSERT_EQ(searched.moves_to_value(rows, Nimber(1)), walked.moves_to_value(rows, Nimber(1)));
+  }
+  // The search values rows (at most 18 lengths and the empty row), not
+  // whole positions as the walk does.
+  EXPECT_LE(searched.known_positions(), 20u);
+  EXPECT_GT(walked.known_positions(), 200u);
+  EXPECT_FALSE(searched.has_cycles());
+}
+
+TEST(Solver, ACanonicalFormFoldsSymmetricPositions) {
+  Solver<TwoHeapsSymmetric> solver;
+  for (int a = 0; a < 12; ++a)
+    for (int b = 0; b < 12; ++b) ASSERT_EQ(solver.value({a, b}), Nimber(static_cast<std::uint64_t>(a ^ b)));
+  EXPECT_THAT(solver.winning_moves({3, 5}), ElementsAre(TwoHeaps{3, 3}));
+  // (a, b) and (b, a) are one part: at most 12 * 13 / 2 of them.
+  EXPECT_LE(solver.known_positions(), 78u);
+}
+
+TEST(Solver, ASearchedGameWithALoopGetsAnErrorNotACrash) {
+  Solver<LoopWithCanonical> solver;
+  try {
+    (void)solver.value(0);
+    FAIL() << "a loop was valued";
+  } catch (const LimitError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("has a loop"));
+  }
 }
 
 }  // namespace

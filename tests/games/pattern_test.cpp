@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "grundy/error.hpp"
+#include "grundy/pattern_fields.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/games/graph.hpp"
 #include "grundy/games/nim.hpp"
@@ -200,6 +201,40 @@ TEST(Pattern, DivisionRuleTooLongToReportIsNamed) {
   EXPECT_EQ(p.kind, PatternKind::none);
   EXPECT_THAT(p.reason, HasSubstr("a rule exists: G(n) = G(floor(n / 2000000)) for every n >= 524288000000 (proven"));
   EXPECT_THAT(p.reason, HasSubstr("longer than the 2^20 values grundy reports"));
+}
+
+// The names of the fields a front-end publishes for `p`, in order.
+std::vector<std::string> field_names(const Pattern& p) {
+  std::vector<std::string> names;
+  visit_pattern_fields(p, "advice", [&](std::string_view name, const auto&) { names.emplace_back(name); });
+  return names;
+}
+
+TEST(PatternFields, EachKindListsTheFieldsThatApplyToIt) {
+  EXPECT_THAT(field_names(find_pattern(DivisionGame({2, 3, 4, 5, 6}))),
+              ElementsAre("game", "kind", "proven", "checked_up_to", "base", "from", "value_count", "proof_bound",
+                          "check", "theorem"));
+  EXPECT_THAT(field_names(find_pattern(SubtractionGame({1, 2, 3}))),
+              ElementsAre("game", "kind", "proven", "checked_up_to", "preperiod", "period", "value_count",
+                          "proof_bound", "check", "theorem"));
+  EXPECT_THAT(field_names(find_pattern(Nim(), 5000)),
+              ElementsAre("game", "kind", "proven", "checked_up_to", "preperiod", "period", "saltus", "value_count",
+                          "proof_bound", "check", "theorem"));
+  EXPECT_THAT(field_names(find_pattern(XyGame(1000, 1001))),
+              ElementsAre("game", "kind", "proven", "checked_up_to", "reason", "advice"));
+  // The values, as given.
+  const Pattern p = find_pattern(DivisionGame({2, 3, 4, 5, 6}));
+  std::uint64_t from = 0;
+  std::string kind;
+  visit_pattern_fields(p, "", [&](std::string_view name, const auto& value) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::uint64_t>) {
+      if (name == "from") from = value;
+    } else if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::string>) {
+      if (name == "kind") kind = value;
+    }
+  });
+  EXPECT_EQ(from, 6u);
+  EXPECT_EQ(kind, "self-similar");
 }
 
 TEST(ObservePeriod, FindsSmallestPeriodThenPreperiod) {

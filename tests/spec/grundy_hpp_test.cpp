@@ -54,8 +54,8 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_class_v<Component>);                                 // sum.hpp
   static_assert(std::is_class_v<ValueTable>);                                // value_table.hpp
   static_assert(std::is_class_v<AdviceSpelling>);                            // advice_words.hpp
-  static_assert(std::is_class_v<ValueWalk>);
-  static_assert(std::is_enum_v<DrawOfferAnswer> && kRepetitionsForDraw == 3);  // session_rules.hpp                                 // value_walk.hpp
+  static_assert(std::is_class_v<ValueWalk>);                                 // value_walk.hpp
+  static_assert(std::is_enum_v<DrawOfferAnswer> && kRepetitionsForDraw == 3);  // session_rules.hpp
   static_assert(std::is_same_v<BigVector<int>::allocator_type, BigAllocator<int>>);  // big_vector.hpp
   static_assert(std::is_class_v<TranspositionTable<int, int, std::hash<int>>>);  // transposition_table.hpp
   static_assert(std::is_class_v<PartTable<int, std::hash<int>>>);                 // part_table.hpp
@@ -82,6 +82,9 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   EXPECT_FALSE(game_registry().empty());                                           // registry.hpp
   EXPECT_EQ(parse_game("kayles")->spec(), "octal:0.77");                           // spec.hpp
   EXPECT_EQ(Solver<TakeOneOrTwo>(TakeOneOrTwo{}).value(7), Nimber(1));              // solver.hpp
+  int fields = 0;
+  visit_pattern_fields(Pattern{}, "", [&](std::string_view, const auto&) { ++fields; });  // pattern_fields.hpp
+  EXPECT_GT(fields, 0);
 }
 
 }  // namespace

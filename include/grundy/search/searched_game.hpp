@@ -42,13 +42,13 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "grundy/search/component_search.hpp"
+#include "grundy/search/interner.hpp"
 #include "grundy/game.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/misere_parts_search.hpp"
@@ -224,11 +224,7 @@ class SearchedGame : public Game {
   [[nodiscard]] std::mutex& search_mutex() const { return mutex_; }
   [[nodiscard]] ComponentSearch<Rules>& search() const { return search_; }
   // The number of a state (the lock held); a new state gets the next.
-  Position number(const State& s) const {
-    const auto [it, added] = numbers_.try_emplace(s, states_.size());
-    if (added) states_.push_back(s);
-    return it->second;
-  }
+  Position number(const State& s) const { return states_.id(s); }
 
  private:
   // Writes the table file if the table changed, `now` or when the last
@@ -287,8 +283,7 @@ class SearchedGame : public Game {
 
   Rules rules_;
   mutable std::mutex mutex_;
-  mutable std::vector<State> states_;
-  mutable std::unordered_map<State, Position, StateHash> numbers_;
+  mutable Interner<State, HashTraits<State, StateHash>> states_;
   mutable ComponentSearch<Rules> search_;
   std::optional<SearchTableFile> table_file_;  // none until keep_table_in
   mutable std::size_t saved_parts_ = 0;        // entries at the last write

@@ -8,14 +8,24 @@
 // stack (a game a hundred million moves deep costs heap memory, not
 // call-stack frames), and where play can go on forever, the generalized
 // values of Smith (∞_K and draws, game_value.hpp).
+//
+// A game that also states canonical(p) (CanonicalGameLogic, game_logic.hpp)
+// is valued by the pruned component search instead (component_search.hpp),
+// its positions keyed by their canonical forms and split by components(p)
+// when the game has it: the same answers, far fewer positions valued on a
+// game with symmetries or independent parts. Such a game has no loops.
+//
+// Cost: the walk lists each position's moves once (O(positions + moves)
+// time, value_walk.hpp's memory plus the positions themselves); the search
+// is bounded by its table (default_table_bytes()).
 
 #include <algorithm>
 #include <concepts>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <ranges>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -24,38 +34,49 @@
 #include "grundy/error.hpp"
 #include "grundy/game_value.hpp"
 #include "grundy/nimber.hpp"
+#include "grundy/search/code_parts.hpp"
+#include "grundy/search/component_search.hpp"
+#include "grundy/search/game_logic.hpp"
+#include "grundy/search/interner.hpp"
 #include "grundy/search/value_walk.hpp"
 
 namespace grundy {
 
-// A game given as code: `game.moves(p)` is a range of the positions reachable
-// from p in one move (an empty range for a terminal position). Positions need
-// == and std::hash for memoisation.
+// Where a Solver keeps its component search: nowhere for a game without canonical().
 template <class G>
-concept GameLogic =
-    requires(const G& game, const typename G::Position& p) {
-      { game.moves(p) } -> std::ranges::input_range;
-    } &&
-    std::convertible_to<std::ranges::range_value_t<decltype(std::declval<const G&>().moves(
-                            std::declval<const typename G::Position&>()))>,
-                        typename G::Position> &&
-    std::equality_comparable<typename G::Position> &&
-    requires(const typename G::Position& p) {
-      { std::hash<typename G::Position>{}(p) } -> std::convertible_to<std::size_t>;
-    };
+struct SearchSlot {
+  struct type {};
+};
+template <class G>
+  requires CanonicalGameLogic<G>
+struct SearchSlot<G> {
+  using type = std::unique_ptr<ComponentSearch<CodeParts<G>>>;
+};
 
 template <GameLogic G>
 class Solver {
  public:
   using Position = typename G::Position;
 
-  explicit Solver(G game = G{}) : game_(std::move(game)) {}
+  // Whether the game is valued by the component search (it has canonical()).
+  static constexpr bool kSearched = CanonicalGameLogic<G>;
+  // Parts searched inside one another at most, by the component search: a
+  // game deeper than that, or with a loop, gets LimitError.
+  static constexpr std::size_t kSearchDepth = 2000;
 
-  [[nodiscard]] const G& game() const { return game_; }
+  explicit Solver(G game = G{}) : core_(std::make_unique<Core>(std::move(game))) {}
+
+  [[nodiscard]] const G& game() const { return core_->game; }
 
   // The generalized value of `start`: a nimber, or ∞_K when play from it
   // can go on forever (a game with loops).
-  GameValue game_value(const Position& start) { return walk(start); }
+  GameValue game_value(const Position& start) {
+    if constexpr (kSearched) {
+      return GameValue(searched_value(start));
+    } else {
+      return walk(start);
+    }
+  }
 
   // The Grundy value of `start`. Throws LoopError when its value is
   // infinite (game_value gives such values), naming the loop it met.
@@ -74,8 +95,15 @@ class Solver {
   // Every winning move from `p`: the moves to a position of value 0.
   std::vector<Position> winning_moves(const Position& p) { return moves_to_value(p, Nimber{0}); }
 
-  // How many positions have a value known.
-  [[nodiscard]] std::size_t known_positions() const { return walk_.known(); }
+  // How many positions have a value known (for a searched game: canonical
+  // parts whose value, or values they do not have, the table holds).
+  [[nodiscard]] std::size_t known_positions() const {
+    if constexpr (kSearched) {
+      return core_->search ? core_->search->known_parts() : 0;
+    } else {
+      return walk_.known();
+    }
+  }
 
   // Whether some position met so far can reach itself.
   [[nodiscard]] bool has_cycles() const { return walk_.loopy(); }
@@ -85,13 +113,13 @@ class Solver {
   struct Moves {
     Solver* solver;
     void list(std::uint64_t id, WalkEntries& entries) {
-      // The game's moves of a position held by value: interning may grow positions_.
-      const Position p = solver->positions_[id];
-      for (auto&& option : solver->game_.moves(p)) entries.push_back(solver->intern(Position(option)));
+      // The game's moves of a position held by value: interning may move the positions.
+      const Position p = solver->core_->positions[id];
+      for (auto&& option : solver->core_->game.moves(p)) entries.push_back(solver->intern(Position(option)));
     }
     std::string describe(std::uint64_t id) const {
       if constexpr (fmt::is_formattable<Position>::value) {
-        return fmt::format("{}", solver->positions_[id]);
+        return fmt::format("{}", solver->core_->positions[id]);
       } else {
         (void)id;
         return "";
@@ -100,24 +128,37 @@ class Solver {
     void listed() {}
   };
 
-  std::uint64_t intern(const Position& p) {
-    const auto [it, added] = ids_.try_emplace(p, positions_.size());
-    if (added) positions_.push_back(p);
-    return it->second;
+  // The game and its positions, in one place for the life of the solver
+  // (the search's CodeParts points at them), and the search once needed.
+  struct Core {
+    explicit Core(G g) : game(std::move(g)) {}
+    G game;
+    Interner<Position> positions;
+    typename SearchSlot<G>::type search;
+  };
+
+  std::uint64_t intern(const Position& p) { return core_->positions.id(p); }
+  Nimber searched_value(const Position& p) {
+    Core& c = *core_;
+    if (!c.search) {
+      c.search = std::make_unique<ComponentSearch<CodeParts<G>>>(CodeParts<G>(&c.game, &c.positions));
+      c.search->set_depth_limit(kSearchDepth);
+    }
+    return c.search->value(intern(p));
   }
-  GameValue walk(const Position& p) {
+  GameValue walk(const Position& p) { return walk_id(intern(p)); }
+  GameValue walk_id(std::uint64_t id) {
     Moves moves{this};
-    return walk_.value(intern(p), moves);
+    return walk_.value(id, moves);
   }
 
-  G game_;
-  std::unordered_map<Position, std::uint64_t> ids_;
-  std::vector<Position> positions_;
+  std::unique_ptr<Core> core_;
   ValueWalk walk_;
 };
 
 template <GameLogic G>
 Nimber Solver<G>::value(const Position& start) {
+  if constexpr (kSearched) return searched_value(start);
   const GameValue v = walk(start);
   if (v.is_finite()) return v.nimber();
   std::string where;
@@ -130,15 +171,24 @@ Nimber Solver<G>::value(const Position& start) {
 
 template <GameLogic G>
 std::vector<typename Solver<G>::Position> Solver<G>::moves_to_value(const Position& p, Nimber target) {
-  (void)walk(p);  // values every option of p
+  if constexpr (kSearched) {
+    std::vector<Position> found;
+    for (auto&& option : core_->game.moves(p)) {
+      Position q(option);
+      if (searched_value(q) == target) found.push_back(std::move(q));
+    }
+    return found;
+  }
+  const std::uint64_t p_id = intern(p);
+  (void)walk_id(p_id);  // values every option of p
   std::vector<std::pair<Position, std::uint64_t>> found;
-  for (auto&& option : game_.moves(p)) {
+  for (auto&& option : core_->game.moves(p)) {
     Position q(option);
     const std::uint64_t id = intern(q);
-    const GameValue v = walk(q);
+    const GameValue v = walk_id(id);
     if (v.is_finite() && v.nimber() == target) found.emplace_back(std::move(q), id);
   }
-  if (walk_.labelled(intern(p)))
+  if (walk_.labelled(p_id))
     std::stable_sort(found.begin(), found.end(), [&](const auto& a, const auto& b) {
       return walk_.progress_order(a.second) < walk_.progress_order(b.second);
     });

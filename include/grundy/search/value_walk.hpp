@@ -89,8 +89,8 @@ class ValueWalk {
   [[nodiscard]] bool loopy() const { return loopy_; }
   // The loop the last value() call met, as text ("" when it met none).
   [[nodiscard]] const std::string& last_loop() const { return last_loop_; }
-  // Positions with a value known.
-  [[nodiscard]] std::size_t known() const;
+  // Positions with a value known (finite or ∞). O(1): a running count.
+  [[nodiscard]] std::size_t known() const { return known_; }
 
  private:
   static constexpr std::uint64_t kUnvisited = ~std::uint64_t{0};
@@ -120,6 +120,7 @@ class ValueWalk {
   BigVector<Frame> frames_;
   WalkEntries entries_;
   std::string last_loop_;
+  std::size_t known_ = 0;  // ids with a finite value or a label
 
   // The labelled part: closed under moves (every position reachable from a
   // labelled one is labelled), with its labels.
@@ -128,13 +129,6 @@ class ValueWalk {
   std::vector<bool> labelled_;
   LoopyValues labels_;
 };
-
-inline std::size_t ValueWalk::known() const {
-  std::size_t count = 0;
-  for (std::size_t id = 0; id < values_.size(); ++id)
-    if (values_[id] < kInProgress || labelled(id)) ++count;
-  return count;
-}
 
 template <WalkMoves Moves>
 void ValueWalk::list(std::uint64_t id, Moves& moves, WalkEntries& entries) {
@@ -219,6 +213,7 @@ void ValueWalk::solve_acyclic(std::uint64_t start, Moves& moves) {
         }
       }
       values_[top.id] = mex(option_values).value();
+      ++known_;
       entries_.resize(top.first_entry);
       frames_.pop_back();
     }
@@ -279,7 +274,11 @@ void ValueWalk::solve_loopy(std::uint64_t start, Moves& moves) {
   const std::size_t n = values_.size();
   edges_.resize(n);
   labelled_.resize(n, false);
-  for (std::uint64_t id : listed_here) labelled_[id] = true;
+  for (std::uint64_t id : listed_here) {
+    // A position valued by the mex walk before is known already.
+    if (values_[id] >= kInProgress) ++known_;
+    labelled_[id] = true;
+  }
   std::vector<std::uint64_t> first{0};
   std::vector<std::uint32_t> targets;
   for (std::size_t v = 0; v < n; ++v) {
