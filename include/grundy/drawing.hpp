@@ -19,6 +19,8 @@ struct DrawnMove {
   Option to;
 };
 
+// Plain data: nothing here to cost. A drawing holds O(pieces + edges +
+// moves); building one is Game::drawing's cost, the game's.
 struct Drawing {
   enum class Kind { none, grid, graph };
   Kind kind = Kind::none;  // none: the game has no picture; heaps are drawn as tokens

@@ -50,6 +50,10 @@ class HeapGame;  // heap_game.hpp
 struct Drawing;  // drawing.hpp
 class MisereSolver;  // misere_solver.hpp
 
+// Costs. A Game's virtual members cost what the game's own code does: a
+// formula, a table, or a search exponential in the position's size in the
+// worst case (boards, graphs; each game's header says which). The helpers
+// written here state what they call.
 class Game {
  public:
   virtual ~Game() = default;
@@ -62,6 +66,7 @@ class Game {
   // ("kayles", set by parse_game), else the spec; `label()` adds the spec
   // where it differs ("kayles (octal:0.77)"). Answers as data (JSON, Python)
   // keep the spec.
+  // Each builds a string: one spec() call and O(length of the spec and name).
   [[nodiscard]] std::string name() const { return name_.empty() ? spec() : name_; }
   [[nodiscard]] std::string label() const {
     const std::string s = spec();
@@ -73,15 +78,19 @@ class Game {
   // 0, 1, 2, ...: tables and patterns apply. nullptr for graph games and
   // games given as code.
   [[nodiscard]] virtual const HeapGame* heap_game() const { return nullptr; }
+  // O(1): one virtual call.
   [[nodiscard]] bool heap_indexed() const { return heap_game() != nullptr; }
 
   // A position typed by a user. Throws InputError saying what was expected.
+  // The defaults (a heap size in decimal) are O(length of the text); games
+  // with named positions override both at their own cost.
   [[nodiscard]] virtual Position parse_position(std::string_view text) const;
   [[nodiscard]] virtual std::string format_position(Position p) const;
   // A position inside a sentence for people: a heap size as it is, any other
   // position (a vertex's name, a board, a set of vertices) in single quotes,
   // whose dots and commas would otherwise run into the sentence's own
   // ("You move board 1: '...' -> '##.'.").
+  // One format_position call, and O(length of its text).
   [[nodiscard]] std::string position_in_text(Position p) const;
   // The position in a title, where the short form reads better: a Cram
   // board that is its whole empty rectangle is its size, "4x5".
@@ -91,15 +100,18 @@ class Game {
   [[nodiscard]] virtual std::string_view component_noun() const { return "heap"; }
 
   // The Grundy value of p, for positions from which every play ends.
+  // Cost: the game's (O(1) for Nim; a search for boards and graphs).
   [[nodiscard]] virtual Nimber value(Position p) const = 0;
   // The generalized value (game_value.hpp): a nimber, or ∞_K where play can
   // go on forever. Only games with cycles (graphs) override it; sums and
   // play ask this, tables and patterns ask value.
+  // The default is one value() call.
   [[nodiscard]] virtual GameValue game_value(Position p) const { return GameValue(value(p)); }
   // True when some play can go on forever (a graph with a cycle): values
   // may be infinite, and a sum may be a draw.
   [[nodiscard]] virtual bool has_cycles() const { return false; }
   // The value of an option: the nim-sum of its positions' values.
+  // One value() call per position of the option.
   [[nodiscard]] Nimber option_value(std::span<const Position> option) const;
 
   // True when position n is a Nim heap of n, moves and all: misère play
@@ -113,6 +125,7 @@ class Game {
   // more of the game than the general one (misere_search.hpp): Cram's cuts
   // a sum into its regions. At most `memory_bytes` held and `max_sums` sums
   // searched. nullptr (the default) for the general search.
+  // The default is O(1); a solver's searches cost within those two bounds.
   [[nodiscard]] virtual std::unique_ptr<MisereSolver> misere_solver(std::uint64_t memory_bytes,
                                                                     std::uint64_t max_sums) const;
 
@@ -128,6 +141,7 @@ class Game {
   // the search's table there from now on, written as the search goes and
   // when the game ends (searched_game.hpp). std::logic_error for any other
   // game.
+  // Reading the file costs O(its size) (search_table_file.hpp).
   virtual void keep_table_in(const std::string& path);
 
   // What a move is, in one sentence for people: "a move takes 1, 3 or 4 tokens".
@@ -135,33 +149,46 @@ class Game {
 
   // The first `limit` options of `p` whose value is `target`, in the game's
   // order, and how many there are in all when that is known.
+  // Cost: the game's. At most `limit` options are built, but finding them
+  // may take longer where options of other values lie between (a scan).
   [[nodiscard]] virtual OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const = 0;
   // The first `limit` options of `p`, each once, in the game's order, and
   // how many there are in all when known. `list_options(p, 1)` is empty
   // exactly when p has no moves.
+  // Cost: the game's; O(limit) options built at most, so a small limit is
+  // cheap even where the options are countless.
   [[nodiscard]] virtual OptionSample list_options(Position p, std::uint64_t limit) const = 0;
   // Some options of `p` for the engine to weigh: all of them when there are
   // at most 64, else a spread of them. Empty exactly when p has no moves.
+  // The default is one list_options(p, 64) call (the first 64, not a
+  // spread); has_move's, one list_options(p, 1) call.
   [[nodiscard]] virtual std::vector<Option> sample_options(Position p) const;
   [[nodiscard]] virtual bool has_move(Position p) const { return !list_options(p, 1).options.empty(); }
 
   // Why `from` -> `to` is not a move, in words for people ("taking 2 is not
   // a move: ..."); empty when it is. `to` is in canonical order.
+  // Cost: the game's (a check of one move, O(size of the option) for most);
+  // is_option is one call of it.
   [[nodiscard]] virtual std::string why_not_option(Position from, std::span<const Position> to) const = 0;
   [[nodiscard]] bool is_option(Position from, std::span<const Position> to) const { return why_not_option(from, to).empty(); }
   // An option as typed by a person (heaps in any order, empty heaps
   // written as 0) in the game's canonical order. The default keeps it.
+  // The default is O(1): it hands its argument back.
   [[nodiscard]] virtual Option normalize_option(Option typed) const { return typed; }
   // "3 + 5", one position as itself, "nothing" for none.
+  // One format_position call per position, and O(length of the text).
   [[nodiscard]] std::string format_option(std::span<const Position> option) const;
   // The same inside a sentence, each position as position_in_text writes it.
+  // One position_in_text call per position, and O(length of the text).
   [[nodiscard]] std::string option_in_text(std::span<const Position> option) const;
   // The options of `p` in words for people, cut after `limit` of them:
   // "any size from 0 to 9 (10 moves)", "2 + 5, 3 + 4, 1 + 6", "'a,b', 'c'"
   // (positions as position_in_text writes them).
+  // The default: one list_options(p, limit) call and O(length of the text).
   [[nodiscard]] virtual std::string describe_options(Position p, std::uint64_t limit) const;
   // The position as a picture with its moves (drawing.hpp), for games whose
   // positions are boards or graphs; Kind::none (the default) for the rest.
+  // The default is O(1); a board's or graph's is O(its pieces and moves).
   [[nodiscard]] virtual Drawing drawing(Position p) const;
 
  protected:

@@ -24,11 +24,14 @@
 
 namespace grundy {
 
+// Memory: a value holds its K, O(|K|). Costs are O(1) for finite values;
+// for ∞_K they are as each member says.
 class GameValue {
  public:
   GameValue() = default;  // finite 0
   constexpr explicit GameValue(Nimber n) : finite_(n) {}
   // ∞_K; `options` may come in any order, with repeats.
+  // O(k log k) for k options (a sort).
   [[nodiscard]] static GameValue infinite(std::vector<Nimber> options);
 
   [[nodiscard]] bool is_finite() const { return !infinite_; }
@@ -36,11 +39,14 @@ class GameValue {
   [[nodiscard]] Nimber nimber() const { return finite_; }
   // K, ascending (precondition: !is_finite()).
   [[nodiscard]] const std::vector<Nimber>& options() const { return options_; }
+  // O(log |K|): a binary search.
   [[nodiscard]] bool has_option(Nimber m) const;
 
   // Who wins this position alone, with the player to move starting.
+  // O(1) for a finite value, O(log |K|) for ∞_K.
   [[nodiscard]] Winner winner() const;
 
+  // O(|K|).
   friend bool operator==(const GameValue&, const GameValue&) = default;
 
  private:
@@ -50,9 +56,11 @@ class GameValue {
 };
 
 // The value of G + *m: finite values xor m; ∞_K becomes ∞_{K xor m}.
+// O(1) for a finite value, O(|K| log |K|) for ∞_K (K is sorted again).
 [[nodiscard]] GameValue operator^(const GameValue& g, Nimber m);
 
 // "5"; "∞{0,2}" ("inf{0,2}" when `ascii`); the empty K prints as ∞{}.
+// O(1) for a finite value, O(|K|) for ∞_K.
 [[nodiscard]] std::string to_string(const GameValue& v, bool ascii = false);
 
 }  // namespace grundy

@@ -18,6 +18,9 @@
 // tied to three problems' input formats) and primes/ (the number theory
 // behind the coprime game). Both are installed and may be included by name;
 // they live in their own namespaces, grundy::contest and grundy::primes.
+//
+// Nothing here runs: each header included states the costs of what it
+// declares. The cost of this one is build time, that of every header.
 
 #include "grundy/advice_words.hpp"
 #include "grundy/pattern_fields.hpp"

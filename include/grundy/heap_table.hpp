@@ -24,6 +24,9 @@ concept HeapRule = requires(const R& rule, std::uint64_t n, std::vector<std::uin
 };
 
 // Extends `table` (holding G(0..k-1)) to hold G(0..last).
+// Time: one rule.options call per heap size, and O(k) for a heap with k
+// options (mex, no sort). Memory: the table, and two buffers the size of
+// the longest list of options.
 template <HeapRule R>
 void extend_table(const R& rule, ValueTable& table, std::uint64_t last) {
   std::vector<std::uint64_t> options;
@@ -42,6 +45,7 @@ void extend_table(const R& rule, ValueTable& table, std::uint64_t last) {
 }
 
 // G(0..last) of `rule`.
+// As extend_table, with the table reserved once: last + 1 values.
 template <HeapRule R>
 [[nodiscard]] ValueTable heap_table(const R& rule, std::uint64_t last) {
   ValueTable table;

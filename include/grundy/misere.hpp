@@ -63,12 +63,24 @@ struct MisereOptions {
 
 // Bouton: a misère Nim sum is a P-position when some heap is at least 2 and
 // the nim-sum is 0, or when every heap is 0 or 1 and the nim-sum is 1.
+// O(k) for k heaps.
 [[nodiscard]] bool misere_nim_p_position(std::span<const std::uint64_t> heaps);
 
 // The winner and how it was found, without moves.
+// Cost: O(k) for k Nim heaps. Otherwise the first method that answers, each
+// bounded by `options` (LimitError past the last): a search of
+// quick_search_sums sums, a quotient within quotient_limits, a genus proof
+// within max_proof_numbers, a search of max_search_sums sums (and the memory
+// bound); each sum searched lists up to MisereSearch::kMaxOptions options a
+// component, so the cost is the games' and, in general, exponential.
 [[nodiscard]] MisereAnalysis misere_outcome(std::span<const Component> components, const MisereOptions& options = {});
 // The winner and every winning move (at most `limit_per_component` listed
 // per component).
+// Cost: misere_outcome's, then one list_options per component (at most
+// kMaxOptions) and a check per option: O(heaps it leaves) by the quotient or
+// the genera, a search from the option (reusing what the search knows), or
+// for Nim Bouton's rule again, O(k^2) in all for k heaps. A sum decided by the
+// quick search whose moves exceed its bounds is analysed again without it.
 [[nodiscard]] MisereAnalysis analyze_misere_sum(std::span<const Component> components,
                                                 std::uint64_t limit_per_component = kNoLimit,
                                                 const MisereOptions& options = {});

@@ -17,6 +17,7 @@ namespace grundy {
 
 // A finite commutative monoid with a marked subset (the P-portion):
 // elements 0..size-1, 0 the identity, table row-major.
+// Memory: size^2 elements (4 bytes each) for the table; mul is O(1).
 struct BipartiteMonoid {
   std::uint32_t size = 1;
   std::vector<QuotientElement> table{0};
@@ -33,6 +34,7 @@ struct HeapMoves {
 };
 
 // The classes of the options of `h` under `phi`, each once, sorted.
+// O(P + k log k) for k options leaving P heaps in all.
 [[nodiscard]] std::vector<QuotientElement> option_images(const BipartiteMonoid& q,
                                                          const std::vector<QuotientElement>& phi, const HeapMoves& h);
 
@@ -59,6 +61,12 @@ struct ProofResult {
 // adding one heap at a time (see inside).
 // phi[h] is heap h's class (heaps without moves: the identity). LimitError
 // when the summary would store more than `max_numbers` 4-byte numbers.
+// Cost, with |q| elements, H heaps and T heap types (T <= H): the lightest
+// sums in O(H |q| log(H |q|)), (a) in O(H |q| images); then (b) over S states
+// (S about max_numbers / (|q|/32 + 6) at most), each tried with every type in
+// O(|q|) and compared with the states of its class (O(|q|/64) each): up to
+// O(S T (|q| + S |q| / 64)) time in the worst case. Memory: the states, about
+// 4 max_numbers bytes, and a queue of pending states beside them.
 [[nodiscard]] ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<QuotientElement>& phi,
                                              const std::vector<HeapMoves>& heaps, std::uint64_t max_numbers);
 

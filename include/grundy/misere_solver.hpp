@@ -12,6 +12,9 @@
 
 namespace grundy {
 
+// Cost: the solver's. In general exponential in the sum's size, bounded by
+// the sums and memory given to Game::misere_solver (LimitError past them);
+// the built-in solver's sums_searched is O(1).
 class MisereSolver {
  public:
   virtual ~MisereSolver() = default;

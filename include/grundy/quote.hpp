@@ -17,18 +17,22 @@ namespace grundy {
 inline constexpr std::size_t kQuotedMax = 60;
 
 // 'text', made printable as above: quote("3\x1b[2J") == "'3\\x1b[2J'".
+// O(kQuotedMax) however long the text: only its first characters are read.
 [[nodiscard]] std::string quote(std::string_view text);
 
 // The same without the quotes, for text inside a longer quoted phrase.
+// O(kQuotedMax), as quote.
 [[nodiscard]] std::string printable_text(std::string_view text);
 
 // A file's path, quoted or made printable in the same way but never cut: a
 // cut path would name another file, or none.
+// O(length of the path).
 [[nodiscard]] std::string quote_path(std::string_view path);
 [[nodiscard]] std::string printable_path(std::string_view path);
 
 // Any text made printable in the same way and never cut: for a message that
 // quotes input itself (CLI11's), which a cut would garble.
+// O(length of the text).
 [[nodiscard]] std::string printable_whole(std::string_view text);
 
 }  // namespace grundy

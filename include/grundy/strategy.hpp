@@ -27,6 +27,10 @@ using MoveRng = std::mt19937_64;
 // component (the earliest labelled, GraphGame::moves_to_value). nullopt
 // when there is no winning move; std::logic_error if the sum is won and its
 // games list no winning move (a defect, never a move that gives the win away).
+// Cost: one analyze_sum cut at `per_component` moves per component (sum.hpp:
+// a game_value per component, then its winning moves, or in a draw its
+// drawing ones, listed), then up to two option values per winning move
+// listed: the games' calls dominate.
 [[nodiscard]] std::optional<Move> random_winning_move(std::span<const Component> components, MoveRng& rng,
                                                       std::optional<std::size_t> answer_to = std::nullopt,
                                                       std::uint64_t per_component = 64);
@@ -36,6 +40,11 @@ using MoveRng = std::mt19937_64;
 // fewest winning replies (counted up to 8 per component, for at most 24
 // candidates drawn at random), ties broken at random. nullopt when no
 // component has a move.
+// Cost: per component, one game_value, has_move and sample_options, and one
+// has_move per position a sampled option leaves; then, for at most 24
+// candidates, its option's value and options_to_value calls cut at 8 options,
+// one per other component and per position left (remembered across
+// candidates). O(options sampled) memory.
 [[nodiscard]] std::optional<Move> stalling_move(std::span<const Component> components, MoveRng& rng);
 
 // What the engine plays: a random winning move; else, in a draw, a random
@@ -43,6 +52,8 @@ using MoveRng = std::mt19937_64;
 // nullopt only when there is no move at all (the engine has lost);
 // std::logic_error, as random_winning_move, rather than a losing move in a won sum.
 // `answer_to`: the component the opponent last moved in, when known (above).
+// Cost: one analyze_sum cut at 64 moves per component, then at most the
+// cost of random_winning_move's choice or of stalling_move (above).
 [[nodiscard]] std::optional<Move> engine_move(std::span<const Component> components, MoveRng& rng,
                                               std::optional<std::size_t> answer_to = std::nullopt);
 

@@ -45,6 +45,7 @@ struct ValuePlot {
 };
 
 // The words and marks of a picture of G(0..to) with the pattern `p`.
+// O(1): a few short strings.
 [[nodiscard]] PlotWords plot_words(const Pattern& p, std::uint64_t to);
 
 // G(0..to) of a heap game and its pattern, searched in G(0..max(to,
@@ -53,6 +54,9 @@ struct ValuePlot {
 // with no period), and a bound above the game's max_pattern_limit is
 // lowered to it. Throws InputError for a game not played on heap sizes, or
 // `to` above kMaxPlotHeap.
+// Cost: find_pattern's (the bulk: a pattern searched far can take minutes)
+// and the values G(0..to); memory: 8 bytes a value, at most 128 MiB, and
+// what the game's table holds.
 [[nodiscard]] ValuePlot value_plot(const Game& game, std::uint64_t to, std::uint64_t pattern_limit = 0);
 
 struct PlotPoint {
@@ -66,6 +70,7 @@ struct PlotPoint {
 // covers its slice), at a size a picture file can hold: 2^20 values of
 // octal:0.16 become ~40,000 points at 2,000 columns instead of 10^6.
 // Every value of every slice is kept, so rare values stay visible.
+// O(n) expected time for n values (a hash set per slice), O(points) memory.
 [[nodiscard]] std::vector<PlotPoint> thin_points(const std::vector<Nimber>& values, std::size_t columns);
 
 }  // namespace grundy

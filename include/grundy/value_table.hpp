@@ -2,6 +2,9 @@
 // ValueTable: the Grundy values G(0), G(1), ..., G(N) of a heap-indexed game,
 // each stored in the narrowest unsigned type that holds the largest value so
 // far (one byte per heap size for most games of interest).
+//
+// Memory: bytes_per_value() bytes a value, plus std::vector's spare
+// capacity. size, operator[] and bytes_per_value are O(1).
 
 #include <cstddef>
 #include <cstdint>
@@ -24,8 +27,11 @@ class ValueTable {
   }
 
   // Appends G(size()). Widens the storage when `v` does not fit.
+  // O(1) amortised. Widening copies the table, O(size()) with the old and
+  // the new arrays held at once, and happens at most three times a table.
   void push_back(Nimber v);
 
+  // At most one reallocation: O(size()) when it moves the values.
   void reserve(std::size_t n) {
     std::visit([n](auto& v) { v.reserve(n); }, data_);
   }

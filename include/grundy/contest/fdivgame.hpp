@@ -14,6 +14,9 @@ namespace grundy::contest {
 // Reads a whole FDIVGAME input and returns the output: "Henry" or "Derek",
 // one line per test. Throws InputError (line and column) on any input that
 // breaks the format, before anything is returned.
+// O(1) per integer (its octave, then two comparisons), so O(length of the
+// input) in all; the values' table is built once per process from the runs
+// of division:2-6. The input is read in blocks; the output is held, O(T).
 [[nodiscard]] std::string solve_fdivgame(ContestReader& in);
 
 }  // namespace grundy::contest

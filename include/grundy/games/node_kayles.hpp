@@ -15,6 +15,13 @@
 // for_each_option() removes a closed neighbourhood N[v] from a part and
 // renumbers the vertices left 0.. in order (not split, not canonical). The
 // key is exact: the whole adjacency, never a hash of it.
+//
+// Costs, for a graph of n <= 128 vertices and e edges: splitting and
+// renumbering are O(n + e) on 128-bit rows; nauty's canonical labelling is
+// fast on most graphs but exponential in the worst case. Valuing a position
+// searches its parts, each canonical part once, with n options each: time
+// and table memory can grow exponentially with n (the table keeps within
+// the memory bound, transposition_table.hpp).
 
 #include <cstddef>
 #include <cstdint>
@@ -42,6 +49,7 @@ inline constexpr unsigned kNodeKaylesMaxVertices = kSmallGraphMaxVertices;
 // The connected pieces of a graph, each canonical (canonical_graph), in the
 // order of their lowest vertex. An isolated vertex is a piece (one move,
 // value 1); the empty graph has none.
+// O(n + e), plus one canonical labelling per piece of three or more vertices.
 [[nodiscard]] std::vector<SmallGraph> node_kayles_parts(const SmallGraph& graph);
 
 // Node Kayles for ComponentSearch: parts are canonical connected graphs.
@@ -51,7 +59,9 @@ struct NodeKaylesRules {
   [[nodiscard]] std::vector<Key> components(const Key& graph) const { return node_kayles_parts(graph); }
   [[nodiscard]] std::size_t size(const Key& graph) const { return graph.order(); }
   // A complete graph (a single vertex, an edge) is 1: every move ends the game.
+  // O(n^2 / 64): a popcount of the adjacency.
   [[nodiscard]] std::optional<std::uint64_t> known_value(const Key& graph) const;
+  // n calls of f, each after an induced subgraph built in O(n + e).
   template <class F>
   void for_each_option(const Key& graph, F&& f) const {
     const std::vector<VertexSet> rows = graph.rows();
@@ -70,6 +80,9 @@ struct NodeKaylesRules {
 // numbers the sets it is given or lists (SearchedGame, searched_game.hpp,
 // as for Cram), which gives values, options and misère sums from
 // NodeKaylesRules. Safe to use from several threads (one lock).
+// Costs: reading the file is O(its size) (at most 16 MiB); a value is the
+// search's (above); options O(n^2) to list; parsing and printing a
+// position O(length of its text).
 class NodeKaylesGame final : public SearchedGame<VertexSet, VertexSetHash, NodeKaylesRules> {
  public:
   // Reads the graph file at `path`, or a graph file's text (`source` names
@@ -86,12 +99,14 @@ class NodeKaylesGame final : public SearchedGame<VertexSet, VertexSetHash, NodeK
   // Its parts are graphs of up to 128 vertices in nauty's canonical form;
   // no file format is written for them yet.
   // A graph: every vertex and edge, those in play, and a move per vertex in play.
+  // O(n + e).
   [[nodiscard]] Drawing drawing(Position p) const override;
 
   [[nodiscard]] unsigned vertex_count() const { return static_cast<unsigned>(names_.size()); }
   // The vertex set numbered p (bit v: the v-th vertex of the file).
   [[nodiscard]] VertexSet vertices(Position p) const { return state(p); }
   // The graph a position plays on, vertices renumbered 0.. in file order.
+  // O(n + e); vertices(p), O(1) under the game's lock.
   [[nodiscard]] SmallGraph graph(Position p) const { return induced_subgraph(rows_, vertices(p)); }
 
   // The graph with these vertex names and adjacency rows (symmetric, no

@@ -29,6 +29,7 @@
 
 namespace grundy {
 
+// A digit is 16 bytes, and allows_heaps is O(k) for k heaps.
 struct TakeAndBreakDigit {
   std::uint32_t heaps = 0;          // bit k: may leave k non-empty heaps
   std::uint32_t unequal = 0;        // bit k (k >= 2): ... only pairwise unequal ones
@@ -43,6 +44,10 @@ struct TakeAndBreakDigit {
   friend bool operator==(const TakeAndBreakDigit&, const TakeAndBreakDigit&) = default;
 };
 
+// Costs: a code holds its written digits, at most kMaxDigits + 1 when
+// parsed; digit() is O(1); parse is O(length of the text plus d r) for d
+// digits and a repetition of r (normalize); from_digits, most_heaps,
+// constrained, plain_digits and text are O(d).
 class TakeAndBreakCode {
  public:
   // Digits up to this value (7 heaps).

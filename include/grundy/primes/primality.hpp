@@ -14,12 +14,16 @@ namespace grundy::primes {
 __extension__ using uint128 = unsigned __int128;  // GCC and Clang; __extension__ keeps -Wpedantic quiet
 
 // (a * b) mod m without overflow.
+// O(1): one 128-bit product and its remainder.
 [[nodiscard]] inline std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
   return static_cast<std::uint64_t>(static_cast<uint128>(a) * b % m);
 }
 
+// O(log exponent) mul_mods (square and multiply).
 [[nodiscard]] std::uint64_t pow_mod(std::uint64_t base, std::uint64_t exponent, std::uint64_t m);
 
+// O(log n): at most 12 trial divisions, then 7 strong tests of O(log n)
+// mul_mods each, nothing allocated.
 [[nodiscard]] bool is_prime(std::uint64_t n);
 
 }  // namespace grundy::primes

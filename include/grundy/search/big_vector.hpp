@@ -6,6 +6,11 @@
 // first touches of fresh 4 KiB pages (page faults) were a quarter of the
 // time of solving such a game (bench/python/speed.py). Smaller blocks come
 // from operator new.
+//
+// Cost: one operator new or delete, or one mmap (with madvise) or munmap,
+// per block: O(1) calls, the pages zeroed by the kernel at first touch. A
+// mapped block takes a whole number of 2 MiB pages: up to 2 MiB more than
+// asked. A BigVector grows as std::vector does, old and new blocks held at once.
 
 #include <sys/mman.h>
 

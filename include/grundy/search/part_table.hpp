@@ -6,6 +6,11 @@
 // slots (SmallSlots void) has the plain table alone. The interface is
 // TranspositionTable's; each call goes to the table that holds, or would
 // hold, its key.
+//
+// Costs are TranspositionTable's, plus one SmallSlots::fits per call: find,
+// prefetch and store O(1) (store amortised), size, replaced, bytes and
+// max_bytes O(1), for_each O(slots of both tables). Memory: both tables
+// together, within max_bytes.
 
 #include <cstddef>
 #include <cstdint>

@@ -15,6 +15,10 @@
 // saves; a second, finding it taken, reads the table but never writes it,
 // for two runs writing FILE.part at once would rename each other's
 // half-written files. Both answer.
+//
+// Costs: reading and writing are O(size of the file), in blocks of 1 MiB,
+// so at most about 1 MiB of memory whatever the file's size; the
+// constructor is a few system calls (the lock, a stat).
 
 #include <cstddef>
 #include <cstdint>
@@ -32,6 +36,7 @@ namespace grundy {
 // states, so a change of any one byte always changes the sum; other damage
 // goes unseen with odds of about one in 2^64. Not a defence against a file
 // made to deceive, which could carry any checksum.
+// add is O(bytes): one XOR and one multiplication a byte.
 class TableChecksum {
  public:
   void add(std::span<const unsigned char> bytes) {
@@ -63,10 +68,13 @@ class SearchTableFile {
   // that does not start with the header, is cut short or fails its checksum
   // (checked before the first record is given), and passes on what f
   // throws.
+  // The file is read twice (the checksum, then the records): O(size) time,
+  // one call of f per record, a block of at most 1 MiB held.
   void read(std::size_t record_size,
             const std::function<void(std::span<const unsigned char> record, std::size_t index)>& f) const;
 
   // Gathers the records of a write into large blocks (one system call each).
+  // add is O(record size) amortised: a write(2) per 1 MiB gathered.
   class Writer {
    public:
     void add(std::span<const unsigned char> record);
@@ -84,6 +92,7 @@ class SearchTableFile {
   // Replaces the file by the header and the records `emit` adds. Throws
   // InputError when it cannot (the file is then as it was). Only when
   // writable().
+  // O(bytes written) and emit's own cost, about 1 MiB of buffer, then a rename.
   void write(const std::function<void(Writer&)>& emit) const;
 
  private:
