@@ -1,0 +1,147 @@
+// census: the pattern (or misère quotient) of every game of a family whose
+// code has at most K digits (census.hpp).
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "census.hpp"
+#include "command.hpp"
+#include "grundy/error.hpp"
+#include "grundy/heap_game.hpp"
+#include "grundy/parse_number.hpp"
+#include "grundy/registry.hpp"
+#include "grundy/spec.hpp"
+#include "misere_commands.hpp"
+
+namespace grundy::cli {
+namespace {
+
+struct CensusOptions {
+  std::string family;
+  std::string digits;
+  std::string max_heap;  // "": the default of the kind of census
+  bool misere = false;
+  std::string shard;
+  std::string resume;
+  std::vector<std::string> merge;
+  bool estimate = false;  // --estimate: say what the run would cost, and stop
+  std::string jobs = "0";
+  bool json = false;
+};
+
+// The families with a census (GameFamily::census_codes), in registry order.
+std::vector<std::string> census_family_names() {
+  std::vector<std::string> names;
+  for (const GameFamily* f : game_registry())
+    if (f->census_codes != nullptr) names.emplace_back(f->name);
+  return names;
+}
+
+CensusRequest parse_census(const CensusOptions& options) {
+  CensusRequest r;
+  const std::vector<std::string> with_census = census_family_names();
+  for (const GameFamily* f : game_registry())
+    if (f->census_codes != nullptr && f->name == options.family) r.family = f;
+  if (r.family == nullptr)
+    throw InputError(fmt::format("census '{}': only {} games have a census (grundy census {} --digits K)",
+                                 options.family, fmt::join(with_census, ", "), with_census.front()));
+  const auto digits = parse_u64(options.digits);
+  if (!digits || *digits == 0 || *digits > r.family->max_census_digits)
+    throw InputError(fmt::format("--digits '{}': expected how many digits after the point, 1 to {}", options.digits,
+                                 r.family->max_census_digits));
+  r.digits = static_cast<unsigned>(*digits);
+  // The bound the family's example takes: its games' tables share one limit.
+  // A misère census computes quotients, whose bound is quotient's.
+  r.misere = options.misere;
+  const std::unique_ptr<Game> example = parse_game(r.family->example);
+  const std::uint64_t most = r.misere ? kMaxQuotientMaxHeap : example->heap_game()->max_pattern_limit();
+  const std::string text =
+      !options.max_heap.empty() ? options.max_heap
+                                : std::to_string(r.misere ? kDefaultQuotientMaxHeap : kDefaultCensusMaxHeap);
+  const auto max_heap = parse_u64(text);
+  if (!max_heap || *max_heap == 0 || *max_heap > most)
+    throw InputError(fmt::format("--max-heap '{}': expected the last heap size to examine, 1 to {}{}", text, most,
+                                 r.misere ? " with --misere (the quotient of the sums of heaps 0..N)" : ""));
+  r.max_heap = *max_heap;
+  if (!options.shard.empty()) parse_shard(options.shard, r);
+  r.resume_file = options.resume;
+  r.merge_files = options.merge;
+  r.estimate_only = options.estimate;
+  if (!r.merge_files.empty() && (!options.shard.empty() || !options.resume.empty()))
+    throw InputError("--merge combines finished parts: it takes no --shard or --resume");
+  const auto jobs = parse_u64(options.jobs);
+  if (!jobs || *jobs > 1024)
+    throw InputError(fmt::format("--jobs '{}': expected a number of threads, 1 to 1024 (0: one per core)",
+                                 options.jobs));
+  r.jobs = static_cast<unsigned>(*jobs);
+  return r;
+}
+
+}  // namespace
+
+Command add_census_command(CLI::App& app) {
+  auto options = std::make_shared<CensusOptions>();
+  CLI::App* census = app.add_subcommand(
+      "census", fmt::format("Find the pattern of every game of a family ({}) whose code has at most K digits",
+                            fmt::join(census_family_names(), ", ")));
+  std::string digits_range;
+  for (const GameFamily* f : game_registry())
+    if (f->census_codes != nullptr)
+      digits_range += fmt::format("{}1..{} for {}", digits_range.empty() ? "" : ", ", f->max_census_digits, f->name);
+  census->add_option("FAMILY", options->family,
+                     fmt::format("the family of games: {}", fmt::join(census_family_names(), ", ")))
+      ->required()
+      ->type_name("");
+  census->add_option("--digits", options->digits,
+                     fmt::format("K: every code d0.d1..dk with k <= K digits after the point ({})", digits_range))
+      ->required()
+      ->type_name("K");
+  census->add_option("--max-heap", options->max_heap,
+                     fmt::format("each game's pattern search bound (default {}); with --misere, the quotient of "
+                                 "the sums of heaps 0..N (default {}, at most {})",
+                                 kDefaultCensusMaxHeap, kDefaultQuotientMaxHeap, kMaxQuotientMaxHeap))
+      ->type_name("N");
+  census->add_flag("--misere", options->misere,
+                   "misère play: each game's misère quotient, as 'grundy quotient' computes it");
+  census->add_flag("--json", options->json, "print {\"games\": [row, ...]} instead of a table");
+  census->add_flag("--estimate", options->estimate,
+                   "say how many games are left and about how long they would take (from --resume FILE's rows, "
+                   "else from the three-digit census), and stop; every census says so before a long run");
+  census->add_option("--shard", options->shard, "run only part I of N (games I, I+N, I+2N, ... in code order)")
+      ->type_name("I/N");
+  census->add_option("--resume", options->resume,
+                     "append each finished game's row to FILE, and skip the games FILE already has")
+      ->type_name("FILE");
+  census->add_option("--merge", options->merge,
+                     "compute nothing: check that the parts' FILEs (from --resume or --json) cover every game "
+                     "once, and print the whole census")
+      ->type_name("FILE");
+  census->add_option("--jobs", options->jobs, "threads (default: one per core)")->type_name("J");
+  census->footer(
+      "\nEach game is 'grundy pattern octal:CODE --max-heap N'; d0 is 0 or 4, 0.0 and 4.0 are in,\n"
+      "and other codes whose last digit is 0 are left out (the same game as the code without it).\n"
+      "Rows come in code order:\n"
+      "game, kind (periodic/none), proven, preperiod, period, largest value, the last heap examined\n"
+      "and the seconds it took, then a count of each kind. JSON rows are the objects of\n"
+      "'pattern --json' plus \"seconds\" and \"max_heap\".\n"
+      "With --misere, each game is 'grundy quotient octal:CODE --max-heap N' (default 30): rows give\n"
+      "the quotient's size, generators, P-portion, whether it is tame, and the period its pretending\n"
+      "function shows; a game whose quotient passes quotient's limits says so in its row.\n"
+      "A run with --resume FILE writes FILE as it goes (one JSON row a line); run it again after an\n"
+      "interruption and it does only the games left. Shards share a census between machines: run\n"
+      "--shard I/N --resume part-I.jsonl for I = 1..N anywhere, then --merge part-*.jsonl\n"
+      "(docs/census.md).\n"
+      "\nExamples:\n  grundy census octal --digits 2\n"
+      "  grundy census octal --digits 3 --max-heap 65535 --resume census3.jsonl\n"
+      "  grundy census octal --digits 2 --shard 1/2 --resume part-1.jsonl\n"
+      "  grundy census octal --digits 2 --merge part-1.jsonl part-2.jsonl\n"
+      "  grundy census octal --digits 2 --misere --max-heap 40\n");
+  return {census, answering([options](Output& out) {
+    run_census(parse_census(*options), output_format(options->json), out);
+  })};
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,117 @@
+// play and serve: a game against the engine, on the command line or on a
+// web page.
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "grundy/error.hpp"
+#include "grundy/parse_number.hpp"
+#include "grundy/progress.hpp"
+#include "play.hpp"
+#include "serve.hpp"
+#include "stop_signals.hpp"
+
+namespace grundy::cli {
+namespace {
+
+struct PlayCommandOptions {
+  SumOptions sum;
+  std::string first = "me";
+  std::optional<std::string> seed;
+};
+
+struct ServeCommandOptions {
+  ServeOptions serve;
+  double time_limit = 3;  // seconds
+};
+
+std::uint64_t parse_seed(const std::string& text) {
+  auto n = parse_u64(text);
+  if (!n)
+    throw InputError(fmt::format("--seed '{}': {}; expected a whole number from 0 to 18446744073709551615", text,
+                                 why_not_u64(text)));
+  return *n;
+}
+
+}  // namespace
+
+Command add_play_command(CLI::App& app) {
+  auto options = std::make_shared<PlayCommandOptions>();
+  CLI::App* play = app.add_subcommand("play", "Play a game against the engine, which never misses a win");
+  add_sum_option(*play, options->sum);
+  play->add_option("--first", options->first, "who moves first: me (default) or engine")
+      ->type_name("me|engine")
+      ->check(CLI::IsMember({"me", "engine"}).description(""));
+  play->add_option("--seed", options->seed,
+                   "make the engine's choices among equally good moves repeatable (default: a new game each time)")
+      ->type_name("N");
+  add_memory_option(*play, options->sum);
+  play->add_flag("--misere", options->sum.misere,
+                 "misère play: whoever makes the last move loses (and whoever cannot move wins); the engine decides "
+                 "as 'moves --misere' does (docs/misere.md)");
+  play->footer("\n" + sum_help() +
+               "\nYou and the engine take turns; a turn is one move in one component, and whoever\n"
+               "cannot move loses. Type a component's number and its new position ('2 1': heap 2\n"
+               "becomes 1), or a command: hint, values, undo, help, quit. Commands come one per line\n"
+               "from standard input, so a game can also be scripted through a pipe (each command is\n"
+               "then echoed). Colours only on a terminal, and never when NO_COLOR is set.\n"
+               "\nExamples:\n  grundy play nim 3 4 5\n  grundy play subtraction:1,3,4 20 --first engine\n"
+               "  grundy play nim 3 + division:2-6 100 --seed 7\n"
+               "  grundy play --misere nim 1 1 1\n"
+               "  printf '1 1\\nhint\\n' | grundy play nim 3 4 5 --seed 1\n");
+  auto run = [options] {
+    // Long computations say so on stderr, as in every command that computes.
+    set_progress_output(stderr);
+    apply_memory_option(options->sum.memory);
+    const GameSum sum = read_sum_for_table(options->sum);
+    PlayOptions play_options;
+    play_options.first = options->first == "engine" ? FirstPlayer::engine : FirstPlayer::person;
+    // Deterministic unless asked: the same moves get the same answers (and
+    // hints) on every run; --seed N draws other choices, repeatably.
+    play_options.seed = options->seed ? parse_seed(*options->seed) : 0;
+    play_options.misere = options->sum.misere;
+    keep_transcript_when_interrupted();
+    return grundy::cli::play(sum, play_options);
+  };
+  return {play, run, &options->sum.sum};
+}
+
+Command add_serve_command(CLI::App& app) {
+  auto options = std::make_shared<ServeCommandOptions>();
+  CLI::App* serve = app.add_subcommand("serve", "Serve a web page to play every game against the engine, and its JSON API");
+  serve->add_option("--port", options->serve.port, "the port to listen on (default 8080; 0: any free port, printed)")
+      ->type_name("N")
+      ->check(CLI::Range(0, 65535).description(""));
+  serve->add_option("--host", options->serve.host,
+                    "the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+      ->type_name("ADDR");
+  serve->add_option("--graph", options->serve.settings.graphs,
+                    "a graph file the page may play (graph:FILE); repeat for more. No other file is ever read")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
+  serve->add_option("--time-limit", options->time_limit,
+                    "seconds one request may compute before it is cut off with a message (default 3)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.01, 3600.0).description(""));
+  serve->footer(
+      "\nOpen the printed address in a browser: choose a game or type any sum, then play by\n"
+      "clicking heaps (or with the keyboard) against the engine, with Hint, Show values and Undo.\n"
+      "The page and its JSON API come from this binary alone; docs/serve.md describes the API.\n"
+      "Each request is computed by a worker process, cut off after --time-limit seconds or\n"
+      "1 GiB of memory, so one slow request never stalls the others.\n"
+      "\nExamples:\n  grundy serve\n  grundy serve --port 9000 --graph examples/data/loopy.txt\n"
+      "  curl -s localhost:8080/api/analyze -d '{\"position\": \"nim 3 4 5\"}'\n");
+  return {serve, [options] {
+    ServeOptions serve_options = options->serve;
+    serve_options.settings.time_limit = std::chrono::milliseconds(static_cast<long long>(options->time_limit * 1000));
+    return grundy::cli::serve(serve_options);
+  }};
+}
+
+}  // namespace grundy::cli

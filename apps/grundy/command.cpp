@@ -1,0 +1,123 @@
+#include "command.hpp"
+
+#include <cstdio>
+#include <limits>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "grundy/error.hpp"
+#include "grundy/parse_number.hpp"
+#include "grundy/progress.hpp"
+#include "grundy/quote.hpp"
+#include "grundy/search/transposition_table.hpp"
+#include "grundy/spec.hpp"
+
+namespace grundy::cli {
+namespace {
+
+constexpr const char* kSumSyntax =
+    "A sum of games is written GAME POS [POS...] [+ GAME POS [POS...]]...: each POS is one\n"
+    "component in the game named before it, and '+' starts components in another game.\n";
+
+// The games, one line each, from the catalogue: help texts never fall behind it.
+std::string games_paragraph() {
+  std::string text = "Games (spec strings; 'grundy games' describes them):\n";
+  for (const GameFamily& f : game_families()) {
+    if (f.example == f.syntax) {
+      text += fmt::format("  {}\n", f.syntax);
+    } else {
+      text += fmt::format("  {:<16} such as {}\n", f.syntax, f.example);
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string sum_help() { return std::string(kSumSyntax) + games_paragraph(); }
+
+// Not required by CLI11: the words after '--' join the sum after parsing,
+// and read_sum says what is missing when there are none.
+void add_sum_option(CLI::App& cmd, SumOptions& options) {
+  cmd.add_option("GAME POS", options.sum, "a sum of games: GAME POS [POS...] [+ GAME POS [POS...]]...")->type_name("");
+}
+
+void add_memory_option(CLI::App& cmd, SumOptions& options) {
+  cmd.add_option("--memory", options.memory,
+                 "at most this much memory for the table of the search that values boards (cram), and for "
+                 "a misère search (--misere): 512M, 4G (default: a quarter of the machine's); a smaller table "
+                 "forgets more, never answers wrongly; a misère search stops with an error past it")
+      ->type_name("SIZE");
+  cmd.add_option("--table", options.table_file,
+                 "keep that search's table in FILE (cram only): read when the run starts, written every 10 s, at "
+                 "the end and on Ctrl-C, so a long search stopped goes on from there when run again")
+      ->type_name("FILE");
+}
+
+// --table's file is refused when a game of the sum would ignore it (a search
+// that keeps no file) or when none would use it: a file named and silently
+// not used would look like a table kept.
+GameSum read_sum_for_table(const SumOptions& options) {
+  GameSum sum = read_sum(options.sum);
+  if (!options.table_file) return sum;
+  if (options.table_file->empty()) throw InputError("--table '': the file name is empty");
+  bool used = false;
+  for (const auto& game : sum.games) {
+    if (game->table_file_use() == Game::TableFileUse::not_kept)
+      throw InputError(fmt::format("--table {}: {} keeps no search table in a file (only cram does); run it "
+                                   "without --table",
+                                   quote_path(*options.table_file), game->label()));
+    used = used || game->table_file_use() == Game::TableFileUse::kept;
+  }
+  if (!used)
+    throw InputError(fmt::format("--table {}: only cram keeps its search table in a file, and this sum has no cram "
+                                 "board",
+                                 quote_path(*options.table_file)));
+  for (const auto& game : sum.games)
+    if (game->table_file_use() == Game::TableFileUse::kept) game->keep_table_in(*options.table_file);
+  return sum;
+}
+
+void apply_memory_option(const std::optional<std::string>& given) {
+  if (!given) return;
+  const std::string& text = *given;
+  const std::optional<std::uint64_t> bytes = parse_byte_size(text);
+  if (!bytes)
+    throw InputError(fmt::format("--memory {}: expected a size such as 512M or 4G (a whole number with K, M, G or "
+                                 "T for powers of 1024, or bytes), at least 1K",
+                                 quote(text)));
+  set_default_table_bytes(static_cast<std::size_t>(*bytes));
+}
+
+void add_game_option(CLI::App& cmd, std::string& game, const std::string& description) {
+  cmd.add_option("GAME", game, description)->required()->type_name("");
+}
+
+std::uint64_t parse_table_bound(const std::string& text) {
+  auto n = parse_u64(text);
+  if (!n)
+    throw InputError(fmt::format("--to '{}': {}; expected the last heap size, a whole number", text, why_not_u64(text)));
+  if (*n == std::numeric_limits<std::uint64_t>::max())
+    throw InputError(fmt::format("--to {}: too large; the table must end below 18446744073709551615", text));
+  return *n;
+}
+
+std::function<int()> answering(std::function<void(Output& out)> print) {
+  return [print = std::move(print)] {
+    // Long computations (large tables, prime counts near 10^18, pattern
+    // searches) say so on stderr.
+    set_progress_output(stderr);
+    Output out;
+    print(out);
+    if (!out.flush()) {
+      take_back_output();
+      std::fputs("grundy: error: could not write the output\n", stderr);
+      return 1;
+    }
+    finish_output();
+    return 0;
+  };
+}
+
+}  // namespace grundy::cli
