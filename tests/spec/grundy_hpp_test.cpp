@@ -22,6 +22,9 @@ struct TakeOneOrTwo {
     return out;
   }
 };
+struct TakeOneOrTwoByForm : TakeOneOrTwo {
+  [[nodiscard]] int canonical(int n) const { return n; }
+};
 
 TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   // Types, one per header.
@@ -55,6 +58,9 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_class_v<ValueTable>);                                // value_table.hpp
   static_assert(std::is_class_v<AdviceSpelling>);                            // advice_words.hpp
   static_assert(std::is_class_v<ValueWalk>);                                 // value_walk.hpp
+  static_assert(GameLogic<TakeOneOrTwo> && !CanonicalGameLogic<TakeOneOrTwo>);  // search/game_logic.hpp
+  static_assert(std::is_class_v<Interner<int>>);                             // search/interner.hpp
+  static_assert(std::is_class_v<CodeParts<TakeOneOrTwoByForm>>);             // search/code_parts.hpp
   static_assert(std::is_enum_v<DrawOfferAnswer> && kRepetitionsForDraw == 3);  // session_rules.hpp
   static_assert(std::is_same_v<BigVector<int>::allocator_type, BigAllocator<int>>);  // big_vector.hpp
   static_assert(std::is_class_v<TranspositionTable<int, int, std::hash<int>>>);  // transposition_table.hpp

@@ -4,9 +4,9 @@
 // and keep each position once. Solver, SearchedGame and the games written in
 // Python all number their positions with it.
 //
-// An open-addressing table of (hash, id) slots, linear probing, at most half
+// An open-addressing table of (hash, id) slots, linear probing, at most 3/4
 // full, beside the positions themselves in a BigVector: 16 bytes a slot, so
-// 32 to 64 bytes a position besides the position (a std::unordered_map from
+// 21 to 43 bytes a position besides the position (a std::unordered_map from
 // position to number, with a vector of positions, keeps every position twice
 // and a node per entry).
 //
@@ -52,7 +52,7 @@ class Interner {
   // The number of `x`, and whether it was added now (then it is size() - 1).
   std::pair<std::uint64_t, bool> intern(const T& x) {
     const std::uint64_t hash = traits_.hash(x);
-    if (2 * (items_.size() + 1) > slots_.size()) grow();
+    if (4 * (items_.size() + 1) > 3 * slots_.size()) grow();
     for (;;) {  // once, unless equal() changed the table
       const std::uint64_t changes = changes_;
       for (std::size_t i = home(hash);; i = (i + 1) & (slots_.size() - 1)) {
