@@ -17,7 +17,7 @@ packages=(
   gnuplot-nox python3-matplotlib
   libprimesieve-dev libprimecount-dev primecount
   libnauty2-dev
-  time tmux
+  time tmux ccache
   clang libclang-rt-dev
 )
 if [[ ${1:-} == --for-tests ]]; then

@@ -1,6 +1,7 @@
 #include "command.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <utility>
 
@@ -10,6 +11,7 @@
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
+#include "grundy/search/search_threads.hpp"
 #include "grundy/search/transposition_table.hpp"
 #include "grundy/spec.hpp"
 
@@ -53,6 +55,11 @@ void add_memory_option(CLI::App& cmd, SumOptions& options) {
                  "keep that search's table in FILE (cram only): read when the run starts, written every 10 s, at "
                  "the end and on Ctrl-C, so a long search stopped goes on from there when run again")
       ->type_name("FILE");
+  cmd.add_option("--threads", options.threads,
+                 "threads for the search that values boards and graphs (cram, node-kayles, chomp): 1 to 1024 "
+                 "(default: GRUNDY_THREADS if set, else every core grundy may use); the answer is the same "
+                 "whatever the number, the table is shared, so --memory bounds them all together")
+      ->type_name("N");
 }
 
 // --table's file is refused when a game of the sum would ignore it (a search
@@ -88,6 +95,22 @@ void apply_memory_option(const std::optional<std::string>& given) {
                                  "T for powers of 1024, or bytes), at least 1K",
                                  quote(text)));
   set_default_table_bytes(static_cast<std::size_t>(*bytes));
+}
+
+void apply_threads_option(const std::optional<std::string>& given) {
+  std::string where = "--threads";
+  std::optional<std::string> text = given;
+  if (!text) {
+    const char* env = std::getenv("GRUNDY_THREADS");
+    if (env == nullptr) return;
+    text = env;
+    where = "GRUNDY_THREADS";
+  }
+  const std::optional<unsigned> n = parse_thread_count(*text);
+  if (!n)
+    throw InputError(fmt::format("{} {}: expected a number of threads from 1 to {}", where, quote(*text),
+                                 kMaxSearchThreads));
+  set_default_search_threads(*n);
 }
 
 void add_game_option(CLI::App& cmd, std::string& game, const std::string& description) {

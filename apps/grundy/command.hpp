@@ -59,12 +59,13 @@ struct SumOptions {
   bool misere = false;                    // the last player to move loses
   std::optional<std::string> memory;      // --memory: the search table's bound
   std::optional<std::string> table_file;  // --table: where the search table is kept
+  std::optional<std::string> threads;     // --threads: the search's threads
 };
 
 // The sum, as the positional "GAME POS" (main.cpp's usage line shows it
 // required, though CLI11 is not told so).
 void add_sum_option(CLI::App& cmd, SumOptions& options);
-// --memory and --table.
+// --memory, --table and --threads.
 void add_memory_option(CLI::App& cmd, SumOptions& options);
 
 // The sum read, with --table's file handed to the games that keep their
@@ -73,6 +74,9 @@ void add_memory_option(CLI::App& cmd, SumOptions& options);
 
 // --memory's size, set as the default of the search tables made from now on.
 void apply_memory_option(const std::optional<std::string>& given);
+// --threads (else GRUNDY_THREADS, else every core), set as the searches'
+// default.
+void apply_threads_option(const std::optional<std::string>& given);
 
 // The game of a command about one game (table, pattern, plot, rare,
 // quotient), as the positional "GAME".

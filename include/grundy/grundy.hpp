@@ -62,6 +62,7 @@
 #include "grundy/registry.hpp"
 #include "grundy/run_table.hpp"
 #include "grundy/search/search_table_file.hpp"
+#include "grundy/search/search_threads.hpp"
 #include "grundy/session_rules.hpp"
 #include "grundy/search/searched_game.hpp"
 #include "grundy/small_graph.hpp"

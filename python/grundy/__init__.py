@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import array as _array
 import operator as _operator
+import os as _os
 import sys as _sys
 import threading as _threading
 import weakref as _weakref
@@ -86,7 +87,8 @@ def _numpy_module() -> Any:
 
 __all__ = [
     "Game", "Split", "Infinite", "Move", "Moves", "Pattern", "Family", "LoopError",
-    "value", "values", "winner", "moves", "pattern", "plot", "progress", "games", "solve", "winning_moves",
+    "value", "values", "winner", "moves", "pattern", "plot", "progress", "threads", "games", "solve",
+    "winning_moves",
 ]
 
 LoopError = _core.LoopError
@@ -152,6 +154,36 @@ def progress(on: bool) -> None:
     if not isinstance(on, bool):
         raise TypeError(f"progress({on!r}): expected True or False")
     _core.show_progress(on)
+
+
+def threads(n: int | None = None) -> int:
+    """The threads of the search that values boards and graphs (cram,
+    node-kayles, chomp): ``threads(2)`` sets them (1 to 1024), ``threads(0)``
+    goes back to every core this process may use, ``threads()`` only tells.
+    Returns the number in effect. The values are the same whatever it is;
+    the threads share one table. Games written in Python search on one
+    thread (their ``moves`` need the interpreter). At import, the variable
+    GRUNDY_THREADS, when set, gives the number, as for the command line."""
+    if n is not None:
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"threads({n!r}): expected a whole number of threads")
+        if n < 0 or n > 1024:
+            raise ValueError(f"threads({n}): expected 1 to 1024 threads, or 0 for every core")
+        _core.set_threads(n)
+    return _core.threads()
+
+
+def _threads_from_environment() -> None:
+    text = _os.environ.get("GRUNDY_THREADS")
+    if text is None:
+        return
+    n = _core.parse_threads(text)
+    if n is None:
+        raise ImportError(f"GRUNDY_THREADS={text!r}: expected a number of threads from 1 to 1024")
+    _core.set_threads(n)
+
+
+_threads_from_environment()
 
 
 def _stderr_is_a_terminal() -> bool:

@@ -29,6 +29,7 @@
 #include "grundy/heap_game.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
+#include "grundy/search/search_threads.hpp"
 #include "grundy/value_plot.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/spec.hpp"
@@ -553,4 +554,8 @@ PYBIND11_MODULE(_core, m) {
   // command line's do; __init__.py turns this on when stderr is a terminal.
   m.def("show_progress", [](bool on) { set_progress_output(on ? stderr : nullptr); }, py::arg("on"));
   m.def("families", &families);
+  // The search's threads (search_threads.hpp): __init__.py's threads().
+  m.def("set_threads", [](unsigned n) { set_default_search_threads(n); }, py::arg("n"));
+  m.def("threads", [] { return default_search_threads(); });
+  m.def("parse_threads", [](const std::string& text) { return parse_thread_count(text); }, py::arg("text"));
 }

@@ -61,7 +61,9 @@ void walsh_hadamard(std::vector<std::int64_t>& w) {
 // gives a block's option values, compared at once with each value still
 // looked for. With AVX2 where the processor has it (a clone chosen when
 // the program starts), SSE2 otherwise.
-#if defined(__x86_64__) && defined(__has_attribute)
+// (Not under ThreadSanitizer: a clone's resolver runs before its runtime
+// is up, and the program crashes at start.)
+#if defined(__x86_64__) && defined(__has_attribute) && !defined(__SANITIZE_THREAD__)
 #if __has_attribute(target_clones)
 #define GRUNDY_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
 #endif

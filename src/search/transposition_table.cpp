@@ -38,6 +38,18 @@ void* allocate_table_memory(std::size_t bytes) {
   return ::operator new(bytes);
 }
 
+void release_table_pages(void* block, std::size_t bytes) noexcept {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (bytes >= kHugeFrom) {
+    // (aligned to huge pages by allocate_table_memory; a refusal only keeps the memory)
+    (void)madvise(block, (bytes + kHugePage - 1) / kHugePage * kHugePage, MADV_DONTNEED);
+    return;
+  }
+#endif
+  (void)block;
+  (void)bytes;
+}
+
 void free_table_memory(void* block, std::size_t bytes) noexcept {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (bytes >= kHugeFrom) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -47,6 +48,29 @@ TEST(CramCli, MemoryBoundsTheSearchTable) {
     EXPECT_THAT(r.err, HasSubstr("--memory")) << bad;
     EXPECT_THAT(r.err, HasSubstr("expected a size such as 512M or 4G")) << bad;
   }
+}
+
+// --threads and GRUNDY_THREADS: the same answers on any number, and a
+// clear error for a number that is none.
+TEST(CramCli, ThreadsChangeNoAnswerAndAreChecked) {
+  for (const char* n : {"1", "2", "3"})
+    EXPECT_EQ(out_of({"value", "cram", "4x7", "5x5", "4x6", "+", "nim", "1", "--threads", n}), "3\n0\n0\n1\n") << n;
+  EXPECT_EQ(out_of({"winner", "--threads=2", "cram", "3x8"}), "first player wins (nim-sum 3)\n");
+  for (const char* bad : {"0", "1025", "-2", "two", "", "1.5"}) {
+    const auto r = grundy_run({"value", "cram", "4x5", "--threads", bad});
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_THAT(r.err, HasSubstr("expected a number of threads from 1 to 1024")) << bad;
+  }
+  ::setenv("GRUNDY_THREADS", "many", 1);
+  const auto env = grundy_run({"value", "cram", "4x5"});
+  const auto given = grundy_run({"value", "cram", "4x5", "--threads", "2"});  // the option wins over the variable
+  ::setenv("GRUNDY_THREADS", "2", 1);
+  const auto good = grundy_run({"value", "cram", "4x7"});
+  ::unsetenv("GRUNDY_THREADS");
+  EXPECT_EQ(env.exit_code, 2);
+  EXPECT_THAT(env.err, HasSubstr("GRUNDY_THREADS 'many': expected a number of threads from 1 to 1024"));
+  EXPECT_EQ(given.exit_code, 0) << given.err;
+  EXPECT_EQ(good.out, "3\n");
 }
 
 // Issue 50, item 6: the misère search held 1.17 GB for 5x6 with --memory 64M.

@@ -109,14 +109,14 @@ TEST(TranspositionTable, KeepsEverythingBelowItsBound) {
 // doubling counts what the other holds, so together they stay within it.
 TEST(TranspositionTable, TablesSharingABoundStayWithinItTogether) {
   const std::size_t bound = 256 * 1024;
-  auto budget = std::make_shared<TableBudget>(TableBudget{bound, 0});
+  auto budget = std::make_shared<TableBudget>(bound);
   {
     TranspositionTable<std::uint64_t, std::uint64_t, IdHash> a(budget), b(budget);
     for (std::uint64_t k = 1; k <= 100000; ++k) {
       a.store(k, k + 1, 1 + k % 9);
       b.store(k, k + 2, 1 + k % 5);
     }
-    EXPECT_EQ(budget->used_bytes, a.bytes() + b.bytes());
+    EXPECT_EQ(budget->used_bytes.load(), a.bytes() + b.bytes());
     EXPECT_LE(a.bytes() + b.bytes(), bound);
     EXPECT_GT(a.bytes(), bound / 8);  // both grew: neither was starved
     EXPECT_GT(b.bytes(), bound / 8);
@@ -129,7 +129,7 @@ TEST(TranspositionTable, TablesSharingABoundStayWithinItTogether) {
       }
     }
   }
-  EXPECT_EQ(budget->used_bytes, 0u);  // what a table held is given back when it goes
+  EXPECT_EQ(budget->used_bytes.load(), 0u);  // what a table held is given back when it goes
 }
 
 // Keys that hold memory of their own (strings, vectors: a Sprouts position,
@@ -145,7 +145,7 @@ TEST(TranspositionTable, KeysThatHoldMemoryCountInTheBound) {
   EXPECT_GE(key_heap_bytes(std::string(1000, 'x')), 1000u);
   EXPECT_EQ(key_heap_bytes(std::vector<std::uint32_t>(10)), 40u);
   const std::size_t bound = 1 << 20;
-  auto budget = std::make_shared<TableBudget>(TableBudget{bound, 0});
+  auto budget = std::make_shared<TableBudget>(bound);
   std::size_t short_slots = 0;
   {
     TranspositionTable<std::string, std::uint64_t, StringHash> shorts(bound);
@@ -159,7 +159,7 @@ TEST(TranspositionTable, KeysThatHoldMemoryCountInTheBound) {
       longs.store(key, k, 1);
       ASSERT_EQ(longs.find(key), k) << "a key just stored is found";
     }
-    EXPECT_EQ(budget->used_bytes, longs.bytes());
+    EXPECT_EQ(budget->used_bytes.load(), longs.bytes());
     EXPECT_LE(longs.bytes(), bound + bound / 4);  // within the bound, give or take the keys of one window
     EXPECT_GT(longs.replaced(), 0u);  // 50,000 keys of 200 bytes do not fit in 1 MiB
     EXPECT_LT(longs.size(), 50000u / 8);
@@ -169,7 +169,7 @@ TEST(TranspositionTable, KeysThatHoldMemoryCountInTheBound) {
     longs.for_each([&](const std::string& k, std::uint64_t, std::size_t) { long_key_bytes += key_heap_bytes(k); });
     EXPECT_LT(longs.bytes() - long_key_bytes, short_slots);
   }
-  EXPECT_EQ(budget->used_bytes, 0u);
+  EXPECT_EQ(budget->used_bytes.load(), 0u);
 }
 
 // Large tables come on 2 MiB boundaries (where the kernel may give huge

@@ -306,3 +306,29 @@ def test_node_kayles_vertex_sets_as_positions():
     assert [m.to for m in moves] == [m["to"][0] for m in cli_json("moves", petersen, "all")["moves"]]
     with pytest.raises(ValueError, match="no vertex named 'x'"):
         grundy.value(petersen, "o0,x")
+
+
+def test_threads_change_no_value_and_are_checked():
+    before = grundy.threads()
+    try:
+        assert grundy.threads(1) == 1
+        one = [grundy.value("cram", board) for board in ("4x6", "5x5", "4x7", "3x8")]
+        assert grundy.threads(2) == 2
+        assert [grundy.value("cram", board) for board in ("4x6", "5x5", "4x7", "3x8")] == one == [0, 0, 3, 3]
+        assert grundy.threads(0) >= 1  # every core again
+        for bad, error in ((-1, ValueError), (1025, ValueError), (1.5, TypeError), (True, TypeError), ("2", TypeError)):
+            with pytest.raises(error, match="threads"):
+                grundy.threads(bad)
+    finally:
+        grundy.threads(before)
+
+
+def test_grundy_threads_in_the_environment_is_read_at_import():
+    import os
+    env = dict(os.environ, GRUNDY_THREADS="3")
+    out = subprocess.run([sys.executable, "-c", "import grundy; print(grundy.threads())"], capture_output=True,
+                         text=True, env=env)
+    assert out.stdout.strip() == "3", out.stderr
+    env["GRUNDY_THREADS"] = "lots"
+    out = subprocess.run([sys.executable, "-c", "import grundy"], capture_output=True, text=True, env=env)
+    assert out.returncode != 0 and "GRUNDY_THREADS='lots': expected a number of threads from 1 to 1024" in out.stderr

@@ -65,6 +65,8 @@ struct ChompBarHash {
 // Chomp for ComponentSearch: a bar is one part, in canonical form; a bar of
 // the poisoned square alone has no move and is left out.
 struct ChompRules {
+  // No state: several threads may list options at once (a search on every core).
+  static constexpr bool kThreadSafe = true;
   using Key = ChompBar;
   using KeyHash = ChompBarHash;
   [[nodiscard]] std::vector<Key> components(const Key& bar) const;

@@ -133,6 +133,8 @@ struct CramSmallSlots {
 
 // Cram for ComponentSearch: parts are canonical regions.
 struct CramRules {
+  // No state: several threads may list options at once (a search on every core).
+  static constexpr bool kThreadSafe = true;
   using Key = CramBoard;
   using KeyHash = CramBoardHash;
   using SmallSlots = CramSmallSlots;

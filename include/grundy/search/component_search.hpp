@@ -52,12 +52,17 @@
 // tests hold both against.
 
 #include <algorithm>
+#include <atomic>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -69,6 +74,7 @@
 #include "grundy/nimber.hpp"
 #include "grundy/nimber_set.hpp"
 #include "grundy/search/part_table.hpp"
+#include "grundy/search/search_threads.hpp"
 #include "grundy/search/transposition_table.hpp"
 
 namespace grundy {
@@ -142,17 +148,30 @@ class ComponentSearch {
   // Interrupted when asked to (interrupt.hpp); the search stays usable, its
   // table holding only values it finished.
   [[nodiscard]] Nimber value(const Key& position) {
-    parts_.clear();  // (what an interrupted search left)
-    depth_ = 0;
-    return Nimber(position_value(position));
+    std::size_t size = 0;
+    if (threads() > 1)
+      for (const Key& part : game_.components(position)) size += game_.size(part);
+    return Nimber(run(size, [&](Walker& w) { return w.position_value(position); }));
   }
 
   // The value of one part, given in canonical form.
   [[nodiscard]] Nimber part_value(const Key& part) {
-    parts_.clear();
-    depth_ = 0;
-    return Nimber(value_of_part(part));
+    return Nimber(run(game_.size(part), [&](Walker& w) { return w.value_of_part(part); }));
   }
+
+  // Threads a search may use (0: default_search_threads(), read at each
+  // search). A game's search uses one whatever is asked unless its rules
+  // state kThreadSafe (their listing may run on several threads at once);
+  // positions under kThreadsFrom in size take one too, as do searches made
+  // while another of this object's runs (there are none: one at a time).
+  void set_threads(unsigned threads) { threads_ = threads; }
+  [[nodiscard]] unsigned threads() const {
+    if constexpr (!kParallel) return 1;
+    return threads_ == 0 ? default_search_threads() : threads_;
+  }
+  // Positions of at least this size are searched on several threads.
+  static constexpr std::size_t kThreadsFrom = 20;
+  static constexpr bool kParallel = requires { requires G::kThreadSafe; };
 
   // The table's entries as they are (a value, or values excluded), for a
   // file that keeps them between runs: every entry in turn, and one put
@@ -186,8 +205,12 @@ class ComponentSearch {
   void set_observer(std::function<void(const SearchStats&)> observer) { observer_ = std::move(observer); }
 
   [[nodiscard]] SearchStats stats() const {
-    return SearchStats{searched_, table_.size(), table_.bytes(), table_.max_bytes(), table_.replaced()};
+    return SearchStats{searched_.load(std::memory_order_relaxed), table_.size(), table_.bytes(), table_.max_bytes(),
+                       table_.replaced()};
   }
+
+  ComponentSearch(const ComponentSearch&) = delete;
+  ComponentSearch& operator=(const ComponentSearch&) = delete;
 
  private:
   static constexpr std::uint64_t kNotInSet = ~std::uint64_t{0};
@@ -197,6 +220,34 @@ class ComponentSearch {
   // S is answered at once, a later search starts without S's values among
   // its candidates. Both are facts, so forgetting either is safe.
   static constexpr std::uint64_t kExcluded = kSearchEntryExcluded;
+
+  using Table = PartTable<Key, typename G::KeyHash, SmallSlotsOf<G>>;
+
+  // Thrown in a thread of a search that another thread has finished, or
+  // given up (it unwinds the thread's stack; the table keeps only facts).
+  struct Stopped {};
+
+  // One thread's search: its stacks and pools, with the game, the table
+  // and the bounds of the ComponentSearch it works for (one Walker per
+  // thread; every table entry any of them stores is a fact, so they share
+  // the table without agreeing on anything else).
+  class Walker {
+   public:
+    Walker(ComponentSearch& owner, bool main)
+        : owner_(owner), game_(owner.game_), method_(owner.method_), table_(owner.table_), main_(main) {}
+    Walker(const Walker&) = delete;
+    Walker& operator=(const Walker&) = delete;
+
+    // Makes ready for a query: what an interrupted one left is dropped.
+    void start() {
+      parts_.clear();
+      depth_ = 0;
+    }
+    // Adds the parts searched since the last checkpoint to the owner's count.
+    void flush_count() {
+      owner_.searched_.fetch_add(searched_ - counted_, std::memory_order_relaxed);
+      counted_ = searched_;
+    }
 
   std::uint64_t position_value(const Key& position) {
     std::uint64_t total = 0;
@@ -233,12 +284,13 @@ class ComponentSearch {
   // One level deeper for the life of a Deeper (LimitError past the bound).
   class Deeper {
    public:
-    explicit Deeper(ComponentSearch& s) : s_(s) {
-      if (++s_.depth_ > s_.depth_limit_ && s_.depth_limit_ != 0) {
+    explicit Deeper(Walker& s) : s_(s) {
+      const std::size_t limit = s_.owner_.depth_limit_;
+      if (++s_.depth_ > limit && limit != 0) {
         --s_.depth_;
         throw LimitError(fmt::format("the search went {} parts deep: the game is deeper than that or has a loop "
                                      "(a position that can come back)",
-                                     s_.depth_limit_));
+                                     limit));
       }
     }
     ~Deeper() { --s_.depth_; }
@@ -246,17 +298,66 @@ class ComponentSearch {
     Deeper& operator=(const Deeper&) = delete;
 
    private:
-    ComponentSearch& s_;
+    Walker& s_;
   };
 
+  // Every 1,024 parts: the count goes to the owner; the main thread stops
+  // for an interrupt and calls the observer, any thread stops when the
+  // search is over.
   void note_search() {
     ++searched_;
-    if ((searched_ & 1023) == 0) interruption_point();
-    if ((searched_ & 0xffff) == 0 && observer_) observer_(stats());
+    if ((searched_ & 1023) == 0) owner_.checkpoint(*this);
+  }
+
+  // While a part is being searched by a thread of a search on several, it
+  // is marked busy (ABDADA, Weill 1996): another thread that meets it among
+  // options puts it last, searches the others first, and comes back to
+  // find its value in the table more often than not.
+  class Busy {
+   public:
+    Busy(Walker& w, const Key& part) : marks_(w.owner_.busy_.get()) {
+      if (marks_ != nullptr) {
+        slot_ = busy_slot(table_hash(part));
+        marks_[slot_].fetch_add(1, std::memory_order_relaxed);
+      }
+    }
+    ~Busy() {
+      if (marks_ != nullptr) marks_[slot_].fetch_sub(1, std::memory_order_relaxed);
+    }
+    Busy(const Busy&) = delete;
+    Busy& operator=(const Busy&) = delete;
+
+   private:
+    std::atomic<std::uint16_t>* marks_;
+    std::size_t slot_ = 0;
+  };
+  // Whether another thread may be searching this part (a hint: two parts
+  // share a mark now and then).
+  [[nodiscard]] bool busy(const Key& part) const {
+    const auto* marks = owner_.busy_.get();
+    return marks != nullptr && marks[busy_slot(table_hash(part))].load(std::memory_order_relaxed) != 0;
+  }
+  static std::size_t table_hash(const Key& part) { return Table::hash_of(part); }
+  static std::size_t busy_slot(std::size_t hash) {
+    return static_cast<std::size_t>((hash * 0x9E3779B97F4A7C15u) >> (64 - kBusyBits));
+  }
+
+  // A child whose kept part another thread is searching moves to the end
+  // of children[i..] (once: a child already put off is searched where it
+  // stands). True when it moved.
+  template <class Children>
+  bool put_off(Children& children, std::size_t i) {
+    Child& c = children[i];
+    if (c.put_off || owner_.busy_ == nullptr || children.size() - i < 2 || !busy(parts_[c.first])) return false;
+    c.put_off = true;
+    std::rotate(children.begin() + static_cast<std::ptrdiff_t>(i), children.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                children.end());
+    return true;
   }
 
   std::uint64_t plain_value(const Key& part) {
     const Deeper deeper(*this);
+    const Busy busy(*this, part);
     note_search();
     // Values seen among the options: a bit each below 64, a list above.
     std::uint64_t seen = 0;
@@ -288,6 +389,7 @@ class ComponentSearch {
     std::uint32_t count = 0;
     std::uint64_t known = 0;
     std::uint64_t cost = 0;  // the sum of the squared sizes of the unknown parts
+    bool put_off = false;    // moved last once already (put_off below)
   };
 
   // The options of a part: how many, the values of those the table decides,
@@ -303,7 +405,7 @@ class ComponentSearch {
   // each time cost a few allocations each.
   class PooledOptions {
    public:
-    explicit PooledOptions(ComponentSearch& s) : s_(s) {
+    explicit PooledOptions(Walker& s) : s_(s) {
       if (!s.spare_children_.empty()) {
         options.pending = std::move(s.spare_children_.back());
         s.spare_children_.pop_back();
@@ -322,7 +424,7 @@ class ComponentSearch {
     Options options;
 
    private:
-    ComponentSearch& s_;
+    Walker& s_;
   };
 
   // Options are split two at a time, each part's table slot fetched
@@ -480,6 +582,7 @@ class ComponentSearch {
   // the values `excluded`.
   std::uint64_t value_in_set_searched(const Key& part, NimberSet wanted, NimberSet excluded) {
     const Deeper deeper(*this);
+    const Busy busy(*this, part);
     const std::size_t mark = parts_.size();
     PooledOptions pooled(*this);
     Options& options = pooled.options;
@@ -516,6 +619,10 @@ class ComponentSearch {
       }
       // Ask the option about every candidate but the greatest: if it hits
       // none of them, the greatest is one too many (one option fewer left).
+      if (put_off(children, i)) {
+        --i;
+        continue;
+      }
       const NimberSet ask = candidates.without_max() & up_to_wanted;
       Child& c = children[i];
       reduce_to_one_part(c);
@@ -550,6 +657,7 @@ class ComponentSearch {
   // other value is dropped and its value skipped.
   std::uint64_t aspiration_value(const Key& part) {
     const Deeper deeper(*this);
+    const Busy busy(*this, part);
     const std::size_t mark = parts_.size();
     PooledOptions pooled(*this);
     Options& options = pooled.options;
@@ -566,6 +674,7 @@ class ComponentSearch {
       if (hit.contains(k)) continue;
       bool k_hit = false;
       for (std::size_t i = 0; i < pending.size() && !k_hit;) {
+        if (put_off(pending, i)) continue;
         Child& c = pending[i];
         reduce_to_one_part(c);
         const Key kept = parts_[c.first];  // (a copy: the search below grows parts_)
@@ -605,16 +714,113 @@ class ComponentSearch {
         }
   }
 
+    ComponentSearch& owner_;
+    const G& game_;
+    const SearchMethod method_;
+    Table& table_;
+    const bool main_;  // the caller's thread (the others are helpers)
+    std::vector<Key> parts_;  // the unknown parts of the options being searched, a stack
+    std::vector<std::size_t> hashes_;  // those of the batch being listed (expand), in order
+    std::vector<std::vector<Child>> spare_children_;  // for PooledOptions
+    std::uint64_t searched_ = 0, counted_ = 0;  // parts searched by this thread; of them, added to the owner's
+    std::size_t depth_ = 0;
+    friend class ComponentSearch;
+  };
+
+  // The checkpoint of note_search, every 1,024 parts a walker searches.
+  void checkpoint(Walker& w) {
+    const std::uint64_t before = searched_.fetch_add(w.searched_ - w.counted_, std::memory_order_relaxed);
+    w.counted_ = w.searched_;
+    if (stop_.load(std::memory_order_relaxed)) throw Stopped{};
+    if (!w.main_) return;
+    interruption_point();
+    if (observer_ && (before >> 16) != ((before + 1024) >> 16)) observer_(stats());
+  }
+
+  // Runs query(walker) for a position of the given size: on this thread
+  // alone, or on threads() threads at once, each with a walker of its own,
+  // sharing the table; the first to finish gives the answer (any thread's
+  // answer is the value: the table holds facts only) and stops the others.
+  template <class Query>
+  std::uint64_t run(std::size_t size, Query query) {
+    const unsigned n = size >= kThreadsFrom ? threads() : 1;
+    if (n <= 1) {
+      main_walker_.start();
+      try {
+        const std::uint64_t v = query(main_walker_);
+        main_walker_.flush_count();
+        return v;
+      } catch (...) {
+        main_walker_.flush_count();
+        throw;
+      }
+    }
+    table_.share();
+    if (!busy_) busy_ = std::make_unique<std::atomic<std::uint16_t>[]>(std::size_t{1} << kBusyBits);
+    stop_.store(false);
+    std::uint64_t answer = 0;
+    bool answered = false;
+    std::exception_ptr failure;
+    std::mutex m;
+    // What a thread ends with: an answer (the first kept), a failure, or
+    // stopped by another; each of the first two stops the others.
+    auto finish = [&](Walker& w, const std::uint64_t* v, std::exception_ptr e) {
+      w.flush_count();
+      const std::scoped_lock lock(m);
+      if (v != nullptr && !answered && !failure) {
+        answer = *v;
+        answered = true;
+      }
+      if (e && !answered && !failure) failure = e;
+      stop_.store(true);
+    };
+    auto work = [&](Walker& w) {
+      w.start();
+      try {
+        const std::uint64_t v = query(w);
+        finish(w, &v, nullptr);
+      } catch (const Stopped&) {
+        w.flush_count();
+      }
+      catch (...) {
+        finish(w, nullptr, std::current_exception());
+      }
+    };
+    std::vector<std::thread> helpers;
+    try {
+      for (unsigned t = 1; t < n; ++t)
+        helpers.emplace_back([&] {
+          Walker w(*this, false);
+          work(w);
+        });
+    } catch (...) {
+      // (no thread to be had: those started are stopped, and this one searches alone)
+      stop_.store(true);
+      for (std::thread& h : helpers) h.join();
+      helpers.clear();
+      stop_.store(false);
+    }
+    work(main_walker_);
+    for (std::thread& h : helpers) h.join();
+    stop_.store(false);  // (a later search on this thread alone must not stop at once)
+    table_.unshare();
+    busy_.reset();
+    if (failure) std::rethrow_exception(failure);
+    return answer;
+  }
+
+  static constexpr unsigned kBusyBits = 16;  // 65,536 busy marks
 
   G game_;
   SearchMethod method_;
-  PartTable<Key, typename G::KeyHash, SmallSlotsOf<G>> table_;
-  std::vector<Key> parts_;  // the unknown parts of the options being searched, a stack
-  std::vector<std::size_t> hashes_;  // those of the batch being listed (expand), in order
-  std::vector<std::vector<Child>> spare_children_;  // for PooledOptions
-  std::uint64_t searched_ = 0;
-  std::size_t depth_ = 0, depth_limit_ = 0;
+  Table table_;
+  std::size_t depth_limit_ = 0;
+  unsigned threads_ = 0;
   std::function<void(const SearchStats&)> observer_;
+  std::atomic<std::uint64_t> searched_ = 0;  // parts whose options were listed, by every thread
+  std::atomic<bool> stop_ = false;           // set when a search on several threads is over
+  std::unique_ptr<std::atomic<std::uint16_t>[]> busy_;  // ABDADA's marks, during a search on several threads
+  Walker main_walker_{*this, true};
 };
 
 }  // namespace grundy

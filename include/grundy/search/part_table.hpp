@@ -39,7 +39,7 @@ class PartTable {
  public:
   using Value = std::uint64_t;
   explicit PartTable(std::size_t max_bytes)
-      : budget_(std::make_shared<TableBudget>(TableBudget{max_bytes, 0})), small_(made_small(budget_)), large_(budget_) {}
+      : budget_(std::make_shared<TableBudget>(max_bytes)), small_(made_small(budget_)), large_(budget_) {}
 
   [[nodiscard]] std::optional<Value> find(const Key& key) const { return find(key, hash_of(key)); }
   [[nodiscard]] std::optional<Value> find(const Key& key, std::size_t hash) const {
@@ -74,6 +74,15 @@ class PartTable {
     return large_.bytes();
   }
   [[nodiscard]] std::size_t max_bytes() const { return budget_->max_bytes; }
+  // Both tables open to several threads at once (TranspositionTable::share).
+  void share() {
+    if constexpr (kHasSmallSlots) small_.share();
+    large_.share();
+  }
+  void unshare() {
+    if constexpr (kHasSmallSlots) small_.unshare();
+    large_.unshare();
+  }
   template <class F>
   void for_each(F&& f) const {
     if constexpr (kHasSmallSlots) small_.for_each(f);

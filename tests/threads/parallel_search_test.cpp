@@ -1,0 +1,119 @@
+// The component search on several threads (component_search.hpp, run):
+// whatever the number of threads, the same values, since every thread
+// stores only facts in the table they share. Boards of at least
+// kThreadsFrom cells are searched on every thread asked for; each board
+// gets a fresh search, so the threads start from an empty table and meet
+// each other's parts (ABDADA's busy marks) rather than finding them known.
+#include <cstdint>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "grundy/games/chomp.hpp"
+#include "grundy/games/cram.hpp"
+#include "grundy/games/node_kayles.hpp"
+#include "grundy/search/component_search.hpp"
+#include "grundy/search/search_threads.hpp"
+
+namespace grundy {
+namespace {
+
+// Under the sanitizers a search is ten to fifty times slower: the larger
+// boards are left to the optimised build.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr unsigned kMostCells = 30;
+#else
+constexpr unsigned kMostCells = 40;
+#endif
+
+std::uint64_t cram_value(const CramBoard& board, unsigned threads) {
+  ComponentSearch<CramRules> search;
+  search.set_threads(threads);
+  return search.value(board).value();
+}
+
+TEST(ParallelSearch, PublishedEmptyBoardsAtOneTwoAndFourThreads) {
+  std::ifstream in(std::string(GRUNDY_TEST_DATA) + "/cram.tsv");
+  ASSERT_TRUE(in) << "tests/data/cram.tsv";
+  std::string line;
+  int checked = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || line[0] == 'h') continue;
+    std::istringstream row(line);
+    unsigned h = 0, w = 0, cells = 0, nimber = 0;
+    row >> h >> w >> cells >> nimber;
+    if (cells > kMostCells) continue;
+    const CramBoard board = parse_cram_board(std::to_string(h) + "x" + std::to_string(w));
+    for (unsigned threads : {1u, 2u, 4u}) EXPECT_EQ(cram_value(board, threads), nimber) << h << "x" << w << " on " << threads;
+    ++checked;
+  }
+  // 4x4 to 4x7 and 5x5, 5x6 (and 4x8 to 4x10, 5x7 and 5x8 in the optimised build)
+  EXPECT_GE(checked, 6);
+}
+
+TEST(ParallelSearch, RandomBlockedBoardsAtOneTwoAndFourThreads) {
+  std::mt19937_64 rng(20261129);
+  int nonzero = 0, boards = 0;
+  const int trials = kMostCells >= 40 ? 200 : 60;
+  while (boards < trials) {
+    const unsigned h = 4 + static_cast<unsigned>(rng() % 3), w = 5 + static_cast<unsigned>(rng() % 3);
+    CramBoard board{static_cast<std::uint8_t>(h), static_cast<std::uint8_t>(w), 0};
+    for (unsigned i = 0; i < h * w; ++i)
+      if (rng() % 7 != 0) board.empty |= CellSet{1} << i;
+    const unsigned cells = board.empty_cells();
+    if (cells < ComponentSearch<CramRules>::kThreadsFrom || cells > 28) continue;
+    ++boards;
+    const std::uint64_t one = cram_value(board, 1);
+    nonzero += one != 0;
+    ASSERT_EQ(cram_value(board, 2), one) << format_cram_board(board);
+    ASSERT_EQ(cram_value(board, 4), one) << format_cram_board(board);
+  }
+  EXPECT_GT(nonzero, trials / 4);  // varied enough to test something
+}
+
+// The search on threads is a scheduling of the same facts: its count of
+// parts is that of all threads, and a search asked for one thread, or a
+// game that does not say its rules are thread-safe, uses one.
+TEST(ParallelSearch, ThreadsAskedForAndThreadsUsed) {
+  ComponentSearch<CramRules> search;
+  EXPECT_EQ(search.threads(), default_search_threads());
+  search.set_threads(3);
+  EXPECT_EQ(search.threads(), 3u);
+  EXPECT_EQ(search.value(parse_cram_board("5x5")).value(), 0u);  // (known at once: no thread needed)
+  EXPECT_EQ(search.value(parse_cram_board("4x7")).value(), 3u);
+  EXPECT_GT(search.stats().searched, 0u);
+  static_assert(ComponentSearch<CramRules>::kParallel);
+  static_assert(ComponentSearch<NodeKaylesRules>::kParallel);
+  static_assert(ComponentSearch<ChompRules>::kParallel);
+}
+
+// Chomp and Node Kayles on two threads agree with one.
+TEST(ParallelSearch, ChompAndNodeKaylesAgreeAtTwoThreads) {
+  for (const char* bar : {"4x6", "5x5", "3x9"}) {
+    ComponentSearch<ChompRules> one, two;
+    one.set_threads(1);
+    two.set_threads(2);
+    const ChompBar b = parse_chomp_bar(bar);
+    EXPECT_EQ(two.value(b), one.value(b)) << bar;
+  }
+}
+
+TEST(ParallelSearch, ThreadCountsAreParsedStrictly) {
+  EXPECT_EQ(parse_thread_count("1"), 1u);
+  EXPECT_EQ(parse_thread_count("1024"), 1024u);
+  for (const char* bad : {"", "0", "1025", "-1", "+2", " 2", "2 ", "two", "99999999999999999999"})
+    EXPECT_FALSE(parse_thread_count(bad).has_value()) << bad;
+  EXPECT_GE(available_cores(), 1u);
+  set_default_search_threads(5);
+  EXPECT_EQ(default_search_threads(), 5u);
+  set_default_search_threads(0);
+  EXPECT_EQ(default_search_threads(), available_cores());
+}
+
+}  // namespace
+}  // namespace grundy
