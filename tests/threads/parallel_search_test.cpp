@@ -6,6 +6,7 @@
 // each other's parts (ABDADA's busy marks) rather than finding them known.
 #include <cstdint>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -19,6 +20,7 @@
 #include "grundy/games/node_kayles.hpp"
 #include "grundy/search/component_search.hpp"
 #include "grundy/search/search_threads.hpp"
+#include "grundy/spec.hpp"
 
 namespace grundy {
 namespace {
@@ -90,6 +92,31 @@ TEST(ParallelSearch, ThreadsAskedForAndThreadsUsed) {
   static_assert(ComponentSearch<CramRules>::kParallel);
   static_assert(ComponentSearch<NodeKaylesRules>::kParallel);
   static_assert(ComponentSearch<ChompRules>::kParallel);
+}
+
+// A search that keeps its table in a file saves it while it searches
+// (SearchedGame's observer, every 65,536 parts and then every 10 s): on
+// several threads each save reads the table while the other threads
+// store, and must read whole entries, each a fact.
+TEST(ParallelSearch, ReadingTheTableWhileThreadsSearch) {
+  const std::unique_ptr<Game> dawson = parse_game("dawson-kayles");
+  ComponentSearch<CramRules> search;
+  search.set_threads(2);
+  int reads = 0;
+  std::size_t entries = 0, wrong = 0;
+  search.set_observer([&](const SearchStats&) {
+    ++reads;
+    search.for_each_known([&](const CramBoard& part, std::uint64_t v) {
+      ++entries;
+      // A part of one row is Dawson's Kayles at its length (Cram.OneRowIsDawsonsKayles):
+      // any entry for one read whole has that value.
+      if (part.height == 1 && v != dawson->value(part.width).value()) ++wrong;
+    });
+  });
+  EXPECT_EQ(search.value(parse_cram_board("5x7")).value(), 1u);  // tests/data/cram.tsv
+  EXPECT_GT(reads, 0);
+  EXPECT_GT(entries, 0u);
+  EXPECT_EQ(wrong, 0u);
 }
 
 // Chomp and Node Kayles on two threads agree with one.

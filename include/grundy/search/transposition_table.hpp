@@ -280,11 +280,20 @@ class TranspositionTable {
   [[nodiscard]] std::size_t max_bytes() const { return budget_->max_bytes; }
 
   // Calls f(key, value, weight) for every entry (the order is the table's).
-  // Not while other threads store.
+  // On a shared table it holds every stripe meanwhile (a search saving its
+  // table while other threads search): no store, and no doubling, until it
+  // is done; finds go on.
   template <class F>
   void for_each(F&& f) const {
-    for (const Slot& s : slots_)
-      if (Slots::weight(s) != 0) f(Slots::key(s), Slots::value(s), std::size_t{Slots::weight(s)});
+    if (stripes_) stripes_->lock_all();
+    try {
+      for (const Slot& s : slots_)
+        if (Slots::weight(s) != 0) f(Slots::key(s), Slots::value(s), std::size_t{Slots::weight(s)});
+    } catch (...) {
+      if (stripes_) stripes_->unlock_all();
+      throw;
+    }
+    if (stripes_) stripes_->unlock_all();
   }
 
   TranspositionTable(const TranspositionTable&) = delete;
