@@ -56,7 +56,7 @@ void add_memory_option(CLI::App& cmd, SumOptions& options) {
                  "the end and on Ctrl-C, so a long search stopped goes on from there when run again")
       ->type_name("FILE");
   cmd.add_option("--threads", options.threads,
-                 "threads for the search that values boards and graphs (cram, node-kayles, chomp): 1 to 1024 "
+                 "threads for the search that values boards (cram, chomp): 1 to 1024 "
                  "(default: GRUNDY_THREADS if set, else every core grundy may use); the answer is the same "
                  "whatever the number, the table is shared, so --memory bounds them all together")
       ->type_name("N");

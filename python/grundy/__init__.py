@@ -157,8 +157,8 @@ def progress(on: bool) -> None:
 
 
 def threads(n: int | None = None) -> int:
-    """The threads of the search that values boards and graphs (cram,
-    node-kayles, chomp): ``threads(2)`` sets them (1 to 1024), ``threads(0)``
+    """The threads of the search that values boards (cram, chomp;
+    node-kayles and games written in Python use one): ``threads(2)`` sets them (1 to 1024), ``threads(0)``
     goes back to every core this process may use, ``threads()`` only tells.
     Returns the number in effect. The values are the same whatever it is;
     the threads share one table. Games written in Python search on one

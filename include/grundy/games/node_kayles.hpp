@@ -54,8 +54,8 @@ inline constexpr unsigned kNodeKaylesMaxVertices = kSmallGraphMaxVertices;
 
 // Node Kayles for ComponentSearch: parts are canonical connected graphs.
 struct NodeKaylesRules {
-  // No state: several threads may list options at once (a search on every core).
-  static constexpr bool kThreadSafe = true;
+  // (Not kThreadSafe: nauty keeps a work area per thread that it never
+  // frees, so each helper thread of a search would leak it. One thread.)
   using Key = SmallGraph;
   using KeyHash = SmallGraphHash;
   [[nodiscard]] std::vector<Key> components(const Key& graph) const { return node_kayles_parts(graph); }
