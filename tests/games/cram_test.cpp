@@ -27,6 +27,7 @@
 #include "grundy/search/search_table_file.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/search/transposition_table.hpp"
+#include "support/cram_published.hpp"
 
 namespace grundy {
 namespace {
@@ -93,16 +94,11 @@ TEST_P(CramMethods, RandomBlockedBoardsAgreeWithTheBruteForce) {
 }
 
 TEST_P(CramMethods, PublishedValuesOfEmptyBoardsUpTo30Cells) {
-  std::ifstream in(std::string(GRUNDY_TEST_DATA) + "/cram.tsv");
-  ASSERT_TRUE(in) << "tests/data/cram.tsv";
+  const auto published = test::published_cram_boards(GRUNDY_TEST_DATA);
+  ASSERT_FALSE(published.empty()) << "tests/data/cram.tsv";
   ComponentSearch<CramRules> search(CramRules{}, GetParam());
-  std::string line;
   int checked = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#' || line[0] == 'h') continue;
-    std::istringstream row(line);
-    unsigned h = 0, w = 0, cells = 0, nimber = 0;
-    row >> h >> w >> cells >> nimber;
+  for (const auto& [h, w, cells, nimber] : published) {
     // 5x6 takes seconds with the plain method (a minute under the sanitizers).
     if (cells > (GetParam() == SearchMethod::plain ? 28u : 30u)) continue;
     const CramBoard board = parse_cram_board(std::to_string(h) + "x" + std::to_string(w));

@@ -21,6 +21,7 @@
 #include "grundy/search/component_search.hpp"
 #include "grundy/search/search_threads.hpp"
 #include "grundy/spec.hpp"
+#include "support/cram_published.hpp"
 
 namespace grundy {
 namespace {
@@ -40,15 +41,10 @@ std::uint64_t cram_value(const CramBoard& board, unsigned threads) {
 }
 
 TEST(ParallelSearch, PublishedEmptyBoardsAtOneTwoAndFourThreads) {
-  std::ifstream in(std::string(GRUNDY_TEST_DATA) + "/cram.tsv");
-  ASSERT_TRUE(in) << "tests/data/cram.tsv";
-  std::string line;
+  const auto published = test::published_cram_boards(GRUNDY_TEST_DATA);
+  ASSERT_FALSE(published.empty()) << "tests/data/cram.tsv";
   int checked = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#' || line[0] == 'h') continue;
-    std::istringstream row(line);
-    unsigned h = 0, w = 0, cells = 0, nimber = 0;
-    row >> h >> w >> cells >> nimber;
+  for (const auto& [h, w, cells, nimber] : published) {
     if (cells > kMostCells) continue;
     const CramBoard board = parse_cram_board(std::to_string(h) + "x" + std::to_string(w));
     for (unsigned threads : {1u, 2u, 4u}) EXPECT_EQ(cram_value(board, threads), nimber) << h << "x" << w << " on " << threads;
