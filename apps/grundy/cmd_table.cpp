@@ -25,6 +25,7 @@ struct RareOptions {
   std::string save;
   std::string resume;
   double save_every = 1800;
+  bool on_disk = false;
   bool json = false;
 };
 
@@ -53,7 +54,9 @@ Command add_rare_command(CLI::App& app) {
   CLI::App* rare = app.add_subcommand(
       "rare", "Grow a take-and-break game's table by powers of two, with its rare-value statistics at each");
   add_game_option(*rare, options->game, "an octal or hexadecimal game, such as grundy-game or octal:0.6");
-  rare->add_option("--to", options->to, "the last heap size N: G(0..N) is computed (at most 4294967295)")
+  rare->add_option("--to", options->to,
+                   "the last heap size N: G(0..N) is computed (at most 2^40 - 1; past 2^32 - 1 the table is kept "
+                   "in the --save file)")
       ->required()
       ->type_name("N");
   rare->add_flag("--list", options->list, "list the rare heaps (n and G(n)) as they appear");
@@ -69,6 +72,9 @@ Command add_rare_command(CLI::App& app) {
       ->check(CLI::NonNegativeNumber)
       ->type_name("SECONDS");
   rare->add_option("--resume", options->resume, "start from the table saved in FILE (the same game)")->type_name("FILE");
+  rare->add_flag("--on-disk", options->on_disk,
+                 "keep the table in the --save file instead of memory (implied when N is 2^32 or more)")
+      ->needs(save);
   rare->footer(
       "\nThe rare-value method (docs/games/octal.md) computes octal games fast when the\n"
       "heaps whose value is 'rare' under some mask are few. After G(0..2^k - 1) for each\n"
@@ -80,15 +86,21 @@ Command add_rare_command(CLI::App& app) {
       "A long run (Grundy's game to 2^32: hours, 8 GiB) keeps its work with --save FILE\n"
       "and continues with --resume FILE --save FILE after it is stopped, even by kill -9:\n"
       "it loses at most --save-every seconds of work (each save writes the whole table).\n"
+      "Past 2^32 values (and with --on-disk) the table lives in the --save file itself:\n"
+      "every value is written there as it is computed, a save only flushes it to disk,\n"
+      "and memory holds what the method reads: the start of the table and the last\n"
+      "values, within the last rare heap's reach (about 200 MiB for Grundy's game; the\n"
+      "progress line gives the figure). A game no mask speeds up stops at 2^32 values.\n"
       "JSON: one object per line: {\"game\", \"size\", \"largest_value\", \"largest_at\",\n"
       "  \"rare_mask\", \"rare_parity\", \"rare_heaps\", \"last_rare\"}, with --list also\n"
       "  \"new_rare\" (or \"rare\" after a change of mask): [[n, G(n)], ...].\n"
       "\nExamples:\n  grundy rare grundy-game --to 2097151\n  grundy rare octal:0.6 --to 1048575 --list\n"
       "  grundy rare grundy-game --to 4294967295 --save grundy.table\n"
-      "  grundy rare grundy-game --to 4294967295 --resume grundy.table --save grundy.table\n");
+      "  grundy rare grundy-game --to 4294967295 --resume grundy.table --save grundy.table\n"
+      "  grundy rare grundy-game --to 8589934591 --resume grundy.table --save grundy.table\n");
   return {rare, answering([options](Output& out) {
     print_rare(RareRequest{options->game, parse_table_bound(options->to), options->list, options->save,
-                           options->resume, options->save_every},
+                           options->resume, options->save_every, options->on_disk},
                output_format(options->json), out);
   })};
 }

@@ -36,11 +36,22 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
     throw InputError(fmt::format("{} is not a take-and-break game the rare-value table computes: expected an octal or "
                                  "hexadecimal code, grundy-game, kayles, ... (docs/games/octal.md)",
                                  quote(request.game)));
-  if (request.to >= TakeAndBreakGame::kMaxPatternTable)
-    throw InputError(fmt::format("--to {}: too large; a table holds at most 2^32 values, so --to is at most {}",
-                                 request.to, TakeAndBreakGame::kMaxPatternTable - 1));
+  if (request.to >= TakeAndBreakGame::kMaxFileTable)
+    throw InputError(fmt::format("--to {}: too large; a table holds at most 2^40 values, so --to is at most {}",
+                                 request.to, TakeAndBreakGame::kMaxFileTable - 1));
   const std::uint64_t want = request.to + 1;
-  if (!request.resume.empty()) game->resume_table(request.resume);
+  // Past 2^32 values the table is kept in its file (8 GiB of two-byte
+  // values at 2^32 already): memory then holds the parts the method reads.
+  const bool on_disk = request.on_disk || want > TakeAndBreakGame::kMaxPatternTable;
+  if (on_disk && request.save.empty())
+    throw InputError(fmt::format("--to {}: {} values {}; give --save FILE for it (up to {:.1f} GiB on disk with "
+                                 "two-byte values)",
+                                 request.to, want,
+                                 request.on_disk ? "with --on-disk are kept in the --save file"
+                                                 : "are more than 2^32, and such a table is kept in a file",
+                                 static_cast<double>(2 * want) / (1 << 30)));
+  if (!request.resume.empty()) game->resume_table(request.resume, on_disk);
+  if (on_disk) game->keep_table_in_file(request.save);
   const std::string game_json = json(game->spec()).dump();
   std::uint32_t mask = 0;
   bool parity = false, first = true;
@@ -98,6 +109,14 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
   while (next <= game->table().size()) next *= 2;
   while (game->table().size() < want) {
     const std::uint64_t size = std::min(next, want);
+    // Without a mask each value reads the whole table: past 2^32 values,
+    // from disk, for every heap.
+    if (size > TakeAndBreakGame::kMaxPatternTable && !game->table().sparsity().masked)
+      throw InputError(fmt::format(
+          "{}: no rare-value mask makes rare heaps scarce at {} values (largest value {}), so each value past 2^32 would "
+          "read the whole table, {:.1f} GiB and more, from disk; the table stops at 2^32 values for this game",
+          game->spec(), game->table().size(), game->table().sparsity().largest,
+          static_cast<double>(game->table().size() * game->table().bytes_per_value()) / (1 << 30)));
     try {
       game->compute_table(size, between_steps);
     } catch (const Interrupted&) {

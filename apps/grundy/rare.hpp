@@ -4,7 +4,9 @@
 // at each: the largest value, the best mask, how many heaps it makes rare
 // and the last; optionally the rare heaps themselves as they appear. Long
 // runs save their table at each power of two, and every half hour or so in
-// between, and resume from it.
+// between, and resume from it. Past 2^32 values (or with --on-disk) the
+// table lives in its save file, and memory holds only what the rare-value
+// method reads.
 
 #include <cstdint>
 #include <string>
@@ -21,6 +23,7 @@ struct RareRequest {
   std::string save;      // file to save the table to ("" for none)
   std::string resume;    // file to resume from ("" for none)
   double save_every = 1800;  // seconds between two saves inside a doubling
+  bool on_disk = false;      // keep the table in the save file (implied past 2^32 values)
 };
 
 void print_rare(const RareRequest& request, Format format, Output& out);

@@ -88,4 +88,6 @@
 #include "grundy/games/take_and_break.hpp"
 #include "grundy/games/take_and_break_code.hpp"
 #include "grundy/games/take_and_break_values.hpp"
+#include "grundy/games/table_file.hpp"
+#include "grundy/games/value_column.hpp"
 #include "grundy/games/xy.hpp"

@@ -351,9 +351,12 @@ std::uint64_t TakeAndBreakGame::general_table_cap() const {
 
 void TakeAndBreakGame::compute_table(std::uint64_t size, const std::function<void()>& between_steps) const {
   if (general_) throw InputError(fmt::format("{} is a code the rare-value table does not compute", spec()));
-  size = std::min(size, kMaxPatternTable);
+  size = std::min(size, table_.file() != nullptr ? kMaxFileTable : kMaxPatternTable);
   if (table_.size() >= size) return;
-  LongTask task(fmt::format("computing G(0..{}) of {}", size - 1, spec()));
+  const TableFile* file = table_.file();
+  LongTask task(file == nullptr ? fmt::format("computing G(0..{}) of {}", size - 1, spec())
+                                : fmt::format("computing G(0..{}) of {} in {} ({} MiB of it kept in memory)", size - 1,
+                                              spec(), quote_path(file->path()), table_.kept_bytes() >> 20));
   table_.reserve(size);
   if (!between_steps) {
     table_.extend_to(size, &task);
@@ -366,6 +369,10 @@ void TakeAndBreakGame::compute_table(std::uint64_t size, const std::function<voi
 }
 
 void TakeAndBreakGame::save_table(const std::string& path) const {
+  if (const TableFile* file = table_.file(); file != nullptr && file->path() == path) {
+    table_.commit_file();
+    return;
+  }
   const std::string part = path + ".part";
   {
     std::ofstream out(part, std::ios::binary | std::ios::trunc);
@@ -379,23 +386,39 @@ void TakeAndBreakGame::save_table(const std::string& path) const {
     throw InputError(fmt::format("{}: cannot replace it ({})", quote_path(path), std::strerror(errno)));
 }
 
-void TakeAndBreakGame::resume_table(const std::string& path) const {
+void TakeAndBreakGame::keep_table_in_file(const std::string& path) const {
+  if (const TableFile* file = table_.file(); file != nullptr && file->path() == path) return;
+  table_.move_to_file(path, spec());
+}
+
+void TakeAndBreakGame::resume_table(const std::string& path, bool in_file) const {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("{}: cannot read it ({})", quote_path(path), std::strerror(errno)));
   std::string magic, game, sizes;
   std::getline(in, magic);
   std::getline(in, game);
   std::getline(in, sizes);
-  if (magic != "grundy-table 1")
-    throw InputError(fmt::format("{} is not a table saved by grundy (its first line is not 'grundy-table 1')", quote_path(path)));
+  if (magic != "grundy-table 1" && magic != "grundy-table 2")
+    throw InputError(fmt::format("{} is not a table saved by grundy (its first line is not 'grundy-table 1' or 2)",
+                                 quote_path(path)));
+  if (magic == "grundy-table 2" && in_file) {
+    in.close();
+    table_.open_file(path, spec());
+    period_.reset();
+    last_cycle_.reset();
+    proof_tried_at_ = 0;
+    return;
+  }
+  if (magic == "grundy-table 2") in.seekg(static_cast<std::streamoff>(TableFile::kHeaderBytes));
   if (game != spec())
     throw InputError(fmt::format("{} holds a table of {}, not of {}", quote_path(path), quote(game), spec()));
   unsigned long long size = 0;
   unsigned bytes = 0;
   char extra = 0;
   if (std::sscanf(sizes.c_str(), "%llu %u%c", &size, &bytes, &extra) != 2 || size > kMaxPatternTable)
-    throw InputError(fmt::format("{}: its third line should be 'SIZE BYTES' with SIZE at most 2^32, not {}", quote_path(path),
-                                 quote(sizes)));
+    throw InputError(fmt::format("{}: its third line should be 'SIZE BYTES' with SIZE at most 2^32 (a table read into "
+                                 "memory), not {}",
+                                 quote_path(path), quote(sizes)));
   try {
     table_.read_values(in, size, bytes);
   } catch (const InputError& e) {

@@ -7,6 +7,7 @@
 #include <istream>
 #include <limits>
 #include <ostream>
+#include <type_traits>
 #include <utility>
 
 #if defined(__x86_64__)
@@ -17,6 +18,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/progress.hpp"
+#include "grundy/quote.hpp"
 
 #include "pair_values.hpp"
 
@@ -36,6 +38,9 @@ constexpr std::uint8_t kLeavesNone = 1, kLeavesOne = 2, kLeavesTwo = 4, kLeavesT
 constexpr std::uint64_t kHashBase = 0x9E3779B97F4A7C15ULL;  // odd: a unit modulo 2^64
 // Pairs scanned between two checks of whether every rare value needed is seen.
 constexpr std::uint64_t kScanBlock = 32;
+// Values a whole scan of a table in a file reads between two releases of
+// the pages behind it.
+constexpr std::uint64_t kScanChunk = std::uint64_t{1} << 22;
 // The value spaces the bitmap scan takes (2^11 values: a bitmap of four
 // vector registers), and the pairs marked before it.
 constexpr std::uint32_t kBitmapSpace = 2048;
@@ -454,24 +459,48 @@ void TakeAndBreakValues::choose_mask() {
   rare_values_.clear();
   sort_values_by_class();
   if (masked)
-    for (std::uint64_t h = 1; h < size_; ++h)
+    for (std::uint64_t h = 1; h < size_; ++h) {
       if (const std::uint32_t v = (*this)[h]; is_rare_heap(h, v)) {
         rare_heaps_.push_back(h);
         rare_values_.push_back(v);
       }
+      if (h % kScanChunk == 0) release_between(h - kScanChunk, h);
+    }
   sparsity_.rare_heaps = rare_heaps_.size();
   sparsity_.last_rare = rare_heaps_.empty() ? 0 : rare_heaps_.back();
   restart_cycle_search();
 }
 
 void TakeAndBreakValues::widen() {
-  try {  // the room reserved for one-byte values, if it can be had twice over
-    wide_values_.reserve(std::max(narrow_values_.capacity(), narrow_values_.size() + 1));
-  } catch (const std::exception&) {
-    wide_values_.reserve(narrow_values_.size() + narrow_values_.size() / 2 + 1);
+  const std::uint64_t size = narrow_values_.size();
+  const std::uint8_t* narrow = narrow_values_.data();
+  if (TableFile* file = narrow_values_.file()) {
+    // A new file of two-byte values beside the old, put in its place once
+    // whole: a kill in between leaves the old one, which is whole too.
+    const std::string path = file->path();
+    TableFile wide = TableFile::create(path + ".wide", file->spec(), 2);
+    wide.reserve(std::max(narrow_values_.capacity(), size + 1));
+    auto* to = reinterpret_cast<std::uint16_t*>(wide.values());
+    for (std::uint64_t i = 0; i < size; i += kScanChunk) {
+      const std::uint64_t end = std::min(size, i + kScanChunk);
+      std::copy(narrow + i, narrow + end, to + i);
+      wide.release(i, end);
+      file->release(i, end);
+    }
+    wide.commit(size);
+    wide.rename_to(path);
+    wide_values_ = ValueColumn<std::uint16_t>(std::move(wide));
+    narrow_values_.clear();
+    wide_ = true;
+    return;
   }
-  wide_values_.assign(narrow_values_.begin(), narrow_values_.end());
-  std::vector<std::uint8_t>().swap(narrow_values_);
+  try {  // the room reserved for one-byte values, if it can be had twice over
+    wide_values_.reserve(std::max(narrow_values_.capacity(), size + 1));
+  } catch (const std::exception&) {
+    wide_values_.reserve(size + size / 2 + 1);
+  }
+  for (std::uint64_t i = 0; i < size; ++i) wide_values_.push_back(narrow[i]);
+  narrow_values_.clear();
   wide_ = true;
 }
 
@@ -889,11 +918,12 @@ void TakeAndBreakValues::watch_cycle(std::uint64_t n) {
 
 template <class V>
 void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at_cycle) {
-  std::vector<V>& values = [this]() -> std::vector<V>& {
+  ValueColumn<V>& values = [this]() -> ValueColumn<V>& {
     if constexpr (sizeof(V) == 1) return narrow_values_;
     else return wide_values_;
   }();
-  if (values.capacity() < size) values.reserve(static_cast<std::size_t>(size));
+  if (values.capacity() < size) values.reserve(size);
+  const bool in_file = values.file() != nullptr;
   while (size_ < size) {
     const std::uint64_t n = size_;
     if (n % 65536 == 0) {
@@ -944,20 +974,26 @@ void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at
       sparsity_.rare_heaps = rare_heaps_.size();
       sparsity_.last_rare = n;
       restart_cycle_search();
+      if (in_file) release_between(0, size_);  // its value took a whole scan
     } else {
       watch_cycle(n);
     }
+    if (in_file && n % kReleaseEvery == 0) release_between(0, size_);
     if (stop_at_cycle && cycle_) return;
     if (sizeof(V) == 1 && wide_) return;  // continued by the caller with two bytes per value
   }
 }
 
 void TakeAndBreakValues::reserve(std::uint64_t size) {
+  if (file() != nullptr) {  // on disk now, or a clear error (the disk's room)
+    if (wide_) wide_values_.reserve(size); else narrow_values_.reserve(size);
+    return;
+  }
   try {
     if (wide_) {
-      wide_values_.reserve(static_cast<std::size_t>(size));
+      wide_values_.reserve(size);
     } else {
-      narrow_values_.reserve(static_cast<std::size_t>(size));
+      narrow_values_.reserve(size);
     }
   } catch (const std::exception&) {
     // Grown step by step instead.
@@ -988,62 +1024,82 @@ TakeAndBreakValues::RareStatistics TakeAndBreakValues::rare_statistics() const {
   out.mask = best.mask;
   out.with_parity = best.with_parity;
   out.rare_heaps = static_cast<std::uint64_t>(best.rare);
-  for (std::uint64_t h = size_; h-- > 0;)
+  for (std::uint64_t h = size_; h-- > 0;) {
     if (rare_under(h, (*this)[h], out.mask, out.with_parity, parity_offset_)) {
       out.last_rare = h;
       break;
     }
+    if (h % kScanChunk == 0) release_between(h, h + kScanChunk);
+  }
   return out;
 }
 
 std::vector<std::uint64_t> TakeAndBreakValues::rare_heaps_under(std::uint32_t mask, bool with_parity,
                                                                 std::uint64_t from) const {
   std::vector<std::uint64_t> out;
-  for (std::uint64_t h = from; h < size_; ++h)
+  for (std::uint64_t h = from; h < size_; ++h) {
     if (rare_under(h, (*this)[h], mask, with_parity, parity_offset_)) out.push_back(h);
+    if (h % kScanChunk == 0 && h >= kScanChunk) release_between(h - kScanChunk, h);
+  }
   return out;
 }
 
 void TakeAndBreakValues::write_values(std::ostream& out) const {
   constexpr std::size_t kChunk = std::size_t{1} << 24;
   if (!wide_) {
-    for (std::size_t i = 0; i < narrow_values_.size(); i += kChunk)
-      out.write(reinterpret_cast<const char*>(narrow_values_.data() + i),
-                static_cast<std::streamsize>(std::min(kChunk, narrow_values_.size() - i)));
+    for (std::uint64_t i = 0; i < size_; i += kChunk) {
+      const std::uint64_t count = std::min<std::uint64_t>(kChunk, size_ - i);
+      out.write(reinterpret_cast<const char*>(narrow_values_.data() + i), static_cast<std::streamsize>(count));
+      release_between(i, i + count);
+    }
     return;
   }
   std::vector<char> bytes;
-  for (std::size_t i = 0; i < wide_values_.size(); i += kChunk) {
-    const std::size_t count = std::min(kChunk, wide_values_.size() - i);
-    bytes.resize(2 * count);
+  const std::uint16_t* wide = wide_values_.data();
+  for (std::uint64_t i = 0; i < size_; i += kChunk) {
+    const std::uint64_t count = std::min<std::uint64_t>(kChunk, size_ - i);
+    bytes.resize(static_cast<std::size_t>(2 * count));
     for (std::size_t j = 0; j < count; ++j) {
-      bytes[2 * j] = static_cast<char>(wide_values_[i + j] & 0xff);
-      bytes[2 * j + 1] = static_cast<char>(wide_values_[i + j] >> 8);
+      bytes[2 * j] = static_cast<char>(wide[i + j] & 0xff);
+      bytes[2 * j + 1] = static_cast<char>(wide[i + j] >> 8);
     }
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    release_between(i, i + count);
   }
 }
 
 void TakeAndBreakValues::read_values(std::istream& in, std::uint64_t size, unsigned bytes_per_value) {
-  block_valid_ = false;
   if (bytes_per_value != 1 && bytes_per_value != 2)
     throw InputError(fmt::format("a saved table holds 1 or 2 bytes per value, not {}", bytes_per_value));
   // Start again from nothing, then take the values in as extend() would.
   TakeAndBreakValues fresh(digits_, unequal_);
   fresh.progress_total_ = progress_total_;
+  fresh.min_kept_ = min_kept_;
   *this = std::move(fresh);
   wide_ = bytes_per_value == 2;
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 24;
   std::vector<unsigned char> bytes;
-  if (wide_) wide_values_.reserve(static_cast<std::size_t>(size)); else narrow_values_.reserve(static_cast<std::size_t>(size));
+  if (wide_) wide_values_.reserve(size); else narrow_values_.reserve(size);
   for (std::uint64_t done = 0; done < size;) {
     const std::uint64_t count = std::min(kChunk, size - done);
     bytes.resize(static_cast<std::size_t>(count * bytes_per_value));
     if (!in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size())))
       throw InputError(fmt::format("the saved table ends after {} of its {} values", done + static_cast<std::uint64_t>(in.gcount()) / bytes_per_value, size));
     for (std::uint64_t j = 0; j < count; ++j) {
-      const std::uint32_t v = wide_ ? bytes[2 * j] | (std::uint32_t{bytes[2 * j + 1]} << 8) : bytes[j];
-      const std::uint64_t n = done + j;
+      if (wide_) wide_values_.push_back(static_cast<std::uint16_t>(bytes[2 * j] | (std::uint32_t{bytes[2 * j + 1]} << 8)));
+      else narrow_values_.push_back(bytes[j]);
+    }
+    done += count;
+  }
+  rebuild_from_values();
+}
+
+void TakeAndBreakValues::rebuild_from_values() {
+  block_valid_ = false;
+  size_ = wide_ ? wide_values_.size() : narrow_values_.size();
+  auto take = [this](const auto* values) {
+    for (std::uint64_t n = 0; n < size_; ++n) {
+      const std::uint32_t v = values[n];
       if (n == 0 && v != 0) throw InputError(fmt::format("the saved table has G(0) = {}, and G(0) is 0", v));
       if (v >= 64 * words_) {
         while (v >= 64 * words_) words_ *= 2;
@@ -1052,13 +1108,12 @@ void TakeAndBreakValues::read_values(std::istream& in, std::uint64_t size, unsig
         histogram_even_.resize(64 * words_, 0);
         histogram_odd_.resize(64 * words_, 0);
       }
-      if (wide_) wide_values_.push_back(static_cast<std::uint16_t>(v)); else narrow_values_.push_back(static_cast<std::uint8_t>(v));
       if (n > 0) ++(n % 2 == 0 ? histogram_even_ : histogram_odd_)[v];
       if (v > sparsity_.largest) sparsity_.largest = v, sparsity_.largest_at = n;
+      if (n % kScanChunk == 0 && n >= kScanChunk) release_between(n - kScanChunk, n);
     }
-    done += count;
-  }
-  size_ = size;
+  };
+  if (wide_) take(wide_values_.data()); else take(narrow_values_.data());
   sort_values_by_class();
   // The mask extend() would have chosen at the last power of two, then the
   // next choice where it would come.
@@ -1068,6 +1123,66 @@ void TakeAndBreakValues::read_values(std::istream& in, std::uint64_t size, unsig
     choose_mask();
     if (next_mask_choice_ == size_) next_mask_choice_ *= 2;
   }
+}
+
+void TakeAndBreakValues::move_to_file(const std::string& path, const std::string& spec) {
+  auto move = [&](auto& column) {
+    using V = std::remove_cvref_t<decltype(column[0])>;
+    TableFile file = TableFile::create(path + ".part", spec, sizeof(V));
+    file.reserve(std::max(column.capacity(), size_));
+    const V* from = column.data();
+    auto* to = reinterpret_cast<V*>(file.values());
+    for (std::uint64_t i = 0; i < size_; i += kScanChunk) {
+      const std::uint64_t end = std::min(size_, i + kScanChunk);
+      std::copy(from + i, from + end, to + i);
+      file.release(i, end);
+      if (const TableFile* old = column.file()) old->release(i, end);
+    }
+    file.commit(size_);
+    file.rename_to(path);
+    column = std::remove_cvref_t<decltype(column)>(std::move(file));
+  };
+  if (wide_) move(wide_values_); else move(narrow_values_);
+}
+
+void TakeAndBreakValues::open_file(const std::string& path, const std::string& spec) {
+  TableFile file = TableFile::open(path, spec);
+  TakeAndBreakValues fresh(digits_, unequal_);
+  fresh.progress_total_ = progress_total_;
+  fresh.min_kept_ = min_kept_;
+  *this = std::move(fresh);
+  wide_ = file.bytes() == 2;
+  if (wide_) wide_values_ = ValueColumn<std::uint16_t>(std::move(file));
+  else narrow_values_ = ValueColumn<std::uint8_t>(std::move(file));
+  try {
+    rebuild_from_values();
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("{}: {}", quote_path(path), e.what()));
+  }
+}
+
+void TakeAndBreakValues::commit_file() {
+  if (wide_) {
+    if (TableFile* f = wide_values_.file()) f->commit(size_);
+  } else if (TableFile* f = narrow_values_.file()) {
+    f->commit(size_);
+  }
+}
+
+std::uint64_t TakeAndBreakValues::kept_values() const {
+  // The rare heaps' partners reach back last_rare + most_taken from a heap,
+  // and the scans for rare values start at heap 1; a margin for the block
+  // marked ahead and the first pairs scanned.
+  return std::max(min_kept_, sparsity_.last_rare + most_taken_ + 4 * kBlock + kBitmapFirstBlock + 1);
+}
+
+void TakeAndBreakValues::release_between(std::uint64_t from, std::uint64_t to) const {
+  const TableFile* f = file();
+  if (f == nullptr) return;
+  const std::uint64_t kept = kept_values();
+  from = std::max(from, kept);
+  to = std::min(to, size_ > kept ? size_ - kept : 0);
+  if (from < to) f->release(from, to);
 }
 
 }  // namespace grundy

@@ -247,9 +247,54 @@ TEST(RareCli, RefusesWhatItCannotDo) {
   EXPECT_THAT(general.err, HasSubstr("not a take-and-break game the rare-value table computes"));
   const auto nim = grundy_run({"rare", "nim", "--to", "100"});
   EXPECT_EQ(nim.exit_code, 2);
-  const auto huge = grundy_run({"rare", "kayles", "--to", "4294967296"});
+  const auto huge = grundy_run({"rare", "kayles", "--to", "1099511627776"});
   EXPECT_EQ(huge.exit_code, 2);
-  EXPECT_THAT(huge.err, HasSubstr("at most 4294967295"));
+  EXPECT_THAT(huge.err, HasSubstr("at most 1099511627775"));
+  // Past 2^32 values the table lives in a file, which --save names.
+  const auto no_file = grundy_run({"rare", "kayles", "--to", "4294967296"});
+  EXPECT_EQ(no_file.exit_code, 2);
+  EXPECT_THAT(no_file.err, HasSubstr("more than 2^32, and such a table is kept in a file; give --save FILE"));
+  const auto on_disk = grundy_run({"rare", "kayles", "--to", "100", "--on-disk"});
+  EXPECT_EQ(on_disk.exit_code, 2);
+  EXPECT_THAT(on_disk.err, HasSubstr("--save"));
+}
+
+// --on-disk (implied past 2^32 values): the table is the --save file, each
+// value written there as it is computed and counted in its header at each
+// save. A run killed inside a doubling resumes from the file in place to
+// the uninterrupted run's answer, and the file reads into memory too.
+TEST(RareCli, ATableOnDiskResumesInPlaceAfterKill9) {
+  const fs::path table = scratch("0.6-on-disk.table");
+  fs::remove(table);
+  const std::string to = std::to_string((1 << 19) + 1000);
+  const auto whole = grundy_run({"rare", "octal:0.6", "--to", to, "--json"});
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  const test::SpawnedProcess run = test::spawn_process(
+      GRUNDY_EXE, {"rare", "octal:0.6", "--to", to, "--save", table.string(), "--save-every", "0", "--on-disk"});
+  ::close(run.in);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
+  std::uint64_t size = 0;
+  auto inside = [](std::uint64_t n) { return n > (1u << 18) && n < (1u << 19); };
+  while (!inside(size = saved_table_size(table)) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ::kill(run.pid, SIGKILL);
+  ::close(run.out);
+  ::close(run.err);
+  (void)test::wait_for_exit(run.pid);
+  ASSERT_TRUE(inside(size)) << "no save inside the doubling to 2^19; the last one had " << size << " values";
+  std::ifstream in(table);
+  std::string magic;
+  std::getline(in, magic);
+  EXPECT_EQ(magic, "grundy-table 2");
+  const auto memory = grundy_run({"rare", "octal:0.6", "--to", to, "--resume", table.string(), "--json"});
+  ASSERT_EQ(memory.exit_code, 0) << memory.err;
+  EXPECT_EQ(last_line(memory.out), last_line(whole.out));
+  const auto resumed = grundy_run(
+      {"rare", "octal:0.6", "--to", to, "--resume", table.string(), "--save", table.string(), "--on-disk", "--json"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(last_line(resumed.out), last_line(whole.out));
+  EXPECT_EQ(saved_table_size(table), (1u << 19) + 1001);
+  fs::remove_all(table.parent_path());
 }
 
 }  // namespace

@@ -75,6 +75,8 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_base_of_v<HeapGame, SubtractionGame>);               // games/subtraction.hpp
   static_assert(std::is_base_of_v<HeapGame, TakeAndBreakGame>);              // games/take_and_break.hpp
   static_assert(std::is_class_v<TakeAndBreakValues>);                        // games/take_and_break_values.hpp
+  static_assert(std::is_class_v<TableFile>);                                 // games/table_file.hpp
+  static_assert(std::is_class_v<ValueColumn<std::uint8_t>>);                 // games/value_column.hpp
   static_assert(std::is_base_of_v<HeapGame, XyGame>);                        // games/xy.hpp
 
   // Functions, used.

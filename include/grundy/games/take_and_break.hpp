@@ -52,6 +52,8 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // Most values `pattern` computes (its --max-heap), one byte each while
   // they are below 256.
   static constexpr std::uint64_t kMaxPatternTable = std::uint64_t{1} << 32;
+  // Most values of a table kept in a file (keep_table_in_file).
+  static constexpr std::uint64_t kMaxFileTable = std::uint64_t{1} << 40;
   // pattern's default bound for games no mask speeds up.
   static constexpr std::uint64_t kPlainDefault = std::uint64_t{1} << 18;
   // value()'s bound for such games (it was the table's cap before the
@@ -124,7 +126,16 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // leaves the last one whole. Throws InputError naming the file.
   void save_table(const std::string& path) const;
   // Throws InputError when the file is not a saved table of this game.
-  void resume_table(const std::string& path) const;
+  // A version-2 file (TableFile) is read in place when `in_file`, and
+  // copied into memory otherwise; a version-1 file is read into memory.
+  void resume_table(const std::string& path, bool in_file = false) const;
+  // From now on the table lives in the file at `path` (TableFile,
+  // "grundy-table 2"): written there whole now unless it is there already,
+  // then each value as it is computed, with only the parts the method
+  // reads kept in memory (TakeAndBreakValues::move_to_file). A table grows
+  // past kMaxPatternTable values only in a file; save_table(path) then
+  // commits the file instead of writing a copy.
+  void keep_table_in_file(const std::string& path) const;
 
   // The smallest period and its smallest preperiod, proven by the
   // periodicity theorem from values computed up to `max_values` (at most

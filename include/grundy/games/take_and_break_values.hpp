@@ -31,7 +31,10 @@
 #include <iosfwd>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
+
+#include "grundy/games/value_column.hpp"
 
 namespace grundy {
 
@@ -70,9 +73,7 @@ class TakeAndBreakValues {
   TakeAndBreakValues(std::vector<std::uint8_t> digits, bool unequal);
 
   [[nodiscard]] std::uint64_t size() const { return size_; }
-  [[nodiscard]] std::uint32_t operator[](std::uint64_t n) const {
-    return wide_ ? wide_values_[static_cast<std::size_t>(n)] : narrow_values_[static_cast<std::size_t>(n)];
-  }
+  [[nodiscard]] std::uint32_t operator[](std::uint64_t n) const { return wide_ ? wide_values_[n] : narrow_values_[n]; }
   [[nodiscard]] const Sparsity& sparsity() const { return sparsity_; }
   // Bytes per value in the table: 1, or 2 once a value reaches 256.
   [[nodiscard]] unsigned bytes_per_value() const { return wide_ ? 2 : 1; }
@@ -104,6 +105,30 @@ class TakeAndBreakValues {
   // InputError when `in` ends early or holds a value no table can.
   void write_values(std::ostream& out) const;
   void read_values(std::istream& in, std::uint64_t size, unsigned bytes_per_value);
+
+  // Tables that outgrow memory (docs/games/octal.md, "Past 2^32"): the
+  // values move to a TableFile at `path` (written whole, then renamed over
+  // it), and from then on every value is written there as it is computed.
+  // What stays in memory is what the method reads: the first and the last
+  // kept_values() values (the rare heaps and their partners), plus what a
+  // whole scan (a new rare heap, a new mask, the statistics) reads, given
+  // back as the scan moves on.
+  void move_to_file(const std::string& path, const std::string& spec);
+  // The table of a version-2 file, read in place (it is not copied): the
+  // same state as move_to_file would leave. Throws InputError naming the
+  // file when it is not a whole table of `spec`.
+  void open_file(const std::string& path, const std::string& spec);
+  // The values so far to disk, and their count to the file's header.
+  void commit_file();
+  // nullptr while the table is in memory.
+  [[nodiscard]] const TableFile* file() const { return wide_ ? wide_values_.file() : narrow_values_.file(); }
+  // Values kept in memory at each end of a table in a file: at least
+  // `values` (tests use a few pages), and always the last rare heap's
+  // reach.
+  void set_min_kept_values(std::uint64_t values) { min_kept_ = values; }
+  [[nodiscard]] std::uint64_t kept_values() const;
+  // The bytes of values a table in a file keeps in memory between scans.
+  [[nodiscard]] std::uint64_t kept_bytes() const { return 2 * kept_values() * bytes_per_value(); }
 
   // The length of the last cycle found, once; nullopt when none was found
   // since the last call. Two-heap octal games only.
@@ -171,8 +196,17 @@ class TakeAndBreakValues {
 
   std::uint64_t size_ = 0;
   bool wide_ = false;
-  std::vector<std::uint8_t> narrow_values_;
-  std::vector<std::uint16_t> wide_values_;
+  ValueColumn<std::uint8_t> narrow_values_;
+  ValueColumn<std::uint16_t> wide_values_;
+  // In a file: every kReleaseEvery values, and after each whole scan, the
+  // pages between the kept ends are given back.
+  static constexpr std::uint64_t kReleaseEvery = std::uint64_t{1} << 20;
+  std::uint64_t min_kept_ = std::uint64_t{1} << 24;
+  // Pages of [from, to) outside the kept ends given back (a table in a file).
+  void release_between(std::uint64_t from, std::uint64_t to) const;
+  // The histograms, largest value, value space and mask of the values in
+  // the column, as extend() would have left them.
+  void rebuild_from_values();
   std::vector<std::uint64_t> histogram_even_, histogram_odd_;  // heaps per value, by the heap's parity
 
   Sparsity sparsity_;

@@ -1,0 +1,190 @@
+// A take-and-break table kept in a file (TableFile, "grundy-table 2"):
+// the same values as the table in memory, whatever pages were given back
+// on the way; reopened where its last commit stands; widened to two bytes
+// in place; and what it keeps in memory is the kept ends, not the table.
+
+#include "grundy/games/table_file.hpp"
+
+#include <unistd.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "grundy/error.hpp"
+#include "grundy/games/take_and_break.hpp"
+#include "grundy/games/take_and_break_values.hpp"
+
+namespace grundy {
+namespace {
+
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("grundy-table-file-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+TakeAndBreakValues grundys_game() { return TakeAndBreakValues(TakeAndBreakGame::grundy_game().digits(), true); }
+TakeAndBreakValues octal(const std::string& code) {
+  return TakeAndBreakValues(TakeAndBreakGame::parse_code(code, TakeAndBreakGame::Notation::octal, code, 1).digits(), false);
+}
+
+void expect_same_values(const TakeAndBreakValues& in_file, const TakeAndBreakValues& in_memory) {
+  ASSERT_EQ(in_file.size(), in_memory.size());
+  std::uint64_t differ = 0, first = 0;
+  for (std::uint64_t n = 0; n < in_memory.size(); ++n)
+    if (in_file[n] != in_memory[n] && differ++ == 0) first = n;
+  EXPECT_EQ(differ, 0u) << "first at n = " << first << ": " << in_file[first] << " against " << in_memory[first];
+  const auto a = in_file.rare_statistics(), b = in_memory.rare_statistics();
+  EXPECT_EQ(a.largest, b.largest);
+  EXPECT_EQ(a.mask, b.mask);
+  EXPECT_EQ(a.rare_heaps, b.rare_heaps);
+  EXPECT_EQ(a.last_rare, b.last_rare);
+}
+
+// Kilobytes of the file's mapping that are in this process's memory
+// (/proc/self/smaps, the mapping's Rss), or -1 when it is not found.
+long resident_kib(const std::string& path) {
+  std::ifstream smaps("/proc/self/smaps");
+  std::string line;
+  bool inside = false;
+  const std::string name = fs::canonical(path).string();
+  while (std::getline(smaps, line)) {
+    if (!line.empty() && std::isxdigit(static_cast<unsigned char>(line[0])) && line.find('-') < line.find(' '))
+      inside = line.size() >= name.size() && line.compare(line.size() - name.size(), name.size(), name) == 0;
+    else if (inside && line.rfind("Rss:", 0) == 0)
+      return std::stol(line.substr(4));
+  }
+  return -1;
+}
+
+// Grundy's game (1,274 rare heaps, the last at 82,860, by 2^21) in a file
+// that keeps 4,096 values at each end at least: the pages in between are
+// given back every 2^20 values, and read again from the file by the rare
+// pairs' lookups, and every value is the table in memory's.
+TEST(OctalTableFile, GrundysGameInAFileHasTheValuesOfTheTableInMemory) {
+  const std::uint64_t size = (std::uint64_t{1} << 21) + (kSanitized ? 1000 : 300000);
+  TakeAndBreakValues memory = grundys_game();
+  memory.extend_to(size);
+  const std::string path = scratch("grundy-game.table").string();
+  TakeAndBreakValues disk = grundys_game();
+  disk.set_min_kept_values(4096);
+  disk.extend_to(1000);
+  disk.move_to_file(path, "grundy-game");
+  ASSERT_NE(disk.file(), nullptr);
+  EXPECT_EQ(disk.file()->path(), path);
+  disk.extend_to(size);
+  // Memory holds the kept ends and what came since the last release, not
+  // the table's 2 MiB and more (measured before the comparison below reads
+  // every value).
+  const long kib = resident_kib(path);
+  ASSERT_GE(kib, 0) << "the mapping of " << path << " is not in /proc/self/smaps";
+  const std::uint64_t bound = disk.kept_bytes() + (size - (std::uint64_t{1} << 21)) + 64 * 1024;
+  EXPECT_LE(static_cast<std::uint64_t>(kib) * 1024, bound) << "of a table of " << size << " bytes";
+  EXPECT_LT(static_cast<std::uint64_t>(kib) * 1024, size / 2);
+  expect_same_values(disk, memory);
+  fs::remove_all(fs::path(path).parent_path());
+}
+
+// 0.06 reaches value 256 before 2^14 (no mask there: the plain mex): its
+// file becomes one of two-byte values, put in place of the first.
+TEST(OctalTableFile, WidensInPlace) {
+  const std::uint64_t size = 16384;
+  TakeAndBreakValues memory = octal("0.06");
+  memory.extend_to(size);
+  ASSERT_EQ(memory.bytes_per_value(), 2u);
+  const std::string path = scratch("0.06.table").string();
+  TakeAndBreakValues disk = octal("0.06");
+  disk.set_min_kept_values(4096);
+  disk.move_to_file(path, "octal:0.06");
+  disk.extend_to(size);
+  EXPECT_EQ(disk.bytes_per_value(), 2u);
+  disk.commit_file();
+  expect_same_values(disk, memory);
+  EXPECT_FALSE(fs::exists(path + ".wide"));
+  std::ifstream in(path);
+  std::string magic, game, sizes;
+  std::getline(in, magic);
+  std::getline(in, game);
+  std::getline(in, sizes);
+  EXPECT_EQ(magic, "grundy-table 2");
+  EXPECT_EQ(game, "octal:0.06");
+  EXPECT_EQ(sizes, "16384 2");
+  EXPECT_EQ(fs::file_size(path), TableFile::kHeaderBytes + 2 * size);
+  fs::remove_all(fs::path(path).parent_path());
+}
+
+// Values written after the last commit are not counted: a file reopened
+// (a run killed) holds the table of its commit, and goes on from there to
+// the same values.
+TEST(OctalTableFile, ReopensWhereItsLastCommitStands) {
+  const std::uint64_t committed = 200000, written = 300000, size = 400000;
+  TakeAndBreakValues memory = octal("0.6");
+  memory.extend_to(size);
+  const std::string path = scratch("0.6.table").string();
+  {
+    TakeAndBreakValues disk = octal("0.6");
+    disk.move_to_file(path, "octal:0.6");
+    disk.extend_to(committed);
+    disk.commit_file();
+    disk.extend_to(written);
+  }
+  TakeAndBreakValues reopened = octal("0.6");
+  reopened.set_min_kept_values(4096);
+  reopened.open_file(path, "octal:0.6");
+  EXPECT_EQ(reopened.size(), committed);
+  reopened.extend_to(size);
+  expect_same_values(reopened, memory);
+  // The game's own door: resumed in place, or read into memory.
+  const TakeAndBreakGame game = TakeAndBreakGame::parse_code("0.6", TakeAndBreakGame::Notation::octal, "0.6", 1);
+  reopened.commit_file();
+  game.resume_table(path, true);
+  EXPECT_EQ(game.table().size(), size);
+  ASSERT_NE(game.table().file(), nullptr);
+  const TakeAndBreakGame copy = TakeAndBreakGame::parse_code("0.6", TakeAndBreakGame::Notation::octal, "0.6", 1);
+  copy.resume_table(path, false);
+  EXPECT_EQ(copy.table().file(), nullptr);
+  expect_same_values(copy.table(), memory);
+  fs::remove_all(fs::path(path).parent_path());
+}
+
+TEST(OctalTableFile, RefusesWhatIsNotAWholeTableOfTheGame) {
+  const std::string path = scratch("kayles.table").string();
+  {
+    TakeAndBreakValues disk = octal("0.77");
+    disk.extend_to(5000);
+    disk.move_to_file(path, "octal:0.77");
+  }
+  auto error_of = [](const std::string& file, const std::string& spec) -> std::string {
+    try {
+      (void)TableFile::open(file, spec);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_THAT(error_of(path, "octal:0.6"), HasSubstr("holds a table of 'octal:0.77', not of octal:0.6"));
+  fs::resize_file(path, TableFile::kHeaderBytes + 4000);
+  EXPECT_THAT(error_of(path, "octal:0.77"), HasSubstr("ends after 4000 of its 5000 values"));
+  std::ofstream(scratch("v1.table")) << "grundy-table 1\noctal:0.77\n3 1\nabc";
+  EXPECT_THAT(error_of(scratch("v1.table").string(), "octal:0.77"), HasSubstr("not a table file of version 2"));
+  EXPECT_THAT(error_of(scratch("none.table").string(), "octal:0.77"), HasSubstr("cannot open it"));
+  fs::remove_all(fs::path(path).parent_path());
+}
+
+}  // namespace
+}  // namespace grundy
