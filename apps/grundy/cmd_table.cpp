@@ -2,9 +2,11 @@
 // table grown to N with its rare values.
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "command.hpp"
+#include "grundy/search/search_threads.hpp"
 #include "grundy/spec.hpp"
 #include "rare.hpp"
 
@@ -26,6 +28,7 @@ struct RareOptions {
   std::string resume;
   double save_every = 1800;
   bool on_disk = false;
+  std::optional<std::string> threads;
   bool json = false;
 };
 
@@ -75,6 +78,10 @@ Command add_rare_command(CLI::App& app) {
   rare->add_flag("--on-disk", options->on_disk,
                  "keep the table in the --save file instead of memory (implied when N is 2^32 or more)")
       ->needs(save);
+  rare->add_option("--threads", options->threads,
+                   "threads for the table (default: GRUNDY_THREADS, else every core): past 2^16 values the "
+                   "checks of rare values run beside the next heaps; the values are the same")
+      ->type_name("N");
   rare->footer(
       "\nThe rare-value method (docs/games/octal.md) computes octal games fast when the\n"
       "heaps whose value is 'rare' under some mask are few. After G(0..2^k - 1) for each\n"
@@ -99,8 +106,9 @@ Command add_rare_command(CLI::App& app) {
       "  grundy rare grundy-game --to 4294967295 --resume grundy.table --save grundy.table\n"
       "  grundy rare grundy-game --to 8589934591 --resume grundy.table --save grundy.table\n");
   return {rare, answering([options](Output& out) {
+    apply_threads_option(options->threads);
     print_rare(RareRequest{options->game, parse_table_bound(options->to), options->list, options->save,
-                           options->resume, options->save_every, options->on_disk},
+                           options->resume, options->save_every, options->on_disk, default_search_threads()},
                output_format(options->json), out);
   })};
 }

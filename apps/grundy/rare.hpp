@@ -24,6 +24,7 @@ struct RareRequest {
   std::string resume;    // file to resume from ("" for none)
   double save_every = 1800;  // seconds between two saves inside a doubling
   bool on_disk = false;      // keep the table in the save file (implied past 2^32 values)
+  unsigned threads = 1;      // threads for the one table
 };
 
 void print_rare(const RareRequest& request, Format format, Output& out);

@@ -7,6 +7,8 @@
 #include <istream>
 #include <limits>
 #include <ostream>
+#include <atomic>
+#include <thread>
 #include <type_traits>
 #include <utility>
 
@@ -41,6 +43,8 @@ constexpr std::uint64_t kScanBlock = 32;
 // Values a whole scan of a table in a file reads between two releases of
 // the pages behind it.
 constexpr std::uint64_t kScanChunk = std::uint64_t{1} << 22;
+// Two threads on one table run ahead for at least this many heaps.
+constexpr std::uint64_t kSpeculateAtLeast = 4096;
 // The value spaces the bitmap scan takes (2^11 values: a bitmap of four
 // vector registers), and the pairs marked before it.
 constexpr std::uint32_t kBitmapSpace = 2048;
@@ -642,12 +646,29 @@ std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n)
       want[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(rest)));
   }
   if (count == 0) return common;
+  if (deferred_ != nullptr) {  // two threads: the scan is left to rare_scan, on either
+    deferred_->count = count;
+    std::copy(want, want + count, deferred_->want.begin());
+    return common;
+  }
+  return rare_scan<V, W>(g, n, want, count, common);
+}
+
+// Step 2 for heap n: the rare values want[0..count) below `common` looked
+// for among every split's pairs. G(n) is `common` when all are found, else
+// the smallest left (a new rare heap). Reads only the table and the
+// code's digits: the second thread runs it too (speculate).
+template <class V, std::size_t W>
+std::uint32_t TakeAndBreakValues::rare_scan(const V* g, std::uint64_t n, std::uint32_t* want, std::size_t count,
+                                            std::uint32_t common) const {
   // With one or two words, a first block of pairs into bits (in registers,
   // two of each, so that no mark waits for the one before); the values left
   // are then looked for a vector of pairs at a time (drop_pair_values).
   // With more words, a mark would wait for the last one's store: the
   // vectors start at once.
-  for (const std::uint64_t m : split_totals(n)) {
+  for (const std::uint64_t t : leave_two_) {
+    if (n < t + 2) continue;
+    const std::uint64_t m = n - t;
     const std::uint64_t last = last_split(m);
     std::uint64_t a = 1;
     if constexpr (W <= 2) {
@@ -661,12 +682,15 @@ std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n)
         low0 |= b0 & ~second(v0), high0 |= b0 & second(v0);
         low1 |= b1 & ~second(v1), high1 |= b1 & second(v1);
       }
-      if (a == first_block_end) mark(static_cast<std::uint32_t>(g[a] ^ g[m - a])), ++a;
-      seen[0] |= low0 | low1;
-      if constexpr (W == 2) seen[1] |= high0 | high1;
+      if (a == first_block_end) {
+        const std::uint32_t v = g[a] ^ g[m - a];
+        (v >= 64 ? high0 : low0) |= std::uint64_t{1} << (v & 63);
+        ++a;
+      }
+      const std::array<std::uint64_t, 2> found{low0 | low1, high0 | high1};
       std::size_t left = 0;
       for (std::size_t i = 0; i < count; ++i)
-        if ((seen[want[i] / 64] >> (want[i] % 64) & 1) == 0) want[left++] = want[i];
+        if ((found[want[i] / 64 % 2] >> (want[i] % 64) & 1) == 0) want[left++] = want[i];
       if (left == 0) return common;
       count = left;
     }
@@ -934,6 +958,17 @@ void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at
       choose_mask();
       next_mask_choice_ *= 2;
     }
+    if (may_speculate(n, size)) {
+      const std::uint64_t limit = std::min(size, next_mask_choice_);
+      switch (words_) {
+        case 1: speculate<V, 1>(limit, task, stop_at_cycle); break;
+        case 2: speculate<V, 2>(limit, task, stop_at_cycle); break;
+        case 4: speculate<V, 4>(limit, task, stop_at_cycle); break;
+        default: speculate<V, 8>(limit, task, stop_at_cycle); break;
+      }
+      if (stop_at_cycle && cycle_) return;
+      continue;  // at the limit, or at a heap to compute alone
+    }
     const V* g = values.data();
     if (n % kBlock == 0) start_block(g, n);
     std::uint32_t v = 0;
@@ -965,23 +1000,167 @@ void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at
     } else {
       values.push_back(static_cast<V>(v));
     }
-    ++size_;
-    if (n > 0) ++(n % 2 == 0 ? histogram_even_ : histogram_odd_)[v];
-    if (v > sparsity_.largest) sparsity_.largest = v, sparsity_.largest_at = n;
-    if (n > 0 && is_rare_heap(n, v)) {
-      rare_heaps_.push_back(n);
-      rare_values_.push_back(v);
-      sparsity_.rare_heaps = rare_heaps_.size();
-      sparsity_.last_rare = n;
-      restart_cycle_search();
-      if (in_file) release_between(0, size_);  // its value took a whole scan
-    } else {
-      watch_cycle(n);
-    }
-    if (in_file && n % kReleaseEvery == 0) release_between(0, size_);
+    record(n, v, in_file);
     if (stop_at_cycle && cycle_) return;
     if (sizeof(V) == 1 && wide_) return;  // continued by the caller with two bytes per value
   }
+}
+
+void TakeAndBreakValues::record(std::uint64_t n, std::uint32_t v, bool in_file) {
+  ++size_;
+  if (n > 0) ++(n % 2 == 0 ? histogram_even_ : histogram_odd_)[v];
+  if (v > sparsity_.largest) sparsity_.largest = v, sparsity_.largest_at = n;
+  if (n > 0 && is_rare_heap(n, v)) {
+    rare_heaps_.push_back(n);
+    rare_values_.push_back(v);
+    sparsity_.rare_heaps = rare_heaps_.size();
+    sparsity_.last_rare = n;
+    restart_cycle_search();
+    if (in_file) release_between(0, size_);  // its value took a whole scan
+  } else {
+    watch_cycle(n);
+  }
+  if (in_file && n % kReleaseEvery == 0) release_between(0, size_);
+}
+
+bool TakeAndBreakValues::may_speculate(std::uint64_t n, std::uint64_t limit) const {
+  return threads_ > 1 && sparsity_.masked && words_ <= 8 && !three_way_ && !leave_two_.empty() &&
+         n >= speculate_from_ && n >= speculate_after_ && limit > n + kSpeculateAtLeast;
+}
+
+template <class V, std::size_t W>
+void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool stop_at_cycle) {
+  ValueColumn<V>& values = [this]() -> ValueColumn<V>& {
+    if constexpr (sizeof(V) == 1) return narrow_values_;
+    else return wide_values_;
+  }();
+  // The helper reads the table while this thread writes past it: no
+  // growth may move it.
+  if (values.capacity() < limit || values.size() != size_) {
+    speculate_after_ = limit;
+    return;
+  }
+  const V* g = values.data();
+  const bool in_file = values.file() != nullptr;
+  // Heap n's check in slot n % kSlots; a slot is written again only once
+  // its heap is counted.
+  enum : std::uint32_t { kFinal, kPending, kClaimed, kFound, kMissing };
+  struct Slot {
+    std::atomic<std::uint32_t> state{kFinal};
+    std::uint64_t n = 0;
+    std::uint32_t common = 0, smallest_missing = 0;
+    std::array<std::uint64_t, W> want{};
+  };
+  constexpr std::uint64_t kSlots = 4096;
+  std::vector<Slot> slots(kSlots);
+  std::atomic<std::uint64_t> published{size_};  // heaps below it have their slots written
+  std::atomic<bool> stop{false};
+  auto check = [&](Slot& slot) {
+    std::array<std::uint32_t, 64 * W> want{};
+    std::size_t count = 0;
+    for (std::size_t w = 0; w < W; ++w)
+      for (std::uint64_t bits = slot.want[w]; bits != 0; bits &= bits - 1)
+        want[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(bits)));
+    const std::uint32_t v = rare_scan<V, W>(g, slot.n, want.data(), count, slot.common);
+    slot.smallest_missing = v;
+    slot.state.store(v == slot.common ? kFound : kMissing, std::memory_order_release);
+  };
+  auto claim = [&](std::uint64_t n) {
+    Slot& slot = slots[n % kSlots];
+    std::uint32_t expected = kPending;
+    if (slot.state.load(std::memory_order_relaxed) != kPending ||
+        !slot.state.compare_exchange_strong(expected, kClaimed, std::memory_order_acq_rel))
+      return false;
+    check(slot);
+    return true;
+  };
+  const std::uint64_t first = size_;
+  std::thread helper([&, first] {
+    std::uint64_t next = first;
+    unsigned idle = 0;
+    while (!stop.load(std::memory_order_acquire)) {
+      const std::uint64_t top = published.load(std::memory_order_acquire);
+      bool worked = false;
+      for (; next < top && !worked; ++next) worked = claim(next);
+      if (worked) {
+        idle = 0;
+      } else if (++idle % 64 == 0) {
+        std::this_thread::yield();
+      }
+    }
+  });
+  std::uint64_t spec = size_;  // the next heap computed ahead
+  bool failed = false;
+  struct Stop {  // whatever happens (an interrupt), the helper ends and the heaps not counted go
+    std::atomic<bool>& stop;
+    std::thread& helper;
+    ValueColumn<V>& values;
+    const std::uint64_t& size;
+    ~Stop() {
+      stop.store(true, std::memory_order_release);
+      helper.join();
+      values.truncate(size);
+    }
+  } stopper{stop, helper, values, size_};
+  DeferredScan deferred;
+  // This thread checks heaps too when it cannot go on, the newest first
+  // (the helper takes the oldest): below help_top nothing is left to take.
+  std::uint64_t help_top = spec;
+  auto help = [&] {
+    if (help_top > spec || help_top <= size_) help_top = spec;
+    for (; help_top > size_; --help_top)
+      if (claim(help_top - 1)) {
+        --help_top;
+        return;
+      }
+  };
+  while (true) {
+    // Count the heaps checked, in order.
+    while (size_ < spec) {
+      Slot& slot = slots[size_ % kSlots];
+      const std::uint32_t state = slot.state.load(std::memory_order_acquire);
+      if (state == kMissing) {
+        failed = true;
+        break;
+      }
+      if (state != kFinal && state != kFound) break;
+      const std::uint64_t n = size_;
+      record(n, g[n], in_file);
+      if (task != nullptr && n % 65536 == 0) task->advance(n, std::max(limit, progress_total_));
+      if (stop_at_cycle && cycle_) break;
+    }
+    if (failed || (stop_at_cycle && cycle_)) break;
+    if (spec < limit && spec - size_ < kSlots) {
+      const std::uint64_t n = spec;
+      if (n % 65536 == 0) interruption_point();
+      if (n % kBlock == 0) start_block(g, n);
+      deferred.count = 0;
+      deferred_ = &deferred;
+      const std::uint32_t v = sparse_value_bits<V, W>(g, n);
+      deferred_ = nullptr;
+      // A value past the value space or the width: computed alone.
+      if (v >= 64 * W || (sizeof(V) == 1 && v > std::numeric_limits<std::uint8_t>::max())) {
+        if (size_ == spec) break;
+        help();  // the heaps before it are counted first, checked on both threads
+        continue;
+      }
+      values.push_back(static_cast<V>(v));
+      Slot& slot = slots[n % kSlots];
+      slot.n = n;
+      slot.common = v;
+      slot.want.fill(0);
+      for (std::size_t i = 0; i < deferred.count; ++i) slot.want[deferred.want[i] / 64] |= std::uint64_t{1} << (deferred.want[i] % 64);
+      slot.state.store(deferred.count == 0 ? kFinal : kPending, std::memory_order_release);
+      published.store(++spec, std::memory_order_release);
+    } else if (size_ == spec) {
+      break;  // every heap to the limit counted
+    } else {
+      help();  // ahead as far as the slots go: check the newest heaps meanwhile
+    }
+  }
+  if (failed) ++failed_checks_;
+  // The heap that failed (or stopped the run ahead) is computed alone.
+  if (size_ < limit) speculate_after_ = size_ + (failed ? kSpeculateAtLeast : 1);
 }
 
 void TakeAndBreakValues::reserve(std::uint64_t size) {

@@ -259,6 +259,22 @@ TEST(RareCli, RefusesWhatItCannotDo) {
   EXPECT_THAT(on_disk.err, HasSubstr("--save"));
 }
 
+// --threads: the checks of rare values beside the next heaps (from 2^16
+// heaps on) change no line; a bad count is refused.
+TEST(RareCli, ThreadsChangeNoLine) {
+  const std::string to = std::to_string((1 << 18) + 77);
+  const auto one = grundy_run({"rare", "grundy-game", "--to", to, "--json", "--list", "--threads", "1"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const auto two = grundy_run({"rare", "grundy-game", "--to", to, "--json", "--list", "--threads", "2"});
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(two.out, one.out);
+  for (const std::string bad : {"0", "two", "1025"}) {
+    const auto refused = grundy_run({"rare", "kayles", "--to", "100", "--threads", bad});
+    EXPECT_EQ(refused.exit_code, 2) << bad;
+    EXPECT_THAT(refused.err, HasSubstr("expected a number of threads from 1 to 1024")) << bad;
+  }
+}
+
 // --on-disk (implied past 2^32 values): the table is the --save file, each
 // value written there as it is computed and counted in its header at each
 // save. A run killed inside a doubling resumes from the file in place to

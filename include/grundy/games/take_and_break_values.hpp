@@ -130,6 +130,16 @@ class TakeAndBreakValues {
   // The bytes of values a table in a file keeps in memory between scans.
   [[nodiscard]] std::uint64_t kept_bytes() const { return 2 * kept_values() * bytes_per_value(); }
 
+  // Threads for one table (1 by default): with 2 or more, the checks of
+  // the rare values (step 2) run beside the computation of the next heaps
+  // once rare heaps have stopped appearing (docs/games/octal.md, "Two
+  // cores on one game"). The values are the same whatever the count.
+  void set_threads(unsigned threads) { threads_ = threads == 0 ? 1 : threads; }
+  // Speculation starts no earlier than heap `from` (tests lower it).
+  void set_speculate_from(std::uint64_t from) { speculate_from_ = from; }
+  // Heaps whose check failed (new rare heaps met while two threads ran).
+  [[nodiscard]] std::uint64_t failed_checks() const { return failed_checks_; }
+
   // The length of the last cycle found, once; nullopt when none was found
   // since the last call. Two-heap octal games only.
   [[nodiscard]] std::optional<std::uint64_t> take_cycle();
@@ -150,6 +160,20 @@ class TakeAndBreakValues {
   [[nodiscard]] std::uint64_t rare_pair_bits(const V* g, std::uint64_t m, std::size_t from, std::size_t to) const;
   template <class V, std::size_t W>
   [[nodiscard]] std::uint32_t sparse_value_bits(const V* g, std::uint64_t n);
+  template <class V, std::size_t W>
+  [[nodiscard]] std::uint32_t rare_scan(const V* g, std::uint64_t n, std::uint32_t* want, std::size_t count,
+                                        std::uint32_t common) const;
+  // Two threads on one table: heaps [size_, limit) computed ahead by step 1
+  // of the method with G(n) taken to be the common value, each checked by
+  // step 2 on either thread (a check fails only at a new rare heap, which
+  // is rare), and counted in order once checked. Returns at the first
+  // failed check (the heap is then computed alone), at `limit`, or where
+  // the value space or the values' width would change.
+  template <class V, std::size_t W>
+  void speculate(std::uint64_t limit, LongTask* task, bool stop_at_cycle);
+  [[nodiscard]] bool may_speculate(std::uint64_t n, std::uint64_t limit) const;
+  // The bookkeeping of value v just placed at heap n == size_.
+  void record(std::uint64_t n, std::uint32_t v, bool in_file);
   template <class V>
   void start_block(const V* g, std::uint64_t n0);
   template <class V>
@@ -248,6 +272,18 @@ class TakeAndBreakValues {
   std::optional<std::uint64_t> cycle_;
   bool cycle_reported_ = false;  // a cycle was found since the last restart_cycle_search
   std::uint64_t progress_total_ = 0;
+
+  unsigned threads_ = 1;
+  std::uint64_t speculate_from_ = std::uint64_t{1} << 16;
+  std::uint64_t speculate_after_ = 0;  // no speculation below this heap (after a failed check)
+  std::uint64_t failed_checks_ = 0;
+  // Step 2's values to look for, kept for a check instead of looked for
+  // at once (speculate).
+  struct DeferredScan {
+    std::size_t count = 0;
+    std::array<std::uint32_t, 512> want{};
+  };
+  DeferredScan* deferred_ = nullptr;
 };
 
 }  // namespace grundy

@@ -43,6 +43,11 @@ class ValueColumn {
     if (file_) file_->reserve(count);
     else memory_.reserve(static_cast<std::size_t>(count));
   }
+  // The first `count` values kept, the rest dropped (count <= size()).
+  void truncate(std::uint64_t count) {
+    if (file_) size_ = std::min(size_, count);
+    else memory_.resize(static_cast<std::size_t>(std::min<std::uint64_t>(memory_.size(), count)));
+  }
   // No values, no memory, no file.
   void clear() {
     std::vector<V>().swap(memory_);

@@ -1,0 +1,93 @@
+// Two threads on one take-and-break table (TakeAndBreakValues::set_threads):
+// the values checked ahead (speculate) are the values of one thread, for
+// games with every kind of value space, with failed checks (new rare heaps
+// met ahead) on the way, and in a table kept in a file.
+
+#include <unistd.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "grundy/games/take_and_break.hpp"
+#include "grundy/games/take_and_break_values.hpp"
+
+namespace grundy {
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
+TakeAndBreakValues table_of(const std::string& game) {
+  if (game == "grundy-game") return TakeAndBreakValues(TakeAndBreakGame::grundy_game().digits(), true);
+  return TakeAndBreakValues(TakeAndBreakGame::parse_code(game, TakeAndBreakGame::Notation::octal, game, 1).digits(),
+                            false);
+}
+
+void expect_same(const TakeAndBreakValues& two, const TakeAndBreakValues& one, const std::string& game) {
+  ASSERT_EQ(two.size(), one.size()) << game;
+  std::uint64_t differ = 0, first = 0;
+  for (std::uint64_t n = 0; n < one.size(); ++n)
+    if (two[n] != one[n] && differ++ == 0) first = n;
+  EXPECT_EQ(differ, 0u) << game << ": first at n = " << first << ": " << two[first] << " against " << one[first];
+  EXPECT_EQ(two.sparsity().largest, one.sparsity().largest) << game;
+  EXPECT_EQ(two.sparsity().largest_at, one.sparsity().largest_at) << game;
+  EXPECT_EQ(two.sparsity().rare_heaps, one.sparsity().rare_heaps) << game;
+  EXPECT_EQ(two.sparsity().last_rare, one.sparsity().last_rare) << game;
+}
+
+// From heap 512 on, while rare heaps still appear: Grundy's game meets
+// its rare heaps up to 82,860 ahead, and each failed check is redone by
+// one thread. 0.6 widens to two bytes, 0.16 and 0.4 keep one word of
+// values (0.4 with the heap's parity in its mask), 0.106 two.
+TEST(OctalTwoThreads, SameValuesAsOneThread) {
+  const std::uint64_t size = kSanitized ? 100000 : 400000;
+  for (const std::string game : {"grundy-game", "0.6", "0.16", "0.4", "0.106", "0.167"}) {
+    TakeAndBreakValues one = table_of(game);
+    one.extend_to(size);
+    TakeAndBreakValues two = table_of(game);
+    two.set_threads(2);
+    two.set_speculate_from(512);
+    two.extend_to(size / 3);
+    two.extend_to(size);  // a second call goes on ahead too
+    expect_same(two, one, game);
+    if (game == "grundy-game") {
+      EXPECT_GT(two.failed_checks(), 0u) << "no rare heap was met ahead";
+    }
+  }
+}
+
+// The cycle search stops at the same heap with two threads.
+TEST(OctalTwoThreads, StopsAtTheSameCycle) {
+  TakeAndBreakValues one = table_of("0.137"), two = table_of("0.137");
+  two.set_threads(2);
+  two.set_speculate_from(64);
+  one.extend_to(100000, nullptr, true);
+  two.extend_to(100000, nullptr, true);
+  EXPECT_EQ(two.size(), one.size());
+  EXPECT_EQ(two.take_cycle(), one.take_cycle());
+}
+
+TEST(OctalTwoThreads, InAFile) {
+  const std::uint64_t size = kSanitized ? 100000 : 300000;
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("grundy-octal-two-threads-" + std::to_string(::getpid()) + ".table");
+  TakeAndBreakValues one = table_of("grundy-game");
+  one.extend_to(size);
+  TakeAndBreakValues two = table_of("grundy-game");
+  two.set_threads(2);
+  two.set_speculate_from(512);
+  two.set_min_kept_values(4096);
+  two.move_to_file(path.string(), "grundy-game");
+  two.extend_to(size);
+  expect_same(two, one, "grundy-game in a file");
+  std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace grundy
