@@ -43,8 +43,11 @@ constexpr std::uint64_t kScanBlock = 32;
 // Values a whole scan of a table in a file reads between two releases of
 // the pages behind it.
 constexpr std::uint64_t kScanChunk = std::uint64_t{1} << 22;
-// Two threads on one table run ahead for at least this many heaps.
+// Two threads on one table run ahead for at least this many heaps, and
+// hand heaps to the checks kBatch at a time, kBatches batches at most.
 constexpr std::uint64_t kSpeculateAtLeast = 4096;
+constexpr std::uint32_t kBatch = 64;
+constexpr std::uint64_t kBatches = 64;
 // The value spaces the bitmap scan takes (2^11 values: a bitmap of four
 // vector registers), and the pairs marked before it.
 constexpr std::uint32_t kBitmapSpace = 2048;
@@ -1042,41 +1045,49 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
   }
   const V* g = values.data();
   const bool in_file = values.file() != nullptr;
-  // Heap n's check in slot n % kSlots; a slot is written again only once
-  // its heap is counted.
-  enum : std::uint32_t { kFinal, kPending, kClaimed, kFound, kMissing };
-  struct Slot {
-    std::atomic<std::uint32_t> state{kFinal};
-    std::uint64_t n = 0;
-    std::uint32_t common = 0, smallest_missing = 0;
-    std::array<std::uint64_t, W> want{};
+  // Heaps go to the checks in batches of consecutive heaps, so that the
+  // threads exchange a cache line a batch, not a heap. A batch is filled
+  // by this thread, checked by either (claimed with one exchange), then
+  // counted by this thread; kBatches of them are in flight at most.
+  enum : std::uint32_t { kPending, kClaimed, kDone };
+  struct alignas(64) Batch {
+    std::atomic<std::uint32_t> state{kDone};
+    std::uint64_t first = 0;
+    std::uint32_t count = 0;
+    std::uint32_t failed = kBatch;  // the first heap whose check failed; kBatch: none
+    std::array<std::uint32_t, kBatch> common{};
+    std::array<std::array<std::uint64_t, W>, kBatch> want{};  // all zero: nothing to check
   };
-  constexpr std::uint64_t kSlots = 4096;
-  std::vector<Slot> slots(kSlots);
-  std::atomic<std::uint64_t> published{size_};  // heaps below it have their slots written
+  std::vector<Batch> batches(kBatches);
+  std::atomic<std::uint64_t> published{0};  // batches below it are filled
   std::atomic<bool> stop{false};
-  auto check = [&](Slot& slot) {
+  auto check = [&](Batch& batch) {
+    batch.failed = kBatch;
     std::array<std::uint32_t, 64 * W> want{};
-    std::size_t count = 0;
-    for (std::size_t w = 0; w < W; ++w)
-      for (std::uint64_t bits = slot.want[w]; bits != 0; bits &= bits - 1)
-        want[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(bits)));
-    const std::uint32_t v = rare_scan<V, W>(g, slot.n, want.data(), count, slot.common);
-    slot.smallest_missing = v;
-    slot.state.store(v == slot.common ? kFound : kMissing, std::memory_order_release);
+    for (std::uint32_t i = 0; i < batch.count; ++i) {
+      std::size_t count = 0;
+      for (std::size_t w = 0; w < W; ++w)
+        for (std::uint64_t bits = batch.want[i][w]; bits != 0; bits &= bits - 1)
+          want[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(bits)));
+      if (count == 0) continue;
+      if (rare_scan<V, W>(g, batch.first + i, want.data(), count, batch.common[i]) != batch.common[i]) {
+        batch.failed = i;  // the heaps after it read a wrong value: no use checking them
+        break;
+      }
+    }
+    batch.state.store(kDone, std::memory_order_release);
   };
-  auto claim = [&](std::uint64_t n) {
-    Slot& slot = slots[n % kSlots];
+  auto claim = [&](std::uint64_t sequence) {
+    Batch& batch = batches[sequence % kBatches];
     std::uint32_t expected = kPending;
-    if (slot.state.load(std::memory_order_relaxed) != kPending ||
-        !slot.state.compare_exchange_strong(expected, kClaimed, std::memory_order_acq_rel))
+    if (batch.state.load(std::memory_order_relaxed) != kPending ||
+        !batch.state.compare_exchange_strong(expected, kClaimed, std::memory_order_acq_rel))
       return false;
-    check(slot);
+    check(batch);
     return true;
   };
-  const std::uint64_t first = size_;
-  std::thread helper([&, first] {
-    std::uint64_t next = first;
+  std::thread helper([&] {
+    std::uint64_t next = 0;
     unsigned idle = 0;
     while (!stop.load(std::memory_order_acquire)) {
       const std::uint64_t top = published.load(std::memory_order_acquire);
@@ -1089,8 +1100,6 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
       }
     }
   });
-  std::uint64_t spec = size_;  // the next heap computed ahead
-  bool failed = false;
   struct Stop {  // whatever happens (an interrupt), the helper ends and the heaps not counted go
     std::atomic<bool>& stop;
     std::thread& helper;
@@ -1102,35 +1111,47 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
       values.truncate(size);
     }
   } stopper{stop, helper, values, size_};
-  DeferredScan deferred;
-  // This thread checks heaps too when it cannot go on, the newest first
-  // (the helper takes the oldest): below help_top nothing is left to take.
-  std::uint64_t help_top = spec;
-  auto help = [&] {
-    if (help_top > spec || help_top <= size_) help_top = spec;
-    for (; help_top > size_; --help_top)
-      if (claim(help_top - 1)) {
-        --help_top;
-        return;
-      }
+  std::uint64_t spec = size_;  // the next heap computed ahead
+  std::uint64_t filling = 0;   // the batch being filled (its sequence number)
+  std::uint64_t counted = 0;   // the oldest batch not yet counted
+  Batch* open = nullptr;
+  bool failed = false;
+  // A batch filled: to the checks, or done at once when none of its heaps
+  // needs one.
+  auto close = [&] {
+    if (open == nullptr) return;
+    bool any = false;
+    for (std::uint32_t i = 0; i < open->count && !any; ++i)
+      for (std::size_t w = 0; w < W; ++w) any = any || open->want[i][w] != 0;
+    open->failed = kBatch;
+    open->state.store(any ? kPending : kDone, std::memory_order_release);
+    published.store(++filling, std::memory_order_release);
+    open = nullptr;
   };
+  // When this thread cannot go on, it checks batches too, the newest first
+  // (the helper takes the oldest).
+  auto help = [&] {
+    close();
+    for (std::uint64_t sequence = filling; sequence > counted; --sequence)
+      if (claim(sequence - 1)) return;
+  };
+  DeferredScan deferred;
   while (true) {
-    // Count the heaps checked, in order.
-    while (size_ < spec) {
-      Slot& slot = slots[size_ % kSlots];
-      const std::uint32_t state = slot.state.load(std::memory_order_acquire);
-      if (state == kMissing) {
-        failed = true;
-        break;
+    // Count the batches checked, in order.
+    while (counted < filling && !failed && !(stop_at_cycle && cycle_)) {
+      Batch& batch = batches[counted % kBatches];
+      if (batch.state.load(std::memory_order_acquire) != kDone) break;
+      for (std::uint32_t i = 0; i < std::min(batch.failed, batch.count); ++i) {
+        const std::uint64_t n = batch.first + i;
+        record(n, g[n], in_file);
+        if (task != nullptr && n % 65536 == 0) task->advance(n, std::max(limit, progress_total_));
+        if (stop_at_cycle && cycle_) break;
       }
-      if (state != kFinal && state != kFound) break;
-      const std::uint64_t n = size_;
-      record(n, g[n], in_file);
-      if (task != nullptr && n % 65536 == 0) task->advance(n, std::max(limit, progress_total_));
-      if (stop_at_cycle && cycle_) break;
+      failed = batch.failed < batch.count && size_ == batch.first + batch.failed;
+      ++counted;
     }
     if (failed || (stop_at_cycle && cycle_)) break;
-    if (spec < limit && spec - size_ < kSlots) {
+    if (spec < limit && filling - counted < kBatches) {
       const std::uint64_t n = spec;
       if (n % 65536 == 0) interruption_point();
       if (n % kBlock == 0) start_block(g, n);
@@ -1138,24 +1159,30 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
       deferred_ = &deferred;
       const std::uint32_t v = sparse_value_bits<V, W>(g, n);
       deferred_ = nullptr;
-      // A value past the value space or the width: computed alone.
+      // A value past the value space or the width: computed alone, once
+      // the heaps before it are counted.
       if (v >= 64 * W || (sizeof(V) == 1 && v > std::numeric_limits<std::uint8_t>::max())) {
         if (size_ == spec) break;
-        help();  // the heaps before it are counted first, checked on both threads
+        help();
         continue;
       }
       values.push_back(static_cast<V>(v));
-      Slot& slot = slots[n % kSlots];
-      slot.n = n;
-      slot.common = v;
-      slot.want.fill(0);
-      for (std::size_t i = 0; i < deferred.count; ++i) slot.want[deferred.want[i] / 64] |= std::uint64_t{1} << (deferred.want[i] % 64);
-      slot.state.store(deferred.count == 0 ? kFinal : kPending, std::memory_order_release);
-      published.store(++spec, std::memory_order_release);
+      if (open == nullptr) {
+        open = &batches[filling % kBatches];
+        open->first = n;
+        open->count = 0;
+      }
+      const std::uint32_t i = open->count++;
+      open->common[i] = v;
+      open->want[i].fill(0);
+      for (std::size_t k = 0; k < deferred.count; ++k)
+        open->want[i][deferred.want[k] / 64] |= std::uint64_t{1} << (deferred.want[k] % 64);
+      ++spec;
+      if (open->count == kBatch) close();
     } else if (size_ == spec) {
       break;  // every heap to the limit counted
     } else {
-      help();  // ahead as far as the slots go: check the newest heaps meanwhile
+      help();
     }
   }
   if (failed) ++failed_checks_;
