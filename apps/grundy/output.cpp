@@ -1,5 +1,7 @@
 #include "output.hpp"
 
+#include "grundy/interrupt.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -102,10 +104,10 @@ Output::Output() : terminal_(::isatty(STDOUT_FILENO) == 1), exceptions_at_start_
 
 Output::~Output() {
   if (std::uncaught_exceptions() > exceptions_at_start_) return;
-  write_out(true);
+  write_out(true, false);
 }
 
-bool Output::write_out(bool everything) {
+bool Output::write_out(bool everything, bool may_throw) {
   std::size_t size = buffer_.size();
   // On a terminal, whole lines only: the progress line comes back between
   // blocks, and must not land in the middle of a line of the output.
@@ -118,9 +120,17 @@ bool Output::write_out(bool everything) {
   if (s.closed && size > 0 && !failed_) {
     // Taken back while this run still had text to write: the interruption
     // thread did it and is ending the process. Failing here instead would
-    // let main report a write error and exit 1 first.
+    // let main report a write error and exit 1 first. But where work that
+    // keeps what it found is still open (KeepOnInterrupt: `rare --save`
+    // writing its last line), that thread waits for it to close: it asks
+    // for an interrupt, which is thrown here so that the work unwinds,
+    // closes, and the process ends. (Never from the destructor, which runs
+    // once the work has closed.)
     lock.unlock();
-    for (;;) ::pause();
+    for (;;) {
+      if (may_throw && interrupt_requested()) throw Interrupted();
+      ::usleep(10'000);
+    }
   }
   if (size > 0 && !failed_) {
     if (terminal_) hide_progress_line();

@@ -38,7 +38,7 @@ class Output {
   bool flush() { return write_out(true); }
 
  private:
-  bool write_out(bool everything);
+  bool write_out(bool everything, bool may_throw = true);
 
   static constexpr std::size_t kBlock = 1 << 16;
   std::string buffer_;

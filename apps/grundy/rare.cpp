@@ -120,11 +120,11 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
           static_cast<double>(game->table().size() * game->table().bytes_per_value()) / (1 << 30)));
     try {
       game->compute_table(size, between_steps);
+      report();  // (interrupted too when Ctrl-C takes the output back)
     } catch (const Interrupted&) {
       save();  // the table is whole between two values
       throw;
     }
-    report();
     // Saving costs a write of the table: at each power of two from 2^16, and at the end.
     if (size == want || (size == next && size >= (std::uint64_t{1} << 16))) save();
     next *= 2;

@@ -181,7 +181,8 @@ TEST(RareCli, CtrlCSavesTheTableWhereTheRunStands) {
   const fs::path table = scratch("0.6-interrupted.table");
   fs::remove(table);
   const test::SpawnedProcess run = test::spawn_process(
-      GRUNDY_EXE, {"rare", "octal:0.6", "--to", std::to_string((1 << 20) - 1), "--save", table.string()});
+      GRUNDY_EXE,
+      {"rare", "octal:0.6", "--to", std::to_string((1 << 20) - 1), "--save", table.string(), "--threads", "1"});
   ::close(run.in);
   auto saved_size = [&] { return saved_table_size(table); };
   // Interrupted inside the doubling from 2^17 to 2^18.
