@@ -52,8 +52,11 @@ void add_memory_option(CLI::App& cmd, SumOptions& options) {
                  "forgets more, never answers wrongly; a misère search stops with an error past it")
       ->type_name("SIZE");
   cmd.add_option("--table", options.table_file,
-                 "keep that search's table in FILE (cram only): read when the run starts, written every 10 s, at "
-                 "the end and on Ctrl-C, so a long search stopped goes on from there when run again")
+                 "keep a table in FILE, so that a long run stopped goes on from there when run again: cram's "
+                 "search table (read when the run starts, written every 10 s, at the end and on Ctrl-C), or an "
+                 "octal or hexadecimal game's values, G(0..n) (read in place, grown to the heap asked for and "
+                 "saved every minute and on Ctrl-C; past 2^32 heaps for games with a rare-value mask; 'grundy rare "
+                 "--save' writes such files)")
       ->type_name("FILE");
   cmd.add_option("--threads", options.threads,
                  "threads for the search that values boards (cram, chomp): 1 to 1024 "
@@ -69,17 +72,23 @@ GameSum read_sum_for_table(const SumOptions& options) {
   GameSum sum = read_sum(options.sum);
   if (!options.table_file) return sum;
   if (options.table_file->empty()) throw InputError("--table '': the file name is empty");
-  bool used = false;
+  const Game* user = nullptr;
   for (const auto& game : sum.games) {
     if (game->table_file_use() == Game::TableFileUse::not_kept)
-      throw InputError(fmt::format("--table {}: {} keeps no search table in a file (only cram does); run it "
-                                   "without --table",
+      throw InputError(fmt::format("--table {}: {} keeps no table in a file (only cram and octal or hexadecimal "
+                                   "games do); run it without --table",
                                    quote_path(*options.table_file), game->label()));
-    used = used || game->table_file_use() == Game::TableFileUse::kept;
+    if (game->table_file_use() != Game::TableFileUse::kept) continue;
+    // (One file holds one game's table.)
+    if (user != nullptr && user->spec() != game->spec())
+      throw InputError(fmt::format("--table {}: both {} and {} would keep their table there, and a file holds one "
+                                   "game's table; value them in separate runs",
+                                   quote_path(*options.table_file), user->label(), game->label()));
+    user = game.get();
   }
-  if (!used)
-    throw InputError(fmt::format("--table {}: only cram keeps its search table in a file, and this sum has no cram "
-                                 "board",
+  if (user == nullptr)
+    throw InputError(fmt::format("--table {}: only cram and octal or hexadecimal games keep a table in a file, and "
+                                 "this sum has none of them",
                                  quote_path(*options.table_file)));
   for (const auto& game : sum.games)
     if (game->table_file_use() == Game::TableFileUse::kept) game->keep_table_in(*options.table_file);

@@ -110,14 +110,6 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
   while (next <= game->table().size()) next *= 2;
   while (game->table().size() < want) {
     const std::uint64_t size = std::min(next, want);
-    // Without a mask each value reads the whole table: past 2^32 values,
-    // from disk, for every heap.
-    if (size > TakeAndBreakGame::kMaxPatternTable && !game->table().sparsity().masked)
-      throw InputError(fmt::format(
-          "{}: no rare-value mask makes rare heaps scarce at {} values (largest value {}), so each value past 2^32 would "
-          "read the whole table, {:.1f} GiB and more, from disk; the table stops at 2^32 values for this game",
-          game->spec(), game->table().size(), game->table().sparsity().largest,
-          static_cast<double>(game->table().size() * game->table().bytes_per_value()) / (1 << 30)));
     try {
       game->compute_table(size, between_steps);
       report();  // (interrupted too when Ctrl-C takes the output back)

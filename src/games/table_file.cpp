@@ -175,6 +175,15 @@ void TableFile::release(std::uint64_t from, std::uint64_t to) const {
   if (begin < end) ::madvise(map_ + begin, end - begin, MADV_DONTNEED);
 }
 
+void TableFile::read_ahead(std::uint64_t from, std::uint64_t to) const {
+  const std::uint64_t page = page_bytes();
+  to = std::min(to, capacity_);
+  if (from >= to) return;
+  const std::uint64_t begin = (kHeaderBytes + from * bytes_) / page * page;
+  const std::uint64_t end = std::min<std::uint64_t>(map_bytes_, (kHeaderBytes + to * bytes_ + page - 1) / page * page);
+  if (begin < end) ::madvise(map_ + begin, end - begin, MADV_WILLNEED);
+}
+
 void TableFile::write_header() {
   std::string header = fmt::format("{}\n{}\n{} {}\n", kMagic, spec_, size_, bytes_);
   header.resize(kHeaderBytes - 1, ' ');

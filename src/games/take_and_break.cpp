@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <set>
@@ -17,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/interrupt.hpp"
 #include "grundy/mex.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
@@ -353,6 +355,14 @@ void TakeAndBreakGame::compute_table(std::uint64_t size, const std::function<voi
   if (general_) throw InputError(fmt::format("{} is a code the rare-value table does not compute", spec()));
   size = std::min(size, table_.file() != nullptr ? kMaxFileTable : kMaxPatternTable);
   if (table_.size() >= size) return;
+  // Without a mask each value reads the whole table: past 2^32 values,
+  // from disk, for every heap.
+  if (size > kMaxPatternTable && !table_.sparsity().masked)
+    throw LimitError(fmt::format(
+        "{}: no rare-value mask makes rare heaps scarce at {} values (largest value {}), so each value past 2^32 would "
+        "read the whole table, {:.1f} GiB and more, from disk; the table stops at 2^32 values for this game",
+        spec(), table_.size(), table_.sparsity().largest,
+        static_cast<double>(table_.size() * table_.bytes_per_value()) / (1 << 30)));
   const TableFile* file = table_.file();
   LongTask task(file == nullptr ? fmt::format("computing G(0..{}) of {}", size - 1, spec())
                                 : fmt::format("computing G(0..{}) of {} in {} ({} MiB of it kept in memory)", size - 1,
@@ -389,6 +399,76 @@ void TakeAndBreakGame::save_table(const std::string& path) const {
 void TakeAndBreakGame::keep_table_in_file(const std::string& path) const {
   if (const TableFile* file = table_.file(); file != nullptr && file->path() == path) return;
   table_.move_to_file(path, spec());
+}
+
+void TakeAndBreakGame::keep_table_in(const std::string& path) {
+  if (general_) {
+    Game::keep_table_in(path);  // (std::logic_error: table_file_use() said none)
+    return;
+  }
+  if (const TableFile* file = table_.file(); file != nullptr && file->path() == path) return;
+  table_path_ = path;
+  file_view_.reset();
+  std::error_code error;
+  if (!std::filesystem::exists(path, error)) {
+    keep_table_in_file(path);
+    return;
+  }
+  std::string magic;
+  std::getline(std::ifstream(path, std::ios::binary) >> std::noskipws, magic);
+  if (magic == "grundy-table 2") {
+    file_view_ = std::make_shared<const TableFile>(TableFile::open(path, spec()));  // (checks the game)
+    return;
+  }
+  resume_table(path);  // (a version-1 save, read into memory and written as version 2)
+  keep_table_in_file(path);
+}
+
+Nimber TakeAndBreakGame::value_in_file(Position n) const {
+  // Doubling while a period may yet be proven, each size tried as value()
+  // does in memory; Grundy's game, with no theorem, grows straight to n.
+  if (file_view_) {
+    if (n < file_view_->size()) {
+      const std::byte* at = file_view_->values() + n * file_view_->bytes();
+      return Nimber(file_view_->bytes() == 1 ? std::to_integer<std::uint32_t>(at[0])
+                                             : std::to_integer<std::uint32_t>(at[0]) |
+                                                   std::to_integer<std::uint32_t>(at[1]) << 8);
+    }
+    file_view_.reset();
+    resume_table(table_path_, true);  // the whole file's statistics, to go on from its end
+  }
+  const std::uint64_t cap = most_heaps_ == 3 ? kMaxTableThreeWay : kMaxFileTable;
+  for (;;) {
+    if (n < table_.size()) return Nimber(table_value(n));
+    if (try_proof()) return Nimber(table_value(period_->reduce(n)));
+    if (n >= cap)
+      throw LimitError(fmt::format("G({}) of {}: {} a table in a file holds at most {} values (2^{}), so the values "
+                                   "beyond G({}) are not computed (docs/games/octal.md)",
+                                   n, spec(),
+                                   unequal_ ? std::string("no theorem gives Grundy's game a period, and")
+                                            : fmt::format("no period is proven in G(0..{}), and", table_.size() - 1),
+                                   cap, std::countr_zero(cap), cap - 1));
+    std::uint64_t next = std::min(n + 1, cap);
+    if (provable()) next = std::min(next, std::max<std::uint64_t>(2 * table_.size(), 256));
+    grow_file_table(next);
+  }
+}
+
+void TakeAndBreakGame::grow_file_table(std::uint64_t size) const {
+  // A program that ends on Ctrl-C waits for the commit below (interrupt.hpp).
+  const KeepOnInterrupt keep;
+  auto committed = std::chrono::steady_clock::now();
+  try {
+    compute_table(size, [&] {
+      if (std::chrono::steady_clock::now() - committed < kFileCommitEvery) return;
+      table_.commit_file();
+      committed = std::chrono::steady_clock::now();
+    });
+  } catch (const Interrupted&) {
+    table_.commit_file();  // the table is whole between two values
+    throw;
+  }
+  table_.commit_file();
 }
 
 void TakeAndBreakGame::resume_table(const std::string& path, bool in_file) const {
@@ -565,6 +645,7 @@ Nimber TakeAndBreakGame::value(Position n) const {
     throw LimitError(fmt::format("G({}) of {}: {}, and the values beyond G({}) are not computed (docs/games/octal.md)", n,
                                  spec(), no_period_words(), general_table_.size() - 1));
   }
+  if (!table_path_.empty()) return value_in_file(n);
   for (bool beyond = unequal_ && n >= table_cap(); !beyond;) {
     if (n < table_.size()) return Nimber(table_value(n));
     if (try_proof()) return Nimber(table_value(period_->reduce(n)));

@@ -465,14 +465,16 @@ void TakeAndBreakValues::choose_mask() {
   rare_heaps_.clear();
   rare_values_.clear();
   sort_values_by_class();
-  if (masked)
+  if (masked) {
+    scan_forward_at(0);
     for (std::uint64_t h = 1; h < size_; ++h) {
       if (const std::uint32_t v = (*this)[h]; is_rare_heap(h, v)) {
         rare_heaps_.push_back(h);
         rare_values_.push_back(v);
       }
-      if (h % kScanChunk == 0) release_between(h - kScanChunk, h);
+      if (h % kScanChunk == 0) scan_forward_at(h);
     }
+  }
   sparsity_.rare_heaps = rare_heaps_.size();
   sparsity_.last_rare = rare_heaps_.empty() ? 0 : rare_heaps_.back();
   restart_cycle_search();
@@ -488,8 +490,10 @@ void TakeAndBreakValues::widen() {
     TableFile wide = TableFile::create(path + ".wide", file->spec(), 2);
     wide.reserve(std::max(narrow_values_.capacity(), size + 1));
     auto* to = reinterpret_cast<std::uint16_t*>(wide.values());
+    file->read_ahead(0, kScanChunk);
     for (std::uint64_t i = 0; i < size; i += kScanChunk) {
       const std::uint64_t end = std::min(size, i + kScanChunk);
+      file->read_ahead(end, end + kScanChunk);
       std::copy(narrow + i, narrow + end, to + i);
       wide.release(i, end);
       file->release(i, end);
@@ -1230,12 +1234,13 @@ TakeAndBreakValues::RareStatistics TakeAndBreakValues::rare_statistics() const {
   out.mask = best.mask;
   out.with_parity = best.with_parity;
   out.rare_heaps = static_cast<std::uint64_t>(best.rare);
+  scan_backward_at(size_ / kScanChunk * kScanChunk + kScanChunk);
   for (std::uint64_t h = size_; h-- > 0;) {
     if (rare_under(h, (*this)[h], out.mask, out.with_parity, parity_offset_)) {
       out.last_rare = h;
       break;
     }
-    if (h % kScanChunk == 0) release_between(h, h + kScanChunk);
+    if (h % kScanChunk == 0) scan_backward_at(h);
   }
   return out;
 }
@@ -1243,9 +1248,10 @@ TakeAndBreakValues::RareStatistics TakeAndBreakValues::rare_statistics() const {
 std::vector<std::uint64_t> TakeAndBreakValues::rare_heaps_under(std::uint32_t mask, bool with_parity,
                                                                 std::uint64_t from) const {
   std::vector<std::uint64_t> out;
+  scan_forward_at(from / kScanChunk * kScanChunk);
   for (std::uint64_t h = from; h < size_; ++h) {
     if (rare_under(h, (*this)[h], mask, with_parity, parity_offset_)) out.push_back(h);
-    if (h % kScanChunk == 0 && h >= kScanChunk) release_between(h - kScanChunk, h);
+    if (h % kScanChunk == 0) scan_forward_at(h);
   }
   return out;
 }
@@ -1304,6 +1310,7 @@ void TakeAndBreakValues::rebuild_from_values() {
   block_valid_ = false;
   size_ = wide_ ? wide_values_.size() : narrow_values_.size();
   auto take = [this](const auto* values) {
+    scan_forward_at(0);
     for (std::uint64_t n = 0; n < size_; ++n) {
       const std::uint32_t v = values[n];
       if (n == 0 && v != 0) throw InputError(fmt::format("the saved table has G(0) = {}, and G(0) is 0", v));
@@ -1316,7 +1323,7 @@ void TakeAndBreakValues::rebuild_from_values() {
       }
       if (n > 0) ++(n % 2 == 0 ? histogram_even_ : histogram_odd_)[v];
       if (v > sparsity_.largest) sparsity_.largest = v, sparsity_.largest_at = n;
-      if (n % kScanChunk == 0 && n >= kScanChunk) release_between(n - kScanChunk, n);
+      if (n % kScanChunk == 0) scan_forward_at(n);
     }
   };
   if (wide_) take(wide_values_.data()); else take(narrow_values_.data());
@@ -1340,6 +1347,7 @@ void TakeAndBreakValues::move_to_file(const std::string& path, const std::string
     auto* to = reinterpret_cast<V*>(file.values());
     for (std::uint64_t i = 0; i < size_; i += kScanChunk) {
       const std::uint64_t end = std::min(size_, i + kScanChunk);
+      if (const TableFile* old = column.file()) old->read_ahead(i, end + kScanChunk);
       std::copy(from + i, from + end, to + i);
       file.release(i, end);
       if (const TableFile* old = column.file()) old->release(i, end);
@@ -1380,6 +1388,20 @@ std::uint64_t TakeAndBreakValues::kept_values() const {
   // and the scans for rare values start at heap 1; a margin for the block
   // marked ahead and the first pairs scanned.
   return std::max(min_kept_, sparsity_.last_rare + most_taken_ + 4 * kBlock + kBitmapFirstBlock + 1);
+}
+
+void TakeAndBreakValues::scan_forward_at(std::uint64_t h) const {
+  const TableFile* f = file();
+  if (f == nullptr) return;
+  if (h >= kScanChunk) release_between(h - kScanChunk, h);
+  f->read_ahead(h, std::min(size_, h + 2 * kScanChunk));
+}
+
+void TakeAndBreakValues::scan_backward_at(std::uint64_t h) const {
+  const TableFile* f = file();
+  if (f == nullptr) return;
+  release_between(h, h + kScanChunk);
+  f->read_ahead(h >= 2 * kScanChunk ? h - 2 * kScanChunk : 0, std::min(size_, h));
 }
 
 void TakeAndBreakValues::release_between(std::uint64_t from, std::uint64_t to) const {

@@ -314,5 +314,98 @@ TEST(RareCli, ATableOnDiskResumesInPlaceAfterKill9) {
   fs::remove_all(table.parent_path());
 }
 
+// `grundy value GAME N --table FILE` for an octal game: the values of a
+// table in memory, read from the file when it holds them and grown in it
+// when it does not; a `rare --save` file (version 1) is converted once;
+// a proven period answers any heap from a short file.
+TEST(ValueTableCli, ValuesComeFromTheFileAndGrowIt) {
+  const fs::path table = scratch("grundy-game-value.table");
+  fs::remove(table);
+  const std::vector<std::string> heaps = {"1", "5000", "150000", "300000"};
+  std::vector<std::string> args = {"value", "grundy-game"};
+  args.insert(args.end(), heaps.begin(), heaps.end());
+  const auto memory = grundy_run(args);
+  ASSERT_EQ(memory.exit_code, 0) << memory.err;
+  const auto first = grundy_run({"value", "grundy-game", "150000", "--table", table.string()});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(saved_table_size(table), 150001u);
+  std::ifstream in(table);
+  std::string magic;
+  std::getline(in, magic);
+  EXPECT_EQ(magic, "grundy-table 2");
+  args.insert(args.end(), {"--table", table.string()});
+  const auto grown = grundy_run(args);
+  ASSERT_EQ(grown.exit_code, 0) << grown.err;
+  EXPECT_EQ(grown.out, memory.out);
+  EXPECT_EQ(saved_table_size(table), 300001u);
+  // A save of `rare` in memory, version 1, becomes a file of version 2.
+  const fs::path old = scratch("grundy-game-v1.table");
+  fs::remove(old);
+  ASSERT_EQ(grundy_run({"rare", "grundy-game", "--to", "70000", "--save", old.string()}).exit_code, 0);
+  args.back() = old.string();
+  const auto converted = grundy_run(args);
+  ASSERT_EQ(converted.exit_code, 0) << converted.err;
+  EXPECT_EQ(converted.out, memory.out);
+  std::ifstream old_in(old);
+  std::getline(old_in, magic);
+  EXPECT_EQ(magic, "grundy-table 2");
+  // Dawson's Kayles: its period proven, any heap is answered.
+  const fs::path dawson = scratch("0.07.table");
+  fs::remove(dawson);
+  const auto far = grundy_run({"value", "octal:0.07", "1000000000000", "--table", dawson.string()});
+  ASSERT_EQ(far.exit_code, 0) << far.err;
+  EXPECT_EQ(far.out, grundy_run({"value", "octal:0.07", "1000000000000"}).out);
+  EXPECT_LT(saved_table_size(dawson), 4096u);
+  fs::remove_all(table.parent_path());
+}
+
+TEST(ValueTableCli, RefusesWhatItCannotDo) {
+  const fs::path table = scratch("refused.table");
+  fs::remove(table);
+  ASSERT_EQ(grundy_run({"value", "grundy-game", "1000", "--table", table.string()}).exit_code, 0);
+  const auto other = grundy_run({"value", "kayles", "10", "--table", table.string()});
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_THAT(other.err, HasSubstr("holds a table of 'grundy-game', not of octal:0.77"));
+  const auto two = grundy_run({"value", "grundy-game", "5", "+", "kayles", "5", "--table", table.string()});
+  EXPECT_EQ(two.exit_code, 2);
+  EXPECT_THAT(two.err, HasSubstr("a file holds one game's table"));
+  const auto general = grundy_run({"value", "tb:0.[37]", "5", "--table", table.string()});
+  EXPECT_EQ(general.exit_code, 2);
+  EXPECT_THAT(general.err, HasSubstr("only cram and octal or hexadecimal games keep a table in a file"));
+  const auto beyond = grundy_run({"value", "grundy-game", "1099511627776", "--table", table.string()});
+  EXPECT_EQ(beyond.exit_code, 1);
+  EXPECT_THAT(beyond.err, HasSubstr("a table in a file holds at most 1099511627776 values (2^40)"));
+  EXPECT_EQ(saved_table_size(table), 1001u) << "the refusals left the file as it was";
+  fs::remove_all(table.parent_path());
+}
+
+// Ctrl-C commits the file where the run stands (not at the last doubling),
+// and the next run goes on from there to the answer of a run in memory.
+TEST(ValueTableCli, CtrlCCommitsTheFileWhereTheRunStands) {
+  const fs::path table = scratch("0.6-value.table");
+  fs::remove(table);
+  const std::string heap = "1000000";
+  const test::SpawnedProcess run =
+      test::spawn_process(GRUNDY_EXE, {"value", "octal:0.6", heap, "--table", table.string()});
+  ::close(run.in);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
+  while (saved_table_size(table) < (1u << 17) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_EQ(saved_table_size(table), 1u << 17) << "no commit at 2^17, or the run went past 2^18 first";
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ::kill(run.pid, SIGINT);
+  const int status = test::wait_for_exit(run.pid);
+  ::close(run.out);
+  ::close(run.err);
+  EXPECT_EQ(status, 130);
+  const std::uint64_t size = saved_table_size(table);
+  EXPECT_GT(size, 1u << 17);
+  EXPECT_NE(size & (size - 1), 0u) << size << " values: a doubling's commit, not the interrupted run's";
+  const auto resumed = grundy_run({"value", "octal:0.6", heap, "--table", table.string()});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(resumed.out, grundy_run({"value", "octal:0.6", heap}).out);
+  fs::remove_all(table.parent_path());
+}
+
 }  // namespace
 }  // namespace grundy

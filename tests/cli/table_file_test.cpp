@@ -210,7 +210,7 @@ TEST(TableFileCli, AChangedEntryIsDetected) {
   EXPECT_EQ(table.size(), bytes.size()) << "the damaged file was replaced";
 }
 
-// --table serves cram's search only. A sum where it would be ignored, a
+// --table serves cram's search and octal games' values (octal_table_cli_test.cpp). A sum where it would be ignored, a
 // game that searches without keeping its table (node-kayles) or no game
 // that searches at all (nim), is refused, naming the game it serves; a sum
 // with a cram board beside Nim heaps keeps it.
@@ -228,9 +228,9 @@ TEST(TableFileCli, IsRefusedWhereNoGameKeepsIt) {
     EXPECT_EQ(table.size(), 0u) << args[1] << ": a table was written";
   }
   const auto node_kayles = grundy_run({"value", graph, "all", "--table", table.str()});
-  EXPECT_THAT(node_kayles.err, HasSubstr("keeps no search table in a file (only cram does)"));
+  EXPECT_THAT(node_kayles.err, HasSubstr("keeps no table in a file (only cram and octal or hexadecimal games do)"));
   const auto nim = grundy_run({"value", "nim", "3", "--table", table.str()});
-  EXPECT_THAT(nim.err, HasSubstr("this sum has no cram board"));
+  EXPECT_THAT(nim.err, HasSubstr("this sum has none of them"));
   const auto mixed = grundy_run({"value", "cram", "4x5", "+", "nim", "2", "--table", table.str()});
   EXPECT_EQ(mixed.exit_code, 0) << mixed.err;
   EXPECT_EQ(mixed.out, "2\n2\n");

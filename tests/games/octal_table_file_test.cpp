@@ -186,5 +186,32 @@ TEST(OctalTableFile, RefusesWhatIsNotAWholeTableOfTheGame) {
   fs::remove_all(fs::path(path).parent_path());
 }
 
+// A program's --table for an octal game (keep_table_in): value() past the
+// cap of a table in memory (2^25 values) grows the file to the heap asked
+// for, with the values the table in memory has; a second game reads them
+// from the file without computing, and grows it from its end.
+TEST(OctalTableFile, ValuesPastTheMemoryCapComeFromTheFile) {
+  if (kSanitized) GTEST_SKIP() << "2^25 values of 0.167 twice: a minute under AddressSanitizer";
+  const fs::path path = scratch("0.167-value.table");
+  fs::remove(path);
+  const std::uint64_t cap = TakeAndBreakGame::kMaxTable;
+  const TakeAndBreakGame in_memory = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
+  in_memory.compute_table(cap + 100);
+  TakeAndBreakGame in_file = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
+  ASSERT_EQ(in_file.table_file_use(), Game::TableFileUse::kept);
+  in_file.keep_table_in(path.string());
+  for (const std::uint64_t n : {cap + 77, cap, cap - 1, std::uint64_t{12345}})
+    EXPECT_EQ(in_file.value(n).value(), in_memory.table()[n]) << n;
+  EXPECT_EQ(in_file.table().size(), cap + 78) << "grown to the heap asked for, no further";
+  TakeAndBreakGame reader = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
+  reader.keep_table_in(path.string());
+  for (const std::uint64_t n : {cap + 60, cap + 77, std::uint64_t{0}, std::uint64_t{99}})
+    EXPECT_EQ(reader.value(n).value(), in_memory.table()[n]) << n;
+  EXPECT_EQ(reader.table().size(), 0u) << "values the file holds are read from it, not computed";
+  EXPECT_EQ(reader.value(cap + 90).value(), in_memory.table()[cap + 90]) << "past the file's end";
+  EXPECT_EQ(reader.table().size(), cap + 91) << "the file's table, read in place, then grown";
+  fs::remove_all(path.parent_path());
+}
+
 }  // namespace
 }  // namespace grundy

@@ -63,6 +63,12 @@ class TableFile {
   // Gives back the memory of the pages holding only values in [from, to);
   // their values stay in the file, and are read again from it if needed.
   void release(std::uint64_t from, std::uint64_t to) const;
+  // Asks the kernel to read the pages of values [from, to) from disk now,
+  // without waiting for them: a whole scan calls it a stretch ahead of
+  // where it reads. The mapping is marked random (no read-ahead on a
+  // fault), so without it a scan of a file not in the page cache reads
+  // one page per fault (2 GiB of Grundy's game: 266 s, against seconds).
+  void read_ahead(std::uint64_t from, std::uint64_t to) const;
 
  private:
   TableFile(std::string path, int fd, std::string spec, unsigned bytes);

@@ -23,8 +23,10 @@
 // for hexadecimal codes): once one is proven, every heap below 2^64 costs
 // O(1).
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +34,7 @@
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
 #include "grundy/heap_game.hpp"
+#include "grundy/games/table_file.hpp"
 #include "grundy/games/take_and_break_code.hpp"
 #include "grundy/games/take_and_break_values.hpp"
 #include "grundy/pattern.hpp"
@@ -139,6 +142,22 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // commits the file instead of writing a copy.
   void keep_table_in_file(const std::string& path) const;
 
+  // A program's --table for an octal or hexadecimal game (rare_table()):
+  // the values live in the file at `path` from now on. A version-2 file
+  // there is read in place (InputError when it holds another game's
+  // table), a version-1 save is converted once, and a new file is made
+  // when there is none. value() then reads G(n) from the file when it holds
+  // it, and otherwise grows the file to n, up to kMaxFileTable values
+  // (past kMaxPatternTable only for games with a rare-value mask), saved
+  // every kFileCommitEvery and when interrupted: a later run goes on from
+  // there. Memory holds what the method reads (TakeAndBreakValues::
+  // kept_values), not the table. `none` for general codes.
+  [[nodiscard]] TableFileUse table_file_use() const override {
+    return rare_table() ? TableFileUse::kept : TableFileUse::none;
+  }
+  void keep_table_in(const std::string& path) override;
+  static constexpr std::chrono::seconds kFileCommitEvery{60};
+
   // The smallest period and its smallest preperiod, proven by the
   // periodicity theorem from values computed up to `max_values` (at most
   // the table's cap); nullopt when none is proven there. Never for
@@ -192,6 +211,10 @@ class TakeAndBreakGame final : public Game, public HeapGame {
     return general_ ? general_table_cap() : most_heaps_ == 3 ? kMaxTableThreeWay : kMaxTable;
   }
   void extend_to(std::uint64_t size) const;  // G(0..size-1) in the table
+  // value() with the table in a file (keep_table_in), and the file's
+  // growth to `size` values with its commits.
+  [[nodiscard]] Nimber value_in_file(Position n) const;
+  void grow_file_table(std::uint64_t size) const;
   [[nodiscard]] std::optional<Periodicity> find_proof() const;
   // find_proof on the table, once per table size; true when a period is known.
   bool try_proof() const;
@@ -221,6 +244,11 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   mutable OneHeapClasses one_heap_classes_;
   // Grown lazily by const queries: a cache, not observable state.
   mutable TakeAndBreakValues table_;
+  // keep_table_in's file: its path, and the file itself, mapped but not
+  // read, until a value past its end is asked for (then the table is read
+  // from it in place). A value the file holds is read from it at once.
+  std::string table_path_;
+  mutable std::shared_ptr<const TableFile> file_view_;
   mutable std::optional<Periodicity> period_;
   // The last cycle seen whose proof needed more values than allowed.
   mutable std::optional<Periodicity> last_cycle_;

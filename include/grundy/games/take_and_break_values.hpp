@@ -228,6 +228,11 @@ class TakeAndBreakValues {
   std::uint64_t min_kept_ = std::uint64_t{1} << 24;
   // Pages of [from, to) outside the kept ends given back (a table in a file).
   void release_between(std::uint64_t from, std::uint64_t to) const;
+  // A whole scan's step at value h, a multiple of kScanChunk: the chunk it
+  // has left behind given back, and the next two read from disk ahead of
+  // it (forward: [h, h + 2 chunks); backward: [h - 2 chunks, h)).
+  void scan_forward_at(std::uint64_t h) const;
+  void scan_backward_at(std::uint64_t h) const;
   // The histograms, largest value, value space and mask of the values in
   // the column, as extend() would have left them.
   void rebuild_from_values();
