@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +32,7 @@ struct PatternOptions {
   std::string limit;  // empty: the game's default
   bool values = false;  // every value of the rule, not the first ones
   bool json = false;
+  std::optional<std::string> table;  // --table: an octal game's values in a file
 };
 
 struct PlotOptions {
@@ -159,6 +161,12 @@ Command add_pattern_command(CLI::App& app) {
   pattern->add_flag("--values", options->values,
                     "print every value of the rule, not only the first 30 of each list");
   pattern->add_flag("--json", options->json, "print one JSON object instead of text");
+  pattern->add_option("--table", options->table,
+                      "octal and hexadecimal games: keep the values in FILE (as 'grundy value --table' and "
+                      "'grundy rare --save' do): read in place, grown by the search and saved every minute and on "
+                      "Ctrl-C, so a long search goes on from there; --max-heap then reaches 2^40 - 1 for games a "
+                      "period may be proven for (past 2^32 with a rare-value mask)")
+      ->type_name("FILE");
   pattern->footer(
       "\nRules: periodic, G(n + p) = G(n) for n >= e (smallest p, then smallest e);\n"
       "arithmetic-periodic, G(n + p) = G(n) + s with a saltus s > 0 (values that grow, as in\n"
@@ -183,9 +191,18 @@ Command add_pattern_command(CLI::App& app) {
       "  \"rare_heaps\" (heaps n >= 1; 'grundy rare' counts heap 0 too), \"last_rare\"}.\n"
       "\nExamples:\n  grundy pattern subtraction:2,5,7\n  grundy pattern division:2-6 --json\n"
       "  grundy pattern subtraction:1000000 --values\n"
-      "  grundy pattern octal:0.354 --max-heap 30000000\n");
+      "  grundy pattern octal:0.354 --max-heap 30000000\n"
+      "  grundy pattern octal:0.167 --max-heap 8589934591 --table 0.167.table\n");
   return {pattern, answering([options](Output& out) {
     const std::unique_ptr<Game> game = parse_game(options->game);
+    if (options->table) {
+      if (options->table->empty()) throw InputError("--table '': the file name is empty");
+      if (game->table_file_use() != Game::TableFileUse::kept || game->heap_game() == nullptr)
+        throw InputError(fmt::format("--table {}: only octal and hexadecimal games keep their values in a file, not "
+                                     "{}; run it without --table",
+                                     quote_path(*options->table), game->label()));
+      game->keep_table_in(*options->table);
+    }
     // A game not on heaps has no limit to read: print_pattern refuses it.
     const HeapGame* heap = game->heap_game();
     const std::uint64_t limit = heap ? parse_pattern_limit(options->limit, *heap, game->spec()) : 0;

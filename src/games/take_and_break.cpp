@@ -355,14 +355,7 @@ void TakeAndBreakGame::compute_table(std::uint64_t size, const std::function<voi
   if (general_) throw InputError(fmt::format("{} is a code the rare-value table does not compute", spec()));
   size = std::min(size, table_.file() != nullptr ? kMaxFileTable : kMaxPatternTable);
   if (table_.size() >= size) return;
-  // Without a mask each value reads the whole table: past 2^32 values,
-  // from disk, for every heap.
-  if (size > kMaxPatternTable && !table_.sparsity().masked)
-    throw LimitError(fmt::format(
-        "{}: no rare-value mask makes rare heaps scarce at {} values (largest value {}), so each value past 2^32 would "
-        "read the whole table, {:.1f} GiB and more, from disk; the table stops at 2^32 values for this game",
-        spec(), table_.size(), table_.sparsity().largest,
-        static_cast<double>(table_.size() * table_.bytes_per_value()) / (1 << 30)));
+  check_file_growth(size);
   const TableFile* file = table_.file();
   LongTask task(file == nullptr ? fmt::format("computing G(0..{}) of {}", size - 1, spec())
                                 : fmt::format("computing G(0..{}) of {} in {} ({} MiB of it kept in memory)", size - 1,
@@ -376,6 +369,45 @@ void TakeAndBreakGame::compute_table(std::uint64_t size, const std::function<voi
     table_.extend_to(std::min(size, table_.size() + kTableStep), &task);
     if (table_.size() < size) between_steps();
   }
+}
+
+void TakeAndBreakGame::check_file_growth(std::uint64_t size) const {
+  // Without a mask each value reads the whole table: past 2^32 values,
+  // from disk, for every heap.
+  if (size > kMaxPatternTable && !table_.sparsity().masked)
+    throw LimitError(fmt::format(
+        "{}: no rare-value mask makes rare heaps scarce at {} values (largest value {}), so each value past 2^32 would "
+        "read the whole table, {:.1f} GiB and more, from disk; the table stops at 2^32 values for this game",
+        spec(), table_.size(), table_.sparsity().largest,
+        static_cast<double>(table_.size() * table_.bytes_per_value()) / (1 << 30)));
+}
+
+void TakeAndBreakGame::extend_table(std::uint64_t size, LongTask& task, bool stop_at_cycle) const {
+  if (table_.file() == nullptr) {
+    table_.extend_to(size, &task, stop_at_cycle);
+    return;
+  }
+  check_file_growth(size);
+  const KeepOnInterrupt keep;  // (see grow_file_table)
+  auto committed = std::chrono::steady_clock::now();
+  try {
+    while (table_.size() < size && !(stop_at_cycle && table_.cycle_found())) {
+      table_.extend_to(std::min(size, table_.size() + kTableStep), &task, stop_at_cycle);
+      if (std::chrono::steady_clock::now() - committed < kFileCommitEvery) continue;
+      table_.commit_file();
+      committed = std::chrono::steady_clock::now();
+    }
+  } catch (const Interrupted&) {
+    table_.commit_file();
+    throw;
+  }
+  table_.commit_file();
+}
+
+void TakeAndBreakGame::open_table_file() const {
+  if (!file_view_) return;
+  file_view_.reset();
+  resume_table(table_path_, true);
 }
 
 void TakeAndBreakGame::save_table(const std::string& path) const {
@@ -434,8 +466,7 @@ Nimber TakeAndBreakGame::value_in_file(Position n) const {
                                              : std::to_integer<std::uint32_t>(at[0]) |
                                                    std::to_integer<std::uint32_t>(at[1]) << 8);
     }
-    file_view_.reset();
-    resume_table(table_path_, true);  // the whole file's statistics, to go on from its end
+    open_table_file();  // the whole file's statistics, to go on from its end
   }
   const std::uint64_t cap = most_heaps_ == 3 ? kMaxTableThreeWay : kMaxFileTable;
   for (;;) {
@@ -577,7 +608,7 @@ std::optional<Periodicity> TakeAndBreakGame::prove_cycle(std::uint64_t p, std::u
       return std::nullopt;
     }
     if (table_.size() >= needed) break;
-    table_.extend_to(needed, &task);
+    extend_table(needed, task);
   }
   std::uint64_t rest = p;
   for (std::uint64_t f = 2; rest > 1; ++f) {
@@ -598,18 +629,23 @@ std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_valu
       extend_general(std::min(std::max<std::uint64_t>(2 * general_table_.size(), 256), most));
     return period_;
   }
-  const std::uint64_t most = std::min(max_values, most_heaps_ == 3 ? kMaxTableThreeWay : kMaxPatternTable);
-  LongTask task(fmt::format("looking for the period of {} in G(0..{})", spec(), most - 1));
+  open_table_file();
+  const bool in_file = table_.file() != nullptr;
+  const std::uint64_t most =
+      std::min(max_values, most_heaps_ == 3 ? kMaxTableThreeWay : in_file ? kMaxFileTable : kMaxPatternTable);
+  LongTask task(in_file ? fmt::format("looking for the period of {} in G(0..{}), in {} ({} MiB of it kept in memory)",
+                                      spec(), most - 1, quote_path(table_.file()->path()), table_.kept_bytes() >> 20)
+                        : fmt::format("looking for the period of {} in G(0..{})", spec(), most - 1));
   // Doubling, with the theorem tried at each size for short periods; and a
   // stop at each cycle the table finds, for long ones, until one cannot be
   // proven below `most` (the next would not be either: its preperiod only
   // grows).
   bool stop_at_cycles = true;
-  table_.reserve(most);
+  if (!in_file) table_.reserve(most);  // (a file takes its room a doubling at a time)
   table_.set_progress_total(most);
   while (!try_proof() && table_.size() < most) {
     if (!table_.sparsity().masked && table_.size() >= plain_values) break;
-    table_.extend_to(std::min(std::max<std::uint64_t>(2 * table_.size(), 256), most), &task, stop_at_cycles);
+    extend_table(std::min(std::max<std::uint64_t>(2 * table_.size(), 256), most), task, stop_at_cycles);
     if (const std::optional<std::uint64_t> cycle = table_.take_cycle(); cycle && stop_at_cycles) {
       period_ = prove_cycle(*cycle, most, task);
       stop_at_cycles = period_.has_value();
@@ -1196,6 +1232,7 @@ std::uint64_t TakeAndBreakGame::default_pattern_limit() const {
 
 std::uint64_t TakeAndBreakGame::max_pattern_limit() const {
   if (general_) return table_cap() - 1;
+  if (!table_path_.empty() && !unequal_ && most_heaps_ != 3) return kMaxFileTable - 1;
   return unequal_ ? kMaxTable - 1 : most_heaps_ == 3 ? kMaxTableThreeWay - 1 : kMaxPatternTable - 1;
 }
 

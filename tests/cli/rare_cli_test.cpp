@@ -407,5 +407,60 @@ TEST(ValueTableCli, CtrlCCommitsTheFileWhereTheRunStands) {
   fs::remove_all(table.parent_path());
 }
 
+// `grundy pattern GAME --table FILE`: the same answer as in memory, the
+// file grown to the proof's check (0.376: period 4 from 2,268,248) and read
+// again by the next run; --max-heap reaches 2^40 - 1 with a file; Ctrl-C
+// commits the file where the search stands.
+TEST(PatternTableCli, FindsThePeriodInAFileAndGoesOnFromIt) {
+  const fs::path table = scratch("0.376-pattern.table");
+  fs::remove(table);
+  const auto memory = grundy_run({"pattern", "octal:0.376"});
+  ASSERT_EQ(memory.exit_code, 0) << memory.err;
+  const auto first = grundy_run({"pattern", "octal:0.376", "--table", table.string()});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(first.out, memory.out);
+  const std::uint64_t size = saved_table_size(table);
+  EXPECT_GE(size, 2u * 2268248 + 2 * 4 + 3) << "the check of the Guy-Smith theorem, 2e + 2p + t";
+  const auto again = grundy_run({"pattern", "octal:0.376", "--table", table.string()});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.out, memory.out);
+  EXPECT_EQ(saved_table_size(table), size) << "nothing more to compute";
+  const std::string most = std::to_string((std::uint64_t{1} << 40) - 1);
+  const fs::path dawson = scratch("0.07-pattern.table");
+  EXPECT_EQ(grundy_run({"pattern", "octal:0.07", "--max-heap", most, "--table", dawson.string()}).exit_code, 0);
+  const auto without = grundy_run({"pattern", "octal:0.07", "--max-heap", most});
+  EXPECT_EQ(without.exit_code, 2);
+  EXPECT_THAT(without.err, HasSubstr("examines heaps up to 4294967295"));
+  const auto nim = grundy_run({"pattern", "nim", "--table", dawson.string()});
+  EXPECT_EQ(nim.exit_code, 2);
+  EXPECT_THAT(nim.err, HasSubstr("only octal and hexadecimal games keep their values in a file"));
+  fs::remove_all(table.parent_path());
+}
+
+TEST(PatternTableCli, CtrlCCommitsTheFileWhereTheSearchStands) {
+  const fs::path table = scratch("0.376-interrupted.table");
+  fs::remove(table);
+  const test::SpawnedProcess run =
+      test::spawn_process(GRUNDY_EXE, {"pattern", "octal:0.376", "--table", table.string()});
+  ::close(run.in);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
+  while (saved_table_size(table) < (1u << 20) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_EQ(saved_table_size(table), 1u << 20) << "no commit at 2^20, or the search went past 2^21 first";
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ::kill(run.pid, SIGINT);
+  const int status = test::wait_for_exit(run.pid);
+  ::close(run.out);
+  ::close(run.err);
+  EXPECT_EQ(status, 130);
+  const std::uint64_t size = saved_table_size(table);
+  EXPECT_GT(size, 1u << 20);
+  EXPECT_NE(size & (size - 1), 0u) << size << " values: a doubling's commit, not the interrupted search's";
+  const auto resumed = grundy_run({"pattern", "octal:0.376", "--table", table.string()});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(resumed.out, grundy_run({"pattern", "octal:0.376"}).out);
+  fs::remove_all(table.parent_path());
+}
+
 }  // namespace
 }  // namespace grundy

@@ -156,6 +156,10 @@ class TakeAndBreakGame final : public Game, public HeapGame {
     return rare_table() ? TableFileUse::kept : TableFileUse::none;
   }
   void keep_table_in(const std::string& path) override;
+  // The same file for pattern(): with it, max_pattern_limit() is
+  // kMaxFileTable - 1 for games a period may be proven for (not Grundy's
+  // game, not three-heap moves), and the search for a period grows the
+  // file, committed as value() commits it.
   static constexpr std::chrono::seconds kFileCommitEvery{60};
 
   // The smallest period and its smallest preperiod, proven by the
@@ -215,6 +219,15 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // growth to `size` values with its commits.
   [[nodiscard]] Nimber value_in_file(Position n) const;
   void grow_file_table(std::uint64_t size) const;
+  // keep_table_in's file, read in place as the table (once a value past
+  // its end is needed).
+  void open_table_file() const;
+  // LimitError when a table in a file of `size` values would need every
+  // pair for every value past 2^32 (no mask).
+  void check_file_growth(std::uint64_t size) const;
+  // table_.extend_to for prove_period: in a file, by kTableStep values with
+  // a commit every kFileCommitEvery, at the end and when interrupted.
+  void extend_table(std::uint64_t size, LongTask& task, bool stop_at_cycle = false) const;
   [[nodiscard]] std::optional<Periodicity> find_proof() const;
   // find_proof on the table, once per table size; true when a period is known.
   bool try_proof() const;

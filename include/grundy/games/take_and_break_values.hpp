@@ -143,6 +143,8 @@ class TakeAndBreakValues {
   // The length of the last cycle found, once; nullopt when none was found
   // since the last call. Two-heap octal games only.
   [[nodiscard]] std::optional<std::uint64_t> take_cycle();
+  // Whether a cycle was found and not yet taken.
+  [[nodiscard]] bool cycle_found() const { return cycle_.has_value(); }
 
  private:
   template <class V>
