@@ -379,19 +379,20 @@ TEST(ValueTableCli, RefusesWhatItCannotDo) {
   fs::remove_all(table.parent_path());
 }
 
-// Ctrl-C commits the file where the run stands (not at the last doubling),
-// and the next run goes on from there to the answer of a run in memory.
-TEST(ValueTableCli, CtrlCCommitsTheFileWhereTheRunStands) {
-  const fs::path table = scratch("0.6-value.table");
+// Runs `args` (a run that keeps its table in `table`), stops it with
+// SIGINT once the file's header has `committed` values (a doubling's
+// commit), and checks that it exited 130 with a commit of its own: more
+// values, and not a power of two. Then `args` again goes on from the file
+// to the answer of `args_in_memory`.
+void expect_ctrl_c_commits(const std::vector<std::string>& args, const std::vector<std::string>& args_in_memory,
+                           const fs::path& table, std::uint64_t committed) {
   fs::remove(table);
-  const std::string heap = "1000000";
-  const test::SpawnedProcess run =
-      test::spawn_process(GRUNDY_EXE, {"value", "octal:0.6", heap, "--table", table.string()});
+  const test::SpawnedProcess run = test::spawn_process(GRUNDY_EXE, args);
   ::close(run.in);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
-  while (saved_table_size(table) < (1u << 17) && std::chrono::steady_clock::now() < deadline)
+  while (saved_table_size(table) < committed && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  ASSERT_EQ(saved_table_size(table), 1u << 17) << "no commit at 2^17, or the run went past 2^18 first";
+  ASSERT_EQ(saved_table_size(table), committed) << "no commit there, or the run went past the next doubling first";
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   ::kill(run.pid, SIGINT);
   const int status = test::wait_for_exit(run.pid);
@@ -399,12 +400,20 @@ TEST(ValueTableCli, CtrlCCommitsTheFileWhereTheRunStands) {
   ::close(run.err);
   EXPECT_EQ(status, 130);
   const std::uint64_t size = saved_table_size(table);
-  EXPECT_GT(size, 1u << 17);
+  EXPECT_GT(size, committed);
   EXPECT_NE(size & (size - 1), 0u) << size << " values: a doubling's commit, not the interrupted run's";
-  const auto resumed = grundy_run({"value", "octal:0.6", heap, "--table", table.string()});
+  const auto resumed = grundy_run(args);
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
-  EXPECT_EQ(resumed.out, grundy_run({"value", "octal:0.6", heap}).out);
+  EXPECT_EQ(resumed.out, grundy_run(args_in_memory).out);
   fs::remove_all(table.parent_path());
+}
+
+// Ctrl-C commits the file where the run stands (not at the last doubling),
+// and the next run goes on from there to the answer of a run in memory.
+TEST(ValueTableCli, CtrlCCommitsTheFileWhereTheRunStands) {
+  const fs::path table = scratch("0.6-value.table");
+  expect_ctrl_c_commits({"value", "octal:0.6", "1000000", "--table", table.string()}, {"value", "octal:0.6", "1000000"},
+                        table, 1u << 17);
 }
 
 // `grundy pattern GAME --table FILE`: the same answer as in memory, the
@@ -439,27 +448,8 @@ TEST(PatternTableCli, FindsThePeriodInAFileAndGoesOnFromIt) {
 
 TEST(PatternTableCli, CtrlCCommitsTheFileWhereTheSearchStands) {
   const fs::path table = scratch("0.376-interrupted.table");
-  fs::remove(table);
-  const test::SpawnedProcess run =
-      test::spawn_process(GRUNDY_EXE, {"pattern", "octal:0.376", "--table", table.string()});
-  ::close(run.in);
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
-  while (saved_table_size(table) < (1u << 20) && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  ASSERT_EQ(saved_table_size(table), 1u << 20) << "no commit at 2^20, or the search went past 2^21 first";
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  ::kill(run.pid, SIGINT);
-  const int status = test::wait_for_exit(run.pid);
-  ::close(run.out);
-  ::close(run.err);
-  EXPECT_EQ(status, 130);
-  const std::uint64_t size = saved_table_size(table);
-  EXPECT_GT(size, 1u << 20);
-  EXPECT_NE(size & (size - 1), 0u) << size << " values: a doubling's commit, not the interrupted search's";
-  const auto resumed = grundy_run({"pattern", "octal:0.376", "--table", table.string()});
-  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
-  EXPECT_EQ(resumed.out, grundy_run({"pattern", "octal:0.376"}).out);
-  fs::remove_all(table.parent_path());
+  expect_ctrl_c_commits({"pattern", "octal:0.376", "--table", table.string()}, {"pattern", "octal:0.376"}, table,
+                        1u << 20);
 }
 
 }  // namespace
