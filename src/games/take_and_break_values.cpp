@@ -644,7 +644,8 @@ std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n)
       common = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(missing)));
       break;
     }
-  std::uint32_t* want = need_.data();
+  // (Two threads: written where rare_scan's caller reads them, not copied there.)
+  std::uint32_t* want = deferred_ != nullptr ? deferred_->want.data() : need_.data();
   std::size_t count = 0;
   for (std::size_t w = 0; w < W && 64 * w < common; ++w) {
     std::uint64_t rest = ~seen[w] & searched_bits[w];
@@ -655,7 +656,6 @@ std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n)
   if (count == 0) return common;
   if (deferred_ != nullptr) {  // two threads: the scan is left to rare_scan, on either
     deferred_->count = count;
-    std::copy(want, want + count, deferred_->want.begin());
     return common;
   }
   return rare_scan<V, W>(g, n, want, count, common);
