@@ -59,7 +59,8 @@ void add_memory_option(CLI::App& cmd, SumOptions& options) {
                  "--save' writes such files)")
       ->type_name("FILE");
   cmd.add_option("--threads", options.threads,
-                 "threads for the search that values boards (cram, chomp): 1 to 1024 "
+                 "threads for the search that values boards (cram, chomp) and for an octal game's --table "
+                 "file as it grows: 1 to 1024 "
                  "(default: GRUNDY_THREADS if set, else every core grundy may use); the answer is the same "
                  "whatever the number, the table is shared, so --memory bounds them all together")
       ->type_name("N");

@@ -23,6 +23,7 @@
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
+#include "grundy/search/search_threads.hpp"
 #include "support/utf8.hpp"
 #include "split_search.hpp"
 
@@ -441,6 +442,9 @@ void TakeAndBreakGame::keep_table_in(const std::string& path) {
   if (const TableFile* file = table_.file(); file != nullptr && file->path() == path) return;
   table_path_ = path;
   file_view_.reset();
+  // A table kept in a file is a long run's: it grows on the threads a
+  // search would take (a program's --threads, else every core).
+  table_.set_threads(default_search_threads());
   std::error_code error;
   if (!std::filesystem::exists(path, error)) {
     keep_table_in_file(path);

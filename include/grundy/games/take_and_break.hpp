@@ -151,7 +151,8 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // (past kMaxPatternTable only for games with a rare-value mask), saved
   // every kFileCommitEvery and when interrupted: a later run goes on from
   // there. Memory holds what the method reads (TakeAndBreakValues::
-  // kept_values), not the table. `none` for general codes.
+  // kept_values), not the table; it grows on default_search_threads()
+  // threads (TakeAndBreakValues::set_threads). `none` for general codes.
   [[nodiscard]] TableFileUse table_file_use() const override {
     return rare_table() ? TableFileUse::kept : TableFileUse::none;
   }
