@@ -357,10 +357,7 @@ void TakeAndBreakGame::compute_table(std::uint64_t size, const std::function<voi
   size = std::min(size, table_.file() != nullptr ? kMaxFileTable : kMaxPatternTable);
   if (table_.size() >= size) return;
   check_file_growth(size);
-  const TableFile* file = table_.file();
-  LongTask task(file == nullptr ? fmt::format("computing G(0..{}) of {}", size - 1, spec())
-                                : fmt::format("computing G(0..{}) of {} in {} ({} MiB of it kept in memory)", size - 1,
-                                              spec(), quote_path(file->path()), table_.kept_bytes() >> 20));
+  LongTask task(computing_words(size));
   table_.reserve(size);
   if (!between_steps) {
     table_.extend_to(size, &task);
@@ -370,6 +367,13 @@ void TakeAndBreakGame::compute_table(std::uint64_t size, const std::function<voi
     table_.extend_to(std::min(size, table_.size() + kTableStep), &task);
     if (table_.size() < size) between_steps();
   }
+}
+
+std::string TakeAndBreakGame::computing_words(std::uint64_t size) const {
+  const TableFile* file = table_.file();
+  return file == nullptr ? fmt::format("computing G(0..{}) of {}", size - 1, spec())
+                         : fmt::format("computing G(0..{}) of {} in {} ({} MiB of it kept in memory)", size - 1, spec(),
+                                       quote_path(file->path()), table_.kept_bytes() >> 20);
 }
 
 void TakeAndBreakGame::check_file_growth(std::uint64_t size) const {
@@ -389,7 +393,8 @@ void TakeAndBreakGame::extend_table(std::uint64_t size, LongTask& task, bool sto
     return;
   }
   check_file_growth(size);
-  const KeepOnInterrupt keep;  // (see grow_file_table)
+  // A program that ends on Ctrl-C waits for the commit below (interrupt.hpp).
+  const KeepOnInterrupt keep;
   auto committed = std::chrono::steady_clock::now();
   try {
     while (table_.size() < size && !(stop_at_cycle && table_.cycle_found())) {
@@ -399,7 +404,7 @@ void TakeAndBreakGame::extend_table(std::uint64_t size, LongTask& task, bool sto
       committed = std::chrono::steady_clock::now();
     }
   } catch (const Interrupted&) {
-    table_.commit_file();
+    table_.commit_file();  // the table is whole between two values
     throw;
   }
   table_.commit_file();
@@ -490,20 +495,9 @@ Nimber TakeAndBreakGame::value_in_file(Position n) const {
 }
 
 void TakeAndBreakGame::grow_file_table(std::uint64_t size) const {
-  // A program that ends on Ctrl-C waits for the commit below (interrupt.hpp).
-  const KeepOnInterrupt keep;
-  auto committed = std::chrono::steady_clock::now();
-  try {
-    compute_table(size, [&] {
-      if (std::chrono::steady_clock::now() - committed < kFileCommitEvery) return;
-      table_.commit_file();
-      committed = std::chrono::steady_clock::now();
-    });
-  } catch (const Interrupted&) {
-    table_.commit_file();  // the table is whole between two values
-    throw;
-  }
-  table_.commit_file();
+  LongTask task(computing_words(size));
+  table_.reserve(size);  // (the disk's room for it, or a clear error, now)
+  extend_table(size, task);
 }
 
 void TakeAndBreakGame::resume_table(const std::string& path, bool in_file) const {

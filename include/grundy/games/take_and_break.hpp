@@ -217,9 +217,11 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   }
   void extend_to(std::uint64_t size) const;  // G(0..size-1) in the table
   // value() with the table in a file (keep_table_in), and the file's
-  // growth to `size` values with its commits.
+  // growth to `size` values with its commits (extend_table).
   [[nodiscard]] Nimber value_in_file(Position n) const;
   void grow_file_table(std::uint64_t size) const;
+  // The progress line's words for the table grown to `size` values.
+  [[nodiscard]] std::string computing_words(std::uint64_t size) const;
   // keep_table_in's file, read in place as the table (once a value past
   // its end is needed).
   void open_table_file() const;
