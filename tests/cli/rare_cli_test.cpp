@@ -384,6 +384,24 @@ TEST(ValueTableCli, RefusesWhatItCannotDo) {
 // commit), and checks that it exited 130 with a commit of its own: more
 // values, and not a power of two. Then `args` again goes on from the file
 // to the answer of `args_in_memory`.
+// The processor time a running process has used, in clock ticks
+// (/proc/PID/stat: user and system time, the 14th and 15th fields).
+std::uint64_t cpu_ticks(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  std::getline(in, line);
+  const std::size_t close = line.rfind(')');  // (the name in parentheses may hold spaces)
+  if (close == std::string::npos) return 0;
+  std::istringstream rest(line.substr(close + 2));
+  std::string field;
+  std::uint64_t user = 0, system = 0;
+  for (int i = 3; i <= 15 && rest >> field; ++i) {
+    if (i == 14) user = std::stoull(field);
+    if (i == 15) system = std::stoull(field);
+  }
+  return user + system;
+}
+
 void expect_ctrl_c_commits(const std::vector<std::string>& args, const std::vector<std::string>& args_in_memory,
                            const fs::path& table, std::uint64_t committed) {
   fs::remove(table);
@@ -393,7 +411,14 @@ void expect_ctrl_c_commits(const std::vector<std::string>& args, const std::vect
   while (saved_table_size(table) < committed && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   ASSERT_EQ(saved_table_size(table), committed) << "no commit there, or the run went past the next doubling first";
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  // Ctrl-C once the run has worked 30 ms of processor time past the commit:
+  // well inside the next doubling (over 100 ms on a quiet machine), on a
+  // busy machine as on a quiet one (a fixed wait went past the doubling on
+  // a quiet machine, and may not let a run start at all on a busy one).
+  const std::uint64_t at_commit = cpu_ticks(run.pid);
+  const std::uint64_t per_second = static_cast<std::uint64_t>(::sysconf(_SC_CLK_TCK));
+  while (cpu_ticks(run.pid) < at_commit + (3 * per_second + 99) / 100 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   ::kill(run.pid, SIGINT);
   const int status = test::wait_for_exit(run.pid);
   ::close(run.out);

@@ -20,17 +20,20 @@
 //
 // Threads: a table is one thread's until share() is called; from then on,
 // until unshare(), several threads may find and store at once (a parallel
-// search). The slots are then guarded by stripes (TableStripes: one per 16
-// slots, folded onto 1,024), each a sequence lock: a store takes the one or
-// two its window spans; a find takes none, it reads the version of each,
-// then the slots, then the versions again, and reads again if a store came
-// between (a find writes nothing shared, so two threads reading the same
-// slots do not pass cache lines back and forth: with a lock per find, 5x8
-// Cram on two threads spent a quarter of its time taking locks). A doubling
-// takes every stripe; the old slots stay mapped until unshare(), their
-// pages given back at once, so a find still reading them reads facts or
-// zeros (free slots), never memory that is gone. Slots that are not plain
-// words (a key holding memory) are read under the stripes' locks instead.
+// search). The slots are then guarded by sequence locks (GroupLocks: one per
+// 16 slots): a store takes the one or two its window spans; a find takes
+// none, it reads the version of each, then the slots, then the versions
+// again, and reads again if a store came between (a find writes nothing
+// shared, so two threads reading the same slots do not pass cache lines
+// back and forth: with a lock per find, 5x8 Cram on two threads spent a
+// quarter of its time taking locks). A doubling takes every lock, and the
+// other threads go on meanwhile: their finds read the old slots, which no
+// one writes then, and their stores are put aside and made after it
+// (grow_from). The old slots stay mapped until unshare(), their pages given
+// back at once, so a find still reading them reads facts or zeros (free
+// slots), never memory that is gone. Slots that are not plain words (a key
+// holding memory) are read under the locks instead. The count of entries is
+// an estimate while shared (count_entry), exact again after.
 
 #include <algorithm>
 #include <atomic>
@@ -41,6 +44,7 @@
 #include <utility>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -131,49 +135,79 @@ struct TableBudget {
   std::atomic<std::size_t> used_bytes = 0;  // (tables shared by threads add to it at once)
 };
 
-// The locks of a table several threads share: kCount spin locks, each on a
-// cache line of its own (two threads taking neighbouring locks would
-// otherwise pass the line back and forth). A lock is held for a few dozen
-// instructions, so waiting spins rather than sleeps. Locks taken together
-// are taken in increasing order: no two threads can wait on each other.
-class TableStripes {
+// The sequence locks of a table several threads share: one for each group
+// of `group` slots, four bytes each, in an array that grows with the table.
+// A lock's version is odd while a thread holds it. A store takes the one or
+// two locks its window spans; a find reads their versions before and after
+// it reads the slots. Locks taken together are taken in increasing order:
+// no two threads can wait on each other. A lock is held for a few dozen
+// instructions, so waiting spins rather than sleeps.
+// (A fixed set of 1,024 locks, each on a cache line of its own, came first:
+// every store then took a line the other core's finds kept reading, and
+// two threads on 5x8 Cram spent a fifth of their time waiting for those
+// lines. Here a line holds the locks of 256 neighbouring slots, which the
+// other core reads only when it reads those slots too, and a find fetches
+// it ahead with the slots: prefetch.)
+class GroupLocks {
  public:
-  static constexpr std::size_t kCount = 1024;
-  // A stripe's version is odd while a thread holds it.
+  explicit GroupLocks(std::size_t groups) : versions_(groups, 0) {}
   void lock(std::size_t i) noexcept {
-    std::atomic<std::uint64_t>& v = locks_[i].version;
+    std::atomic_ref<std::uint32_t> v(versions_[i]);
     for (;;) {
-      std::uint64_t now = v.load(std::memory_order_relaxed);
+      std::uint32_t now = v.load(std::memory_order_relaxed);
       if ((now & 1) == 0 && v.compare_exchange_weak(now, now + 1, std::memory_order_acquire)) return;
     }
   }
-  void unlock(std::size_t i) noexcept { locks_[i].version.fetch_add(1, std::memory_order_release); }
-  // A reader's start: the version, once it is even (no writer inside).
-  [[nodiscard]] std::uint64_t read_begin(std::size_t i) const noexcept {
+  // lock(i), unless `stop` is seen set while the lock is held by another:
+  // false then, and the lock is not taken.
+  [[nodiscard]] bool lock_unless(std::size_t i, const std::atomic<bool>& stop) noexcept {
+    std::atomic_ref<std::uint32_t> v(versions_[i]);
     for (;;) {
-      const std::uint64_t now = locks_[i].version.load(std::memory_order_acquire);
-      if ((now & 1) == 0) return now;
+      std::uint32_t now = v.load(std::memory_order_relaxed);
+      if ((now & 1) == 0) {
+        if (v.compare_exchange_weak(now, now + 1, std::memory_order_acquire)) return true;
+      } else if (stop.load(std::memory_order_acquire)) {
+        return false;
+      }
     }
   }
-  // A reader's end: whether no writer came in since read_begin gave `seen`.
+  // Every lock in turn, unless `stop` is seen (lock_unless): false then,
+  // with none held.
+  [[nodiscard]] bool lock_all_unless(const std::atomic<bool>& stop) noexcept {
+    for (std::size_t i = 0; i < versions_.size(); ++i)
+      if (!lock_unless(i, stop)) {
+        while (i-- > 0) unlock(i);
+        return false;
+      }
+    return true;
+  }
+  // A lock's version now: odd while a thread holds it.
+  [[nodiscard]] std::uint32_t version(std::size_t i) const noexcept { return word(i).load(std::memory_order_acquire); }
+  void unlock(std::size_t i) noexcept {
+    std::atomic_ref<std::uint32_t>(versions_[i]).fetch_add(1, std::memory_order_release);
+  }
+  // A reader's end: whether no writer came in since version() gave `seen`.
   // (The reader's loads of the slots are acquire loads, so this one cannot
   // come before them: plain loads on x86, and no fence, which
   // ThreadSanitizer cannot follow.)
-  [[nodiscard]] bool read_valid(std::size_t i, std::uint64_t seen) const noexcept {
-    return locks_[i].version.load(std::memory_order_acquire) == seen;
+  [[nodiscard]] bool read_valid(std::size_t i, std::uint32_t seen) const noexcept {
+    return word(i).load(std::memory_order_acquire) == seen;
   }
   void lock_all() noexcept {
-    for (std::size_t i = 0; i < kCount; ++i) lock(i);
+    for (std::size_t i = 0; i < versions_.size(); ++i) lock(i);
   }
   void unlock_all() noexcept {
-    for (std::size_t i = 0; i < kCount; ++i) unlock(i);
+    for (std::size_t i = 0; i < versions_.size(); ++i) unlock(i);
   }
+  void prefetch(std::size_t i) const noexcept { __builtin_prefetch(versions_.data() + i); }
+  [[nodiscard]] std::size_t size() const noexcept { return versions_.size(); }
+  [[nodiscard]] static std::size_t bytes_for(std::size_t groups) { return groups * sizeof(std::uint32_t); }
 
  private:
-  struct alignas(64) Lock {
-    std::atomic<std::uint64_t> version{0};
-  };
-  std::unique_ptr<Lock[]> locks_ = std::make_unique<Lock[]>(kCount);
+  [[nodiscard]] std::atomic_ref<std::uint32_t> word(std::size_t i) const noexcept {
+    return std::atomic_ref<std::uint32_t>(const_cast<std::uint32_t&>(versions_[i]));
+  }
+  std::vector<std::uint32_t, TableAllocator<std::uint32_t>> versions_;
 };
 
 template <class Key, class Value, class Hash, class Slots = PlainSlots<Key, Value>>
@@ -192,61 +226,79 @@ class TranspositionTable {
   // The same, for a key whose hash the caller has (hash_of: computed once
   // for a prefetch and the find after it).
   [[nodiscard]] std::optional<Value> find(const Key& key, std::size_t hash) const {
-    if (!stripes_) return find_here(key, hash);
+    if (!shared_) return find_here(key, hash);
     if constexpr (kWordSlots) {
       for (;;) {
         const std::size_t n = slot_count_.load(std::memory_order_acquire);
         if (n == 0) return std::nullopt;
         const Slot* slots = first_slot_.load(std::memory_order_acquire);
-        const auto [low, high] = window_stripes(hash, n);
-        const std::uint64_t low_seen = stripes_->read_begin(low);
-        const std::uint64_t high_seen = high != low ? stripes_->read_begin(high) : 0;
-        std::optional<Value> found;
-        std::size_t i = hash;
-        for (std::size_t k = 0; k < kWindow; ++k, ++i) {
-          const Slot s = read_slot(slots[i & (n - 1)]);
-          if (Slots::weight(s) == 0) break;
-          if (Slots::holds(s, key)) {
-            found = Slots::value(s);
-            break;
-          }
+        const GroupLocks* locks = locks_.load(std::memory_order_acquire);
+        const auto [low, high] = window_groups(hash, n);
+        // (The new count with the old locks, during a doubling: read again.)
+        if (high >= locks->size()) continue;
+        const std::uint32_t low_seen = locks->version(low);
+        const std::uint32_t high_seen = high != low ? locks->version(high) : 0;
+        if (((low_seen | high_seen) & 1) != 0) {
+          // A store is inside (read again), or a doubling holds every lock:
+          // then no thread writes these slots until they are old, and a
+          // find reads them as they are instead of waiting (grow_from).
+          if (growing_.load(std::memory_order_acquire)) return scan_window(slots, n, key, hash);
+          continue;
         }
-        if (stripes_->read_valid(low, low_seen) && (high == low || stripes_->read_valid(high, high_seen)) &&
-            slot_count_.load(std::memory_order_relaxed) == n && first_slot_.load(std::memory_order_relaxed) == slots)
+        const std::optional<Value> found = scan_window(slots, n, key, hash);
+        if (locks->read_valid(low, low_seen) && (high == low || locks->read_valid(high, high_seen)) &&
+            slot_count_.load(std::memory_order_relaxed) == n && first_slot_.load(std::memory_order_relaxed) == slots &&
+            locks_.load(std::memory_order_relaxed) == locks)
           return found;
       }
     } else {
       for (;;) {
         const WindowLock held(*this, hash);
         if (held.current()) return find_here(key, hash);
+        if (held.growing()) return std::nullopt;  // (a miss is always safe: no waiting for a doubling)
       }
     }
   }
 
   // Asks the processor to bring the first slot of key's window into the
-  // cache (a find soon after is faster).
+  // cache, and on a shared table its lock (a find soon after is faster).
   void prefetch(const Key& key) const { prefetch_hash(Hash{}(key)); }
   void prefetch_hash(std::size_t hash) const {
     // (On a shared table another thread may be moving the slots: the
     // address is read from first_slot_, which may be the old block's, and
     // a prefetch of an address no longer held is harmless: it never faults.)
     const std::size_t n = slot_count_.load(std::memory_order_relaxed);
-    if (n != 0) __builtin_prefetch(first_slot_.load(std::memory_order_relaxed) + (hash & (n - 1)));
+    if (n == 0) return;
+    __builtin_prefetch(first_slot_.load(std::memory_order_relaxed) + (hash & (n - 1)));
+    if (shared_)
+      if (const GroupLocks* locks = locks_.load(std::memory_order_acquire); locks != nullptr && (hash & (n - 1)) / kWindow < locks->size())
+        locks->prefetch((hash & (n - 1)) / kWindow);
   }
   [[nodiscard]] static std::size_t hash_of(const Key& key) { return Hash{}(key); }
 
   // From now on, threads may find and store at once (see the top). Called
   // while no other thread uses the table.
   void share() {
-    if (!stripes_) stripes_ = std::make_unique<TableStripes>();
+    if (shared_) return;
+    shared_ = true;
+    if (slots_.empty()) return grow([] {});  // (a table is never empty while shared: no lock guards its first slots)
+    lock_sets_.push_back(std::make_unique<GroupLocks>(slots_.size() / kWindow));
+    locks_.store(lock_sets_.back().get());
+    budget_->used_bytes += lock_bytes();
   }
   // One thread's again: the old slots kept for readers are freed. Called
   // once the other threads are done with the table.
   void unshare() {
+    if (!shared_) return;
+    budget_->used_bytes -= lock_bytes();
+    shared_ = false;
+    size_ = static_cast<std::size_t>(
+        std::count_if(slots_.begin(), slots_.end(), [](const Slot& s) { return Slots::weight(s) != 0; }));
+    locks_.store(nullptr);
+    lock_sets_.clear();
     retired_.clear();
-    stripes_.reset();
   }
-  [[nodiscard]] bool shared() const { return stripes_ != nullptr; }
+  [[nodiscard]] bool shared() const { return shared_; }
 
   // Stores `value` for `key` with a weight (clamped to 1..255, or to what
   // the slots hold; heavier entries are kept longer). O(1) amortised: the
@@ -256,6 +308,7 @@ class TranspositionTable {
     const auto w = static_cast<std::uint8_t>(std::clamp<std::size_t>(weight, 1, kMaxWeight));
     const std::size_t hash = Hash{}(key);
     for (;;) {
+      if (shared_ && growing_.load(std::memory_order_acquire) && defer(key, value, w)) return;
       const std::size_t n = slot_count_.load(std::memory_order_acquire);
       if (n == 0 || (2 * (size_.load(std::memory_order_relaxed) + 1) > n && may_double())) {
         grow_from(n);
@@ -276,24 +329,27 @@ class TranspositionTable {
   // (shared with other tables, if it is).
   [[nodiscard]] std::size_t size() const { return size_.load(std::memory_order_relaxed); }
   [[nodiscard]] std::uint64_t replaced() const { return replaced_.load(std::memory_order_relaxed); }
-  [[nodiscard]] std::size_t bytes() const { return slot_bytes() + key_bytes_.load(std::memory_order_relaxed); }
+  [[nodiscard]] std::size_t bytes() const {
+    return slot_bytes() + lock_bytes() + key_bytes_.load(std::memory_order_relaxed);
+  }
   [[nodiscard]] std::size_t max_bytes() const { return budget_->max_bytes; }
 
   // Calls f(key, value, weight) for every entry (the order is the table's).
-  // On a shared table it holds every stripe meanwhile (a search saving its
+  // On a shared table it holds every lock meanwhile (a search saving its
   // table while other threads search): no store, and no doubling, until it
   // is done; finds go on.
   template <class F>
   void for_each(F&& f) const {
-    if (stripes_) stripes_->lock_all();
+    GroupLocks* locks = shared_ ? locks_.load(std::memory_order_acquire) : nullptr;
+    if (locks != nullptr) locks->lock_all();
     try {
       for (const Slot& s : slots_)
         if (Slots::weight(s) != 0) f(Slots::key(s), Slots::value(s), std::size_t{Slots::weight(s)});
     } catch (...) {
-      if (stripes_) stripes_->unlock_all();
+      if (locks != nullptr) locks->unlock_all();
       throw;
     }
-    if (stripes_) stripes_->unlock_all();
+    if (locks != nullptr) locks->unlock_all();
   }
 
   TranspositionTable(const TranspositionTable&) = delete;
@@ -306,7 +362,9 @@ class TranspositionTable {
         replaced_(other.replaced_.load()),
         key_bytes_(other.key_bytes_.exchange(0)),
         budget_(std::move(other.budget_)),
-        stripes_(std::move(other.stripes_)),
+        shared_(std::exchange(other.shared_, false)),
+        locks_(other.locks_.exchange(nullptr)),
+        lock_sets_(std::move(other.lock_sets_)),
         retired_(std::move(other.retired_)) {}
   TranspositionTable& operator=(TranspositionTable&&) = delete;
   ~TranspositionTable() {
@@ -320,41 +378,99 @@ class TranspositionTable {
     else return std::size_t{255};
   }();
 
-  // The stripe locks of the window of a hash (one or two), held for the
-  // life of a WindowLock on a shared table, none on a table one thread
-  // owns. current() is false when the table doubled between reading its
-  // size and taking the locks: the caller must start again.
+  // The locks of the window of a hash (one or two), held for the life of a
+  // WindowLock on a shared table, none on a table one thread owns.
+  // current() is false when the table doubled between reading its size and
+  // taking the locks: the caller must start again.
   class WindowLock {
    public:
-    WindowLock(const TranspositionTable& t, std::size_t hash) : stripes_(t.stripes_.get()) {
-      if (stripes_ == nullptr) return;
+    WindowLock(const TranspositionTable& t, std::size_t hash) {
+      if (!t.shared_) {
+        current_ = true;
+        return;
+      }
       count_ = t.slot_count_.load(std::memory_order_acquire);
-      std::tie(low_, high_) = window_stripes(hash, count_);
-      stripes_->lock(low_);
-      if (high_ != low_) stripes_->lock(high_);
-      current_ = t.slot_count_.load(std::memory_order_relaxed) == count_;
+      locks_ = t.locks_.load(std::memory_order_acquire);
+      if (count_ == 0 || locks_ == nullptr) {
+        locks_ = nullptr;
+        return;  // (not current: the caller makes the first slots)
+      }
+      std::tie(low_, high_) = window_groups(hash, count_);
+      if (high_ >= locks_->size()) {
+        locks_ = nullptr;  // (the new count with the old locks, during a doubling: not current)
+        return;
+      }
+      // (A doubling holds every lock for a while: rather than wait, the
+      // caller is told, to find nothing or put its store aside.)
+      if (!locks_->lock_unless(low_, t.growing_)) {
+        locks_ = nullptr;
+        growing_ = true;
+        return;
+      }
+      if (high_ != low_ && !locks_->lock_unless(high_, t.growing_)) {
+        locks_->unlock(low_);
+        locks_ = nullptr;
+        growing_ = true;
+        return;
+      }
+      current_ = t.slot_count_.load(std::memory_order_relaxed) == count_ &&
+                 t.locks_.load(std::memory_order_relaxed) == locks_;
     }
     ~WindowLock() {
-      if (stripes_ == nullptr) return;
-      if (high_ != low_) stripes_->unlock(high_);
-      stripes_->unlock(low_);
+      if (locks_ == nullptr) return;
+      if (high_ != low_) locks_->unlock(high_);
+      locks_->unlock(low_);
     }
     WindowLock(const WindowLock&) = delete;
     WindowLock& operator=(const WindowLock&) = delete;
-    [[nodiscard]] bool current() const { return stripes_ == nullptr || current_; }
+    // Whether the locks are held and the slots are the table's.
+    [[nodiscard]] bool current() const { return current_; }
+    // Whether the locks were not taken because a doubling holds them.
+    [[nodiscard]] bool growing() const { return growing_; }
 
    private:
-    TableStripes* stripes_;
+    GroupLocks* locks_ = nullptr;
     std::size_t count_ = 0, low_ = 0, high_ = 0;
     bool current_ = false;
+    bool growing_ = false;
   };
 
-  // The stripes of the window of a hash in a table of n slots, the lower
-  // first (the same twice when it lies in one).
-  static std::pair<std::size_t, std::size_t> window_stripes(std::size_t hash, std::size_t n) {
-    const std::size_t m = n == 0 ? 0 : n - 1;
-    const std::size_t first = ((hash & m) / kWindow) % TableStripes::kCount;
-    const std::size_t last = (((hash + kWindow - 1) & m) / kWindow) % TableStripes::kCount;
+  // The slots of a key's window in a shared table's block of n slots (word
+  // slots: each read a word at a time).
+  static std::optional<Value> scan_window(const Slot* slots, std::size_t n, const Key& key, std::size_t hash) {
+    std::size_t i = hash;
+    for (std::size_t k = 0; k < kWindow; ++k, ++i) {
+      const Slot s = read_slot(slots[i & (n - 1)]);
+      if (Slots::weight(s) == 0) return std::nullopt;
+      if (Slots::holds(s, key)) return Slots::value(s);
+    }
+    return std::nullopt;
+  }
+
+  // A store made while a doubling runs: kept aside (the slots may not be
+  // written) and made by the doubling thread once the new slots are out.
+  // False when the doubling is over (the caller stores as usual). Past
+  // kMaxDeferred such stores the rest are dropped: the table is a cache.
+  static constexpr std::size_t kMaxDeferred = std::size_t{1} << 20;
+  struct Deferred {
+    Key key;
+    Value value;
+    std::uint8_t weight;
+  };
+  bool defer(const Key& key, const Value& value, std::uint8_t weight) {
+    const std::scoped_lock lock(deferred_mutex_);
+    if (!growing_.load(std::memory_order_relaxed)) return false;
+    if (deferred_.size() < kMaxDeferred) deferred_.push_back(Deferred{key, value, weight});
+    else add(replaced_, 1);
+    return true;
+  }
+
+  // The groups (locks) of the window of a hash in a table of n slots, the
+  // lower first (the same twice when it lies in one).
+  static std::pair<std::size_t, std::size_t> window_groups(std::size_t hash, std::size_t n) {
+    const std::size_t m = n - 1;
+    const std::size_t first = (hash & m) / kWindow;
+    const std::size_t last = ((hash + kWindow - 1) & m) / kWindow;
     return {std::min(first, last), std::max(first, last)};
   }
 
@@ -377,7 +493,7 @@ class TranspositionTable {
   // Writes a slot: a word at a time on a shared table with word slots.
   void put(Slot& to, const Slot& from) {
     if constexpr (kWordSlots) {
-      if (stripes_) {
+      if (shared_) {
         std::uint64_t words[kSlotWords];
         std::memcpy(words, &from, sizeof(Slot));
         auto* w = reinterpret_cast<std::uint64_t*>(&to);
@@ -413,7 +529,7 @@ class TranspositionTable {
       Slot& s = slots_[i & m];
       if (Slots::weight(s) == 0) {
         put(s, Slots::make(key, value, w));
-        add(size_, 1);
+        count_entry(i);
         count_key(key, +1);
         return Stored::yes;
       }
@@ -437,31 +553,69 @@ class TranspositionTable {
   }
 
   // Doubles the table, unless another thread did since it had `seen` slots.
+  // On a shared table it holds every lock meanwhile: no store into the old
+  // slots, and none into the new ones before grow() has published them with
+  // their locks (a store must hold the current locks: WindowLock).
+  // While it moves the entries (most of a doubling's time) the other
+  // threads go on: their finds read the old slots, which no one writes
+  // meanwhile, and their stores are kept aside (defer) and made here once
+  // the new slots are out. (Waiting instead cost the other threads the
+  // whole doubling: a tenth of a search's time is spent doubling, mostly
+  // in the system's zeroing of the new pages.)
   void grow_from(std::size_t seen) {
-    if (!stripes_) return grow();
-    stripes_->lock_all();
-    if (slot_count_.load(std::memory_order_relaxed) == seen) {
+    if (!shared_) return grow([] {});
+    GroupLocks* locks = locks_.load(std::memory_order_acquire);
+    if (!locks->lock_all_unless(growing_)) return;  // (another thread is doubling: the caller defers)
+    std::vector<Deferred> deferred;
+    if (slot_count_.load(std::memory_order_relaxed) == seen && locks_.load(std::memory_order_relaxed) == locks) {
+      growing_.store(true, std::memory_order_release);
       try {
-        grow();
+        grow([&] { end_growing(deferred); });
       } catch (...) {
-        stripes_->unlock_all();
+        end_growing(deferred);
+        locks->unlock_all();
         throw;
       }
     }
-    stripes_->unlock_all();
+    locks->unlock_all();
+    for (const Deferred& d : deferred) store(d.key, d.value, d.weight);
+  }
+  // The doubling's end, before the new slots are out: stores go to the
+  // table again, and those kept aside meanwhile go to `out`.
+  void end_growing(std::vector<Deferred>& out) {
+    const std::scoped_lock lock(deferred_mutex_);
+    growing_.store(false, std::memory_order_release);
+    out.swap(deferred_);
+  }
+
+  // One entry more, in size_: on a shared table, whose threads would pass
+  // the counter's line back and forth at every new entry, 16 for each new
+  // entry whose slot's index is a multiple of 16 (the slots are spread
+  // evenly by the hash, so the count is right on average; unshare() and
+  // every doubling count the entries again).
+  void count_entry(std::size_t slot_index) {
+    if (!shared_) add(size_, 1);
+    else if (slot_index % 16 == 0) add(size_, 16);
   }
 
   // counter += delta: an atomic addition on a shared table, a plain one
   // (cheaper) while one thread owns it.
   template <class T>
   void add(std::atomic<T>& counter, T delta) {
-    if (stripes_) counter.fetch_add(delta, std::memory_order_relaxed);
+    if (shared_) counter.fetch_add(delta, std::memory_order_relaxed);
     else counter.store(counter.load(std::memory_order_relaxed) + delta, std::memory_order_relaxed);
   }
   void add(std::atomic<std::size_t>& counter, int delta) { add(counter, static_cast<std::size_t>(delta)); }
 
   [[nodiscard]] std::size_t mask() const { return slots_.size() - 1; }
   [[nodiscard]] std::size_t slot_bytes() const { return slot_count_.load(std::memory_order_relaxed) * sizeof(Slot); }
+  // The locks' bytes while shared (those of the current slots: the locks of
+  // smaller tables before, a quarter of these at most, are kept as they are
+  // until unshare(), a thread that read them before a doubling may still
+  // spin on them).
+  [[nodiscard]] std::size_t lock_bytes() const {
+    return shared_ ? GroupLocks::bytes_for(slot_count_.load(std::memory_order_relaxed) / kWindow) : 0;
+  }
   // Keys of fixed size cost nothing here: the test is made at compile time.
   static constexpr bool kKeysHoldMemory = requires(const Key& k) {
     k.capacity();
@@ -502,21 +656,37 @@ class TranspositionTable {
   [[nodiscard]] bool may_double() const {
     if (slot_count_.load(std::memory_order_relaxed) == 0) return true;
     const std::size_t others = budget_->used_bytes - bytes();
-    return others + 3 * slot_bytes() + 2 * key_bytes_.load(std::memory_order_relaxed) <= budget_->max_bytes;
+    return others + 3 * (slot_bytes() + lock_bytes()) + 2 * key_bytes_.load(std::memory_order_relaxed) <=
+           budget_->max_bytes;
   }
 
   // Doubles the table (or makes the first one), placing every entry again;
   // should a window overflow in the larger table (rare at half load), doubles
   // once more while the bound allows, and only then lets the lighter go.
-  void grow() {
+  // On a shared table, before_publish() is called once the new slots are
+  // ready, just before other threads may see them (nothing after it throws).
+  template <class F>
+  void grow(F&& before_publish) {
     std::vector<Slot, TableAllocator<Slot>> old = std::move(slots_);
     grow_from_old(old);
+    const std::size_t old_lock_bytes = lock_bytes();
+    if (shared_) {
+      lock_sets_.push_back(std::make_unique<GroupLocks>(slots_.size() / kWindow));
+      retired_.reserve(retired_.size() + 1);
+      before_publish();
+    }
     // Readers of a shared table find the new slots from here on; one may
     // still be reading the old, which stay mapped (without their pages)
-    // until unshare().
+    // until unshare(). The new locks come last: a store that holds them
+    // has read the new slot count (WindowLock), and a find that read the
+    // new count with the old locks sees the new locks when it checks.
     first_slot_.store(slots_.data(), std::memory_order_release);
     slot_count_.store(slots_.size(), std::memory_order_release);
-    if (stripes_ && !old.empty()) {
+    if (shared_) {
+      locks_.store(lock_sets_.back().get(), std::memory_order_release);
+      budget_->used_bytes += lock_bytes() - old_lock_bytes;
+    }
+    if (shared_ && !old.empty()) {
       release_table_pages(old.data(), old.size() * sizeof(Slot));
       retired_.push_back(std::move(old));
     }
@@ -524,20 +694,24 @@ class TranspositionTable {
   void grow_from_old(const std::vector<Slot, TableAllocator<Slot>>& old) {
     for (std::size_t n = old.empty() ? first_slots() : 2 * old.size();; n *= 2) {
       slots_.assign(n, Slot{});
-      const std::size_t entries = size_;
       // (What place() lets go is counted off; a retry starts from all of it.)
       const std::size_t key_bytes = key_bytes_;
       const std::size_t used_bytes = budget_->used_bytes;
+      const std::size_t counted = size_;  // (on a shared table, an estimate: count_entry)
+      std::size_t entries = 0;
       size_ = 0;
       bool dropped = false;
       for (const Slot& s : old)
-        if (Slots::weight(s) != 0) dropped = !place(s) || dropped;
+        if (Slots::weight(s) != 0) {
+          ++entries;
+          dropped = !place(s) || dropped;
+        }
       if (!dropped || !may_double_from(old.size())) {
         replaced_ += entries - size_;  // (those that fitted nowhere)
         budget_->used_bytes += slots_.size() * sizeof(Slot) - old.size() * sizeof(Slot);
         return;
       }
-      size_ = entries;
+      size_ = counted;
       key_bytes_ = key_bytes;
       budget_->used_bytes = used_bytes;
     }
@@ -582,7 +756,14 @@ class TranspositionTable {
   std::atomic<std::uint64_t> replaced_ = 0;
   std::atomic<std::size_t> key_bytes_ = 0;  // what the keys held hold of their own
   alignas(64) std::shared_ptr<TableBudget> budget_;
-  std::unique_ptr<TableStripes> stripes_;  // set when shared
+  bool shared_ = false;  // share() to unshare()
+  // Set while a thread doubles the shared table (grow_from), on a line of
+  // its own: every find that meets a held lock reads it.
+  alignas(64) std::atomic<bool> growing_ = false;
+  std::mutex deferred_mutex_;
+  std::vector<Deferred> deferred_;  // stores made while growing_, for the doubling thread
+  std::atomic<GroupLocks*> locks_ = nullptr;  // the current slots' locks, while shared
+  std::vector<std::unique_ptr<GroupLocks>> lock_sets_;  // every lock array since share(), the current last
   std::vector<std::vector<Slot, TableAllocator<Slot>>> retired_;  // old slots a reader may still be in
 };
 
