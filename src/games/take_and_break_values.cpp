@@ -1178,9 +1178,15 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
       }
       const std::uint32_t i = open->count++;
       open->common[i] = v;
-      open->want[i].fill(0);
+      // (Gathered here and stored once: the batch's lines were last read by
+      // the other thread, and or-ing bits into them one at a time waited for
+      // each line to come back: 8% of 0.167's samples on two threads. The
+      // time freed goes to the checks, which bound the run: its time did not
+      // change.)
+      std::array<std::uint64_t, W> want{};
       for (std::size_t k = 0; k < deferred.count; ++k)
-        open->want[i][deferred.want[k] / 64] |= std::uint64_t{1} << (deferred.want[k] % 64);
+        want[deferred.want[k] / 64] |= std::uint64_t{1} << (deferred.want[k] % 64);
+      open->want[i] = want;
       ++spec;
       if (open->count == kBatch) close();
     } else if (size_ == spec) {
