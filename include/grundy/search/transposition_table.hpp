@@ -340,8 +340,15 @@ class TranspositionTable {
   // is done; finds go on.
   template <class F>
   void for_each(F&& f) const {
-    GroupLocks* locks = shared_ ? locks_.load(std::memory_order_acquire) : nullptr;
-    if (locks != nullptr) locks->lock_all();
+    GroupLocks* locks = nullptr;
+    while (shared_) {
+      // (The locks of the current slots: a doubling that ends while this
+      // thread waits for the locks leaves it holding the old ones.)
+      locks = locks_.load(std::memory_order_acquire);
+      locks->lock_all();
+      if (locks_.load(std::memory_order_acquire) == locks) break;
+      locks->unlock_all();
+    }
     try {
       for (const Slot& s : slots_)
         if (Slots::weight(s) != 0) f(Slots::key(s), Slots::value(s), std::size_t{Slots::weight(s)});
