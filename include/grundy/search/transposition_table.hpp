@@ -679,7 +679,16 @@ class TranspositionTable {
     const std::size_t old_lock_bytes = lock_bytes();
     if (shared_) {
       lock_sets_.push_back(std::make_unique<GroupLocks>(slots_.size() / kWindow));
-      retired_.reserve(retired_.size() + 1);
+      // The old slots are kept for readers that may still be in them, their
+      // pages given back (read as zeros: free slots). Done before the new
+      // slots are out: from then on another thread may double the table
+      // and touch retired_ itself.
+      if (!old.empty()) {
+        retired_.reserve(retired_.size() + 1);
+        release_table_pages(old.data(), old.size() * sizeof(Slot));
+        retired_.push_back(std::move(old));
+      }
+      budget_->used_bytes += GroupLocks::bytes_for(slots_.size() / kWindow) - old_lock_bytes;
       before_publish();
     }
     // Readers of a shared table find the new slots from here on; one may
@@ -689,14 +698,7 @@ class TranspositionTable {
     // new count with the old locks sees the new locks when it checks.
     first_slot_.store(slots_.data(), std::memory_order_release);
     slot_count_.store(slots_.size(), std::memory_order_release);
-    if (shared_) {
-      locks_.store(lock_sets_.back().get(), std::memory_order_release);
-      budget_->used_bytes += lock_bytes() - old_lock_bytes;
-    }
-    if (shared_ && !old.empty()) {
-      release_table_pages(old.data(), old.size() * sizeof(Slot));
-      retired_.push_back(std::move(old));
-    }
+    if (shared_) locks_.store(lock_sets_.back().get(), std::memory_order_release);
   }
   void grow_from_old(const std::vector<Slot, TableAllocator<Slot>>& old) {
     for (std::size_t n = old.empty() ? first_slots() : 2 * old.size();; n *= 2) {
