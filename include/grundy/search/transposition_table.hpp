@@ -146,8 +146,7 @@ struct TableBudget {
 // every store then took a line the other core's finds kept reading, and
 // two threads on 5x8 Cram spent a fifth of their time waiting for those
 // lines. Here a line holds the locks of 256 neighbouring slots, which the
-// other core reads only when it reads those slots too, and a find fetches
-// it ahead with the slots: prefetch.)
+// other core reads only when it reads those slots too.)
 class GroupLocks {
  public:
   explicit GroupLocks(std::size_t groups) : versions_(groups, 0) {}
@@ -199,7 +198,6 @@ class GroupLocks {
   void unlock_all() noexcept {
     for (std::size_t i = 0; i < versions_.size(); ++i) unlock(i);
   }
-  void prefetch(std::size_t i) const noexcept { __builtin_prefetch(versions_.data() + i); }
   [[nodiscard]] std::size_t size() const noexcept { return versions_.size(); }
   [[nodiscard]] static std::size_t bytes_for(std::size_t groups) { return groups * sizeof(std::uint32_t); }
 
@@ -261,7 +259,7 @@ class TranspositionTable {
   }
 
   // Asks the processor to bring the first slot of key's window into the
-  // cache, and on a shared table its lock (a find soon after is faster).
+  // cache (a find soon after is faster).
   void prefetch(const Key& key) const { prefetch_hash(Hash{}(key)); }
   void prefetch_hash(std::size_t hash) const {
     // (On a shared table another thread may be moving the slots: the
@@ -270,9 +268,6 @@ class TranspositionTable {
     const std::size_t n = slot_count_.load(std::memory_order_relaxed);
     if (n == 0) return;
     __builtin_prefetch(first_slot_.load(std::memory_order_relaxed) + (hash & (n - 1)));
-    if (shared_)
-      if (const GroupLocks* locks = locks_.load(std::memory_order_acquire); locks != nullptr && (hash & (n - 1)) / kWindow < locks->size())
-        locks->prefetch((hash & (n - 1)) / kWindow);
   }
   [[nodiscard]] static std::size_t hash_of(const Key& key) { return Hash{}(key); }
 
