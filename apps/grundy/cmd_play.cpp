@@ -49,7 +49,8 @@ Command add_play_command(CLI::App& app) {
       ->type_name("me|engine")
       ->check(CLI::IsMember({"me", "engine"}).description(""));
   play->add_option("--seed", options->seed,
-                   "make the engine's choices among equally good moves repeatable (default: a new game each time)")
+                   "vary the engine's choices among equally good moves, repeatably (default 0: the same answers "
+                   "to the same moves on every run)")
       ->type_name("N");
   add_memory_option(*play, options->sum);
   play->add_flag("--misere", options->sum.misere,
@@ -58,9 +59,11 @@ Command add_play_command(CLI::App& app) {
   play->footer("\n" + sum_help() +
                "\nYou and the engine take turns; a turn is one move in one component, and whoever\n"
                "cannot move loses. Type a component's number and its new position ('2 1': heap 2\n"
-               "becomes 1), or a command: hint, values, undo, help, quit. Commands come one per line\n"
-               "from standard input, so a game can also be scripted through a pipe (each command is\n"
-               "then echoed). Colours only on a terminal, and never when NO_COLOR is set.\n"
+               "becomes 1), or a command: hint, values, moves (numbered: '#2' plays the second), undo,\n"
+               "help, quit. Commands come one per line from standard input, so a game can also be\n"
+               "scripted through a pipe (each command is then echoed). Colours only on a terminal, and\n"
+               "never when NO_COLOR is set. Games written in Python play the same way from Python:\n"
+               "grundy.play(game, position) (docs/python.md).\n"
                "\nExamples:\n  grundy play nim 3 4 5\n  grundy play subtraction:1,3,4 20 --first engine\n"
                "  grundy play nim 3 + division:2-6 100 --seed 7\n"
                "  grundy play --misere nim 1 1 1\n"

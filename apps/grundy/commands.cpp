@@ -69,11 +69,17 @@ json position_json(const Game& game, Position p) {
   return game.format_position(p);
 }
 
-std::string plural_component_noun(const GameSum& sum) {
-  const std::string_view noun = sum.games.front()->component_noun();
-  for (const auto& g : sum.games)
+std::string plural_component_noun(std::span<const Game* const> games) {
+  const std::string_view noun = games.front()->component_noun();
+  for (const Game* g : games)
     if (g->component_noun() != noun) return "components";
   return std::string(noun) + "s";
+}
+
+std::string plural_component_noun(const GameSum& sum) {
+  std::vector<const Game*> games;
+  for (const auto& g : sum.games) games.push_back(g.get());
+  return plural_component_noun(games);
 }
 
 std::string component_name(const GameSum& sum, std::size_t i) {

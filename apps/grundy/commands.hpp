@@ -45,6 +45,7 @@ void add_moves_json(nlohmann::json& j, std::span<const Component> components, co
 nlohmann::json position_json(const Game& game, Position p);
 // "heaps" when every component is a heap, "boards", ...; "components" for a mix.
 std::string plural_component_noun(const GameSum& sum);
+std::string plural_component_noun(std::span<const Game* const> games);
 // "token 2", or "token 2 (graph:g.txt)" in a sum of several games.
 std::string component_name(const GameSum& sum, std::size_t i);
 // "3 xor 4 xor 5 = 2", from finite values (the terms only for sums of at

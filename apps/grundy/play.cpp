@@ -33,19 +33,14 @@ namespace {
 constexpr Position kMostTokensDrawn = 30;
 // Legal moves listed in an error message before the list is cut.
 constexpr std::uint64_t kMovesListed = 10;
+// Legal moves numbered by 'moves' before the list is cut ('#N' plays any).
+constexpr std::uint64_t kMovesNumbered = 40;
 // A command line longer than this is refused without being stored.
 constexpr std::size_t kLongestLine = 1024;
 // Sums with more components show the nim-sum without its terms.
 
-struct Terminal {
-  bool input_is_terminal = false;
-  bool colour = false;
-  bool utf8 = false;         // tokens drawn as ● (a terminal in a UTF-8 locale)
-  bool utf8_values = false;  // values written ∞{...}: by the locale, as `grundy value` does
-};
-
-Terminal detect_terminal() {
-  Terminal t;
+PlayTerminal detect_terminal() {
+  PlayTerminal t;
   t.input_is_terminal = isatty(STDIN_FILENO) != 0;
   const bool output_is_terminal = isatty(STDOUT_FILENO) != 0;
   const char* no_colour = std::getenv("NO_COLOR");
@@ -61,7 +56,7 @@ enum class Player { person, engine };
 
 struct OutputClosed {};
 
-enum class Command { quit, help, hint, values, undo, draw };
+enum class Command { quit, help, hint, values, undo, draw, moves };
 
 // The words of each command (compared in lower case), in one table for the
 // dispatch and for the note on vertices named like a command.
@@ -75,6 +70,7 @@ std::optional<Command> command_named(std::string_view word) {
       {"help", Command::help}, {"?", Command::help},        {"h", Command::help},
       {"hint", Command::hint}, {"values", Command::values}, {"v", Command::values},
       {"undo", Command::undo}, {"u", Command::undo},       {"draw", Command::draw},
+      {"moves", Command::moves}, {"m", Command::moves},
   };
   for (const Name& n : kNames)
     if (n.word == word) return n.command;
@@ -83,7 +79,7 @@ std::optional<Command> command_named(std::string_view word) {
 
 // " (did you mean 'hint'?)" for a mistyped command word, else nothing.
 std::string command_suggestion(std::string_view word) {
-  static constexpr std::string_view kWords[] = {"quit", "exit", "help", "hint", "values", "undo", "draw"};
+  static constexpr std::string_view kWords[] = {"quit", "exit", "help", "hint", "values", "undo", "draw", "moves"};
   const auto closest = closest_name(word, kWords);
   return closest ? fmt::format(" (did you mean '{}'?)", *closest) : std::string();
 }
@@ -106,30 +102,30 @@ std::string printable(std::string_view text) {
   return s;
 }
 
-// One line of input: nullopt at the end of the input. A line longer than
-// kLongestLine is read to its end but comes back as `too_long`.
-struct Line {
-  std::string text;
-  bool too_long = false;
-};
-
-std::optional<Line> read_line(std::FILE* in) {
-  Line line;
-  int c = 0;
-  bool any = false;
-  while ((c = std::getc(in)) != EOF) {
-    any = true;
-    if (c == '\n') break;
-    if (line.text.size() < kLongestLine) {
-      line.text.push_back(static_cast<char>(c));
-    } else {
-      line.too_long = true;
+// Standard input and output, for the command line. A line longer than
+// `longest` is read to its end but not stored past it.
+class StdioStreams final : public PlayStreams {
+ public:
+  std::optional<PlayLine> read_line(std::size_t longest) override {
+    PlayLine line;
+    int c = 0;
+    bool any = false;
+    while ((c = std::getc(stdin)) != EOF) {
+      any = true;
+      if (c == '\n') break;
+      if (line.text.size() < longest) {
+        line.text.push_back(static_cast<char>(c));
+      } else {
+        line.too_long = true;
+      }
     }
+    if (!any) return std::nullopt;
+    return line;
   }
-  if (!any) return std::nullopt;
-  if (!line.text.empty() && line.text.back() == '\r') line.text.pop_back();
-  return line;
-}
+  bool write(std::string_view text) override {
+    return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
+  }
+};
 
 std::string lowercase(std::string_view text) {
   std::string s(text);
@@ -140,9 +136,11 @@ std::string lowercase(std::string_view text) {
 
 class Session {
  public:
-  Session(const GameSum& sum, const PlayOptions& options, Terminal terminal)
-      : sum_(sum),
-        components_(sum.components.begin(), sum.components.end()),
+  Session(std::span<const Game* const> games, std::span<const Component> components, const PlayOptions& options,
+          PlayStreams& streams, const PlayTerminal& terminal)
+      : games_(games.begin(), games.end()),
+        components_(components.begin(), components.end()),
+        streams_(streams),
         rng_(options.seed),
         // Suggestions draw from their own generator, so that asking for
         // hints never changes the engine's later choices.
@@ -151,23 +149,18 @@ class Session {
         misere_(options.misere),
         terminal_(terminal) {}
 
-  int run() {
-    try {
-      return play_to_the_end();
-    } catch (const OutputClosed&) {
-      std::fputs("grundy: error: could not write the output; the game stops\n", stderr);
-      return 1;
-    }
-  }
+  // Throws OutputClosed when the output cannot be written.
+  PlayEnd run() { return play_to_the_end(); }
 
  private:
-  int play_to_the_end() {
+  PlayEnd play_to_the_end() {
     introduce();
     remember_position();
     for (;;) {
       if (!any_move()) {
         announce_end();
-        return 0;
+        // Whoever is left without a move loses normal play and wins misère play.
+        return (turn_ == Player::person) == misere_ ? PlayEnd::person_won : PlayEnd::engine_won;
       }
       if (occurrences_[position_key()] >= kRepetitionsForDraw) {
         show_position();
@@ -175,14 +168,14 @@ class Session {
                               "a draw after {}.\n",
                               kRepetitionsForDraw, moves_count_text()),
                   fmt::emphasis::bold));
-        return 0;
+        return PlayEnd::drawn;
       }
       if (turn_ == Player::engine) {
         engine_turn();
         continue;
       }
       show_position();
-      if (!person_turn()) return 0;
+      if (const std::optional<PlayEnd> end = person_turn()) return *end;
     }
   }
 
@@ -213,8 +206,7 @@ class Session {
   // Writes and flushes at once (a person is waiting); a closed or full
   // output ends the session, so that no one plays into the void.
   void say(std::string_view text) {
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
-      throw OutputClosed{};
+    if (!streams_.write(text)) throw OutputClosed{};
   }
   [[nodiscard]] std::string paint(std::string_view text, fmt::text_style style) const {
     if (!terminal_.colour) return std::string(text);
@@ -234,10 +226,10 @@ class Session {
     const std::string plural = plural_noun();
     return plural == "components" ? "component" : plural.substr(0, plural.size() - 1);
   }
-  [[nodiscard]] std::string plural_noun() const { return plural_component_noun(sum_); }
+  [[nodiscard]] std::string plural_noun() const { return plural_component_noun(games_); }
   // "heap 2", or "heap 2 (nim)" in a sum of different games.
   [[nodiscard]] std::string label(std::size_t i) const {
-    if (sum_.single_game()) return fmt::format("{} {}", noun(i), i + 1);
+    if (single_game()) return fmt::format("{} {}", noun(i), i + 1);
     return fmt::format("{} {} ({})", noun(i), i + 1, game_of(i).name());
   }
   // A position as the table of the position shows it, set apart in its column.
@@ -271,7 +263,11 @@ class Session {
   [[nodiscard]] std::string move_syntax() const {
     const std::string kind = plural_noun();
     const bool splits = any_split();
-    const std::string what = splits              ? "the heaps it leaves"
+    // Only heap games' positions are heaps; a game written in Python, or a
+    // graph in a sum, may leave positions of other kinds.
+    const bool heaps = kind == "heaps";
+    const std::string what = splits && heaps      ? "the heaps it leaves"
+                             : splits            ? "what it leaves"
                              : kind == "tokens" ? "the vertex to move it to"
                              : kind == "heaps"  ? "its new size"
                                                 : "its new position";
@@ -286,14 +282,14 @@ class Session {
                           kind == "tokens" ? "moves to" : "becomes", game_of(i).option_in_text(o));
       break;
     }
-    if (components_.size() == 1) text += splits ? ", or just the heaps left" : ", or just the new one";
+    if (components_.size() == 1) text += splits ? (heaps ? ", or just the heaps left" : ", or just what it leaves") : ", or just the new one";
     return text;
   }
 
   void introduce() {
     std::string text = fmt::format("Playing {} against the engine, which never misses a win.\n", sum_text());
     // A game typed by another name is also named by its code, once.
-    for (const auto& g : sum_.games)
+    for (const Game* g : games_)
       if (g->name() != g->spec()) text += fmt::format("({} is {}.)\n", g->name(), g->spec());
     text += rules_text();
     text += fmt::format("{} first. To move, {}. Type 'help' for the commands.\n",
@@ -317,17 +313,17 @@ class Session {
   }
 
   [[nodiscard]] bool can_loop() const {
-    return std::any_of(sum_.games.begin(), sum_.games.end(), [](const auto& g) { return g->has_cycles(); });
+    return std::any_of(games_.begin(), games_.end(), [](const Game* g) { return g->has_cycles(); });
   }
 
   [[nodiscard]] std::string rules_text() const {
     std::string text;
     const std::string_view end = misere_ ? "misère play: whoever makes the last move loses (whoever cannot move wins)"
                                          : "whoever cannot move loses";
-    if (sum_.single_game()) {
-      text = fmt::format("Rule: {}; {}.\n", sum_.games.front()->move_rule(), end);
+    if (single_game()) {
+      text = fmt::format("Rule: {}; {}.\n", games_.front()->move_rule(), end);
     } else {
-      for (const auto& g : sum_.games) text += fmt::format("Rule of {}: {}.\n", g->label(), g->move_rule());
+      for (const Game* g : games_) text += fmt::format("Rule of {}: {}.\n", g->label(), g->move_rule());
       text += fmt::format("A turn is one move in one component; {}.\n", end);
     }
     if (can_loop())
@@ -450,17 +446,23 @@ class Session {
     say(paint(text, fmt::emphasis::bold));
   }
 
-  // Reads and carries out commands until the person moves (true), or quits
-  // or the input ends (false). Commands that change what is shown (values,
-  // undo) also return true, so that the position is shown again.
-  bool person_turn() {
+  // Reads and carries out commands until the person moves (nullopt), or
+  // the game ends (quit, the end of the input, a draw agreed). Commands
+  // that change what is shown (values, undo) also return nullopt, so that
+  // the position is shown again.
+  std::optional<PlayEnd> person_turn() {
     for (;;) {
       say(paint("your move> ", fmt::emphasis::bold));
-      const std::optional<Line> line = read_line(stdin);
+      std::optional<PlayLine> line = streams_.read_line(kLongestLine);
       if (!line) {
         say(fmt::format("\nEnd of input: the game stops unfinished after {}.\n", moves_count_text()));
-        return false;
+        return PlayEnd::stopped;
       }
+      if (line->text.size() > kLongestLine) {
+        line->text.resize(kLongestLine);
+        line->too_long = true;
+      }
+      if (!line->text.empty() && line->text.back() == '\r') line->text.pop_back();
       if (!terminal_.input_is_terminal) say(echo_text(*line) + "\n");
       if (line->too_long) {
         say(error_text(fmt::format("That line is longer than {} characters; {}.\n", kLongestLine, move_syntax())));
@@ -473,7 +475,7 @@ class Session {
         switch (*command) {
           case Command::quit:
             say(fmt::format("You left the game after {}.\n", moves_count_text()));
-            return false;
+            return PlayEnd::stopped;
           case Command::help:
             say(help_text());
             continue;
@@ -483,14 +485,29 @@ class Session {
           case Command::values:
             show_values_ = !show_values_;
             say(show_values_ ? "Values shown: each component's Grundy value and their nim-sum.\n" : "Values hidden.\n");
-            return true;
+            return std::nullopt;
           case Command::undo:
-            if (undo()) return true;
+            if (undo()) return std::nullopt;
             continue;
           case Command::draw:
-            if (draw_offer()) return false;
+            if (draw_offer()) return PlayEnd::drawn;
+            continue;
+          case Command::moves:
+            say(numbered_moves_text());
             continue;
         }
+      }
+      if (words.size() == 1 && words[0].size() > 1 && words[0][0] == '#') {
+        std::string why;
+        if (std::optional<Move> m = numbered_move(words[0].substr(1), why)) {
+          say(fmt::format("You move {}.\n", move_text(*m)));
+          const bool renumbers = m->to.size() != 1;
+          apply(*m, Player::person);
+          if (renumbers && turn_ == Player::engine && any_move()) show_position();
+          return std::nullopt;
+        }
+        say(error_text(why + "\n"));
+        continue;
       }
       std::string why;
       std::optional<Move> m = read_move(words, why);
@@ -518,14 +535,57 @@ class Session {
         apply(*m, Player::person);
         // The engine numbers components as they are now: show them first.
         if (renumbers && turn_ == Player::engine && any_move()) show_position();
-        return true;
+        return std::nullopt;
       }
       say(error_text(printable(why) + "\n"));
     }
   }
 
+  // The legal moves of the whole sum, numbered from 1 in the order of the
+  // components and of each game's list, as 'moves' shows them and '#N'
+  // plays them. Lists the first `limit`, and says whether there are more.
+  [[nodiscard]] std::pair<std::vector<Move>, bool> numbered_moves(std::uint64_t limit) const {
+    std::vector<Move> moves;
+    for (std::size_t i = 0; i < components_.size() && moves.size() < limit; ++i) {
+      const OptionSample sample = game_of(i).list_options(components_[i].position, limit - moves.size() + 1);
+      for (const Option& o : sample.options) {
+        if (moves.size() == limit) return {std::move(moves), true};
+        moves.push_back(Move{i, components_[i].position, o});
+      }
+    }
+    bool more = false;
+    if (moves.size() == limit)  // any move in the components not yet listed from?
+      for (std::size_t i = moves.empty() ? 0 : moves.back().component + 1; i < components_.size() && !more; ++i)
+        more = game_of(i).has_move(components_[i].position);
+    return {std::move(moves), more};
+  }
+
+  [[nodiscard]] std::string numbered_moves_text() const {
+    const auto [moves, more] = numbered_moves(kMovesNumbered);
+    std::string text = "Your legal moves (type '#' and the number to play one, such as '#1'):\n";
+    const std::size_t width = fmt::formatted_size("{}", moves.size());
+    for (std::size_t k = 0; k < moves.size(); ++k)
+      text += fmt::format("  #{:<{}}  {}\n", k + 1, width, move_text(moves[k]));
+    if (more)
+      text += fmt::format("  (and more: the first {} are listed; a move past them is typed as a position)\n",
+                          kMovesNumbered);
+    return text;
+  }
+
+  // The move '#N' names, or nullopt with `why` set.
+  [[nodiscard]] std::optional<Move> numbered_move(std::string_view digits, std::string& why) const {
+    const auto n = parse_u64(digits);
+    const auto [moves, more] = numbered_moves(kMovesNumbered);
+    if (!n || *n == 0 || *n > moves.size()) {
+      why = fmt::format("'#{}' is not the number of a move: 'moves' numbers them from #1 to #{}{}.", printable(digits),
+                        moves.size(), more ? " (the first ones)" : "");
+      return std::nullopt;
+    }
+    return moves[static_cast<std::size_t>(*n - 1)];
+  }
+
   // A piped command as echoed after its prompt: long lines are cut.
-  [[nodiscard]] static std::string echo_text(const Line& line) {
+  [[nodiscard]] static std::string echo_text(const PlayLine& line) {
     constexpr std::size_t kEchoed = 60;
     if (line.text.size() <= kEchoed && !line.too_long) return printable(line.text);
     std::size_t cut = kEchoed;
@@ -629,6 +689,18 @@ class Session {
                         item_noun());
       return std::nullopt;
     }
+    if (const std::string reason = g.why_not_option(from, to); !reason.empty() && words.size() > 2) {
+      // Words read as several positions may be one position holding spaces,
+      // such as a tuple typed "(0, 2)" in a game written in Python.
+      std::string joined = words[1];
+      for (std::size_t k = 2; k < words.size(); ++k) joined += " " + words[k];
+      try {
+        Option whole = g.normalize_option({g.parse_position(joined)});
+        if (g.why_not_option(from, whole).empty()) return Move{i, from, std::move(whole)};
+      } catch (const InputError&) {
+        // Not one position either: the reason below is about the first reading.
+      }
+    }
     if (const std::string reason = g.why_not_option(from, to); !reason.empty()) {
       why = fmt::format("{} cannot go from {} to {}, because {}.\nLegal moves of {}: {}.", capitalized(label(i)),
                         position_words(i, from), g.option_in_text(to), reason, label(i), legal_moves_text(i));
@@ -680,6 +752,7 @@ class Session {
         "Commands:\n"
         "  hint    a winning move and why it wins, or why there is none\n"
         "  values  show or hide each component's Grundy value and their nim-sum\n"
+        "  moves   list your legal moves, numbered: '#3' plays the third\n"
         "  undo    take back your last move and the engine's reply\n"
         "  draw    offer a draw, which the engine accepts when it cannot force a win\n"
         "  help    this text\n"
@@ -725,14 +798,17 @@ class Session {
     return paint(text + "\n", green);
   }
 
-  const GameSum& sum_;
+  [[nodiscard]] bool single_game() const { return games_.size() == 1; }
+
+  std::vector<const Game*> games_;  // distinct, in the sum's order
   std::vector<Component> components_;
+  PlayStreams& streams_;
   std::vector<Played> history_;
   MoveRng rng_;
   MoveRng hint_rng_;
   Player turn_;
   bool misere_;
-  Terminal terminal_;
+  PlayTerminal terminal_;
   bool show_values_ = false;
   std::map<PositionKey, int> occurrences_;  // of each position reached, for the repetition rule
   // The component each player last moved in (when the move left one position there).
@@ -741,9 +817,28 @@ class Session {
 
 }  // namespace
 
+PlayEnd play(std::span<const Game* const> games, std::span<const Component> components, const PlayOptions& options,
+             PlayStreams& streams, const PlayTerminal& terminal) {
+  Session session(games, components, options, streams, terminal);
+  try {
+    return session.run();
+  } catch (const OutputClosed&) {
+    return PlayEnd::stopped;
+  }
+}
+
 int play(const GameSum& sum, const PlayOptions& options) {
-  Session session(sum, options, detect_terminal());
-  return session.run();
+  std::vector<const Game*> games;
+  for (const auto& g : sum.games) games.push_back(g.get());
+  StdioStreams streams;
+  Session session(games, sum.components, options, streams, detect_terminal());
+  try {
+    session.run();
+    return 0;
+  } catch (const OutputClosed&) {
+    std::fputs("grundy: error: could not write the output; the game stops\n", stderr);
+    return 1;
+  }
 }
 
 }  // namespace grundy::cli

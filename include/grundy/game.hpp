@@ -91,7 +91,7 @@ class Game {
   // whose dots and commas would otherwise run into the sentence's own
   // ("You move board 1: '...' -> '##.'.").
   // One format_position call, and O(length of its text).
-  [[nodiscard]] std::string position_in_text(Position p) const;
+  [[nodiscard]] virtual std::string position_in_text(Position p) const;
   // The position in a title, where the short form reads better: a Cram
   // board that is its whole empty rectangle is its size, "4x5".
   // parse_position reads it back as the same position.

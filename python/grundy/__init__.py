@@ -88,7 +88,7 @@ def _numpy_module() -> Any:
 __all__ = [
     "Game", "Split", "Infinite", "Move", "Moves", "Pattern", "Family", "LoopError",
     "value", "values", "winner", "moves", "pattern", "plot", "progress", "threads", "games", "solve",
-    "winning_moves",
+    "winning_moves", "play",
 ]
 
 LoopError = _core.LoopError
@@ -642,3 +642,61 @@ def winning_moves(game: Any, position: Any) -> list[Any]:
     cycles, the first one listed makes progress towards the end.
     """
     return _model(game).winning_moves(position)
+
+
+def _is_a_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):  # no isatty, or a closed stream
+        return False
+
+
+def _writes_utf8(stream: Any) -> bool:
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:  # io.StringIO: any character goes
+        return True
+    return str(encoding).lower().replace("_", "-") in ("utf-8", "utf8")
+
+
+def play(*sum: Any, first: str = "you", misere: bool = False, seed: int = 0, input: Any = None,
+         output: Any = None) -> str | None:
+    """Play a sum against the engine, which never misses a win: the session
+    of ``grundy play`` (docs/play.md), on the terminal or on the given text
+    streams. The sum is written as for ``value``, so games written in Python
+    play too, alone or beside built-in games:
+
+    >>> grundy.play(MyGame(), start)                       # doctest: +SKIP
+    >>> grundy.play([(MyGame(), start), ("nim", 3)], first="engine")  # doctest: +SKIP
+
+    Type a move (the component's number and what the move leaves there, or
+    just the new position when there is one component), or a command:
+    ``hint``, ``values``, ``undo``, ``draw`` (games with cycles), ``help``,
+    ``quit``. ``first``: "you" or "engine". ``misere=True``: whoever makes
+    the last move loses. ``seed`` varies the engine's choices among equally
+    good moves, repeatably. ``input`` (with ``readline()``) and ``output``
+    (with ``write()``) default to ``sys.stdin`` and ``sys.stdout``; when the
+    input is not a terminal, each line read is echoed after its prompt.
+
+    Returns who won, "you" or "engine", "draw", or None when the game was
+    left unfinished (``quit``, or the end of the input). An exception raised
+    by a game's ``moves`` (or by a stream) ends the game and is raised here.
+    """
+    if first not in ("you", "engine"):
+        raise ValueError(f"first={first!r}: expected 'you' (you move first) or 'engine'")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed={seed!r}: expected a whole number from 0 to {2**64 - 1}")
+    misere = _misere_flag(misere)
+    s = _sum(sum)
+    if input is None:
+        input = _sys.stdin
+    if output is None:
+        output = _sys.stdout
+    if input is None or not callable(getattr(input, "readline", None)):
+        raise TypeError(f"input={input!r}: expected a text stream with readline(), such as sys.stdin or io.StringIO")
+    if output is None or not callable(getattr(output, "write", None)):
+        raise TypeError(f"output={output!r}: expected a text stream with write(), such as sys.stdout or io.StringIO")
+    on_terminal = _is_a_terminal(output)
+    colour = on_terminal and not _os.environ.get("NO_COLOR")
+    return s.play(engine_first=first == "engine", misere=misere, seed=seed, input=input, output=output,
+                  input_is_terminal=_is_a_terminal(input), colour=colour, utf8=on_terminal and _writes_utf8(output),
+                  utf8_values=_writes_utf8(output))

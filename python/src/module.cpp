@@ -11,6 +11,7 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -35,6 +36,7 @@
 #include "grundy/spec.hpp"
 #include "grundy/sum.hpp"
 #include "python_game.hpp"
+#include "python_play.hpp"
 #include "grundy/advice_words.hpp"
 #include "grundy/pattern_fields.hpp"
 #include "grundy/analysis.hpp"
@@ -328,6 +330,34 @@ Report report(const Sum& sum, bool misere, std::optional<std::uint64_t> limit, b
   return out;
 }
 
+// grundy.play: `grundy play`'s session on Python's text streams
+// (python_play.hpp). The games are taken in the order the sum first names
+// them. The module's lock is held while the engine thinks and let go while
+// the person does, so that other threads may compute meanwhile.
+py::object play(const Sum& sum, bool engine_first, bool misere, std::uint64_t seed, py::object input,
+                py::object output, bool input_is_terminal, bool colour, bool utf8, bool utf8_values) {
+  std::vector<const Game*> games;
+  for (const Component& c : sum.components)
+    if (std::find(games.begin(), games.end(), c.game) == games.end()) games.push_back(c.game);
+  PlayRequest request;
+  request.options.first = engine_first ? cli::FirstPlayer::engine : cli::FirstPlayer::person;
+  request.options.misere = misere;
+  request.options.seed = seed;
+  request.input = std::move(input);
+  request.output = std::move(output);
+  request.terminal = {input_is_terminal, colour, utf8, utf8_values};
+  std::unique_lock<std::recursive_mutex> lock = lock_compute();
+  request.before_read = [&] { lock.unlock(); };
+  request.after_read = [&] { lock = lock_compute(); };
+  try {
+    return play_sum(games, sum.components, request);
+  } catch (...) {
+    // A built-in game's tables may be half-filled by a computation cut short.
+    for (const auto& g : sum.games) forget_cached(g.get());
+    throw;
+  }
+}
+
 // The genus g^m of each component (a str), or None where its game is not
 // tame up to the heaps asked.
 py::list genera(const Sum& sum) {
@@ -513,6 +543,9 @@ PYBIND11_MODULE(_core, m) {
       .def_static("from_components", &sum_from_components)
       .def("report", &report, py::arg("misere"), py::arg("limit"), py::arg("with_moves"))
       .def("genera", &genera)
+      .def("play", &play, py::arg("engine_first"), py::arg("misere"), py::arg("seed"), py::arg("input"),
+           py::arg("output"), py::arg("input_is_terminal"), py::arg("colour"), py::arg("utf8"),
+           py::arg("utf8_values"))
       .def("__len__", [](const Sum& s) { return s.components.size(); });
 
   py::class_<PythonGame, std::shared_ptr<PythonGame>>(m, "GameModel")

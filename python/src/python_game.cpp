@@ -219,13 +219,37 @@ Nimber PythonGame::value(Position p) const {
   return v.nimber();
 }
 
+// A position typed by a person (grundy.play): a Python literal, read by
+// ast.literal_eval ("7", "(2, 3)", "'ab'", "frozenset({1})"), else the text
+// itself as a str, so that a game whose positions are strings takes them
+// typed bare. Either way as repr() writes it back.
 Position PythonGame::parse_position(std::string_view text) const {
-  throw InputError(fmt::format("{} is not a position of {}: positions of a game written in Python are Python "
-                               "objects, not text",
-                               text, name_));
+  const py::str typed{std::string(text)};
+  py::object position = typed;
+  try {
+    position = py::module_::import("ast").attr("literal_eval")(typed);
+  } catch (const py::error_already_set& e) {
+    // Not a literal (SyntaxError, ValueError, or nesting too deep): the text.
+    if (!e.matches(PyExc_SyntaxError) && !e.matches(PyExc_ValueError) && !e.matches(PyExc_TypeError) &&
+        !e.matches(PyExc_MemoryError) && !e.matches(PyExc_RecursionError))
+      throw;
+  }
+  if (PyObject_Hash(position.ptr()) == -1) {
+    PyErr_Clear();
+    throw InputError(fmt::format("'{}' reads as a {}, which cannot be a position of {} (positions are hashable: "
+                                 "a tuple, not a list)",
+                                 text, std::string(py::str(py::type::handle_of(position).attr("__name__"))), name_));
+  }
+  return intern(position);
 }
 
 std::string PythonGame::format_position(Position p) const { return py::repr(positions_[p]); }
+
+std::string PythonGame::position_in_text(Position p) const {
+  const py::handle position = positions_[p];
+  if (PyLong_CheckExact(position.ptr()) || PyUnicode_Check(position.ptr())) return format_position(p);
+  return Game::position_in_text(p);
+}
 
 std::string PythonGame::move_rule() const { return fmt::format("a move is whatever {}.moves lists", name_.substr(7)); }
 

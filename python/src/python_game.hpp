@@ -138,6 +138,8 @@ class PythonGame final : public Game {
   [[nodiscard]] std::string spec() const override { return name_; }
   [[nodiscard]] Position parse_position(std::string_view text) const override;
   [[nodiscard]] std::string format_position(Position p) const override;  // repr()
+  // An int as it is, a str as repr() quotes it, anything else in quotes.
+  [[nodiscard]] std::string position_in_text(Position p) const override;
   [[nodiscard]] std::string_view component_noun() const override { return "position"; }
   [[nodiscard]] Nimber value(Position p) const override;  // LoopError for an infinite value
   [[nodiscard]] GameValue game_value(Position p) const override;

@@ -14,19 +14,8 @@ socket=$(mktemp -u "${TMPDIR:-/tmp}/grundy-play-XXXXXX")  # a private tmux serve
 tm() { tmux -u -S "$socket" "$@"; }
 trap 'tm kill-server 2>/dev/null || true; rm -f "$socket"' EXIT
 
-screen() { tm capture-pane -p -t "$1" "${@:2}"; }
-wait_for() {  # wait_for SESSION TEXT: until the screen shows TEXT (10 s at most)
-  for _ in $(seq 1 100); do
-    if screen "$1" | grep -qF -- "$2"; then return 0; fi
-    sleep 0.1
-  done
-  echo "FAIL: the screen of '$1' never showed '$2'; it shows:" >&2
-  screen "$1" >&2
-  exit 1
-}
-expect_screen() {  # expect_screen SESSION TEXT: the screen shows TEXT now
-  screen "$1" | grep -qF -- "$2" || { echo "FAIL: '$1' does not show '$2':" >&2; screen "$1" >&2; exit 1; }
-}
+# shellcheck source=../support/tmux_screen.sh
+source "$(dirname "$0")/../support/tmux_screen.sh"
 
 start() {  # start SESSION ENVIRONMENT...: grundy play nim 3 4 5 in a new 100x30 terminal
   local session=$1

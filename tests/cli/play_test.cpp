@@ -342,7 +342,25 @@ TEST(Play, BadArgumentsAreUsageErrors) {
   EXPECT_THAT(r.err, HasSubstr("followed by no position"));
   r = test::run_process(GRUNDY_EXE, {"play", "--help"}, "");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_THAT(r.out, HasSubstr("hint, values, undo, help, quit"));
+  EXPECT_THAT(r.out, HasSubstr("a command: hint, values, moves (numbered: '#2' plays the second), undo,"));
+}
+
+TEST(Play, MovesAreNumberedAndPlayedByNumber) {
+  auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "2", "1", "--seed", "1"}, "moves\n#4\n#x\n#3\nquit\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("your move> moves\n"
+                               "Your legal moves (type '#' and the number to play one, such as '#1'):\n"
+                               "  #1  heap 1: 2 -> 0\n"
+                               "  #2  heap 1: 2 -> 1\n"
+                               "  #3  heap 2: 1 -> 0\n"));
+  EXPECT_THAT(r.out, HasSubstr("'#4' is not the number of a move: 'moves' numbers them from #1 to #3."));
+  EXPECT_THAT(r.out, HasSubstr("'#x' is not the number of a move"));
+  EXPECT_THAT(r.out, HasSubstr("You move heap 2: 1 -> 0."));
+  // A long list is cut, and says so.
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "30", "30"}, "moves\n#40\nquit\n");
+  EXPECT_THAT(r.out, HasSubstr("  #40  heap 2: 30 -> 9\n"));
+  EXPECT_THAT(r.out, HasSubstr("(and more: the first 40 are listed; a move past them is typed as a position)"));
+  EXPECT_THAT(r.out, HasSubstr("You move heap 2: 30 -> 9."));
 }
 
 TEST(Play, ArrowsControlBytesAndCommandNames) {

@@ -1,0 +1,205 @@
+"""grundy.play (docs/play.md): `grundy play`'s session for games written in
+Python, alone and in sums with built-in games, on text streams. The engine
+is checked never to hand over a win on random positions, against
+grundy.winner (itself checked against brute force in test_python_games.py)."""
+
+import io
+import os
+import random
+import re
+import subprocess
+
+import pytest
+
+import grundy
+from conftest import cli_path
+
+
+class Take:
+    """Take 1 or 2 from a heap: G(n) = n mod 3."""
+
+    def moves(self, n):
+        return [n - k for k in (1, 2) if n >= k]
+
+
+class Subtraction:
+    """Take any number of `allowed` from a heap."""
+
+    def __init__(self, allowed):
+        self.allowed = tuple(allowed)
+
+    def moves(self, n):
+        return [n - k for k in self.allowed if n >= k]
+
+
+class Kayles:
+    """Knock down one pin or two neighbours from a row: a move may split it."""
+
+    def moves(self, n):
+        out = []
+        for take in (1, 2):
+            for left in range(0, n - take + 1):
+                right = n - take - left
+                if left <= right:
+                    parts = [p for p in (left, right) if p]
+                    out.append(grundy.Split(*parts) if len(parts) != 1 else parts[0])
+        return out
+
+
+def played(*sum, lines, **options):
+    out = io.StringIO()
+    result = grundy.play(*sum, input=io.StringIO("".join(line + "\n" for line in lines)), output=out, **options)
+    return result, out.getvalue()
+
+
+def test_a_python_heap_game_is_played_to_the_end_with_a_hint_and_an_undo():
+    # 7 = 1 mod 3: the player to move wins by going to a multiple of 3.
+    result, text = played(Take(), 7, lines=["hint", "6", "undo", "6", "3", "0"])
+    assert "Playing python:Take 7 against the engine" in text
+    assert "Rule: a move is whatever Take.moves lists; whoever cannot move loses." in text
+    assert "Hint: position 1: 7 -> 6." in text
+    assert "Took back your position 1: 7 -> 6 and the engine's position 1: 6 -> " in text
+    # Whatever the engine answers (5 or 4), the moves typed above are legal
+    # only if it went to 5 or 4 and then to 2 or 1.
+    assert "You have no move left" not in text
+    assert re.search(r"The engine has no move left: you win after \d+ moves!", text)
+    assert result == "you"
+
+
+def test_the_engine_first_wins_a_won_position_to_the_end():
+    # 8 = 2 mod 3: the engine, to move, wins whatever is answered.
+    result, text = played(Take(), 8, first="engine", lines=["#1"] * 5)
+    assert text.count("The engine moves") >= 3
+    assert "You have no move left: the engine wins after" in text
+    assert result == "engine"
+
+
+def test_a_sum_of_a_python_game_and_nim():
+    result, text = played([(Take(), 4), ("nim", 3)], lines=["values", "hint", "2 1", "1 3"] + ["#1"] * 8)
+    assert "Playing python:Take 4 + nim 3 against the engine" in text
+    assert "Rule of python:Take: a move is whatever Take.moves lists." in text
+    assert "Rule of nim:" in text
+    assert "position 1 (python:Take)  4       value 1" in text
+    assert "heap 2 (nim)              3  ooo  value 3" in text
+    assert "nim-sum 1 xor 3 = 2" in text
+    assert "Hint: heap 2 (nim): 3 -> 1." in text
+    # '2 1' is the winning move the hint gave: it leaves the engine nim-sum
+    # 1 xor 1 = 0, and '#1' from there on is whatever comes first.
+    assert grundy.winner([(Take(), 4), ("nim", 1)]) == "second"
+    assert result in ("you", "engine")
+    assert ("you win after" in text) == (result == "you")
+
+
+def test_moves_are_numbered_and_played_by_number():
+    result, text = played(Take(), 5, lines=["moves", "#3", "#2", "quit"])
+    assert "Your legal moves (type '#' and the number to play one, such as '#1'):" in text
+    assert "  #1  position 1: 5 -> 4\n  #2  position 1: 5 -> 3\n" in text
+    assert "'#3' is not the number of a move: 'moves' numbers them from #1 to #2." in text
+    assert "You move position 1: 5 -> 3." in text
+    assert result is None
+
+
+def test_positions_are_typed_as_python_literals_or_as_bare_text():
+    class Words:
+        def moves(self, w):
+            return [w[:i] + w[i + 1:] for i in range(len(w))]
+
+    _, text = played(Words(), "abc", lines=["ab", "quit"])
+    assert "You move position 1: 'abc' -> 'ab'." in text
+
+    class Pairs:
+        def moves(self, p):
+            a, b = p
+            return [(a - 1, b)] * (a > 0) + [(a, b - 1)] * (b > 0)
+
+    _, text = played(Pairs(), (1, 2), lines=["(0, 2)", "quit"])
+    assert "You move position 1: '(1, 2)' -> '(0, 2)'." in text
+    _, text = played(Pairs(), (1, 2), lines=["[1,1]", "quit"])
+    assert "'[1,1]' reads as a list, which cannot be a position of python:Pairs" in text
+
+
+def test_a_split_is_typed_with_plus_and_undone():
+    result, text = played(Kayles(), 6, lines=["2 + 3", "undo", "quit"])
+    assert "You move position 1: 6 -> 2 + 3." in text
+    assert "Took back your position 1: 6 -> 2 + 3" in text
+    assert result is None
+
+
+def test_misere_play_of_a_python_game():
+    # Misère Take 1 or 2: the player to move loses exactly at n = 1 mod 3.
+    result, text = played(Take(), 4, misere=True, first="engine", lines=["#1"] * 4)
+    assert "misère play: whoever makes the last move loses" in text
+    assert result == "engine"
+
+
+def test_bad_arguments_are_refused_clearly():
+    with pytest.raises(ValueError, match="first='me': expected 'you'"):
+        grundy.play(Take(), 3, first="me")
+    with pytest.raises(ValueError, match="seed=-1"):
+        grundy.play(Take(), 3, seed=-1)
+    with pytest.raises(TypeError, match="expected a text stream with readline"):
+        grundy.play(Take(), 3, input=42)
+    with pytest.raises(TypeError, match="misere="):
+        grundy.play(Take(), 3, misere="yes")
+
+
+def test_moves_raising_in_play_ends_the_game_with_its_exception():
+    class Fragile:
+        def moves(self, n):
+            if n == 2:
+                raise RuntimeError("no moves from 2 today")
+            return [n - 1] if n > 0 else []
+
+    with pytest.raises(RuntimeError, match="no moves from 2 today"):
+        played(Fragile(), 4, lines=["3", "quit"])
+    assert grundy.winner("nim", 1) == "first"  # the module goes on
+
+
+def test_the_same_conversation_as_the_command_line():
+    lines = ["hint", "values", "1 1", "undo", "3 1", "quit"]
+    _, text = played("nim 3 4 5", lines=lines, seed=1)
+    done = subprocess.run([cli_path(), "play", "nim", "3", "4", "5", "--seed", "1"], input="".join(l + "\n" for l in lines),
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "LANG": "C.UTF-8"})
+    assert done.returncode == 0, done.stderr
+    assert text == done.stdout
+
+
+# --- the engine never hands over a win ---
+
+def engine_first_move(*sum, misere=False, seed=0):
+    """The engine's first move as the transcript reports it."""
+    _, text = played(*sum, lines=[], first="engine", misere=misere, seed=seed)
+    m = re.search(r"The engine moves (?:position|heap) (\d+)(?: \([^)]*\))?: (\d+) -> (\d+|nothing)\.", text)
+    assert m, text
+    return int(m.group(1)), int(m.group(2)), 0 if m.group(3) == "nothing" else int(m.group(3))
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_the_engine_never_hands_over_a_win(misere):
+    rng = random.Random(53)
+    checked = 0
+    while checked < 120:
+        game = Subtraction(sorted(rng.sample(range(1, 8), rng.randint(1, 4))))
+        n = rng.randint(1, 40)
+        if rng.random() < 0.5:
+            sum_ = [(game, n)]
+        else:
+            sum_ = [(game, n), ("nim", rng.randint(1, 7))]
+        if grundy.winner(sum_, misere=misere) != "first":
+            continue
+        if all(not c[0].moves(c[1]) if not isinstance(c[0], str) else c[1] == 0 for c in sum_):
+            continue  # no move at all: a misère win without a move
+        component, before, after = engine_first_move(sum_, misere=misere, seed=rng.randrange(1000))
+        assert sum_[component - 1][1] == before
+        left = list(sum_)
+        left[component - 1] = (left[component - 1][0], after)
+        assert grundy.winner(left, misere=misere) == "second", (game.allowed, sum_, component, after)
+        checked += 1
+
+
+def test_the_python_example_of_docs_play_md_holds():
+    import doctest
+    import pathlib
+    doc = pathlib.Path(__file__).resolve().parents[2] / "docs" / "play.md"
+    failures, tried = doctest.testfile(str(doc), module_relative=False, globs={}, optionflags=doctest.ELLIPSIS)
+    assert tried >= 5 and failures == 0
