@@ -181,9 +181,20 @@ json quotient_json(const MisereQuotient& q) {
           {"sizes", q.sizes}};
 }
 
-void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Output& out) {
+QuotientLimits quotient_limits(std::uint32_t max_elements) {
+  QuotientLimits limits;
+  const QuotientLimits defaults;
+  limits.max_size = max_elements;
+  // The proof stores about |Q| / 32 numbers per class of sums it examines.
+  limits.max_proof_numbers = std::max(defaults.max_proof_numbers,
+                                      defaults.max_proof_numbers / defaults.max_size * max_elements);
+  return limits;
+}
+
+void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Output& out,
+                    const QuotientLimits& limits) {
   const auto start = std::chrono::steady_clock::now();
-  const MisereQuotient q = compute_misere_quotient(game, max_heap);
+  const MisereQuotient q = compute_misere_quotient(game, max_heap, limits);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (format == Format::json) {
     json j = quotient_json(q);

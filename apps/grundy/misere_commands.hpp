@@ -15,7 +15,14 @@ namespace grundy::cli {
 // The default and the largest --max-heap of `quotient`.
 inline constexpr std::uint64_t kDefaultQuotientMaxHeap = 30;
 inline constexpr std::uint64_t kMaxQuotientMaxHeap = 1000;
-void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Output& out);
+// The largest --max-elements: the table of products alone takes 4 N^2
+// bytes (1.6 GB at 20,000), and the proof's store grows with N.
+inline constexpr std::uint32_t kMaxQuotientElements = 20000;
+// The library's limits with at most `max_elements` elements in any Q_n,
+// the proof's store scaled with them.
+[[nodiscard]] QuotientLimits quotient_limits(std::uint32_t max_elements);
+void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Output& out,
+                    const QuotientLimits& limits = {});
 nlohmann::json quotient_json(const MisereQuotient& q);
 
 }  // namespace grundy::cli

@@ -220,14 +220,24 @@ Nimber PythonGame::value(Position p) const {
 }
 
 // A position typed by a person (grundy.play): a Python literal, read by
-// ast.literal_eval ("7", "(2, 3)", "'ab'", "frozenset({1})"), else the text
-// itself as a str, so that a game whose positions are strings takes them
-// typed bare. Either way as repr() writes it back.
+// ast.literal_eval ("7", "(2, 3)", "'ab'"), or a frozenset as repr() writes
+// it ("frozenset({1, 2})"), else the text itself as a str, so that a game
+// whose positions are strings takes them typed bare.
 Position PythonGame::parse_position(std::string_view text) const {
   const py::str typed{std::string(text)};
   py::object position = typed;
   try {
-    position = py::module_::import("ast").attr("literal_eval")(typed);
+    // repr() of a frozenset, "frozenset({1, 2})", is no literal: its set is.
+    const std::string_view inside = text.substr(std::min(text.size(), std::string_view("frozenset(").size()));
+    if (text.starts_with("frozenset(") && text.ends_with(")")) {
+      const py::str set_text{std::string(inside.substr(0, inside.size() - 1))};
+      const py::object items = set_text.attr("strip")().cast<std::string>().empty()
+                                   ? py::object(py::tuple())
+                                   : py::module_::import("ast").attr("literal_eval")(set_text);
+      position = py::module_::import("builtins").attr("frozenset")(items);
+    } else {
+      position = py::module_::import("ast").attr("literal_eval")(typed);
+    }
   } catch (const py::error_already_set& e) {
     // Not a literal (SyntaxError, ValueError, or nesting too deep): the text.
     if (!e.matches(PyExc_SyntaxError) && !e.matches(PyExc_ValueError) && !e.matches(PyExc_TypeError) &&

@@ -411,3 +411,18 @@ def test_value_misere_prints_the_genus_of_tame_heaps():
     assert [v["genus"] for v in nim["values"]] == ["0^1", "1^0", "2^2", "9^9"]
     wild = run_json("value", "--misere", "octal:0.75", "9")
     assert wild["values"][0]["genus"] is None and "wild" in wild["values"][0]["reason"]
+
+
+def test_the_element_limit_can_be_raised_or_lowered():
+    # 0.07's quotient at heap 30 has 360 elements (published, above): a limit
+    # well below that stops it, naming the limit (candidates on the way are larger than the
+    # quotient: 400 is not enough); one well above it changes nothing.
+    stopped = run("quotient", "octal:0.07", "--max-elements", "100")
+    assert stopped.returncode == 1
+    assert "has more than 100 elements; grundy stops there" in stopped.stderr
+    assert run_json("quotient", "octal:0.07", "--max-elements", "2000")["size"] == 360
+    for bad, why in (("1", "too small"), ("20001", "too large"), ("x", "")):
+        r = run("quotient", "octal:0.07", "--max-elements", bad)
+        assert r.returncode == 2
+        assert f"--max-elements '{bad}': {why}" in r.stderr
+        assert "a whole number from 2 to 20000" in r.stderr

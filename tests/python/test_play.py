@@ -203,3 +203,17 @@ def test_the_python_example_of_docs_play_md_holds():
     doc = pathlib.Path(__file__).resolve().parents[2] / "docs" / "play.md"
     failures, tried = doctest.testfile(str(doc), module_relative=False, globs={}, optionflags=doctest.ELLIPSIS)
     assert tried >= 5 and failures == 0
+
+
+def test_a_frozenset_position_is_typed_as_repr_writes_it():
+    class Vertices:
+        """Take one vertex of a path 1-2-3 with its neighbours (Node Kayles)."""
+        edges = {1: {2}, 2: {1, 3}, 3: {2}}
+
+        def moves(self, left):
+            return [left - {v} - self.edges[v] for v in left]
+
+    result, text = played(Vertices(), frozenset({1, 2, 3}), lines=["frozenset({3})", "frozenset()", "quit"])
+    assert "'frozenset({3})' reads" not in text
+    assert "You move position 1: 'frozenset({1, 2, 3})' -> 'frozenset({3})'." in text
+    assert result in ("engine", None)
