@@ -347,6 +347,10 @@ py::object play(const Sum& sum, bool engine_first, bool misere, std::uint64_t se
   request.output = std::move(output);
   request.terminal = {input_is_terminal, colour, utf8, utf8_values};
   std::unique_lock<std::recursive_mutex> lock = lock_compute();
+  // A game written in Python knows whether it has cycles only once walked:
+  // walked first, so that the rules stated at the start say whether play
+  // can go on forever (and a LoopError comes before the game does).
+  if (sum.has_python_game()) (void)grundy::outcome(sum.components, Convention::normal);
   request.before_read = [&] { lock.unlock(); };
   request.after_read = [&] { lock = lock_compute(); };
   try {

@@ -217,3 +217,21 @@ def test_a_frozenset_position_is_typed_as_repr_writes_it():
     assert "'frozenset({3})' reads" not in text
     assert "You move position 1: 'frozenset({1, 2, 3})' -> 'frozenset({3})'." in text
     assert result in ("engine", None)
+
+
+def test_a_python_game_with_cycles_plays_to_a_draw():
+    class Rooms:
+        doors = {"hall": ["hall", "study"], "study": ["porch"], "porch": []}
+
+        def moves(self, room):
+            return self.doors[room]
+
+    result, text = played(Rooms(), "hall", lines=["values", "hint", "draw"])
+    assert "Play can go on forever here: the same position 3 times is a draw, and 'draw' offers one." in text
+    assert "position 1  'hall'  value ∞{1}" in text
+    assert "Suggestion: position 1: 'hall' -> 'hall', which keeps the draw" in text
+    assert "The engine accepts the draw (neither side can force a win from here)" in text
+    assert result == "draw"
+    result, text = played(Rooms(), "hall", lines=["hall", "hall"])
+    assert "has now occurred 3 times: the game is a draw after 4 moves." in text
+    assert result == "draw"
