@@ -500,10 +500,7 @@ class Session {
       if (words.size() == 1 && words[0].size() > 1 && words[0][0] == '#') {
         std::string why;
         if (std::optional<Move> m = numbered_move(words[0].substr(1), why)) {
-          say(fmt::format("You move {}.\n", move_text(*m)));
-          const bool renumbers = m->to.size() != 1;
-          apply(*m, Player::person);
-          if (renumbers && turn_ == Player::engine && any_move()) show_position();
+          person_moves(*m);
           return std::nullopt;
         }
         say(error_text(why + "\n"));
@@ -530,33 +527,33 @@ class Session {
         m = read_move(split_words(spaced), ignored);
       }
       if (m) {
-        say(fmt::format("You move {}.\n", move_text(*m)));
-        const bool renumbers = m->to.size() != 1;
-        apply(*m, Player::person);
-        // The engine numbers components as they are now: show them first.
-        if (renumbers && turn_ == Player::engine && any_move()) show_position();
+        person_moves(*m);
         return std::nullopt;
       }
       say(error_text(printable(why) + "\n"));
     }
   }
 
+  // A legal move of the person's, typed or chosen by number.
+  void person_moves(const Move& m) {
+    say(fmt::format("You move {}.\n", move_text(m)));
+    const bool renumbers = m.to.size() != 1;
+    apply(m, Player::person);
+    // The engine numbers components as they are now: show them first.
+    if (renumbers && turn_ == Player::engine && any_move()) show_position();
+  }
+
   // The legal moves of the whole sum, numbered from 1 in the order of the
   // components and of each game's list, as 'moves' shows them and '#N'
   // plays them. Lists the first `limit`, and says whether there are more.
   [[nodiscard]] std::pair<std::vector<Move>, bool> numbered_moves(std::uint64_t limit) const {
+    // One move more than listed, if there is one, says that the list is cut.
     std::vector<Move> moves;
-    for (std::size_t i = 0; i < components_.size() && moves.size() < limit; ++i) {
-      const OptionSample sample = game_of(i).list_options(components_[i].position, limit - moves.size() + 1);
-      for (const Option& o : sample.options) {
-        if (moves.size() == limit) return {std::move(moves), true};
-        moves.push_back(Move{i, components_[i].position, o});
-      }
-    }
-    bool more = false;
-    if (moves.size() == limit)  // any move in the components not yet listed from?
-      for (std::size_t i = moves.empty() ? 0 : moves.back().component + 1; i < components_.size() && !more; ++i)
-        more = game_of(i).has_move(components_[i].position);
+    for (std::size_t i = 0; i < components_.size() && moves.size() <= limit; ++i)
+      for (Option& o : game_of(i).list_options(components_[i].position, limit + 1 - moves.size()).options)
+        moves.push_back(Move{i, components_[i].position, std::move(o)});
+    const bool more = moves.size() > limit;
+    if (more) moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(limit), moves.end());
     return {std::move(moves), more};
   }
 

@@ -11,7 +11,7 @@ class PythonStreams final : public cli::PlayStreams {
  public:
   explicit PythonStreams(const PlayRequest& request) : request_(request) {}
 
-  std::optional<cli::PlayLine> read_line(std::size_t longest) override {
+  std::optional<cli::PlayLine> read_line(std::size_t /*longest*/) override {
     request_.before_read();
     const py::object got = request_.input.attr("readline")();
     request_.after_read();
@@ -22,13 +22,7 @@ class PythonStreams final : public cli::PlayStreams {
     std::string text = got.cast<std::string>();
     if (text.empty()) return std::nullopt;  // the end of the input
     if (text.back() == '\n') text.pop_back();
-    cli::PlayLine line;
-    if (text.size() > longest) {
-      text.resize(longest);
-      line.too_long = true;
-    }
-    line.text = std::move(text);
-    return line;
+    return cli::PlayLine{std::move(text)};  // a line past `longest` is cut by the session
   }
 
   bool write(std::string_view text) override {
