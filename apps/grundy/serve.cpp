@@ -5,7 +5,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <charconv>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <thread>
@@ -154,7 +156,9 @@ int serve(const ServeOptions& options) {
   warm_up();
   // Forked before the server's threads start: the first workers copy a small process.
   WorkerPool workers([&settings](std::string_view request) { return answer_request(request, settings); },
-                     std::max(2U, std::thread::hardware_concurrency()), kConnectionThreads, settings.memory_bytes);
+                     std::max(2U, std::thread::hardware_concurrency()), kConnectionThreads, settings.memory_bytes,
+                     options.fork_hooks);
+  if (options.workers_ready) options.workers_ready();
 
   httplib::Server server;
   // cpp-httplib gives each open connection a thread for as long as it is kept
@@ -293,7 +297,25 @@ int serve(const ServeOptions& options) {
     fmt::print(stderr, "grundy serve: listening on {}, not only this machine: anyone who can reach it can play\n",
                options.host);
   std::fflush(stdout);
-  if (!server.listen_after_bind()) throw InputError("the server stopped: it could not accept connections");
+  if (!options.keep_serving) {
+    if (!server.listen_after_bind()) throw InputError("the server stopped: it could not accept connections");
+    return 0;
+  }
+  std::atomic<bool> listened{true};
+  std::atomic<bool> ended{false};
+  std::thread listening_thread([&] {
+    listened = server.listen_after_bind();
+    ended = true;
+  });
+  // stop() before the server runs would be lost (cpp-httplib 0.11 has no wait_until_ready).
+  while (!server.is_running() && !ended) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  while (!ended) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (!options.keep_serving()) break;
+  }
+  server.stop();
+  listening_thread.join();
+  if (!listened) throw InputError("the server stopped: it could not accept connections");
   return 0;
 }
 

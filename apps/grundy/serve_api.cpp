@@ -66,24 +66,15 @@ GameSum read_position(const json& request, const ServeSettings& settings) {
           settings.graphs.empty() ? " (none: grundy serve --graph FILE offers one)"
                                   : fmt::format(" ({})", fmt::join(settings.graphs, ", "))));
   }
-  GameSum sum = read_sum(words);
+  GameSum sum = read_sum(words, [&settings](std::string_view word) -> std::shared_ptr<Game> {
+    for (const std::shared_ptr<Game>& g : settings.served.games)
+      if (g->name() == word) return g;
+    return nullptr;
+  });
   if (sum.components.size() > kMaxComponents)
     throw InputError(
         fmt::format("'position': {} components; at most {} are played here", sum.components.size(), kMaxComponents));
   return sum;
-}
-
-// The position after `m`, in the form requests use.
-std::string position_text(std::span<const Component> components, const Game& last_game) {
-  std::string text;
-  const Game* game = nullptr;
-  for (const Component& c : components) {
-    if (c.game != game) text += fmt::format("{}{}", text.empty() ? "" : " + ", c.game->name());
-    game = c.game;
-    text += fmt::format(" {}", c.game->format_position(c.position));
-  }
-  if (text.empty()) text = fmt::format("{} 0", last_game.name());
-  return text;
 }
 
 json moved(std::span<const Component> components, const Move& m) {
@@ -230,16 +221,24 @@ json drawing_of(const Game& g, Position p) {
   for (const DrawnMove& m : d.moves) {
     json to = json::array();
     for (Position q : m.to) to.push_back(g.format_position(q));
-    moves.push_back({{"pieces", m.pieces}, {"to", to}});
+    json move = {{"pieces", m.pieces}, {"to", to}};
+    if (!m.takes.empty()) move["takes"] = m.takes;
+    moves.push_back(std::move(move));
   }
+  json picture;
   if (d.kind == Drawing::Kind::grid) {
-    json grid = {{"kind", "grid"}, {"rows", d.rows}, {"moves", moves}};
-    if (!d.how_to_move.empty()) grid["how"] = d.how_to_move;
-    return grid;
+    picture = {{"kind", "grid"}, {"rows", d.rows}, {"moves", moves}};
+  } else if (d.kind == Drawing::Kind::heaps) {
+    picture = {{"kind", "heaps"}, {"heaps", d.heaps}, {"moves", moves}};
+  } else {
+    json edges = json::array();
+    for (const auto& [u, v] : d.edges) edges.push_back({u, v});
+    picture = {{"kind", "graph"}, {"vertices", d.vertices}, {"edges", edges}, {"present", d.present}, {"moves", moves}};
   }
-  json edges = json::array();
-  for (const auto& [u, v] : d.edges) edges.push_back({u, v});
-  return {{"kind", "graph"}, {"vertices", d.vertices}, {"edges", edges}, {"present", d.present}, {"moves", moves}};
+  if (!d.how_to_move.empty()) picture["how"] = d.how_to_move;
+  // The page lists the moves beside a picture that lacks some.
+  picture["every_move_drawn"] = d.every_move_drawn;
+  return picture;
 }
 
 // The sum for a title: as a request writes it, but a Cram board that is its
@@ -287,6 +286,18 @@ json components_of(const GameSum& sum) {
 json error_body(std::string_view message) { return {{"error", message}}; }
 
 }  // namespace
+
+std::string position_text(std::span<const Component> components, const Game& last_game) {
+  std::string text;
+  const Game* game = nullptr;
+  for (const Component& c : components) {
+    if (c.game != game) text += fmt::format("{}{}", text.empty() ? "" : " + ", c.game->name());
+    game = c.game;
+    text += fmt::format(" {}", c.game->position_word(c.position));
+  }
+  if (text.empty()) text = fmt::format("{} 0", last_game.name());
+  return text;
+}
 
 bool is_api_route(std::string_view path) {
   constexpr std::string_view routes[] = {"/api/analyze", "/api/values", "/api/components", "/api/options",
@@ -343,6 +354,10 @@ ApiReply answer_api(std::string_view path, std::string_view body, const ServeSet
     return {422, error_body(e.what())};
   } catch (const std::logic_error& e) {
     return {500, error_body(e.what())};
+  } catch (...) {
+    const std::string message = settings.game_error ? settings.game_error(std::current_exception()) : "";
+    if (message.empty()) throw;
+    return {422, error_body(message)};
   }
 }
 
@@ -371,6 +386,13 @@ std::string rule_on_file(const GameFamily& f, const std::string& file) {
 
 json games_catalogue(const ServeSettings& settings) {
   json families = json::array();
+  if (!settings.served.start.empty()) {
+    const ServedGames& s = settings.served;
+    const std::string name = s.start.substr(0, s.start.find(' '));
+    families.push_back({{"name", name}, {"syntax", s.start}, {"rule", s.rule}, {"example", s.start}, {"start", s.start}});
+    // The page starts from it, rather than from its own example (Nim).
+    return {{"games", families}, {"start", s.start}};
+  }
   for (const GameFamily& f : game_families()) {
     if (f.reads_file) continue;  // graphs are listed below, by the files this server offers
     families.push_back({{"name", f.name},

@@ -26,13 +26,29 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "grundy/game.hpp"
+#include "grundy/sum.hpp"
+
 namespace grundy::cli {
+
+// Games a front-end serves besides the registry's (grundy.serve: games
+// written in Python). Requests name them by Game::name(); the catalogue
+// then lists only the sum they start from.
+struct ServedGames {
+  std::vector<std::shared_ptr<Game>> games;
+  std::string start;  // the sum the page starts from, as a request writes it
+  std::string rule;   // the menu's line about it
+};
 
 struct ServeSettings {
   // The graph files a request may name (graph:FILE), exactly as given to
@@ -40,6 +56,12 @@ struct ServeSettings {
   std::vector<std::string> graphs;
   std::chrono::milliseconds time_limit{3000};  // per request
   std::size_t memory_bytes = std::size_t{1} << 30;  // per request, beyond the server's own
+  ServedGames served;
+  // What an exception from a served game's own code says (a Python
+  // exception raised by moves()): its message, or "" when the exception is
+  // not one (then it is a defect of grundy's, answered 500). Such a request
+  // is answered 422 with the message.
+  std::function<std::string(std::exception_ptr)> game_error;
 };
 
 // Bounds on what one request may ask.
@@ -54,6 +76,11 @@ struct ApiReply {
   int status = 200;
   nlohmann::json body;
 };
+
+// A sum as requests write it ("nim 3 4 5 + python:Heaps (2,3)"): each
+// game by its name, each position as one word (Game::position_word); a sum
+// with no component left is `last_game` with a heap of 0.
+[[nodiscard]] std::string position_text(std::span<const Component> components, const Game& last_game);
 
 // The routes above that compute, by path ("/api/analyze"), for POST.
 [[nodiscard]] bool is_api_route(std::string_view path);

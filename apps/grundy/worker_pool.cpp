@@ -208,8 +208,12 @@ bool receive_worker(int sock, int& fd, pid_t& pid) {
 // until then an ended worker stays a zombie, so its pid is not reused while
 // the server holds it (the server opens a pidfd for it at once, under the
 // same lock as the request).
+void call(const std::function<void()>& hook) {
+  if (hook) hook();
+}
+
 [[noreturn]] void run_zygote(const std::function<std::string(std::string_view)>& work, int fd,
-                             std::size_t memory_bytes, pid_t server) {
+                             std::size_t memory_bytes, pid_t server, const ForkHooks& hooks) {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != server) ::_exit(1);
   struct sigaction keep {};
@@ -225,11 +229,14 @@ bool receive_worker(int sock, int& fd, pid_t& pid) {
     int fds[2];
     pid_t pid = -1;
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) == 0) {
+      call(hooks.before);
       pid = ::fork();
       if (pid == 0) {
+        call(hooks.child);
         ::close(fds[0]);
         run_worker(work, fds[1], memory_bytes, zygote);
       }
+      call(hooks.parent);
       ::close(fds[1]);
       if (pid < 0) ::close(fds[0]);
     }
@@ -243,24 +250,28 @@ bool receive_worker(int sock, int& fd, pid_t& pid) {
 }  // namespace
 
 WorkerPool::WorkerPool(std::function<std::string(std::string_view)> work, std::size_t ready, std::size_t most,
-                       std::size_t memory_bytes)
+                       std::size_t memory_bytes, ForkHooks hooks)
     : most_(std::max<std::size_t>(most, 1)) {
   // Workers (and the zygote's own children) are reaped by the kernel.
   struct sigaction ignore {};
   ignore.sa_handler = SIG_IGN;
   ignore.sa_flags = SA_NOCLDWAIT;
-  ::sigaction(SIGCHLD, &ignore, nullptr);
+  ::sigaction(SIGCHLD, &ignore, &former_sigchld_);
   int fds[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) == 0) {
     const pid_t server = ::getpid();
+    call(hooks.before);
     const pid_t pid = ::fork();
     if (pid == 0) {
+      call(hooks.child);
       ::close(fds[0]);
-      run_zygote(work, fds[1], memory_bytes, server);
+      run_zygote(work, fds[1], memory_bytes, server, hooks);
     }
+    call(hooks.parent);
     ::close(fds[1]);
     if (pid > 0) {
       zygote_ = fds[0];
+      zygote_pid_ = pid;
     } else {
       ::close(fds[0]);
     }
@@ -277,6 +288,11 @@ WorkerPool::~WorkerPool() {
   const std::lock_guard lock(mutex_);
   for (Worker& w : idle_) retire(w);
   if (zygote_ >= 0) ::close(zygote_);
+  // The zygote reads the end of its socket and exits. While SIGCHLD is
+  // ignored the kernel reaps it; with the former action back, it is waited
+  // for here, so that no zombie is left to a process that goes on.
+  if (zygote_pid_ > 0) ::waitpid(zygote_pid_, nullptr, 0);
+  ::sigaction(SIGCHLD, &former_sigchld_, nullptr);
 }
 
 bool WorkerPool::spawn(Worker& w) {

@@ -23,6 +23,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <cstddef>
 #include <functional>
 #include <mutex>
@@ -45,6 +46,16 @@ struct WorkerResult {
   std::string output;
 };
 
+// What a process embedding the pool must do around each of its forks (the
+// zygote's, and each worker's from the zygote): a Python interpreter's
+// PyOS_BeforeFork, PyOS_AfterFork_Parent and PyOS_AfterFork_Child. Empty
+// functions are skipped.
+struct ForkHooks {
+  std::function<void()> before;
+  std::function<void()> parent;
+  std::function<void()> child;
+};
+
 class WorkerPool {
  public:
   // `work` turns a request into its answer, in a worker. `memory_bytes`
@@ -54,8 +65,11 @@ class WorkerPool {
   // after whatever `work` needs is set up; `ready` workers are started now.
   // Workers die with the server (PR_SET_PDEATHSIG), and children are reaped
   // by the kernel (SIGCHLD is ignored from here on).
+  // The pool's end closes the zygote (which ends the idle workers) and gives
+  // SIGCHLD back its former action: a process that goes on (Python's) reaps
+  // its own children again.
   WorkerPool(std::function<std::string(std::string_view)> work, std::size_t ready, std::size_t most,
-             std::size_t memory_bytes);
+             std::size_t memory_bytes, ForkHooks hooks = {});
   ~WorkerPool();
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
@@ -82,6 +96,8 @@ class WorkerPool {
   std::size_t most_;
   std::mutex zygote_mutex_;
   int zygote_ = -1;  // the socket to the process that forks the workers
+  int zygote_pid_ = -1;
+  struct sigaction former_sigchld_ {};
   std::mutex mutex_;
   std::condition_variable idle_signal_;
   std::vector<Worker> idle_;

@@ -4,6 +4,7 @@
 // (`grundy serve` draws Cram boards and Node Kayles graphs from it).
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,12 +18,16 @@ namespace grundy {
 struct DrawnMove {
   std::vector<std::size_t> pieces;  // in increasing order
   Option to;
+  // Every piece the move takes, when more than `pieces` and not what the
+  // picture's kind implies (a graph's vertex with its neighbours): shown
+  // while a person points at the move. Empty: the kind's own rule.
+  std::vector<std::size_t> takes = {};
 };
 
 // Plain data: nothing here to cost. A drawing holds O(pieces + edges +
 // moves); building one is Game::drawing's cost, the game's.
 struct Drawing {
-  enum class Kind { none, grid, graph };
+  enum class Kind { none, grid, graph, heaps };
   Kind kind = Kind::none;  // none: the game has no picture; heaps are drawn as tokens
   // grid: rows of equal width, '.' a free cell, '#' a taken one; the piece
   // number of row r, column c is r * width + c.
@@ -32,8 +37,16 @@ struct Drawing {
   std::vector<std::string> vertices;
   std::vector<std::pair<std::size_t, std::size_t>> edges;
   std::vector<bool> present;
+  // heaps: rows of tokens (a position that is not itself a heap size, drawn
+  // as heaps); the piece number of token k of row r is the tokens of the
+  // rows before r, plus k. A move's one piece is the first token it takes
+  // from one row, which it takes with every token after it.
+  std::vector<std::uint64_t> heaps;
   // Every move of the position, each once.
   std::vector<DrawnMove> moves;
+  // False when some moves have no place on the picture (a move that changes
+  // two rows of heaps): the page lists every move beside it.
+  bool every_move_drawn = true;
   // How a person makes a move on this picture, in a sentence a page shows
   // ("click a square: ..."); empty when the page's own words for the kind
   // of picture say it.

@@ -10,6 +10,7 @@
 //
 // Cost: one parse per distinct spec and per position, O(words).
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,7 +21,9 @@
 namespace grundy {
 
 struct GameSum {
-  std::vector<std::unique_ptr<Game>> games;  // one per distinct spec
+  // One per distinct spec. Shared: a front-end may lend games of its own (a
+  // server's games written in Python), which outlive the sum.
+  std::vector<std::shared_ptr<Game>> games;
   std::vector<Component> components;         // in the order given
 
   // True when every component is in the same game.
@@ -31,6 +34,11 @@ struct GameSum {
 
 // Throws InputError naming the offending word ("argument N", numbered from
 // 1 among the GAME/POS/'+' words) and what was expected there.
-[[nodiscard]] GameSum read_sum(const std::vector<std::string>& words);
+//
+// `known` (optional) is asked first for each GAME word: a game the caller
+// holds under that name (a game written in Python, served by name), or
+// null to read the word as a spec.
+using KnownGames = std::function<std::shared_ptr<Game>(std::string_view word)>;
+[[nodiscard]] GameSum read_sum(const std::vector<std::string>& words, const KnownGames& known = {});
 
 }  // namespace grundy

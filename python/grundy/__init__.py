@@ -88,7 +88,7 @@ def _numpy_module() -> Any:
 __all__ = [
     "Game", "Split", "Infinite", "Move", "Moves", "Pattern", "Family", "LoopError",
     "value", "values", "winner", "moves", "pattern", "plot", "progress", "threads", "games", "solve",
-    "winning_moves", "play",
+    "winning_moves", "play", "serve",
 ]
 
 LoopError = _core.LoopError
@@ -700,3 +700,35 @@ def play(*sum: Any, first: str = "you", misere: bool = False, seed: int = 0, inp
     return s.play(engine_first=first == "engine", misere=misere, seed=seed, input=input, output=output,
                   input_is_terminal=_is_a_terminal(input), colour=colour, utf8=on_terminal and _writes_utf8(output),
                   utf8_values=_writes_utf8(output))
+
+
+def serve(*sum: Any, host: str = "127.0.0.1", port: int = 8080, time_limit: float = 3.0) -> None:
+    """Serve the page of ``grundy serve`` for a sum, written as for ``value``,
+    so that games written in Python are played in a browser (docs/python.md):
+
+    >>> grundy.serve(MyGame(), start)                       # doctest: +SKIP
+    grundy serve: open http://127.0.0.1:8080/ in a browser; Ctrl-C stops the server
+
+    The page starts from the sum given, and a position typed there may name
+    the game (``python:MyGame``, by its class) beside built-in games. Each
+    request is answered by a worker process forked from this one, under
+    ``time_limit`` seconds (and 1 GiB of memory), as ``grundy serve`` does:
+    the game's ``moves`` runs there, and an exception it raises is shown on
+    the page (and its traceback on standard error), which stays usable.
+    A game may draw its positions with a method ``draw(position)``,
+    returning ``{'heaps': [...]}``, ``{'grid': [...]}`` or ``{'graph': {...}}``;
+    without one, the page lists the moves as buttons.
+
+    Positions go to the page and back as text, so a served game's positions
+    must be Python literals (ints, strs, tuples, frozensets of them).
+    ``port=0`` picks a free port; the address is printed. Serves until
+    Ctrl-C, which raises KeyboardInterrupt here; meanwhile other threads'
+    grundy calls wait.
+    """
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+        raise ValueError(f"port={port!r}: expected a port number from 0 (any free port) to 65535")
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not 0.01 <= time_limit <= 3600:
+        raise ValueError(f"time_limit={time_limit!r}: expected seconds from 0.01 to 3600")
+    if not isinstance(host, str) or not host:
+        raise ValueError(f"host={host!r}: expected an address to listen on, such as '127.0.0.1'")
+    _sum(sum).serve(host=host, port=port, time_limit=float(time_limit))

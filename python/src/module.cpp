@@ -12,6 +12,7 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -37,6 +38,7 @@
 #include "grundy/sum.hpp"
 #include "python_game.hpp"
 #include "python_play.hpp"
+#include "python_serve.hpp"
 #include "grundy/advice_words.hpp"
 #include "grundy/pattern_fields.hpp"
 #include "grundy/analysis.hpp"
@@ -80,7 +82,7 @@ std::map<std::string, std::shared_ptr<Game>, std::less<>>& cached_games() {
   return *games;
 }
 
-std::shared_ptr<Game> cached(std::unique_ptr<Game> parsed) {
+std::shared_ptr<Game> cached(std::shared_ptr<Game> parsed) {
   if (!parsed->heap_indexed()) return parsed;
   const std::lock_guard lock(cache_mutex);
   auto& games = cached_games();
@@ -362,6 +364,39 @@ py::object play(const Sum& sum, bool engine_first, bool misere, std::uint64_t se
   }
 }
 
+// grundy.serve: the page of `grundy serve` for this sum, its games written
+// in Python run in the server's workers (python_serve.hpp). The sum is
+// walked first, as for play: the workers are forks made after it, so each
+// starts with every value the walk found, and the rules know whether play
+// can loop.
+void serve(const Sum& sum, const std::string& host, int port, double time_limit) {
+  ServeRequest request;
+  for (const auto& g : sum.python_games)
+    if (std::find(request.games.begin(), request.games.end(), g) == request.games.end()) request.games.push_back(g);
+  request.components = sum.components;
+  request.host = host;
+  request.port = port;
+  request.time_limit = std::chrono::milliseconds(static_cast<std::int64_t>(time_limit * 1000));
+  const Game& first = *sum.components.front().game;
+  request.rule = first.move_rule();
+  const auto lock = lock_compute();
+  try {
+    (void)grundy::outcome(sum.components, Convention::normal);
+  } catch (py::error_already_set& e) {
+    // The game's own code raised somewhere in its reach: said now, and on the
+    // page when play gets there, where the rest of the game stays playable.
+    const std::string type = py::str(e.type().attr("__name__"));
+    const std::string message = py::str(e.value());
+    PySys_WriteStderr("%s", fmt::format("grundy.serve: the game's code raised {}: {} while grundy looked ahead "
+                                        "from the start; the page will show it where play reaches it\n",
+                                        type, message).c_str());
+  }
+  // The start is written as requests write it: a position that cannot be
+  // (no Python literal) is an error now, not on the page.
+  for (const Component& c : sum.components) (void)c.game->position_word(c.position);
+  serve_sum(request);
+}
+
 // The genus g^m of each component (a str), or None where its game is not
 // tame up to the heaps asked.
 py::list genera(const Sum& sum) {
@@ -550,6 +585,7 @@ PYBIND11_MODULE(_core, m) {
       .def("play", &play, py::arg("engine_first"), py::arg("misere"), py::arg("seed"), py::arg("input"),
            py::arg("output"), py::arg("input_is_terminal"), py::arg("colour"), py::arg("utf8"),
            py::arg("utf8_values"))
+      .def("serve", &serve, py::arg("host"), py::arg("port"), py::arg("time_limit"))
       .def("__len__", [](const Sum& s) { return s.components.size(); });
 
   py::class_<PythonGame, std::shared_ptr<PythonGame>>(m, "GameModel")

@@ -61,6 +61,8 @@ PythonGame::PythonGame(py::handle game, py::handle split_type, bool hold_weakly)
                                      "equivalent position that stands for it (such as the least of its symmetric images)",
                                      short_repr(game)));
   if (!size_.is_none() && PyCallable_Check(size_.ptr()) == 0) size_ = py::none();
+  draw_ = py::getattr(game, "draw", py::none());
+  if (!draw_.is_none() && PyCallable_Check(draw_.ptr()) == 0) draw_ = py::none();
   const bool is_type = PyType_Check(game.ptr());
   name_ = "python:" + std::string(py::str(is_type ? game.attr("__name__") : py::type::handle_of(game).attr("__name__")));
 }
@@ -254,6 +256,35 @@ Position PythonGame::parse_position(std::string_view text) const {
 }
 
 std::string PythonGame::format_position(Position p) const { return py::repr(positions_[p]); }
+
+std::string PythonGame::position_word(Position p) const {
+  const std::string text = format_position(p);
+  std::string word;
+  char quote = 0;  // the quote of the str literal being read, if any
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote != 0) {
+      if (c == '\\' && i + 1 < text.size()) {
+        word += c;
+        word += text[++i];
+        continue;
+      }
+      if (c == quote) quote = 0;
+      word += c == ' ' ? std::string("\\x20") : std::string(1, c);
+    } else {
+      if (c == '\'' || c == '"') quote = c;
+      if (c != ' ') word += c;
+    }
+  }
+  // Read back here, not trusted: repr() of an arbitrary object is no literal.
+  const Position again = parse_position(word);
+  if (again != p)
+    throw InputError(fmt::format("position {} of {} cannot be written in a request: a served game's positions must "
+                                 "be Python literals (ints, strs, tuples, frozensets of them), which repr() writes "
+                                 "and ast.literal_eval reads back",
+                                 short_repr(positions_[p]), name_));
+  return word;
+}
 
 std::string PythonGame::position_in_text(Position p) const {
   const py::handle position = positions_[p];

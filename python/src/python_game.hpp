@@ -38,6 +38,7 @@
 #include <pybind11/pybind11.h>
 
 #include "grundy/search/component_search.hpp"
+#include "grundy/drawing.hpp"
 #include "grundy/game.hpp"
 #include "grundy/search/value_walk.hpp"
 #include "grundy/search/big_vector.hpp"
@@ -138,6 +139,11 @@ class PythonGame final : public Game {
   [[nodiscard]] std::string spec() const override { return name_; }
   [[nodiscard]] Position parse_position(std::string_view text) const override;
   [[nodiscard]] std::string format_position(Position p) const override;  // repr()
+  // repr() without its spaces: those between items dropped, those inside a
+  // str written \x20, so that parse_position reads it back. InputError
+  // when it does not read back as an equal position (an object whose repr
+  // is no Python literal).
+  [[nodiscard]] std::string position_word(Position p) const override;
   // An int as it is, a str as repr() quotes it, anything else in quotes.
   [[nodiscard]] std::string position_in_text(Position p) const override;
   [[nodiscard]] std::string_view component_noun() const override { return "position"; }
@@ -148,6 +154,11 @@ class PythonGame final : public Game {
   [[nodiscard]] OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const override;
   [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
   [[nodiscard]] std::string why_not_option(Position from, std::span<const Position> to) const override;
+  // The game's draw(position), when it has one, as the page's picture, each
+  // move placed on it by comparing the pictures before and after
+  // (python_drawing.cpp). Calls draw once per option; TypeError for a
+  // picture that is not one of the kinds.
+  [[nodiscard]] Drawing drawing(Position p) const override;
 
  private:
   // The moves of the game as ValueWalk asks for them (python_game.cpp).
@@ -181,6 +192,7 @@ class PythonGame final : public Game {
   // each part searched, encoded as for PythonParts, by part id.
   py::object canonical_;  // the method, or None
   py::object size_;       // the method size(position), or None
+  py::object draw_;       // the method draw(position), or None
   mutable BigVector<std::uint64_t> canonical_of_;
   mutable BigVector<std::uint64_t> size_of_;
   mutable std::vector<std::uint64_t> part_options_;

@@ -43,7 +43,7 @@ std::string spaces_hint(const Game& game, std::string_view word) {
 
 }  // namespace
 
-GameSum read_sum(const std::vector<std::string>& args) {
+GameSum read_sum(const std::vector<std::string>& args, const KnownGames& known) {
   GameSum sum;
   std::map<std::string, const Game*, std::less<>> by_spec;  // a spec named twice is read once
   const Game* game = nullptr;
@@ -68,6 +68,10 @@ GameSum read_sum(const std::vector<std::string>& args) {
     if (game == nullptr) {
       if (auto it = by_spec.find(arg); it != by_spec.end()) {
         game = it->second;
+      } else if (std::shared_ptr<Game> lent = known ? known(arg) : nullptr) {
+        sum.games.push_back(std::move(lent));
+        game = sum.games.back().get();
+        by_spec.emplace(arg, game);
       } else {
         try {
           sum.games.push_back(parse_game(arg));

@@ -9,13 +9,14 @@ import urllib.request
 
 
 class Server:
-    def __init__(self, grundy, *args, log=None):
-        """`log`: a file for the server's standard error, to read what it logged (else a pipe)."""
+    def __init__(self, grundy, *args, log=None, command=None, cwd=None):
+        """`log`: a file for the server's standard error, to read what it logged (else a pipe).
+        `command`: another command that serves the page (python3 -m grundy serve ...), run in `cwd`."""
         self.grundy = grundy
         # --port 0: the server picks a free port and prints it, so tests never
         # collide with each other or with anything else on the machine.
-        self.process = subprocess.Popen([grundy, "serve", "--port", "0", *args], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE if log is None else log, text=True)
+        self.process = subprocess.Popen(command or [grundy, "serve", "--port", "0", *args], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE if log is None else log, text=True, cwd=cwd)
         line = self.process.stdout.readline()
         self.first_line = line
         if "http://" not in line:
@@ -64,6 +65,8 @@ class Server:
         return found
 
     def stop(self):
+        if self.process.stdout.closed:
+            return self.process.returncode  # stopped before
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
             try:
@@ -73,5 +76,6 @@ class Server:
                 self.process.wait()
         self.process.stdout.close()
         if self.process.stderr is not None:
+            self.errors = self.process.stderr.read()  # what the server logged
             self.process.stderr.close()
         return self.process.returncode

@@ -104,7 +104,9 @@ function setStatus(text, kind = "") {
 // ----- choosing a game -----
 
 async function loadGames() {
-  const { games } = await api("/api/games");
+  const { games, start } = await api("/api/games");
+  // A server of one game (grundy.serve from Python) names where play starts.
+  if (start) $("position").value = start;
   const select = $("family");
   for (const g of games) {
     const option = document.createElement("option");
@@ -202,6 +204,7 @@ const HOW_TO_MOVE = {
   grid: ["Boards", "click a free cell, then a free cell beside, above or below it: a domino covers the two."],
   graph: ["Graphs", "click a vertex still in play: it goes with its neighbours (pointing at one shows which)."],
   take: ["Heaps", "click a token: it and every token after it are taken."],
+  heaps: ["Heaps", "click a token: it and every token after it in its row are taken."],
   knock: ["Rows", "click a token to knock it down, splitting the row in two (where one alone may not go, " +
     "the next goes with it), or choose a move listed under the row."],
   big: ["Large heaps", "type what the move leaves in the box (a size, or sizes such as 3 + 5) and press Move."],
@@ -279,7 +282,9 @@ async function render() {
     if (c.label.includes(" (")) label.append(Object.assign(document.createElement("small"), { textContent: c.game }));
     if (values) label.append(valueTag(values.values[i]));
     item.append(label, pieces(c, i, playable));
-    if (playable && (!c.heap || c.splits) && c.has_move && !c.drawing) await listOptions(item, i);
+    // Moves as buttons where the picture cannot show them all (or there is none).
+    const drawnAll = c.drawing && c.drawing.every_move_drawn !== false;
+    if (playable && (!c.heap || c.splits) && c.has_move && !drawnAll) await listOptions(item, i);
     items.push(item);
   }
   const sum = values ? await sumText() : "";
@@ -350,6 +355,7 @@ async function sumText() {
 function pieces(c, i, playable) {
   if (c.drawing?.kind === "grid") return gridPicture(c, i, playable);
   if (c.drawing?.kind === "graph") return graphPicture(c, i, playable);
+  if (c.drawing?.kind === "heaps") return heapsPicture(c, i, playable);
   const box = document.createElement("div");
   if (c.heap && c.position <= MOST_TOKENS_DRAWN) {
     box.className = "tokens";
@@ -415,7 +421,55 @@ function hintedPieces(c, i) {
   const h = state.hinted;
   if (h?.component !== i) return new Set();
   const same = (m) => m.to.length === h.to.length && m.to.every((p, k) => p === String(h.to[k]));
-  return new Set(c.drawing.moves.find(same)?.pieces ?? []);
+  const m = c.drawing.moves.find(same);
+  return new Set(m?.takes ?? m?.pieces ?? []);
+}
+
+// Rows of tokens drawn by a game written in Python (its draw(position)
+// returned heaps): a token that starts a move is clicked to take it and
+// the tokens after it in its row; the others are not buttons that work.
+function heapsPicture(c, i, playable) {
+  const d = c.drawing;
+  const box = document.createElement("div");
+  box.className = "heap-rows";
+  const moveAt = new Map(d.moves.map((m) => [m.pieces[0], m]));
+  const hinted = hintedPieces(c, i);
+  const tokens = [];
+  let first = 0;
+  d.heaps.forEach((size, r) => {
+    const row = document.createElement("div");
+    row.className = "tokens";
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", `${c.label}, row ${r + 1}: ${size} token${size === 1 ? "" : "s"}`);
+    for (let k = 0; k < size; k++) {
+      const piece = first + k;
+      const m = moveAt.get(piece);
+      const token = Object.assign(document.createElement("button"), { type: "button", className: "token" });
+      token.dataset.component = String(i);
+      token.dataset.piece = String(piece);
+      if (hinted.has(piece)) token.classList.add("hinted");
+      token.disabled = !playable || !m;
+      if (m) {
+        const taken = m.takes ?? m.pieces;
+        token.setAttribute("aria-label", `${c.label}, row ${r + 1}: take ${taken.length}, leaving ${k}`);
+        token.title = `take ${taken.length}, leave ${k}`;
+        const mark = (on) => {
+          for (const t of tokens) t.classList.toggle("would-take", on && taken.includes(Number(t.dataset.piece)));
+        };
+        token.addEventListener("mouseenter", () => mark(true));
+        token.addEventListener("mouseleave", () => mark(false));
+        token.addEventListener("focus", () => mark(!focusBySelf));
+        token.addEventListener("blur", () => mark(false));
+        token.addEventListener("click", () => personMove(i, m.to));
+      }
+      tokens.push(token);
+      row.append(token);
+    }
+    if (size === 0) row.append(document.createTextNode("(empty)"));
+    box.append(row);
+    first += size;
+  });
+  return box;
 }
 
 // Component i's drawing before the last move, when it is of the same shape.
@@ -525,8 +579,10 @@ function graphPicture(c, i, playable) {
     dot.append(title, svg("circle", { cx: at[v][0], cy: at[v][1], r: 15 }), label);
     return dot;
   });
+  // What choosing v takes: the move's own list (a game written in Python),
+  // else v with its neighbours (Node Kayles).
   const wouldTake = (v, on) => {
-    for (const w of [v, ...neighbours[v]]) if (d.present[w]) dots[w].classList.toggle("would-take", on);
+    for (const w of moveOf.get(v)?.takes ?? [v, ...neighbours[v]]) if (d.present[w]) dots[w].classList.toggle("would-take", on);
   };
   for (const [v, dot] of dots.entries()) {
     const m = moveOf.get(v);
