@@ -237,7 +237,7 @@ json drawing_of(const Game& g, Position p) {
   }
   if (!d.how_to_move.empty()) picture["how"] = d.how_to_move;
   // The page lists the moves beside a picture that lacks some.
-  picture["every_move_drawn"] = d.every_move_drawn;
+  if (!d.every_move_drawn) picture["every_move_drawn"] = false;
   return picture;
 }
 

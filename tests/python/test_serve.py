@@ -3,6 +3,7 @@ games written in Python (served_games.py), through real HTTP. The page itself
 is played in Chromium by serve_browser.py."""
 
 import os
+import pathlib
 import random
 import subprocess
 import sys
@@ -89,7 +90,7 @@ def test_a_board_drawn_as_a_grid(served):
     status, view = s.post("/api/components", {"position": "python:Cram ('...','...')"})
     assert status == 200
     d = view["components"][0]["drawing"]
-    assert d["kind"] == "grid" and d["rows"] == ["...", "..."] and d["every_move_drawn"] is True
+    assert d["kind"] == "grid" and d["rows"] == ["...", "..."] and "every_move_drawn" not in d
     assert d["how"].startswith("click two free cells")
     # 4 horizontal and 3 vertical dominoes, each its two cells.
     assert sorted(tuple(m["pieces"]) for m in d["moves"]) == [(0, 1), (0, 3), (1, 2), (1, 4), (2, 5), (3, 4), (4, 5)]
@@ -220,3 +221,27 @@ def test_serve_arguments():
         grundy.serve("nim 3", port=-1)
     with pytest.raises(ValueError, match="time_limit=0"):
         grundy.serve("nim 3", time_limit=0)
+
+
+def test_the_served_examples_of_docs_python_md(tmp_path):
+    """docs/python.md's three drawn games, saved as the doc says and served as it says."""
+    doc = (pathlib.Path(HERE).parents[1] / "docs" / "python.md").read_text()
+    code = doc.split("<!-- served examples -->\n```python\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "heaps_game.py").write_text(code)
+    expected = {"TwoRows": ("(5, 7)", "heaps"), "Cram": ("('....', '....')", "grid"),
+                "PathKayles": ("frozenset('abcde')", "graph")}
+    for name, (position, kind) in expected.items():
+        assert f"heaps_game:{name}" in doc.replace("\n", " ")
+        s = ServedGame(f"{tmp_path / 'heaps_game.py'}:{name}", position)
+        try:
+            start = get(s, "/api/games")["start"]
+            status, view = s.post("/api/components", {"position": start})
+            assert status == 200 and view["components"][0]["drawing"]["kind"] == kind, view
+            drawing = view["components"][0]["drawing"]
+            assert drawing["moves"], name
+            # Each drawn move is legal: the server plays it.
+            for m in drawing["moves"]:
+                status, moved = s.post("/api/move", {"position": start, "move": {"component": 0, "to": m["to"]}})
+                assert status == 200, moved
+        finally:
+            s.stop()

@@ -15,14 +15,13 @@ import subprocess
 import sys
 import unittest
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from browser import chromium
 from server import Server
 
 GRUNDY = sys.argv[1]
@@ -30,16 +29,6 @@ ARTIFACTS = sys.argv[2]
 LOOPY = sys.argv[3]
 UNDIRECTED = sys.argv[4]
 WAIT = 30  # seconds: generous for a loaded CI machine; the page answers in milliseconds
-
-
-def chromium():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    # --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=900,1100"]:
-        options.add_argument(arg)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 class Page(unittest.TestCase):

@@ -209,10 +209,12 @@ const HOW_TO_MOVE = {
     "the next goes with it), or choose a move listed under the row."],
   big: ["Large heaps", "type what the move leaves in the box (a size, or sizes such as 3 + 5) and press Move."],
   token: ["Tokens", "choose where the token goes from the moves listed beside it."],
+  listed: ["Positions", "choose a move from the list beside the position."],
 };
 
 function drawnAs(c) {
   if (c.drawing) return c.drawing.kind;
+  if (c.name.startsWith("python:")) return "listed";  // a game written in Python, with no draw()
   if (!c.heap) return "token";
   if (typeof c.position !== "number" || c.position > MOST_TOKENS_DRAWN) return "big";
   return c.splits ? "knock" : "take";
@@ -710,11 +712,13 @@ async function engineTurn() {
   try {
     answer = await ask("/api/engine-move", { position: state.position, answer_to: state.lastMoved.me });
   } catch (e) {
+    // No answer (the time limit, or a game written in Python that raised):
+    // said, with the way on, since it is still the engine's turn.
     state.busy = false;
-    setStatus("");
+    setStatus("The engine could not move. Undo takes your last move back; New game starts another.", "lost");
     show($("move-error"), e.message);
     await render();
-    return setPhase("my-turn");
+    return setPhase("error");
   }
   state.busy = false;
   if (answer.move === null) return finish(noMoveWinner());
