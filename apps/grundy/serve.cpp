@@ -288,8 +288,13 @@ int serve(const ServeOptions& options) {
   // ignore SIGINT, and the server keeps that (as every program should): then
   // the address line does not promise Ctrl-C, and stderr says how to stop it.
   const bool ctrl_c_stops = !interrupt_ignored();
-  fmt::print("grundy serve: open http://{}:{}/ in a browser{}\n", shown_host, port,
-             ctrl_c_stops ? "; Ctrl-C stops the server" : "");
+  const std::string address = fmt::format("grundy serve: open http://{}:{}/ in a browser{}\n", shown_host, port,
+                                          ctrl_c_stops ? "; Ctrl-C stops the server" : "");
+  if (options.announce) {
+    options.announce(address);
+  } else {
+    fmt::print("{}", address);
+  }
   if (!ctrl_c_stops)
     fmt::print(stderr, "grundy serve: SIGINT is ignored here (started in the background?), so Ctrl-C will not "
                "reach it: stop it with 'kill {}' (SIGTERM)\n", ::getpid());

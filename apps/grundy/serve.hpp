@@ -25,6 +25,9 @@ struct ServeOptions {
   ForkHooks fork_hooks;
   std::function<void()> workers_ready;
   std::function<bool()> keep_serving;
+  // Writes the address line (with its newline) where the embedding process
+  // writes (Python's sys.stdout); standard output when not given.
+  std::function<void(const std::string&)> announce;
 };
 
 // Serves until the process is stopped (Ctrl-C), or keep_serving says

@@ -295,7 +295,10 @@ std::string position_text(std::span<const Component> components, const Game& las
     game = c.game;
     text += fmt::format(" {}", c.game->position_word(c.position));
   }
-  if (text.empty()) text = fmt::format("{} 0", last_game.name());
+  // Nothing left: a heap of 0 of the last game, or of Nim where the last
+  // game has no such position (a game written in Python whose move left
+  // nothing, Split()): the same, a sum with no move.
+  if (text.empty()) text = last_game.heap_indexed() ? fmt::format("{} 0", last_game.name()) : std::string("nim 0");
   return text;
 }
 

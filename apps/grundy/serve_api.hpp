@@ -79,7 +79,8 @@ struct ApiReply {
 
 // A sum as requests write it ("nim 3 4 5 + python:Heaps (2,3)"): each
 // game by its name, each position as one word (Game::position_word); a sum
-// with no component left is `last_game` with a heap of 0.
+// with no component left is `last_game` with a heap of 0 (Nim's, when
+// `last_game` is not played on heaps).
 [[nodiscard]] std::string position_text(std::span<const Component> components, const Game& last_game);
 
 // The routes above that compute, by path ("/api/analyze"), for POST.

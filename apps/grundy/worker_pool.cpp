@@ -105,15 +105,23 @@ std::size_t mapped_bytes() {
 }
 
 [[noreturn]] void run_worker(const std::function<std::string(std::string_view)>& work, int fd,
-                             std::size_t memory_bytes, pid_t parent) {
+                             std::size_t memory_bytes, pid_t parent, int zygote_fd, bool embedded) {
   // Die with the zygote, which dies with the server, even if it died before
   // this line (the parent is then another process already).
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(1);
-  // Keep only this worker's socket: an inherited copy of another worker's
-  // would hold that one open for as long as this worker lives.
-  if (fd != kWorkerFd && ::dup2(fd, kWorkerFd) < 0) ::_exit(1);
-  close_from(kWorkerFd + 1);
+  int channel = fd;
+  if (embedded) {
+    // The embedding process's files stay open (a log a game writes to); only
+    // the zygote's socket goes.
+    ::close(zygote_fd);
+  } else {
+    // Keep only this worker's socket: an inherited copy of another worker's
+    // would hold that one open for as long as this worker lives.
+    if (fd != kWorkerFd && ::dup2(fd, kWorkerFd) < 0) ::_exit(1);
+    close_from(kWorkerFd + 1);
+    channel = kWorkerFd;
+  }
   if (memory_bytes > 0) {
     const rlim_t cap = static_cast<rlim_t>(mapped_bytes() + memory_bytes);
     const rlimit limit{cap, cap};
@@ -124,24 +132,24 @@ std::size_t mapped_bytes() {
   const rlimit no_core{0, 0};
   ::setrlimit(RLIMIT_CORE, &no_core);
   std::string request;
-  while (read_message(kWorkerFd, request, Clock::time_point::max()) == ReadResult::done) {
+  while (read_message(channel, request, Clock::time_point::max()) == ReadResult::done) {
     // One byte says the request was received: from here on, an end without
     // an answer is this request's failure, not a worker that had died idle.
-    if (!write_all(kWorkerFd, &kReceived, 1)) break;
+    if (!write_all(channel, &kReceived, 1)) break;
     std::string answer;
     try {
       answer = work(request);
     } catch (const std::bad_alloc&) {
       // Out of memory: an empty answer says so (no answer is empty), and
       // the worker ends, its heap in an unknown state.
-      (void)write_message(kWorkerFd, {});
+      (void)write_message(channel, {});
       ::_exit(1);
     } catch (...) {
       // `work` answers every error it expects; anything else ends the
       // worker, and the server says the computation failed.
       ::_exit(1);
     }
-    if (!write_message(kWorkerFd, answer)) break;
+    if (!write_message(channel, answer)) break;
   }
   // _exit: no atexit handlers, no flush of stdio buffers copied from the
   // server, no leak check of the server's heap by a sanitizer.
@@ -219,11 +227,15 @@ void call(const std::function<void()>& hook) {
   struct sigaction keep {};
   keep.sa_handler = SIG_DFL;
   ::sigaction(SIGCHLD, &keep, nullptr);
-  if (fd != kWorkerFd && ::dup2(fd, kWorkerFd) < 0) ::_exit(1);
-  close_from(kWorkerFd + 1);
+  int channel = fd;
+  if (!hooks.embedded) {
+    if (fd != kWorkerFd && ::dup2(fd, kWorkerFd) < 0) ::_exit(1);
+    close_from(kWorkerFd + 1);
+    channel = kWorkerFd;
+  }
   const pid_t zygote = ::getpid();
   char request = 0;
-  while (read_all(kWorkerFd, &request, 1, Clock::time_point::max()) == ReadResult::done) {
+  while (read_all(channel, &request, 1, Clock::time_point::max()) == ReadResult::done) {
     while (::waitpid(-1, nullptr, WNOHANG) > 0) {
     }
     int fds[2];
@@ -234,13 +246,13 @@ void call(const std::function<void()>& hook) {
       if (pid == 0) {
         call(hooks.child);
         ::close(fds[0]);
-        run_worker(work, fds[1], memory_bytes, zygote);
+        run_worker(work, fds[1], memory_bytes, zygote, channel, hooks.embedded);
       }
       call(hooks.parent);
       ::close(fds[1]);
       if (pid < 0) ::close(fds[0]);
     }
-    const bool sent = pid > 0 ? send_worker(kWorkerFd, fds[0], pid) : write_all(kWorkerFd, reinterpret_cast<const char*>(&pid), sizeof pid);
+    const bool sent = pid > 0 ? send_worker(channel, fds[0], pid) : write_all(channel, reinterpret_cast<const char*>(&pid), sizeof pid);
     if (pid > 0) ::close(fds[0]);
     if (!sent) ::_exit(1);  // the server is gone
   }
@@ -252,11 +264,16 @@ void call(const std::function<void()>& hook) {
 WorkerPool::WorkerPool(std::function<std::string(std::string_view)> work, std::size_t ready, std::size_t most,
                        std::size_t memory_bytes, ForkHooks hooks)
     : most_(std::max<std::size_t>(most, 1)) {
-  // Workers (and the zygote's own children) are reaped by the kernel.
-  struct sigaction ignore {};
-  ignore.sa_handler = SIG_IGN;
-  ignore.sa_flags = SA_NOCLDWAIT;
-  ::sigaction(SIGCHLD, &ignore, &former_sigchld_);
+  // Workers are the zygote's children, which it reaps. The zygote itself is
+  // reaped by the kernel, unless the process goes on with children of its
+  // own (embedded), whose exit statuses it needs: then by the destructor.
+  embedded_ = hooks.embedded;
+  if (!embedded_) {
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    ignore.sa_flags = SA_NOCLDWAIT;
+    ::sigaction(SIGCHLD, &ignore, nullptr);
+  }
   int fds[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) == 0) {
     const pid_t server = ::getpid();
@@ -288,11 +305,9 @@ WorkerPool::~WorkerPool() {
   const std::lock_guard lock(mutex_);
   for (Worker& w : idle_) retire(w);
   if (zygote_ >= 0) ::close(zygote_);
-  // The zygote reads the end of its socket and exits. While SIGCHLD is
-  // ignored the kernel reaps it; with the former action back, it is waited
-  // for here, so that no zombie is left to a process that goes on.
-  if (zygote_pid_ > 0) ::waitpid(zygote_pid_, nullptr, 0);
-  ::sigaction(SIGCHLD, &former_sigchld_, nullptr);
+  // The zygote reads the end of its socket and exits; an embedding process
+  // goes on, so it is waited for here and leaves no zombie.
+  if (embedded_ && zygote_pid_ > 0) ::waitpid(zygote_pid_, nullptr, 0);
 }
 
 bool WorkerPool::spawn(Worker& w) {

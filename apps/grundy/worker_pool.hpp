@@ -23,7 +23,6 @@
 
 #include <chrono>
 #include <condition_variable>
-#include <csignal>
 #include <cstddef>
 #include <functional>
 #include <mutex>
@@ -54,6 +53,11 @@ struct ForkHooks {
   std::function<void()> before;
   std::function<void()> parent;
   std::function<void()> child;
+  // A process that goes on after serving, with files and children of its
+  // own (Python's): the pool leaves SIGCHLD alone and waits for its zygote
+  // at the end, and the zygote and workers keep the files they inherit,
+  // closing only the pool's sockets.
+  bool embedded = false;
 };
 
 class WorkerPool {
@@ -64,10 +68,8 @@ class WorkerPool {
   // starting any thread (it forks the zygote, which must have one thread),
   // after whatever `work` needs is set up; `ready` workers are started now.
   // Workers die with the server (PR_SET_PDEATHSIG), and children are reaped
-  // by the kernel (SIGCHLD is ignored from here on).
-  // The pool's end closes the zygote (which ends the idle workers) and gives
-  // SIGCHLD back its former action: a process that goes on (Python's) reaps
-  // its own children again.
+  // by the kernel (SIGCHLD is ignored from here on, unless embedded).
+  // The pool's end closes the zygote, which ends the idle workers.
   WorkerPool(std::function<std::string(std::string_view)> work, std::size_t ready, std::size_t most,
              std::size_t memory_bytes, ForkHooks hooks = {});
   ~WorkerPool();
@@ -97,7 +99,7 @@ class WorkerPool {
   std::mutex zygote_mutex_;
   int zygote_ = -1;  // the socket to the process that forks the workers
   int zygote_pid_ = -1;
-  struct sigaction former_sigchld_ {};
+  bool embedded_ = false;
   std::mutex mutex_;
   std::condition_variable idle_signal_;
   std::vector<Worker> idle_;

@@ -99,8 +99,8 @@ class Game {
   // The position as one word, without spaces, that parse_position reads
   // back as the same position: how a sum's text written for a program (the
   // server's API) holds it. The default is format_position, which has no
-  // spaces for every built-in family. Throws InputError for a position that
-  // has no such word.
+  // spaces for every built-in family. A game whose positions may have no
+  // such word throws (PythonGame: TypeError).
   [[nodiscard]] virtual std::string position_word(Position p) const { return format_position(p); }
   // Names a component of a sum of this game, for people: "heap", "token".
   [[nodiscard]] virtual std::string_view component_noun() const { return "heap"; }

@@ -720,10 +720,11 @@ def serve(*sum: Any, host: str = "127.0.0.1", port: int = 8080, time_limit: floa
     without one, the page lists the moves as buttons.
 
     Positions go to the page and back as text, so a served game's positions
-    must be Python literals (ints, strs, tuples, frozensets of them).
-    ``port=0`` picks a free port; the address is printed. Serves until
-    Ctrl-C, which raises KeyboardInterrupt here; meanwhile other threads'
-    grundy calls wait.
+    must be Python literals (ints, strs, bytes, tuples of them, or a
+    frozenset of ints or strs). ``port=0`` picks a free port; the address
+    is printed on ``sys.stdout``. Serves until Ctrl-C, which raises
+    KeyboardInterrupt here (call it from the main thread, where Python sees
+    Ctrl-C); other threads may use grundy meanwhile.
     """
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
         raise ValueError(f"port={port!r}: expected a port number from 0 (any free port) to 65535")

@@ -379,21 +379,51 @@ void serve(const Sum& sum, const std::string& host, int port, double time_limit)
   request.time_limit = std::chrono::milliseconds(static_cast<std::int64_t>(time_limit * 1000));
   const Game& first = *sum.components.front().game;
   request.rule = first.move_rule();
-  const auto lock = lock_compute();
+  std::unique_lock<std::recursive_mutex> lock = lock_compute();
   try {
     (void)grundy::outcome(sum.components, Convention::normal);
   } catch (py::error_already_set& e) {
-    // The game's own code raised somewhere in its reach: said now, and on the
-    // page when play gets there, where the rest of the game stays playable.
+    // Ctrl-C (KeyboardInterrupt) and the like stop here; an exception of the
+    // game's own code is said now, and on the page where play reaches it,
+    // where the rest of the game stays playable.
+    if (!e.matches(PyExc_Exception)) throw;
     const std::string type = py::str(e.type().attr("__name__"));
     const std::string message = py::str(e.value());
     PySys_WriteStderr("%s", fmt::format("grundy.serve: the game's code raised {}: {} while grundy looked ahead "
                                         "from the start; the page will show it where play reaches it\n",
                                         type, message).c_str());
   }
+  // Requests name a game by its name: two games with one name (two objects
+  // of a class, or two classes of one name) are told apart while serving.
+  std::vector<std::pair<PythonGame*, std::string>> renamed;
+  std::map<std::string, int> seen;
+  for (const auto& g : sum.python_games) {
+    auto* pg = g.get();
+    if (std::any_of(renamed.begin(), renamed.end(), [&](const auto& r) { return r.first == pg; })) continue;
+    const std::string name = pg->name();
+    if (const int n = ++seen[name]; n > 1) {
+      renamed.emplace_back(pg, name);
+      pg->rename(fmt::format("{}#{}", name, n));
+    } else {
+      renamed.emplace_back(pg, name);
+    }
+  }
+  struct Restore {
+    std::vector<std::pair<PythonGame*, std::string>>& names;
+    ~Restore() {
+      for (auto& [g, name] : names) g->rename(name);
+    }
+  } restore{renamed};
   // The start is written as requests write it: a position that cannot be
   // (no Python literal) is an error now, not on the page.
   for (const Component& c : sum.components) (void)c.game->position_word(c.position);
+  // The children are forked while this thread holds the lock; in them no
+  // thread holds it, nor the cache's lock, whoever held that here.
+  request.child_reset = [] {
+    new (&compute_mutex) std::recursive_mutex();
+    new (&cache_mutex) std::mutex();
+  };
+  request.serving = [&lock] { lock.unlock(); };
   serve_sum(request);
 }
 

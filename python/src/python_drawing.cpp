@@ -271,6 +271,21 @@ Drawing PythonGame::drawing(Position p) const {
     }
     d.moves.push_back(std::move(*m));
   }
+  if (d.kind == Drawing::Kind::grid) {
+    // The page plays a grid's move by its cells: one click for one cell, two
+    // for two, and a cell with a move of its own plays that one at its first
+    // click. Other moves are listed instead.
+    std::set<std::size_t> alone;
+    for (const DrawnMove& m : d.moves)
+      if (m.pieces.size() == 1) alone.insert(m.pieces.front());
+    const auto unclickable = [&](const DrawnMove& m) {
+      return m.pieces.size() > 2 ||
+             (m.pieces.size() == 2 && (alone.count(m.pieces[0]) > 0 || alone.count(m.pieces[1]) > 0));
+    };
+    const auto cut = std::remove_if(d.moves.begin(), d.moves.end(), unclickable);
+    if (cut != d.moves.end()) d.every_move_drawn = false;
+    d.moves.erase(cut, d.moves.end());
+  }
   return d;
 }
 

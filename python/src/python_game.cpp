@@ -279,10 +279,10 @@ std::string PythonGame::position_word(Position p) const {
   // Read back here, not trusted: repr() of an arbitrary object is no literal.
   const Position again = parse_position(word);
   if (again != p)
-    throw InputError(fmt::format("position {} of {} cannot be written in a request: a served game's positions must "
-                                 "be Python literals (ints, strs, tuples, frozensets of them), which repr() writes "
-                                 "and ast.literal_eval reads back",
-                                 short_repr(positions_[p]), name_));
+    throw py::type_error(fmt::format("position {} of {} cannot be written in a request: a served game's positions "
+                                     "must be Python literals (ints, strs, bytes, tuples of them, or a frozenset of "
+                                     "ints or strs), which repr() writes and ast.literal_eval reads back",
+                                     short_repr(positions_[p]), name_));
   return word;
 }
 

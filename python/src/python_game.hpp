@@ -137,10 +137,12 @@ class PythonGame final : public Game {
   static constexpr std::size_t kSearchDepth = 2000;
 
   [[nodiscard]] std::string spec() const override { return name_; }
+  // Another name, while a server tells two games of one name apart ("python:Sub#2").
+  void rename(std::string name) { name_ = std::move(name); }
   [[nodiscard]] Position parse_position(std::string_view text) const override;
   [[nodiscard]] std::string format_position(Position p) const override;  // repr()
   // repr() without its spaces: those between items dropped, those inside a
-  // str written \x20, so that parse_position reads it back. InputError
+  // str written \x20, so that parse_position reads it back. TypeError
   // when it does not read back as an equal position (an object whose repr
   // is no Python literal).
   [[nodiscard]] std::string position_word(Position p) const override;

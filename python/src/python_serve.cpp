@@ -70,12 +70,29 @@ void serve_sum(const ServeRequest& request) {
   // the server, not its workers, decides what it means.
   options.fork_hooks.before = [] { PyOS_BeforeFork(); };
   options.fork_hooks.parent = [] { PyOS_AfterFork_Parent(); };
-  options.fork_hooks.child = [] {
+  options.fork_hooks.child = [&request] {
     PyOS_AfterFork_Child();
+    if (request.child_reset) request.child_reset();
     std::signal(SIGINT, SIG_IGN);
   };
+  options.fork_hooks.embedded = true;
   LetGo gil;
-  options.workers_ready = [&gil] { gil.let_go(); };
+  options.workers_ready = [&gil, &request] {
+    if (request.serving) request.serving();
+    gil.let_go();
+  };
+  // On Python's sys.stdout (a notebook's, a redirected one), not the C stdout.
+  options.announce = [&gil](const std::string& line) {
+    gil.take();
+    try {
+      const py::object out = py::module_::import("sys").attr("stdout");
+      out.attr("write")(line);
+      out.attr("flush")();
+    } catch (py::error_already_set& e) {
+      e.discard_as_unraisable("grundy.serve writing its address");
+    }
+    gil.let_go();
+  };
   // Python sees Ctrl-C only in its main thread, between bytecodes: asked here.
   options.keep_serving = [&gil] {
     gil.take();
@@ -83,8 +100,6 @@ void serve_sum(const ServeRequest& request) {
     gil.let_go();
     return go_on;
   };
-  // What Python printed so far comes before the server's address line.
-  py::module_::import("sys").attr("stdout").attr("flush")();
   try {
     (void)cli::serve(options);
   } catch (...) {

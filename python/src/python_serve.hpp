@@ -7,6 +7,7 @@
 // limits as a built-in game's computations.
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,12 @@ struct ServeRequest {
   std::string host = "127.0.0.1";
   int port = 0;
   std::chrono::milliseconds time_limit{3000};
+  // In each forked child, before anything else of the module's runs: its
+  // locks made anew (the parent's threads that may hold them are not there).
+  std::function<void()> child_reset;
+  // Once the workers are forked, before serving: the parent's compute lock
+  // let go, so that its other threads may use grundy meanwhile.
+  std::function<void()> serving;
 };
 
 // Serves until Ctrl-C (KeyboardInterrupt, raised from here) or an error.

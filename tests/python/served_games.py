@@ -107,3 +107,48 @@ class Slow(Subtract):
             import time
             time.sleep(3)
         return super().moves(n)
+
+
+class TakeFrom:
+    """Take any of `sizes` tokens: two objects of this class are two games of one name."""
+
+    def __init__(self, sizes=(1, 2, 3)):
+        self.sizes = sizes
+
+    def moves(self, n):
+        return [n - k for k in self.sizes if k <= n]
+
+
+class AsksGrundy:
+    """moves() asks grundy about another game: works in the server's workers too."""
+
+    def moves(self, n):
+        import grundy
+        return [n - 1 - grundy.value("nim", 0)] if n > 0 else []
+
+
+class Strip:
+    """A strip of x's: take one; the last one leaves nothing (Split())."""
+
+    def moves(self, s):
+        import grundy
+        return [s[1:]] if len(s) > 1 else [grundy.Split()]
+
+
+class Words:
+    """A str with spaces: drop the last word."""
+
+    def moves(self, s):
+        return [s.rsplit(" ", 1)[0]] if " " in s else []
+
+
+class OneOrTwo:
+    """Fill one free cell, or two side by side: two-cell moves cannot be clicked."""
+
+    def moves(self, row):
+        out = [row[:i] + "#" + row[i + 1:] for i in range(len(row)) if row[i] == "."]
+        out += [row[:i] + "##" + row[i + 2:] for i in range(len(row) - 1) if row[i:i + 2] == ".."]
+        return out
+
+    def draw(self, row):
+        return {"grid": [row]}

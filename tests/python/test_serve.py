@@ -16,7 +16,7 @@ from grundy.__main__ import _position as read_position  # how `python3 -m grundy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import served_games  # noqa: E402
-from served_server import HERE, ServedGame, get  # noqa: E402
+from served_server import HERE, Server, ServedGame, get  # noqa: E402
 
 
 def pairs_of(text):
@@ -65,10 +65,14 @@ def test_positions_with_spaces_go_back_and_forth_as_one_word(served):
     assert status == 200
     (game, left), = pairs_of(moved["position"])
     assert isinstance(left, frozenset) and left < {"a", "b", "c", "d", "e"}
-    # A str with a space inside keeps it (written \x20).
-    s2 = served("served_games:Subtract", "3", "+", "served_games:Cram", "('..', '..')")
-    status, view = s2.post("/api/components", {"position": get(s2, "/api/games")["start"]})
-    assert status == 200 and view["components"][1]["position"] == "('..', '..')"
+    # A str with spaces inside keeps them (written \x20).
+    s2 = served("served_games:Words", "'a b c'", "+", "served_games:Cram", "('..', '..')")
+    start = get(s2, "/api/games")["start"]
+    assert start == "python:Words 'a\\x20b\\x20c' + python:Cram ('..','..')"
+    status, view = s2.post("/api/components", {"position": start})
+    assert status == 200 and [c["position"] for c in view["components"]] == ["'a b c'", "('..', '..')"]
+    status, moved = s2.post("/api/move", {"position": start, "move": {"component": 0, "to": ["'a b'"]}})
+    assert status == 200 and pairs_of(moved["position"])[0][1] == "a b"
 
 
 def test_heaps_drawn_by_draw(served):
@@ -122,7 +126,8 @@ def test_moves_that_raise_are_shown_and_the_server_goes_on(served):
     assert status == 200 and moved["position"].startswith("python:Raises ")
     s.stop()
     assert "looked ahead from the start" in s.errors  # said once before serving
-    assert 'raise ValueError("no moves from 5 today")' in s.errors or "moves" in s.errors
+    # Each failed request's traceback, for the game's author: the file and function that raised.
+    assert s.errors.count("served_games.py(") >= 2 and "): moves" in s.errors
 
 
 def test_a_bad_picture_names_draw_and_what_was_expected(served):
@@ -245,3 +250,71 @@ def test_the_served_examples_of_docs_python_md(tmp_path):
                 assert status == 200, moved
         finally:
             s.stop()
+
+
+def script_server(script):
+    """A server started by a Python script of the test's own (grundy.serve, not python3 -m grundy)."""
+    return Server(None, command=[sys.executable, "-c", script], cwd=HERE)
+
+
+def test_two_games_of_one_name_are_told_apart():
+    s = script_server("import grundy, served_games as g\n"
+                      "grundy.serve([(g.TakeFrom((1,)), 5), (g.TakeFrom((1, 2, 3, 4, 5, 6)), 6)], port=0)")
+    try:
+        start = get(s, "/api/games")["start"]
+        assert start == "python:TakeFrom 5 + python:TakeFrom#2 6"
+        status, options = s.post("/api/options", {"position": start, "component": 1})
+        assert status == 200 and [o["to"] for o in options["options"]] == [[str(n)] for n in range(5, -1, -1)]
+        status, values = s.post("/api/values", {"position": start})
+        assert status == 200 and values["values"] == [1, 6]
+    finally:
+        s.stop()
+
+
+def test_moves_may_ask_grundy_and_write_to_files_opened_before(tmp_path):
+    log = tmp_path / "moves.log"
+    s = script_server("import grundy, served_games as g\n"
+                      f"log = open({str(log)!r}, 'a', buffering=1)\n"
+                      "class Logged(g.AsksGrundy):\n"
+                      "    def moves(self, n):\n"
+                      "        log.write(f'moves {n}\\n')\n"
+                      "        return super().moves(n)\n"
+                      "grundy.serve(Logged(), 3, port=0, time_limit=20)")
+    try:
+        status, values = s.post("/api/values", {"position": "python:Logged 9"})
+        assert status == 200 and values["values"] == [1], values
+    finally:
+        s.stop()
+    assert "moves 9" in log.read_text()
+
+
+def test_a_move_that_leaves_nothing(served):
+    s = served("served_games:Strip", "'xx'")
+    status, moved = s.post("/api/engine-move", {"position": "python:Strip 'x'"})
+    assert status == 200 and moved["position"] == "nim 0" and moved["over"] is True
+    status, view = s.post("/api/components", {"position": moved["position"]})
+    assert status == 200 and view["over"] is True
+
+
+def test_grid_moves_the_page_cannot_click_are_listed(served):
+    s = served("served_games:OneOrTwo", "'...'")
+    status, view = s.post("/api/components", {"position": "python:OneOrTwo '...'"})
+    d = view["components"][0]["drawing"]
+    assert sorted(m["pieces"] for m in d["moves"]) == [[0], [1], [2]]
+    assert d["every_move_drawn"] is False
+
+
+def test_other_threads_keep_their_childrens_exit_statuses():
+    s = script_server("import os, signal, subprocess, sys, threading, time, grundy, served_games as g\n"
+                      "def other():\n"
+                      "    time.sleep(1)\n"
+                      "    print('status', subprocess.run(['false']).returncode, file=sys.stderr, flush=True)\n"
+                      "    os.kill(os.getpid(), signal.SIGINT)\n"
+                      "threading.Thread(target=other).start()\n"
+                      "try:\n"
+                      "    grundy.serve(g.Subtract(), 3, port=0)\n"
+                      "except KeyboardInterrupt:\n"
+                      "    print('stopped', file=sys.stderr)\n")
+    s.process.wait(timeout=60)
+    s.stop()
+    assert "status 1" in s.errors and "stopped" in s.errors

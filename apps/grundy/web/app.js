@@ -715,7 +715,9 @@ async function engineTurn() {
     // No answer (the time limit, or a game written in Python that raised):
     // said, with the way on, since it is still the engine's turn.
     state.busy = false;
-    setStatus("The engine could not move. Undo takes your last move back; New game starts another.", "lost");
+    setStatus(state.history.length > 0
+      ? "The engine could not move. Undo takes your last move back; New game starts another."
+      : "The engine could not move. New game starts another.", "lost");
     show($("move-error"), e.message);
     await render();
     return setPhase("error");
