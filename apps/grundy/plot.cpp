@@ -36,24 +36,33 @@ std::string gnuplot_script(const ValuePlot& plot, const PlotStyle& style, const 
   std::uint64_t largest = 0;
   for (Nimber v : plot.values) largest = std::max(largest, v.value());
   std::ostringstream s;
+  // A thumbnail (a census page's pictures, 480x220) sets its words small
+  // on one line above the values, without axis titles, so that the values
+  // fill most of its height; a larger picture has a title, the rule below
+  // it and axis titles.
+  const bool compact = style.height < 300;
+  const int font = compact ? (style.format == PlotFormat::svg ? 10 : 8) : (style.format == PlotFormat::svg ? 13 : 11);
   if (style.format == PlotFormat::svg) {
-    s << fmt::format("set terminal svg size {},{} noenhanced font 'sans,13' background rgb 'white'\n", style.width,
-                     style.height);
+    s << fmt::format("set terminal svg size {},{} noenhanced font 'sans,{}' background rgb 'white'\n", style.width,
+                     style.height, font);
   } else {
-    s << fmt::format("set terminal pngcairo size {},{} noenhanced font 'sans,11' background rgb 'white'\n",
-                     style.width, style.height);
+    s << fmt::format("set terminal pngcairo size {},{} noenhanced font 'sans,{}' background rgb 'white'\n",
+                     style.width, style.height, font);
   }
   s << "set output " << gp_string(output) << "\n";
   const std::string name = style.name.empty() || style.name == plot.game
                                ? plot.game
                                : fmt::format("{} ({})", style.name, plot.game);
-  s << "set title " << gp_string(fmt::format("G(n) of {}, n = 0..{}", name, to)) << "\n";
-  s << "set xlabel 'heap size n'\nset ylabel 'G(n)'\n";
+  if (!compact) {
+    s << "set title " << gp_string(fmt::format("G(n) of {}, n = 0..{}", name, to)) << "\n";
+    s << "set xlabel 'heap size n'\nset ylabel 'G(n)'\n";
+  }
   s << fmt::format("set xrange [0:{}]\nset yrange [-0.5:{}]\n", std::max<std::uint64_t>(to, 1),
                    static_cast<double>(largest) * 1.08 + 1);
   s << (largest <= 12 ? "set ytics 1\n" : "set format y '%.0f'\n");
   s << "set format x '%.0f'\nset grid ytics lc rgb '#e4e4e4'\nset border 3\nset xtics nomirror\nset ytics nomirror\n";
-  s << "set key outside bottom center horizontal noautotitle\n";
+  s << (compact ? "set key outside bottom center horizontal noautotitle samplen 1\n"
+                : "set key outside bottom center horizontal noautotitle\n");
   // The marks (plot_words): the first period, shaded, and the line where
   // the rule starts, where they fall inside the picture.
   const PlotWords& w = plot.words;
@@ -69,8 +78,23 @@ std::string gnuplot_script(const ValuePlot& plot, const PlotStyle& style, const 
                      w.mark);
     keys.push_back(fmt::format("keyentry with lines dt 2 lw 1.5 lc rgb '#c0392b' title {}", gp_string(w.mark_key)));
   }
-  s << "set label 1 " << gp_string(w.rule) << " at graph 0.01, graph 1.03 left front\n";
-  s << "set tmargin 4\n";
+  if (compact) {
+    // One line when it fits (about 0.7 of the font's size a character), else two.
+    const std::string title = fmt::format("G(n) of {}, n = 0..{}", name, to);
+    const std::string line = fmt::format("{}: {}", title, w.rule);
+    const bool fits = static_cast<double>(line.size()) * font * 0.7 < style.width - 10;
+    if (fits) {
+      s << "set label 1 " << gp_string(line) << " at graph 0, graph 1 left front offset -3,0.8\n";
+    } else {
+      s << "set label 1 " << gp_string(title + ":") << " at graph 0, graph 1 left front offset -3,1.9\n";
+      s << "set label 2 " << gp_string(w.rule) << " at graph 0, graph 1 left front offset -3,0.8\n";
+    }
+    s << "set tmargin " << (fits ? "1.6" : "2.7") << "\nset bmargin " << (keys.empty() ? "1.6" : "3")
+      << "\nset rmargin 2\n";
+  } else {
+    s << "set label 1 " << gp_string(w.rule) << " at graph 0.01, graph 1.03 left front\n";
+    s << "set tmargin 4\n";
+  }
   // Dots that can be told apart when there are few heaps; fine ones when a
   // column of pixels holds several.
   const double dot = to + 1 <= static_cast<std::uint64_t>(style.width) / 4 ? 0.8 : 0.35;
