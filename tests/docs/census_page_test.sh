@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# scripts/census_page.py, the maker of docs/census/octal-3.md:
-#  1. the committed page is what the script makes from the committed rows, sources and pictures,
+# scripts/census_page.py, the maker of docs/census/octal-3.md and octal-4.md:
+#  1. each committed page is what the script makes from the committed rows, sources and pictures,
 #     byte for byte (--no-new-plots: nothing is drawn or deleted; the page is written to a
 #     temporary file, which the page does not depend on);
 #  2. on a few hand-made rows: a row copied from a game of equal values ("same_values_as") gets no
@@ -24,19 +24,24 @@ fail() {
 # contains FILE TEXT: FILE holds TEXT (a fixed string).
 contains() { grep -qF -- "$2" "$1" || fail "$1 lacks: $2"; }
 
-# --- 1. The committed page is up to date -------------------------------------------------------
-if python3 "$script" "$root/docs/census/octal-3.jsonl" --digits 3 --out "$tmp/octal-3.md" \
-  --plots-dir "$root/docs/census/plots" --no-new-plots 2>"$tmp/err"; then
-  if ! cmp -s "$tmp/octal-3.md" "$root/docs/census/octal-3.md"; then
-    fail "docs/census/octal-3.md differs from what the script makes of docs/census/octal-3.jsonl (rows, sources," \
-      "octal_table.tsv or pictures changed?); regenerate it with:" \
-      "python3 scripts/census_page.py docs/census/octal-3.jsonl --digits 3 --out docs/census/octal-3.md" \
-      "--plots-dir docs/census/plots"
-    diff "$root/docs/census/octal-3.md" "$tmp/octal-3.md" | head -20
+# --- 1. The committed pages are up to date (octal-4.md while its census runs: a partial page) ----
+for digits in 3 4; do
+  rows_file=$root/docs/census/octal-$digits.jsonl
+  page_file=$root/docs/census/octal-$digits.md
+  [[ $digits == 3 || -f $page_file ]] || continue
+  if python3 "$script" "$rows_file" --digits "$digits" --out "$tmp/octal-$digits.md" \
+    --plots-dir "$root/docs/census/plots" --no-new-plots 2>"$tmp/err"; then
+    if ! cmp -s "$tmp/octal-$digits.md" "$page_file"; then
+      fail "docs/census/octal-$digits.md differs from what the script makes of docs/census/octal-$digits.jsonl (rows," \
+        "sources, octal_table.tsv or pictures changed?); regenerate it with:" \
+        "python3 scripts/census_page.py docs/census/octal-$digits.jsonl --digits $digits --out" \
+        "docs/census/octal-$digits.md --plots-dir docs/census/plots"
+      diff "$page_file" "$tmp/octal-$digits.md" | head -20
+    fi
+  else
+    fail "the script failed on docs/census/octal-$digits.jsonl: $(cat "$tmp/err")"
   fi
-else
-  fail "the script failed on docs/census/octal-3.jsonl: $(cat "$tmp/err")"
-fi
+done
 
 # --- 2. A few hand-made rows -------------------------------------------------------------------
 rows=$tmp/rows.jsonl
