@@ -11,7 +11,10 @@ from server import Server  # noqa: E402
 
 
 def ServedGame(*words, python=sys.executable):
-    """`words`: the sum, as `python3 -m grundy serve` takes it ("served_games:Cram", "('...', '...')")."""
+    """`words`: the sum, as `python3 -m grundy serve` takes it ("served_games:Cram", "('...', '...')").
+    It runs in this folder, with PYTHONPATH's folders made absolute."""
+    path = os.environ.get("PYTHONPATH", "")
+    os.environ["PYTHONPATH"] = os.pathsep.join(os.path.abspath(p) for p in path.split(os.pathsep) if p)
     return Server(None, command=[python, "-m", "grundy", "serve", "--port", "0", *words], cwd=HERE)
 
 
