@@ -287,7 +287,11 @@ int serve(const ServeOptions& options) {
   // A shell that starts a program in the background from a script makes it
   // ignore SIGINT, and the server keeps that (as every program should): then
   // the address line does not promise Ctrl-C, and stderr says how to stop it.
-  const bool ctrl_c_stops = !interrupt_ignored();
+  // The disposition now, too: a process embedding the server (Python)
+  // never ran handle_interruptions, and keeps an ignored SIGINT ignored.
+  struct sigaction sigint_now {};
+  ::sigaction(SIGINT, nullptr, &sigint_now);
+  const bool ctrl_c_stops = !interrupt_ignored() && sigint_now.sa_handler != SIG_IGN;
   const std::string address = fmt::format("grundy serve: open http://{}:{}/ in a browser{}\n", shown_host, port,
                                           ctrl_c_stops ? "; Ctrl-C stops the server" : "");
   if (options.announce) {

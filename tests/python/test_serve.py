@@ -318,3 +318,22 @@ def test_other_threads_keep_their_childrens_exit_statuses():
     s.process.wait(timeout=60)
     s.stop()
     assert "status 1" in s.errors and "stopped" in s.errors
+
+
+def test_a_server_started_with_sigint_ignored_says_how_to_stop_it():
+    import signal
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(os.path.abspath(p) for p in
+                                                     os.environ.get("PYTHONPATH", "").split(os.pathsep) if p))
+    p = subprocess.Popen([sys.executable, "-m", "grundy", "serve", "--port", "0", "served_games:Subtract", "3"],
+                         cwd=HERE, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        line = p.stdout.readline()
+        assert "open http://" in line and "Ctrl-C" not in line
+        said = p.stderr.readline()
+        assert "SIGINT is ignored here" in said and f"kill {p.pid}" in said
+    finally:
+        p.terminate()
+        p.wait(timeout=20)
+        p.stdout.close()
+        p.stderr.close()
