@@ -14,7 +14,7 @@ packages=(
   libcpp-httplib-dev
   chromium chromium-driver python3 python3-selenium
   python3-dev pybind11-dev python3-pytest python3-numpy python3-venv
-  gnuplot-nox python3-matplotlib
+  gnuplot-nox python3-matplotlib python3-pil
   libprimesieve-dev libprimecount-dev primecount
   libnauty2-dev
   time tmux ccache
