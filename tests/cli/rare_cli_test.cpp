@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <bit>
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -408,16 +409,23 @@ void expect_ctrl_c_commits(const std::vector<std::string>& args, const std::vect
   const test::SpawnedProcess run = test::spawn_process(GRUNDY_EXE, args);
   ::close(run.in);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
+  while (saved_table_size(table) < committed / 2 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const std::uint64_t at_half = cpu_ticks(run.pid);
   while (saved_table_size(table) < committed && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   ASSERT_EQ(saved_table_size(table), committed) << "no commit there, or the run went past the next doubling first";
-  // Ctrl-C once the run has worked 30 ms of processor time past the commit:
-  // well inside the next doubling (over 100 ms on a quiet machine), on a
-  // busy machine as on a quiet one (a fixed wait went past the doubling on
-  // a quiet machine, and may not let a run start at all on a busy one).
+  // Ctrl-C once the run has worked, past the commit, half the processor
+  // time the doubling before took (at least 30 ms): well inside the next
+  // doubling, which takes about twice that, however fast the build (a
+  // sanitizer's is several times slower) and however busy the machine (a
+  // fixed wait went past the doubling on a quiet machine, and may not let
+  // a run start at all on a busy one; a fixed 30 ms of processor time
+  // ended a sanitizer's run before it had computed a value past the commit).
   const std::uint64_t at_commit = cpu_ticks(run.pid);
   const std::uint64_t per_second = static_cast<std::uint64_t>(::sysconf(_SC_CLK_TCK));
-  while (cpu_ticks(run.pid) < at_commit + (3 * per_second + 99) / 100 && std::chrono::steady_clock::now() < deadline)
+  const std::uint64_t wait = std::max((3 * per_second + 99) / 100, (at_commit - std::min(at_half, at_commit)) / 2);
+  while (cpu_ticks(run.pid) < at_commit + wait && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   ::kill(run.pid, SIGINT);
   const int status = test::wait_for_exit(run.pid);
