@@ -387,26 +387,18 @@ void serve(const Sum& sum, const std::string& host, int port, double time_limit)
     // game's own code is said now, and on the page where play reaches it,
     // where the rest of the game stays playable.
     if (!e.matches(PyExc_Exception)) throw;
-    const std::string type = py::str(e.type().attr("__name__"));
-    const std::string message = py::str(e.value());
-    PySys_WriteStderr("%s", fmt::format("grundy.serve: the game's code raised {}: {} while grundy looked ahead "
+    PySys_WriteStderr("%s", fmt::format("grundy.serve: the game's code raised {} while grundy looked ahead "
                                         "from the start; the page will show it where play reaches it\n",
-                                        type, message).c_str());
+                                        raised_words(e)).c_str());
   }
   // Requests name a game by its name: two games with one name (two objects
   // of a class, or two classes of one name) are told apart while serving.
-  std::vector<std::pair<PythonGame*, std::string>> renamed;
+  std::vector<std::pair<PythonGame*, std::string>> renamed;  // each game once, with its own name
   std::map<std::string, int> seen;
   for (const auto& g : sum.python_games) {
-    auto* pg = g.get();
-    if (std::any_of(renamed.begin(), renamed.end(), [&](const auto& r) { return r.first == pg; })) continue;
-    const std::string name = pg->name();
-    if (const int n = ++seen[name]; n > 1) {
-      renamed.emplace_back(pg, name);
-      pg->rename(fmt::format("{}#{}", name, n));
-    } else {
-      renamed.emplace_back(pg, name);
-    }
+    if (std::any_of(renamed.begin(), renamed.end(), [&](const auto& r) { return r.first == g.get(); })) continue;
+    renamed.emplace_back(g.get(), g->name());
+    if (const int n = ++seen[g->name()]; n > 1) g->rename(fmt::format("{}#{}", g->name(), n));
   }
   struct Restore {
     std::vector<std::pair<PythonGame*, std::string>>& names;

@@ -54,9 +54,7 @@ class PictureReader {
   PictureReader(std::string_view game, py::handle position) : game_(game), position_(position) {}
 
   [[noreturn]] void bad(std::string_view what) const {
-    std::string shown = py::repr(position_);
-    if (shown.size() > 60) shown = shown.substr(0, 57) + "...";
-    throw py::type_error(fmt::format("{}.draw({}) {}; {}", game_.substr(7), shown, what, kExpected));
+    throw py::type_error(fmt::format("{}.draw({}) {}; {}", game_.substr(7), short_repr(position_), what, kExpected));
   }
 
   [[nodiscard]] std::vector<py::object> items(py::handle h, std::string_view what) const {
@@ -109,8 +107,6 @@ class PictureReader {
   }
 
  private:
-  static std::string type_name(py::handle h) { return py::str(py::type::handle_of(h).attr("__name__")); }
-
   void read_heaps(py::handle value, Picture& p) const {
     p.kind = Drawing::Kind::heaps;
     std::uint64_t tokens = 0;

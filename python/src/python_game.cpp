@@ -19,14 +19,6 @@ constexpr std::uint64_t kUnvisited = ~std::uint64_t{0};
 // whose moves run no Python bytecode can still be interrupted.
 constexpr std::uint64_t kSignalCheckInterval = 4096;
 
-std::string type_name(py::handle h) { return py::str(py::type::handle_of(h).attr("__name__")); }
-
-std::string short_repr(py::handle h) {
-  std::string text = py::repr(h);
-  if (text.size() > 80) text = text.substr(0, 77) + "...";
-  return text;
-}
-
 // Marks a game as being walked for the life of one walk (PythonGame::busy_).
 class Walking {
  public:
@@ -45,6 +37,14 @@ class Walking {
 };
 
 }  // namespace
+
+std::string type_name(py::handle h) { return py::str(py::type::handle_of(h).attr("__name__")); }
+
+std::string short_repr(py::handle h) {
+  std::string text = py::repr(h);
+  if (text.size() > 80) text = text.substr(0, 77) + "...";
+  return text;
+}
 
 PythonGame::PythonGame(py::handle game, py::handle split_type, bool hold_weakly)
     : weak_(hold_weakly), split_type_(py::reinterpret_borrow<py::object>(split_type)) {

@@ -50,6 +50,10 @@ namespace py = pybind11;
 
 class PythonGame;
 
+// A Python object's type name, and its repr cut to 80 characters: for messages.
+[[nodiscard]] std::string type_name(py::handle h);
+[[nodiscard]] std::string short_repr(py::handle h);
+
 // How the interner hashes and compares Python positions: by Python's own
 // hash and ==, so positions equal in Python share an id. Both throw
 // py::error_already_set when Python raises (an unhashable position:

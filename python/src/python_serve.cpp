@@ -40,11 +40,9 @@ std::string game_error(std::exception_ptr thrown) {
   try {
     std::rethrow_exception(thrown);
   } catch (py::error_already_set& e) {
-    const std::string type = e.type() ? std::string(py::str(e.type().attr("__name__"))) : "an exception";
-    const std::string message = e.value() ? std::string(py::str(e.value())) : "";
     std::fprintf(stderr, "grundy.serve: the game's code raised %s\n", e.what());
     std::fflush(stderr);
-    return fmt::format("the game's code raised {}{}{}", type, message.empty() ? "" : ": ", message);
+    return fmt::format("the game's code raised {}", raised_words(e));
   } catch (py::builtin_exception& e) {
     // grundy's own word on what a game returned (a bad picture from draw).
     return e.what();
@@ -54,6 +52,12 @@ std::string game_error(std::exception_ptr thrown) {
 }
 
 }  // namespace
+
+std::string raised_words(py::error_already_set& e) {
+  const std::string type = e.type() ? std::string(py::str(e.type().attr("__name__"))) : "an exception";
+  const std::string message = e.value() ? std::string(py::str(e.value())) : "";
+  return message.empty() ? type : fmt::format("{}: {}", type, message);
+}
 
 void serve_sum(const ServeRequest& request) {
   cli::ServeOptions options;

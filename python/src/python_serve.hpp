@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <pybind11/pybind11.h>
+
 #include "grundy/game.hpp"
 #include "grundy/sum.hpp"
 
@@ -31,6 +33,9 @@ struct ServeRequest {
   // let go, so that its other threads may use grundy meanwhile.
   std::function<void()> serving;
 };
+
+// A Python exception in words: its type and message ("ValueError: no moves").
+[[nodiscard]] std::string raised_words(pybind11::error_already_set& e);
 
 // Serves until Ctrl-C (KeyboardInterrupt, raised from here) or an error.
 // Called with the GIL, which is let go while serving.
