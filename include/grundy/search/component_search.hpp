@@ -734,7 +734,13 @@ class ComponentSearch {
     if (stop_.load(std::memory_order_relaxed)) throw Stopped{};
     if (!w.main_) return;
     interruption_point();
-    if (observer_ && (before >> 16) != ((before + 1024) >> 16)) observer_(stats());
+    // Each 65,536 parts once, whichever thread's count crossed the mark (the
+    // main thread's own crossings alone missed some, or all, on several threads).
+    const std::uint64_t block = (before + 1024) >> 16;
+    if (observer_ && block != observed_block_) {
+      observed_block_ = block;
+      observer_(stats());
+    }
   }
 
   // Runs query(walker) for a position of the given size: on this thread
@@ -818,6 +824,7 @@ class ComponentSearch {
   unsigned threads_ = 0;
   std::function<void(const SearchStats&)> observer_;
   std::atomic<std::uint64_t> searched_ = 0;  // parts whose options were listed, by every thread
+  std::uint64_t observed_block_ = 0;  // searched_ >> 16 at the observer's last call (the main thread's)
   std::atomic<bool> stop_ = false;           // set when a search on several threads is over
   std::unique_ptr<std::atomic<std::uint16_t>[]> busy_;  // ABDADA's marks, during a search on several threads
   Walker main_walker_{*this, true};
