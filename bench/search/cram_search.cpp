@@ -2,8 +2,9 @@
 // line each with its time, the parts searched and the parts its table holds:
 // what bench/search/run.sh times against igsolve.
 //
-// Usage: cram_search [--plain] [--memory SIZE] BOARD...
-//   BOARD is HxW or rows ("..#./...."); SIZE bounds the table (512M, 4G).
+// Usage: cram_search [--plain] [--memory SIZE] [--threads N] BOARD...
+//   BOARD is HxW or rows ("..#./...."); SIZE bounds the table (512M, 4G);
+//   N threads search (default: every core).
 #include <chrono>
 #include <cstdio>
 #include <string_view>
@@ -11,11 +12,13 @@
 #include "grundy/search/component_search.hpp"
 #include "grundy/error.hpp"
 #include "grundy/games/cram.hpp"
+#include "grundy/search/search_threads.hpp"
 #include "grundy/search/transposition_table.hpp"
 
 int main(int argc, char** argv) {
   grundy::SearchMethod method = grundy::SearchMethod::pruned;
   std::size_t table_bytes = grundy::default_table_bytes();
+  unsigned threads = 0;  // (0: every core)
   int first = 1;
   for (; first < argc; ++first) {
     const std::string_view arg = argv[first];
@@ -28,18 +31,27 @@ int main(int argc, char** argv) {
         return 2;
       }
       table_bytes = static_cast<std::size_t>(*bytes);
+    } else if (arg == "--threads" && first + 1 < argc) {
+      const auto n = grundy::parse_thread_count(argv[++first]);
+      if (!n) {
+        std::fprintf(stderr, "cram_search: --threads %s: expected a count from 1 to %u\n", argv[first],
+                     grundy::kMaxSearchThreads);
+        return 2;
+      }
+      threads = *n;
     } else {
       break;
     }
   }
   if (first >= argc) {
-    std::fprintf(stderr, "usage: cram_search [--plain] [--memory SIZE] BOARD...\n");
+    std::fprintf(stderr, "usage: cram_search [--plain] [--memory SIZE] [--threads N] BOARD...\n");
     return 2;
   }
   try {
     for (int i = first; i < argc; ++i) {
       const grundy::CramBoard board = grundy::parse_cram_board(argv[i]);
       grundy::ComponentSearch<grundy::CramRules> search(grundy::CramRules{}, method, table_bytes);
+      search.set_threads(threads);
       const auto start = std::chrono::steady_clock::now();
       const grundy::Nimber v = search.value(board);
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -700,7 +700,6 @@ class TranspositionTable {
       slots_.assign(n, Slot{});
       // (What place() lets go is counted off; a retry starts from all of it.)
       const std::size_t key_bytes = key_bytes_;
-      const std::size_t used_bytes = budget_->used_bytes;
       const std::size_t counted = size_;  // (on a shared table, an estimate: count_entry)
       std::size_t entries = 0;
       size_ = 0;
@@ -716,8 +715,10 @@ class TranspositionTable {
         return;
       }
       size_ = counted;
+      // (Only place() changed the budget here, by what it let go of keys'
+      // memory; other tables under the bound may have changed it meanwhile.)
+      budget_->used_bytes += key_bytes - key_bytes_;
       key_bytes_ = key_bytes;
-      budget_->used_bytes = used_bytes;
     }
   }
   // may_double while the old slots (`old` of them) are still counted.
