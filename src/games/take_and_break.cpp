@@ -554,6 +554,12 @@ std::optional<Periodicity> TakeAndBreakGame::find_proof() const {
   std::vector<Periodicity> holding;
   constexpr std::uint64_t kLongStretch = 64;
   for (std::uint64_t p = 1; proof_size(1, p) <= size; ++p) {
+    // With no period holding yet, a p with G(size - 1 - p) != G(size - 1)
+    // fails at its first comparison (e = size - p) and is not kept: skipped.
+    if (holding.empty() && !general_) {
+      p = table_.next_repeat_of_last(p, size);
+      if (proof_size(1, p) > size) break;
+    }
     std::uint64_t start = size - p;
     bool covered = false;
     for (const Periodicity& q : holding)
@@ -583,6 +589,7 @@ void TakeAndBreakGame::double_table() const {
 // The smallest e with G(n + p) = G(n) for e <= n < size - p, given that it
 // holds from `start` on.
 std::uint64_t TakeAndBreakGame::smallest_preperiod(std::uint64_t p, std::uint64_t start) const {
+  if (!general_) return table_.agreeing_from(p, start);
   std::uint64_t e = start;
   while (e > 0 && stored(e - 1) == stored(e - 1 + p)) --e;
   return e;

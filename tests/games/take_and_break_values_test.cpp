@@ -144,6 +144,30 @@ TEST(TakeAndBreakValues, ReportsWhatItSaw) {
   EXPECT_EQ(table.bytes_per_value(), 1u);
 }
 
+// The candidate periods a proof search tries (next_repeat_of_last) and how
+// far back one holds (agreeing_from), against loops over the values, on a
+// table of one byte a value (0.1777) and one of two (0.04 past 255).
+TEST(TakeAndBreakValues, PeriodCandidatesMatchALoopOverTheValues) {
+  for (const auto& [code, count] : {std::pair{"0.1777", 3000}, {"0.04", 12000}}) {
+    TakeAndBreakValues table(octal_digits(code), false);
+    table.extend_to(static_cast<std::uint64_t>(count));
+    EXPECT_EQ(table.bytes_per_value(), std::string(code) == "0.04" ? 2u : 1u) << code;
+    for (const std::uint64_t size : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{977}, table.size()}) {
+      for (std::uint64_t p = 0; p <= size; ++p) {
+        std::uint64_t q = p;
+        while (q < size && table[size - 1 - q] != table[size - 1]) ++q;
+        ASSERT_EQ(table.next_repeat_of_last(p, size), q) << code << ", size " << size << ", p " << p;
+      }
+    }
+    for (std::uint64_t p = 1; p < 400; ++p) {
+      const std::uint64_t start = table.size() - p;
+      std::uint64_t e = start;
+      while (e > 0 && table[e - 1] == table[e - 1 + p]) --e;
+      ASSERT_EQ(table.agreeing_from(p, start), e) << code << ", p " << p;
+    }
+  }
+}
+
 TEST(TakeAndBreakValues, ValuesFromTwoHundredFiftySixOnTakeTwoBytes) {
   std::vector<std::uint8_t> digits(300, 7);
   digits[0] = 0;

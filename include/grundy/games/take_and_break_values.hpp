@@ -74,6 +74,16 @@ class TakeAndBreakValues {
 
   [[nodiscard]] std::uint64_t size() const { return size_; }
   [[nodiscard]] std::uint32_t operator[](std::uint64_t n) const { return wide_ ? wide_values_[n] : narrow_values_[n]; }
+  // The least q >= p with G(size - 1 - q) = G(size - 1), or `size` when
+  // there is none (1 <= size <= size()): the periods q worth trying from the
+  // table's end, found by a byte search rather than a compare per period.
+  [[nodiscard]] std::uint64_t next_repeat_of_last(std::uint64_t p, std::uint64_t size) const;
+  // The smallest e <= start with G(n + p) = G(n) for every e <= n < start
+  // (start + p within the table): how far back a period p holds. O(start - e),
+  // reading the values in place (a search for periods calls it for every p).
+  [[nodiscard]] std::uint64_t agreeing_from(std::uint64_t p, std::uint64_t start) const {
+    return wide_ ? agreeing_from(wide_values_.data(), p, start) : agreeing_from(narrow_values_.data(), p, start);
+  }
   [[nodiscard]] const Sparsity& sparsity() const { return sparsity_; }
   // Bytes per value in the table: 1, or 2 once a value reaches 256.
   [[nodiscard]] unsigned bytes_per_value() const { return wide_ ? 2 : 1; }
@@ -194,6 +204,12 @@ class TakeAndBreakValues {
     bool found = false;
   };
   [[nodiscard]] MaskChoice best_mask(bool count_heap_zero) const;
+  template <class V>
+  static std::uint64_t agreeing_from(const V* g, std::uint64_t p, std::uint64_t start) {
+    std::uint64_t e = start;
+    while (e > 0 && g[e - 1] == g[e - 1 + p]) --e;
+    return e;
+  }
   [[nodiscard]] std::size_t rare_heaps_below(std::uint64_t m) const;
   [[nodiscard]] std::span<const std::uint64_t> split_totals(std::uint64_t n);
   // The largest smaller heap a split into two heaps totalling m leaves.
