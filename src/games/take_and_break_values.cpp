@@ -697,6 +697,29 @@ template <class V>
                                                             std::uint64_t last, std::uint64_t& need) {
   auto bit = [](std::uint32_t v) { return std::uint64_t{1} << (v & 63); };
   const std::uint64_t end = std::min(last, a + kBitBlocks * kScanBlock - 1);
+#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
+  // Built for a processor with AVX-512 (GRUNDY_NATIVE): 64 pairs at a time,
+  // their XORs in one vector, each value still needed looked for by one
+  // compare (a few values are needed, where marking costs a few instructions
+  // a pair).
+  if constexpr (sizeof(V) == 1) {
+    const __m512i reverse = _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                            21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
+                                            40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+                                            59, 60, 61, 62, 63);
+    for (; need != 0 && a + 63 <= end; a += 64) {
+      const __m512i ahead = _mm512_loadu_si512(g + a);            // G(a .. a + 63)
+      const __m512i behind = _mm512_loadu_si512(g + m - a - 63);  // G(m - a - 63 .. m - a)
+      // (maskz: GCC 12's plain form starts from _mm512_undefined, which
+      // -Wmaybe-uninitialized reports wrongly once inlined)
+      const __m512i x = _mm512_xor_si512(ahead, _mm512_maskz_permutexvar_epi8(~__mmask64{0}, reverse, behind));
+      for (std::uint64_t rest = need; rest != 0; rest &= rest - 1) {
+        const auto v = static_cast<char>(std::countr_zero(rest));
+        if (_mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(v)) != 0) need &= ~(std::uint64_t{1} << v);
+      }
+    }
+  }
+#endif
   while (a <= end && need != 0) {
     const std::uint64_t block_end = std::min(end, a + kScanBlock - 1);
     std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
