@@ -105,6 +105,28 @@ TEST(TranspositionTable, KeepsEverythingBelowItsBound) {
   EXPECT_EQ(table.size(), 100000u);
 }
 
+// A search's table keeps the stronger of two facts about a part, whatever
+// the order they come in: a value over values the part does not have, and
+// two sets of such values joined (two threads finishing one part at once).
+TEST(PartTable, KeepsTheStrongerFactAboutAPart) {
+  constexpr std::uint64_t x = kSearchEntryExcluded;
+  PartTable<std::uint64_t, IdHash> table(std::size_t{1} << 20);
+  table.store(1, 5, 1);
+  table.store(1, x | 0b1011, 1);  // a weaker fact stored after the value
+  EXPECT_EQ(table.find(1), 5u);
+  table.store(2, x | 0b0011, 1);
+  table.store(2, x | 0b1100, 1);
+  EXPECT_EQ(table.find(2), x | 0b1111);
+  table.store(2, 4, 1);  // the value, once found, replaces what it is not
+  EXPECT_EQ(table.find(2), 4u);
+  EXPECT_EQ(table.size(), 2u);
+  // A plain table keeps the value stored last.
+  TranspositionTable<std::uint64_t, std::uint64_t, IdHash> plain(std::size_t{1} << 20);
+  plain.store(1, 5, 1);
+  plain.store(1, x | 1, 1);
+  EXPECT_EQ(plain.find(1), x | 1);
+}
+
 // Two tables under one bound (a search's small and large parts): each
 // doubling counts what the other holds, so together they stay within it.
 TEST(TranspositionTable, TablesSharingABoundStayWithinItTogether) {

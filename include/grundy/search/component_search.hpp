@@ -103,11 +103,6 @@ concept ComponentGame = requires(const G& game, const typename G::Key& key) {
   game.for_each_option_parts(key, [](std::span<const typename G::Key>) {});
 });
 
-// A table entry of a search: a part's value, or, with this bit set, the
-// values below 63 it is known not to have (value v: bit v). A game's small
-// slots (SmallSlots) may keep fewer of those values, never more.
-inline constexpr std::uint64_t kSearchEntryExcluded = std::uint64_t{1} << 63;
-
 // G::SmallSlots, or void for a game without.
 template <class G>
 struct SmallSlotsOfGame {

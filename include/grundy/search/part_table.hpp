@@ -22,6 +22,24 @@
 
 namespace grundy {
 
+// A table entry of a search: a part's value, or, with this bit set, the
+// values below 63 it is known not to have (value v: bit v). A game's small
+// slots (SmallSlots) may keep fewer of those values, never more.
+inline constexpr std::uint64_t kSearchEntryExcluded = std::uint64_t{1} << 63;
+
+// Two facts about one part make the stronger one: a value over values it
+// does not have, and two sets of values it does not have joined. (Threads
+// searching one part at once store what each found; the one finishing last
+// would otherwise put back a weaker fact over the other's value, and the
+// part be searched again.)
+struct MergeSearchEntries {
+  [[nodiscard]] std::uint64_t operator()(std::uint64_t held, std::uint64_t incoming) const {
+    if ((incoming & kSearchEntryExcluded) == 0) return incoming;
+    if ((held & kSearchEntryExcluded) == 0) return held;
+    return held | incoming;
+  }
+};
+
 template <class Key, class Hash, class SmallSlots = void>
 class PartTable {
   static constexpr bool kHasSmallSlots = !std::is_void_v<SmallSlots>;
@@ -90,8 +108,9 @@ class PartTable {
   }
 
  private:
-  using Table = TranspositionTable<Key, Value, Hash>;
-  using SmallTable = std::conditional_t<kHasSmallSlots, TranspositionTable<Key, Value, Hash, SmallSlots>, NoTable>;
+  using Table = TranspositionTable<Key, Value, Hash, PlainSlots<Key, Value>, MergeSearchEntries>;
+  using SmallTable = std::conditional_t<kHasSmallSlots,
+                                        TranspositionTable<Key, Value, Hash, SmallSlots, MergeSearchEntries>, NoTable>;
   static SmallTable made_small(const std::shared_ptr<TableBudget>& budget) {
     if constexpr (kHasSmallSlots) {
       return SmallTable(budget);

@@ -208,7 +208,19 @@ class GroupLocks {
   std::vector<std::uint32_t, TableAllocator<std::uint32_t>> versions_;
 };
 
-template <class Key, class Value, class Hash, class Slots = PlainSlots<Key, Value>>
+// What a store makes of a key the table already holds: KeepLatest keeps the
+// value stored last. A table of facts may combine the two instead (a search's
+// table: MergeSearchEntries in part_table.hpp), so that a thread storing a
+// weaker fact about a part does not wipe out a stronger one another thread
+// stored meanwhile.
+struct KeepLatest {
+  template <class Value>
+  [[nodiscard]] Value operator()(const Value& /*held*/, const Value& incoming) const {
+    return incoming;
+  }
+};
+
+template <class Key, class Value, class Hash, class Slots = PlainSlots<Key, Value>, class Merge = KeepLatest>
 class TranspositionTable {
  public:
   static constexpr std::size_t kWindow = 16;  // slots a key may be from its hash
@@ -536,7 +548,7 @@ class TranspositionTable {
         return Stored::yes;
       }
       if (Slots::holds(s, key)) {
-        put(s, Slots::make(key, value, std::max(Slots::weight(s), w)));
+        put(s, Slots::make(key, Merge{}(Slots::value(s), value), std::max(Slots::weight(s), w)));
         return Stored::yes;
       }
       if (victim == nullptr || Slots::weight(s) < Slots::weight(*victim)) victim = &s;
