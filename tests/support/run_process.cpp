@@ -8,6 +8,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <stdexcept>
 #include <system_error>
 
@@ -119,6 +123,21 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
   close(child.err);
   result.exit_code = wait_for_exit(child.pid, result.peak_kb);
   return result;
+}
+
+long peak_kb_alone(const std::string& program, const std::vector<std::string>& args) {
+  const std::string file =
+      (std::filesystem::temp_directory_path() / ("grundy-peak-" + std::to_string(::getpid()) + ".txt")).string();
+  std::vector<std::string> timed{"-f", "%M", "-o", file, program};
+  timed.insert(timed.end(), args.begin(), args.end());
+  const ProcessResult r = run_process("/usr/bin/time", timed);
+  std::ifstream in(file);
+  long kb = -1;
+  in >> kb;
+  std::remove(file.c_str());
+  if (r.exit_code != 0 || kb < 0)
+    throw std::runtime_error("/usr/bin/time " + program + ": exit " + std::to_string(r.exit_code) + ", " + r.err);
+  return kb;
 }
 
 }  // namespace grundy::test

@@ -32,4 +32,12 @@ struct SpawnedProcess {
 [[nodiscard]] ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
                                         const std::string& input = {});
 
+// The peak resident memory of `program args` alone, in KiB, as /usr/bin/time
+// reports it (the program started by time, a small process). A child this
+// test process starts directly reports at least this process's own peak:
+// posix_spawn starts it in this process's memory, and the peak it had is
+// the child's from then on (on Linux, exec keeps it), so after tests that
+// held a large output the figure says nothing of the child.
+[[nodiscard]] long peak_kb_alone(const std::string& program, const std::vector<std::string>& args);
+
 }  // namespace grundy::test
