@@ -175,7 +175,9 @@ class ComponentSearch {
   void for_each_entry(F&& f) const {
     table_.for_each([&](const Key& k, std::uint64_t entry, std::size_t) { f(k, entry); });
   }
-  void restore_entry(const Key& part, std::uint64_t entry) { table_.store(part, entry, game_.size(part)); }
+  void restore_entry(const Key& part, std::uint64_t entry) {
+    table_.store(part, entry, game_.size(part), /*keep_all=*/true);
+  }
 
   // Calls f(part, value) for every part the table holds.
   template <class F>

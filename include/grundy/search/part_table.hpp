@@ -73,11 +73,11 @@ class PartTable {
     large_.prefetch_hash(hash);
   }
   [[nodiscard]] static std::size_t hash_of(const Key& key) { return Hash{}(key); }
-  void store(const Key& key, Value value, std::size_t weight) {
+  void store(const Key& key, Value value, std::size_t weight, bool keep_all = false) {
     if constexpr (kHasSmallSlots) {
-      if (small(key)) return small_.store(key, value, weight);
+      if (small(key)) return small_.store(key, value, weight, keep_all);
     }
-    large_.store(key, value, weight);
+    large_.store(key, value, weight, keep_all);
   }
   [[nodiscard]] std::size_t size() const {
     if constexpr (kHasSmallSlots) return small_.size() + large_.size();
