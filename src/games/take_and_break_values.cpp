@@ -54,6 +54,11 @@ constexpr std::uint64_t kBatches = 64;
 // vector registers), and the pairs marked before it.
 constexpr std::uint32_t kBitmapSpace = 2048;
 constexpr std::uint64_t kBitmapFirstBlock = 1024;
+// Larger value spaces are scanned a window of 2^12 values at a time (a
+// bitmap of eight vector registers), lowest first, until one is left.
+constexpr std::uint32_t kWindowBits = 4096;
+// Vectors of pairs tested between two updates of the bitmap's registers.
+constexpr std::size_t kWindowBatch = 32;
 // The pairs the rare-value search compares directly before it turns to the
 // bitmap.
 constexpr std::uint64_t kBitmapAfter = 512;
@@ -209,20 +214,85 @@ const bool kHasAvx2 = __builtin_cpu_supports("avx2");
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
+// The pairs G(a) ^ G(m - a), a in [a, last], tested against a window of
+// Bits wanted values starting at `base` (bit k of `want`: base + k is
+// wanted): a pair's byte of the bitmap is fetched by byte permutations from
+// registers (Bits / 1024 of them, blended by the index's high bits) and its
+// bit tested, so a pair costs a fraction of an instruction however many
+// values are wanted. Each value below the mex is found at least once, so
+// finds are many (thousands a heap in 0.0666): they are gathered a batch of
+// kWindowBatch vectors at a time (compressed into a buffer), then dropped
+// from the bitmap in memory, which is read back into the registers once per
+// batch. Dropping them vector by vector cost 2.5 times as much: a
+// mispredicted branch on every fifth vector, and a register reload right
+// after the store it needs. Returns how many values are still wanted.
+template <std::uint32_t Bits>
+[[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2"), gnu::noinline]] std::size_t
+drop_pairs_in_window_avx512(const std::uint16_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                            std::uint32_t base, std::uint8_t* want, std::size_t wanted) {
+  static_assert(Bits == 2048 || Bits == 4096);
+  constexpr std::size_t kTables = Bits / 512;  // 64-byte registers
+  constexpr std::uint64_t kLanes = 32;
+  alignas(64) std::uint16_t order[kLanes];
+  for (std::uint64_t k = 0; k < kLanes; ++k) order[k] = static_cast<std::uint16_t>(kLanes - 1 - k);
+  const __m512i reverse = _mm512_load_si512(order);
+  const __m512i shift = _mm512_set1_epi16(static_cast<short>(base));
+  const __m512i bits = _mm512_set1_epi16(static_cast<short>(Bits));
+  const __m512i seven = _mm512_set1_epi16(7), one = _mm512_set1_epi16(1);
+  const __m512i bit_seven = _mm512_set1_epi16(128), bit_eight = _mm512_set1_epi16(256);
+  alignas(64) std::uint16_t found[kWindowBatch * kLanes + kLanes];
+  while (a + kLanes - 1 <= last) {
+    __m512i t[kTables];
+    for (std::size_t k = 0; k < kTables; ++k) t[k] = _mm512_loadu_si512(want + 64 * k);
+    std::uint16_t* end = found;
+    for (std::size_t b = 0; b < kWindowBatch && a + kLanes - 1 <= last; ++b, a += kLanes) {
+      const __m512i ahead = _mm512_loadu_si512(g + a);
+      const __m512i behind = _mm512_loadu_si512(g + (m - a - (kLanes - 1)));
+      // Lane k: G(a + k) ^ G(m - a - k), less base (modulo 2^16).
+      const __m512i x = _mm512_sub_epi16(_mm512_xor_si512(ahead, _mm512_permutexvar_epi16(reverse, behind)), shift);
+      const __mmask32 inside = _mm512_cmplt_epu16_mask(x, bits);
+      const __m512i index = _mm512_srli_epi16(x, 3);  // its byte; the low 7 bits pick within two registers
+      const __mmask32 upper = _mm512_test_epi16_mask(index, bit_seven);
+      __m512i bytes = _mm512_mask_blend_epi16(upper, _mm512_permutex2var_epi8(t[0], index, t[1]),
+                                              _mm512_permutex2var_epi8(t[2], index, t[3]));
+      if constexpr (kTables == 8) {
+        const __m512i high = _mm512_mask_blend_epi16(upper, _mm512_permutex2var_epi8(t[4], index, t[5]),
+                                                     _mm512_permutex2var_epi8(t[6], index, t[7]));
+        bytes = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, bit_eight), bytes, high);
+      }
+      const __mmask32 hits =
+          _mm512_mask_test_epi16_mask(inside, _mm512_srlv_epi16(bytes, _mm512_and_si512(x, seven)), one);
+      _mm512_storeu_si512(end, _mm512_maskz_compress_epi16(hits, x));
+      end += std::popcount(static_cast<std::uint32_t>(hits));
+    }
+    for (const std::uint16_t* p = found; p < end; ++p) {  // without branches: many are found twice
+      const std::uint32_t k = *p;
+      wanted -= want[k / 8] >> (k % 8) & 1u;
+      want[k / 8] = static_cast<std::uint8_t>(want[k / 8] & ~(1u << (k % 8)));
+    }
+    if (wanted == 0) return 0;
+  }
+  for (; a <= last && wanted != 0; ++a) {
+    const std::uint32_t k = static_cast<std::uint16_t>((g[a] ^ g[m - a]) - base);
+    if (k < Bits && (want[k / 8] >> (k % 8) & 1) != 0) {
+      want[k / 8] = static_cast<std::uint8_t>(want[k / 8] & ~(1u << (k % 8)));
+      --wanted;
+    }
+  }
+  return wanted;
+}
+
 // The values still wanted as a bitmap of kBitmapSpace bits, and the pairs
-// G(a) ^ G(m - a), a in [a, last], tested against it a vector at a time:
-// the bitmap's byte v / 8 is fetched by a byte permutation from registers
-// and its bit v % 8 tested, so a pair costs a fraction of an instruction
-// however many values are wanted. A pair with a wanted value (rare: each
-// value is found once) clears its bit. Returns how many values are still
-// wanted. One-byte values take 256-bit vectors (their bitmap is one
-// register), which do not lower the processor's clock as 512-bit ones can.
+// G(a) ^ G(m - a), a in [a, last], tested against it a vector at a time.
+// Two-byte values take the window scan above at base 0. One-byte values
+// take 256-bit vectors (their bitmap is one register: the byte v / 8 is
+// fetched by a byte permutation, its bit v % 8 tested), which do not lower
+// the processor's clock as 512-bit ones can; a pair with a wanted value
+// (rare there) clears its bit at once. Returns how many values are still
+// wanted.
 template <class V>
 [[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi"), gnu::noinline]] std::size_t drop_pairs_by_bitmap_avx512(
     const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, std::uint8_t* want, std::size_t wanted) {
-  // Two-byte pairs reach past the bitmap: their byte index wraps (only its
-  // low byte is used), so a value of kBitmapSpace or more can look wanted.
-  // No such value is (every wanted value is below kBitmapSpace).
   auto drop = [&](std::uint32_t v) {
     if (v < kBitmapSpace && (want[v / 8] >> (v % 8) & 1) != 0) {
       want[v / 8] = static_cast<std::uint8_t>(want[v / 8] & ~(1u << (v % 8)));
@@ -253,37 +323,15 @@ template <class V>
       table = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(want));
     }
   } else {
-    constexpr std::uint64_t kLanes = 32;
-    alignas(64) std::uint16_t order[kLanes];
-    for (std::uint64_t k = 0; k < kLanes; ++k) order[k] = static_cast<std::uint16_t>(kLanes - 1 - k);
-    const __m512i reverse = _mm512_load_si512(order);
-    const __m512i seven = _mm512_set1_epi16(7), one = _mm512_set1_epi16(1), bit_seven = _mm512_set1_epi16(128);
-    __m512i t0 = _mm512_loadu_si512(want), t1 = _mm512_loadu_si512(want + 64);
-    __m512i t2 = _mm512_loadu_si512(want + 128), t3 = _mm512_loadu_si512(want + 192);
-    for (; a + kLanes - 1 <= last; a += kLanes) {
-      const __m512i ahead = _mm512_loadu_si512(g + a);
-      const __m512i behind = _mm512_loadu_si512(g + (m - a - (kLanes - 1)));
-      const __m512i x = _mm512_xor_si512(ahead, _mm512_permutexvar_epi16(reverse, behind));
-      const __m512i index = _mm512_srli_epi16(x, 3);  // v / 8 < 256, in the low byte
-      const __m512i low = _mm512_permutex2var_epi8(t0, index, t1);
-      const __m512i high = _mm512_permutex2var_epi8(t2, index, t3);
-      const __m512i bytes = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, bit_seven), low, high);
-      std::uint32_t hits = _mm512_test_epi16_mask(_mm512_srlv_epi16(bytes, _mm512_and_si512(x, seven)), one);
-      if (hits == 0) continue;
-      alignas(64) std::uint16_t values[kLanes];
-      _mm512_store_si512(values, x);
-      for (; hits != 0; hits &= hits - 1) drop(values[std::countr_zero(hits)]);
-      if (wanted == 0) return 0;
-      t0 = _mm512_loadu_si512(want), t1 = _mm512_loadu_si512(want + 64);
-      t2 = _mm512_loadu_si512(want + 128), t3 = _mm512_loadu_si512(want + 192);
-    }
+    return drop_pairs_in_window_avx512<kBitmapSpace>(g, m, a, last, 0, want, wanted);
   }
   for (; a <= last && wanted != 0; ++a) drop(static_cast<std::uint32_t>(g[a] ^ g[m - a]));
   return wanted;
 }
 
 const bool kHasAvx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
+                        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
+                        __builtin_cpu_supports("avx512vbmi2");
 
 // The rare-value loop of start_block: for the kBlock (16) heaps n0 + k
 // at once, one lane each, the values R ^ G(n0 + k - t - r) of the pairs of
@@ -471,9 +519,16 @@ void TakeAndBreakValues::choose_mask() {
   block_valid_ = false;  // its rare heaps change
   const auto heaps = static_cast<std::int64_t>(size_ - 1);  // heaps 1 .. size_ - 1
   const MaskChoice best = best_mask(false);
-  // A mask pays while rare heaps are scarce: each costs a lookup per heap,
-  // where the plain mex costs one per pair.
-  const bool masked = !three_way_ && !leave_two_.empty() && best.found && best.rare * 4 <= heaps;
+  // A mask pays while rare heaps are scarce: each costs a scalar lookup per
+  // heap, where the plain mex costs a vector lane per pair. Measured to
+  // 2^20: at 1% and 2% rare (0.1343, 0.126) the mask took 0.40 and 0.68 of
+  // the plain mex's time, at 16% (0.1244) 3.4 times it; between, the two
+  // are close. Hence a mask only below 1/16 rare, from 2^16 heaps on; below,
+  // where either way takes milliseconds, up to 1/4 as before the vector
+  // scan: the rare heaps of sparse games (Grundy's game, 0.142) crowd the
+  // start of the table, and the mask then serves them from the start.
+  const std::int64_t share = heaps >= (std::int64_t{1} << 16) ? 16 : 4;
+  const bool masked = !three_way_ && !leave_two_.empty() && best.found && best.rare * share <= heaps;
   // The same mask keeps the same rare heaps (a heap's class depends on its
   // value, its parity and the mask only): the list stands, and the pass over
   // the whole table (a tenth of 0.1777's time to 2^27 when redone) is spared.
@@ -943,6 +998,47 @@ std::uint32_t TakeAndBreakValues::plain_value_by_bitmap(const V* g, std::uint64_
   return space;
 }
 
+#if defined(__x86_64__)
+// The plain mex in a value space past the bitmap's: the options' values
+// from `seen` (stamped: the one-heap options and a first block of pairs),
+// then the pairs scanned against the lowest window of kWindowBits values
+// still missing, and against the next window only when every value of this
+// one is found. In 0.0666 to 2^18 (values up to 6,845) a heap takes 1.16
+// windows on average, and the whole takes 0.37 of the time of marking every
+// pair into `seen`.
+std::uint32_t TakeAndBreakValues::plain_value_by_windows(const std::uint16_t* g, std::uint64_t n) {
+  std::uint32_t* seen = seen_.data();
+  const std::uint32_t stamp = stamp_;
+  const auto space = static_cast<std::uint32_t>(seen_.size());
+  for (const std::uint64_t m : split_totals(n))
+    for (std::uint64_t a = 1, last = std::min(last_split(m), kBitmapFirstBlock); a <= last; ++a)
+      seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;
+  std::uint32_t base = 0;
+  while (base < space && seen[base] == stamp) ++base;
+  alignas(64) std::uint8_t want[kWindowBits / 8];
+  for (; base < space; base += kWindowBits) {
+    std::size_t wanted = 0;
+    for (std::uint32_t k = 0; k < kWindowBits; k += 8) {
+      unsigned byte = 0;
+      for (std::uint32_t j = 0; j < 8 && base + k + j < space; ++j)
+        byte |= static_cast<unsigned>(seen[base + k + j] != stamp) << j;
+      want[k / 8] = static_cast<std::uint8_t>(byte);
+      wanted += static_cast<std::size_t>(std::popcount(byte));
+    }
+    for (const std::uint64_t m : split_totals(n)) {
+      const std::uint64_t last = last_split(m);
+      if (wanted == 0) break;
+      if (last > kBitmapFirstBlock)
+        wanted = drop_pairs_in_window_avx512<kWindowBits>(g, m, kBitmapFirstBlock + 1, last, base, want, wanted);
+    }
+    if (wanted != 0)
+      for (std::uint32_t k = 0;; ++k)
+        if ((want[k / 8] >> (k % 8) & 1) != 0) return base + k;
+  }
+  return space;
+}
+#endif
+
 // G(n) by the mex over every option.
 template <class V>
 std::uint32_t TakeAndBreakValues::plain_value(const V* g, std::uint64_t n) {
@@ -950,6 +1046,8 @@ std::uint32_t TakeAndBreakValues::plain_value(const V* g, std::uint64_t n) {
   const std::uint32_t stamp = stamp_;
 #if defined(__x86_64__)
   if (kHasAvx512 && !three_way_ && seen_.size() <= kBitmapSpace) return plain_value_by_bitmap(g, n);
+  if constexpr (sizeof(V) == 2)
+    if (kHasAvx512 && !three_way_) return plain_value_by_windows(g, n);
 #endif
   for (const std::uint64_t m : split_totals(n)) {
     for (std::uint64_t a = 1, last = last_split(m); a <= last; ++a) seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;

@@ -192,6 +192,7 @@ class TakeAndBreakValues {
   [[nodiscard]] std::uint32_t plain_value(const V* g, std::uint64_t n);
   template <class V>
   [[nodiscard]] std::uint32_t plain_value_by_bitmap(const V* g, std::uint64_t n);
+  [[nodiscard]] std::uint32_t plain_value_by_windows(const std::uint16_t* g, std::uint64_t n);
   void choose_mask();
   // The mask (and parity, where every split takes tokens of one parity)
   // that makes the fewest heaps rare, from the histograms: heaps
