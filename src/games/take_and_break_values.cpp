@@ -372,17 +372,45 @@ template <class V, std::size_t W>
 #pragma GCC diagnostic pop
 #endif
 
-// drop_pair_values with the bitmap scan: `want` (count values below
-// kBitmapSpace) keeps those no pair has; returns how many.
+// Whether the wanted values fit one window of the bitmap scan (one-byte
+// values always do).
+template <class V>
+bool fits_window(const std::uint32_t* want, std::size_t count) {
+  if constexpr (sizeof(V) == 1) {
+    return true;
+  } else {
+    const auto [lo, hi] = std::minmax_element(want, want + count);
+    return *hi - *lo < kWindowBits;
+  }
+}
+
+// drop_pair_values with the bitmap scan: `want` (count values that
+// fits_window) keeps those no pair has; returns how many. Two-byte values
+// take a window from the smallest wanted, of 2,048 values where they fit
+// (half the permutations of 4,096).
 template <class V>
 std::size_t drop_pair_values_by_bitmap(const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
                                        std::uint32_t* want, std::size_t count) {
-  alignas(64) std::uint64_t bits[kBitmapSpace / 64] = {};
-  for (std::size_t i = 0; i < count; ++i) bits[want[i] / 64] |= std::uint64_t{1} << (want[i] % 64);
-  const std::size_t left = drop_pairs_by_bitmap_avx512(g, m, a, last, reinterpret_cast<std::uint8_t*>(bits), count);
+  alignas(64) std::uint64_t bits[kWindowBits / 64] = {};
+  const std::uint32_t base = sizeof(V) == 1 ? 0 : *std::min_element(want, want + count);
+  std::uint32_t span = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint32_t k = want[i] - base;
+    bits[k / 64] |= std::uint64_t{1} << (k % 64);
+    span = std::max(span, k + 1);
+  }
+  auto* bytes = reinterpret_cast<std::uint8_t*>(bits);
+  std::size_t left = 0;
+  if constexpr (sizeof(V) == 1) {
+    left = drop_pairs_by_bitmap_avx512(g, m, a, last, bytes, count);
+  } else if (span <= kBitmapSpace) {
+    left = drop_pairs_in_window_avx512<kBitmapSpace>(g, m, a, last, base, bytes, count);
+  } else {
+    left = drop_pairs_in_window_avx512<kWindowBits>(g, m, a, last, base, bytes, count);
+  }
   std::size_t kept = 0;
   for (std::size_t i = 0; i < count && kept < left; ++i)
-    if ((bits[want[i] / 64] >> (want[i] % 64) & 1) != 0) want[kept++] = want[i];
+    if ((bits[(want[i] - base) / 64] >> ((want[i] - base) % 64) & 1) != 0) want[kept++] = want[i];
   return left;
 }
 #endif
@@ -395,13 +423,12 @@ std::size_t drop_pair_values(const V* g, std::uint64_t m, std::uint64_t a, std::
   // comparisons' does, but they start at once and are cheaper for one: most
   // scans end within their first few hundred pairs.
   // With many values wanted, the bitmap from the start.
-  if (kHasAvx512 && count >= kBitmapAtOnce && *std::max_element(want, want + count) < kBitmapSpace)
+  if (kHasAvx512 && count >= kBitmapAtOnce && fits_window<V>(want, count))
     return drop_pair_values_by_bitmap(g, m, a, last, want, count);
   if (kHasAvx512 && last > a + kBitmapAfter) {
     count = drop_pair_values_avx2(g, m, a, a + kBitmapAfter - 1, want, count);
     a += kBitmapAfter;
-    if (count > 1 && *std::max_element(want, want + count) < kBitmapSpace)
-      return drop_pair_values_by_bitmap(g, m, a, last, want, count);
+    if (count > 1 && fits_window<V>(want, count)) return drop_pair_values_by_bitmap(g, m, a, last, want, count);
   }
   if (kHasAvx2) return drop_pair_values_avx2(g, m, a, last, want, count);
 #endif

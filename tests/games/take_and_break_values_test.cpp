@@ -221,8 +221,11 @@ TEST(TakeAndBreakValues, EveryCycleReportedIsAPeriodOfTheValues) {
 // and more while every wanted value is below 2,048: the AVX-512 bitmap covers
 // 2,048 values and must not take a larger pair for a wanted one (it did, and
 // wrote past its bitmap: a crash of `pattern octal:0.004` at 2^19 heaps).
+// With `window` the wanted values lie anywhere in a window of that many
+// values (the bitmap then starts at the smallest), half of them taken from
+// the pairs so that finds are many.
 template <class V>
-void check_pair_scan(std::uint32_t largest, unsigned seed) {
+void check_pair_scan(std::uint32_t largest, unsigned seed, std::uint32_t window = 0) {
   std::mt19937 random(seed);
   for (int trial = 0; trial < 200; ++trial) {
     const std::uint64_t m = std::uniform_int_distribution<std::uint64_t>(2, 3000)(random);
@@ -236,9 +239,16 @@ void check_pair_scan(std::uint32_t largest, unsigned seed) {
     // Wanted: values with and without a pair, below 2,048 and below 256.
     std::vector<std::uint32_t> want;
     const std::size_t count = std::uniform_int_distribution<std::size_t>(1, 40)(random);
-    const std::uint32_t below = std::min<std::uint32_t>(largest, 2047);
+    std::uint32_t from = 0, below = std::min<std::uint32_t>(largest, 2047);
+    if (window != 0) {
+      from = std::uniform_int_distribution<std::uint32_t>(0, largest - (window - 1))(random);
+      below = from + (window - 1);
+    }
+    const std::vector<std::uint32_t> found(pairs.lower_bound(from), pairs.upper_bound(below));
     while (want.size() < count) {
-      const std::uint32_t v = std::uniform_int_distribution<std::uint32_t>(0, below)(random);
+      std::uint32_t v = std::uniform_int_distribution<std::uint32_t>(from, below)(random);
+      if (window != 0 && !found.empty() && random() % 2 == 0)
+        v = found[std::uniform_int_distribution<std::size_t>(0, found.size() - 1)(random)];
       if (std::find(want.begin(), want.end(), v) == want.end()) want.push_back(v);
     }
     std::vector<std::uint32_t> expected;
@@ -259,6 +269,9 @@ TEST(TakeAndBreakValues, PairScanKeepsExactlyTheValuesNoPairHas) {
   check_pair_scan<std::uint16_t>(2047, 2);
   check_pair_scan<std::uint16_t>(4095, 3);
   check_pair_scan<std::uint16_t>(65535, 4);
+  check_pair_scan<std::uint16_t>(65535, 5, 2048);
+  check_pair_scan<std::uint16_t>(65535, 6, 4096);
+  check_pair_scan<std::uint16_t>(6000, 7, 4096);
 }
 
 }  // namespace
