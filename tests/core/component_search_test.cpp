@@ -96,7 +96,8 @@ TEST(TranspositionTable, StaysWithinItsBoundAndNeverAnswersWrongly) {
 
 // Below its bound a table keeps what it is given: all of it when told to
 // (a table read back from a file), else all but the rare entry whose 16
-// slots were taken while the table was under half full.
+// slots were taken while the table was under two thirds full (806 of
+// these 100,000 when this was written).
 TEST(TranspositionTable, KeepsEverythingBelowItsBound) {
   TranspositionTable<std::uint64_t, std::uint64_t, IdHash> table(std::size_t{1} << 30);
   for (std::uint64_t k = 0; k < 100000; ++k) table.store(k, k + 1, 1, /*keep_all=*/true);
@@ -109,7 +110,7 @@ TEST(TranspositionTable, KeepsEverythingBelowItsBound) {
 
   TranspositionTable<std::uint64_t, std::uint64_t, IdHash> cache(std::size_t{1} << 30);
   for (std::uint64_t k = 0; k < 100000; ++k) cache.store(k, k + 1, 1);
-  EXPECT_LT(cache.replaced(), 100u);  // 0.1%
+  EXPECT_LT(cache.replaced(), 1500u);  // 1.5%
   std::size_t kept = 0;
   for (std::uint64_t k = 0; k < 100000; ++k)
     if (const auto v = cache.find(k)) {
