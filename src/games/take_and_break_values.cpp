@@ -309,9 +309,10 @@ template <class V>
     const __m512i powers = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0));
     // The bitmap (values below 256: 32 bytes) in both halves of a register:
     // the byte index v / 8 comes from a 16-bit shift, which puts a bit of
-    // the next byte into bit 5, and vpermb reads bits 0 to 5.
-    auto load_table = [&want] { return _mm512_broadcast_i64x4(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(want))); };
-    __m512i table = load_table();
+    // the next byte into bit 5, and vpermb reads bits 0 to 5. (Loaded
+    // without a lambda: a lambda does not take the function's target.)
+    const auto* bitmap = reinterpret_cast<const __m256i*>(want);
+    __m512i table = _mm512_broadcast_i64x4(_mm256_loadu_si256(bitmap));
     for (; a + kLanes - 1 <= last; a += kLanes) {
       const __m512i ahead = _mm512_loadu_si512(g + a);
       const __m512i behind = _mm512_loadu_si512(g + (m - a - (kLanes - 1)));
@@ -324,7 +325,7 @@ template <class V>
       _mm512_store_si512(values, x);
       for (; hits != 0; hits &= hits - 1) drop(values[std::countr_zero(hits)]);
       if (wanted == 0) return 0;
-      table = load_table();
+      table = _mm512_broadcast_i64x4(_mm256_loadu_si256(bitmap));
     }
   } else {
     return drop_pairs_in_window_avx512<kBitmapSpace>(g, m, a, last, 0, want, wanted);
