@@ -267,7 +267,7 @@ drop_pairs_in_window_avx512(const std::uint16_t* g, std::uint64_t m, std::uint64
     }
     for (const std::uint16_t* p = found; p < end; ++p) {  // without branches: many are found twice
       const std::uint32_t k = *p;
-      wanted -= want[k / 8] >> (k % 8) & 1u;
+      wanted -= static_cast<std::size_t>((want[k / 8] >> (k % 8)) & 1);
       want[k / 8] = static_cast<std::uint8_t>(want[k / 8] & ~(1u << (k % 8)));
     }
     if (wanted == 0) return 0;
