@@ -670,8 +670,18 @@ class ComponentSearch {
     for (unsigned k = 0; k < options.count; ++k) {
       if (hit.contains(k)) continue;
       bool k_hit = false;
+      // On several threads, round 0 is asked with every thread below the
+      // same option (no option put off here; ABDADA shares the work below
+      // it). Round 0 stops at its first hit whenever the position is a
+      // first-player win (4 of the 6 odd-by-odd Cram boards of cram.tsv;
+      // the others' round 0 is skipped, known nonzero), and an option
+      // another thread took up meanwhile would be searched for nothing.
+      // Later rounds put off: the last round asks every option, and there
+      // the threads take different ones (docs/dev/search-log.md, 30
+      // November 2026: 5x9 on two threads 0.85 of the time, 7x7 0.94).
+      const bool may_put_off = k > 0;
       for (std::size_t i = 0; i < pending.size() && !k_hit;) {
-        if (put_off(pending, i)) continue;
+        if (may_put_off && put_off(pending, i)) continue;
         Child& c = pending[i];
         reduce_to_one_part(c);
         const Key kept = parts_[c.first];  // (a copy: the search below grows parts_)
