@@ -166,7 +166,11 @@ void for_each_region(Bits s, unsigned h, unsigned w, Bits left_column, Bits righ
   for (Bits rest = s; rest != 0;) {
     Bits region = rest & (~rest + 1);
     for (;;) {
-      Bits grown = region | (region & link_right) << 1 | ((region >> 1) & link_right);
+      // Rightward along a whole run of links at once: adding the region's
+      // cells that have a link to the links carries from each such cell
+      // through the run of links above it, so the bits the sum changes are
+      // the cells from it to the run's end (one step a loop took a step a cell).
+      Bits grown = region | ((link_right + (region & link_right)) ^ link_right) | ((region >> 1) & link_right);
       if (h > 1) grown |= region << w | region >> w;  // (a board one row high may be 128 wide: no shift by 128)
       grown &= s;
       if (grown == region) break;
