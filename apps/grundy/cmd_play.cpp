@@ -1,7 +1,6 @@
 // play and serve: a game against the engine, on the command line or on a
 // web page.
 
-#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -14,7 +13,7 @@
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
 #include "play.hpp"
-#include "serve.hpp"
+#include "serve_command.hpp"
 #include "stop_signals.hpp"
 
 namespace grundy::cli {
@@ -24,11 +23,6 @@ struct PlayCommandOptions {
   SumOptions sum;
   std::string first = "me";
   std::optional<std::string> seed;
-};
-
-struct ServeCommandOptions {
-  ServeOptions serve;
-  double time_limit = 3;  // seconds
 };
 
 std::uint64_t parse_seed(const std::string& text) {
@@ -89,33 +83,9 @@ Command add_play_command(CLI::App& app) {
 Command add_serve_command(CLI::App& app) {
   auto options = std::make_shared<ServeCommandOptions>();
   CLI::App* serve = app.add_subcommand("serve", "Serve a web page to play every game against the engine, and its JSON API");
-  serve->add_option("--port", options->serve.port, "the port to listen on (default 8080; 0: any free port, printed)")
-      ->type_name("N")
-      ->check(CLI::Range(0, 65535).description(""));
-  serve->add_option("--host", options->serve.host,
-                    "the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
-      ->type_name("ADDR");
-  serve->add_option("--graph", options->serve.settings.graphs,
-                    "a graph file the page may play (graph:FILE); repeat for more. No other file is ever read")
-      ->type_name("FILE")
-      ->allow_extra_args(false);
-  serve->add_option("--time-limit", options->time_limit,
-                    "seconds one request may compute before it is cut off with a message (default 3)")
-      ->type_name("SECONDS")
-      ->check(CLI::Range(0.01, 3600.0).description(""));
-  serve->footer(
-      "\nOpen the printed address in a browser: choose a game or type any sum, then play by\n"
-      "clicking heaps (or with the keyboard) against the engine, with Hint, Show values and Undo.\n"
-      "The page and its JSON API come from this binary alone; docs/serve.md describes the API.\n"
-      "Each request is computed by a worker process, cut off after --time-limit seconds or\n"
-      "1 GiB of memory, so one slow request never stalls the others.\n"
-      "\nExamples:\n  grundy serve\n  grundy serve --port 9000 --graph examples/data/loopy.txt\n"
-      "  curl -s localhost:8080/api/analyze -d '{\"position\": \"nim 3 4 5\"}'\n");
-  return {serve, [options] {
-    ServeOptions serve_options = options->serve;
-    serve_options.settings.time_limit = std::chrono::milliseconds(static_cast<long long>(options->time_limit * 1000));
-    return grundy::cli::serve(serve_options);
-  }};
+  declare_serve_options(*serve, *options);
+  // Checked here, served by the server program (serve_command.hpp says why).
+  return {serve, [options]() -> int { exec_serve_program(*options); }};
 }
 
 }  // namespace grundy::cli

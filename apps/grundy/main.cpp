@@ -2,14 +2,13 @@
 // with CLI11, call the library, print text or JSON. Exit status 0 on success,
 // 2 on a usage or input error (message on stderr), 1 on any other failure;
 // 130 (143) when Ctrl-C (SIGTERM) stops it (interrupt.hpp). A failed or
-// interrupted run leaves no partial answer in a file (output.hpp). Each
+// interrupted run leaves no partial answer in a file (output.hpp; the errors
+// are reported by exit_status.hpp). Each
 // command is a unit of its own (command.hpp); this one builds the app,
 // parses and runs the command chosen.
 
 #include <cstdio>
-#include <exception>
 #include <memory>
-#include <new>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,11 +16,9 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "census_rows.hpp"
 #include "command.hpp"
 #include "command_words.hpp"
-#include "grundy/error.hpp"
-#include "grundy/interrupt.hpp"
+#include "exit_status.hpp"
 #include "output.hpp"
 #include "stop_signals.hpp"
 
@@ -94,53 +91,11 @@ int run(int argc, char** argv) {
   return 0;  // not reached: CLI11 requires a command
 }
 
-// After an error, what was written to a file is taken back: a partial
-// answer next to an error message could be read as the answer.
-void print_error(const char* prefix, const char* message) {
-  take_back_output();
-  fmt::print(stderr, "grundy: {}{}\n", prefix, message);
-  // An error met while a signal stops the run (a table that could not be
-  // saved) leaves the exit status to the signal, as the docs promise.
-  wait_to_be_ended();
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   // Before anything is written and before any thread starts.
   record_output_start();
   handle_interruptions();
-  try {
-    return run(argc, argv);
-  } catch (const Interrupted&) {
-    // Asked for by the thread handling Ctrl-C, once a search could save its
-    // table: that thread ends the process by the signal.
-    wait_to_be_ended();
-    print_error("internal error: ", "interrupted without a signal");
-    return 1;
-  } catch (const UnknownGameError& e) {
-    print_error("error: ", fmt::format("{} ('grundy games' describes them)", e.what()).c_str());
-    return kExitInputError;
-  } catch (const InputError& e) {
-    print_error("error: ", e.what());
-    return kExitInputError;
-  } catch (const MemoryBoundError& e) {
-    print_error("error: ", fmt::format("{}; --memory SIZE allows more (such as --memory 4G)", e.what()).c_str());
-    return 1;
-  } catch (const LimitError& e) {
-    print_error("error: ", e.what());
-    return 1;
-  } catch (const OutputFailed& e) {
-    print_error("error: ", e.what());
-    return 1;
-  } catch (const RowFileError& e) {
-    print_error("error: ", e.what());
-    return 1;
-  } catch (const std::bad_alloc&) {
-    print_error("error: ", "out of memory");
-    return 1;
-  } catch (const std::exception& e) {
-    print_error("internal error: ", e.what());
-    return 1;
-  }
+  return run_reporting_errors([&] { return run(argc, argv); });
 }
