@@ -369,6 +369,7 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
   LongTask task(fmt::format("computing the table of {} up to {}", game.spec(), request.to));
   // Steps as a fraction of all: to + 1 values, with to < 2^64 - 1.
   const std::uint64_t steps = request.to + 1;
+  game.expect_values_up_to(request.to);
   if (!request.runs) {
     if (format == Format::json) out.write(fmt::format("{{\"game\":{},\"values\":[", game_json));
     for (std::uint64_t n = 0;; ++n) {

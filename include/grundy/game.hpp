@@ -108,6 +108,12 @@ class Game {
   // The Grundy value of p, for positions from which every play ends.
   // Cost: the game's (O(1) for Nim; a search for boards and graphs).
   [[nodiscard]] virtual Nimber value(Position p) const = 0;
+  // A caller about to ask value(0), value(1), ..., value(last) in turn says
+  // so first: a game whose table grows by doubling then stops at `last`
+  // instead of up to twice as far (where values cost more the larger the
+  // heap, that was up to four times the work). Only a hint: values beyond
+  // it are still answered. The default does nothing.
+  virtual void expect_values_up_to([[maybe_unused]] Position last) const {}
   // The generalized value (game_value.hpp): a nimber, or ∞_K where play can
   // go on forever. Only games with cycles (graphs) override it; sums and
   // play ask this, tables and patterns ask value.

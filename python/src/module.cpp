@@ -477,6 +477,7 @@ py::bytearray heap_values(const std::string& spec, const py::object& positions) 
     }
   }
   const Game* raw = game.get();
+  if (!heaps.empty()) raw->expect_values_up_to(*std::max_element(heaps.begin(), heaps.end()));
   const std::vector<const Game*> games{raw};
   std::vector<std::uint64_t> out = compute(true, games, [&] {
     std::vector<std::uint64_t> v;

@@ -28,6 +28,7 @@ std::vector<Nimber> first_values(const Game& game, std::uint64_t count) {
   LongTask task(fmt::format("computing G(0..{}) of {}", count - 1, game.spec()));
   std::vector<Nimber> values;
   values.reserve(count);
+  if (count > 0) game.expect_values_up_to(count - 1);
   for (std::uint64_t n = 0; n < count; ++n) {
     task.advance(n, count);
     values.push_back(game.value(n));

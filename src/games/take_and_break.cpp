@@ -695,7 +695,9 @@ Nimber TakeAndBreakGame::value(Position n) const {
       double_table();
     } else {
       const std::uint64_t size = table_.size();
-      const std::uint64_t wanted = n >= table_cap() ? table_cap() : std::max<std::uint64_t>({n + 1, 2 * size, 256});
+      std::uint64_t wanted = n >= table_cap() ? table_cap() : std::max<std::uint64_t>({n + 1, 2 * size, 256});
+      // No further than the values a caller said it would ask for.
+      if (expected_last_ >= n && expected_last_ < table_cap()) wanted = std::min(wanted, std::max(n, expected_last_) + 1);
       // Where no mask applies the table stops at 2^20, as pattern's default
       // does at 2^18: beyond, each value costs a scan of every pair.
       (void)prove_period(std::min(wanted, table_cap()), kPlainValueTable);

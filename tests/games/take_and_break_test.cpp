@@ -214,5 +214,26 @@ TEST(TakeAndBreakMoves, OneHeapCodesUseTheWindowBound) {
   EXPECT_THAT(p.theorem, HasSubstr("at most t = 1 token and leaves at most 1 heap"));
 }
 
+// A table asked for in turn, G(0..last), with the last said first, stops
+// at it: without the hint the doubling went on to twice the size of the
+// table before it (here 8,192 values for 5,001), where each value of a game
+// with no mask costs a scan of every pair. The values are the same.
+TEST(TakeAndBreak, ValuesExpectedInTurnStopAtTheLastOne) {
+  const auto told = parse_game("octal:0.0666");
+  const auto untold = parse_game("octal:0.0666");
+  const auto* told_game = dynamic_cast<const TakeAndBreakGame*>(told.get());
+  const auto* untold_game = dynamic_cast<const TakeAndBreakGame*>(untold.get());
+  ASSERT_NE(told_game, nullptr);
+  ASSERT_NE(untold_game, nullptr);
+  constexpr std::uint64_t kLast = 5000;
+  told->expect_values_up_to(kLast);
+  for (std::uint64_t n = 0; n <= kLast; ++n) ASSERT_EQ(told->value(n), untold->value(n)) << "n = " << n;
+  EXPECT_EQ(told_game->stored_size(), kLast + 1);
+  EXPECT_EQ(untold_game->stored_size(), 8192u);
+  // Past the last value said, the table doubles again as before.
+  (void)told->value(kLast + 1);
+  EXPECT_EQ(told_game->stored_size(), 2 * (kLast + 1));
+}
+
 }  // namespace
 }  // namespace grundy

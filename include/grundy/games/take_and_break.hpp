@@ -100,6 +100,7 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   [[nodiscard]] unsigned most_heaps_left() const { return most_heaps_; }
 
   [[nodiscard]] Nimber value(Position n) const override;
+  void expect_values_up_to(Position last) const override { expected_last_ = last; }
   [[nodiscard]] std::string move_rule() const override;
   [[nodiscard]] OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const override;
   [[nodiscard]] OptionSample list_options(Position p, std::uint64_t limit) const override;
@@ -172,6 +173,10 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   [[nodiscard]] std::optional<Periodicity> prove_period(std::uint64_t max_values,
                                                         std::uint64_t plain_values = kNoLimit) const;
 
+  // How many values are known, G(0..stored_size() - 1): the rare-value
+  // table's, or the general one's.
+  [[nodiscard]] std::uint64_t stored_size() const { return general_ ? general_table_.size() : table_.size(); }
+
  private:
   TakeAndBreakGame(Notation notation, TakeAndBreakCode code);
 
@@ -191,8 +196,6 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   }
   void extend_one_heap(std::uint64_t size) const;
   [[nodiscard]] std::uint64_t general_table_cap() const;
-  // The values known: the rare-value table, or the general one.
-  [[nodiscard]] std::uint64_t stored_size() const { return general_ ? general_table_.size() : table_.size(); }
   [[nodiscard]] std::uint32_t stored(std::uint64_t n) const {
     return general_ ? general_table_[static_cast<std::size_t>(n)] : table_[n];
   }
@@ -268,6 +271,7 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   mutable std::optional<Periodicity> period_;
   // The last cycle seen whose proof needed more values than allowed.
   mutable std::optional<Periodicity> last_cycle_;
+  mutable std::uint64_t expected_last_ = 0;  // expect_values_up_to's (0: none said)
   mutable std::uint64_t proof_tried_at_ = 0;  // table size of the last failed proof
   // G(n + period) = G(n) + saltus for every n >= 0, proven (arithmetic_rule).
   struct ArithmeticRule {
