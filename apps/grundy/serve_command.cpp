@@ -11,7 +11,6 @@
 
 #include <fmt/format.h>
 
-
 namespace grundy::cli {
 
 void declare_serve_options(CLI::App& app, ServeCommandOptions& options) {

@@ -31,7 +31,7 @@ void declare_serve_options(CLI::App& app, ServeCommandOptions& options);
 // The command line that gives the server program the same options.
 [[nodiscard]] std::vector<std::string> serve_program_arguments(const ServeCommandOptions& options);
 
-// The server program could not be run (main.cpp: exit status 1).
+// The server program could not be run (exit_status.cpp: exit status 1).
 class ServeProgramError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
