@@ -657,6 +657,8 @@ void TakeAndBreakValues::start_block(const V* g, std::uint64_t n0) {
       n0 < 4 * kBlock + most_taken_ || rare_heaps_.size() < kBlock)
     return;
   alignas(64) std::uint32_t bits[16][16] = {};
+  block_words_ = 1;
+  for (std::size_t k = 0; block_words_ < words_ && 64 * commons_past_[k] > commons_counted_; ++k) block_words_ *= 2;
   block_ranges_.resize(leave_two_.size());
   const std::uint64_t* rare = rare_heaps_.data();
   auto index_of_first_at_least = [&](std::uint64_t h) {
@@ -674,7 +676,7 @@ void TakeAndBreakValues::start_block(const V* g, std::uint64_t n0) {
       r.skip_lo = std::clamp(index_of_first_at_least((base + 1) / 2), r.lo, r.hi);
       r.skip_hi = std::clamp(index_of_first_at_least((base + kBlock - 1) / 2 + 1), r.skip_lo, r.hi);
     }
-    switch (words_) {
+    switch (block_words_) {
       case 1: mark_rare_pairs_ahead<V, 1>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits); break;
       case 2: mark_rare_pairs_ahead<V, 2>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits); break;
       case 4: mark_rare_pairs_ahead<V, 4>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits); break;
@@ -683,7 +685,7 @@ void TakeAndBreakValues::start_block(const V* g, std::uint64_t n0) {
   }
   for (std::uint64_t k = 0; k < kBlock; ++k)
     for (std::size_t w = 0; w < words_; ++w)
-      block_seen_[k][w] = bits[2 * w][k] | std::uint64_t{bits[2 * w + 1][k]} << 32;
+      block_seen_[k][w] = w < block_words_ ? bits[2 * w][k] | std::uint64_t{bits[2 * w + 1][k]} << 32 : 0;
   block_start_ = n0;
   block_valid_ = true;
 #else
@@ -722,13 +724,6 @@ template <class V, std::size_t W>
 std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n) {
   std::array<std::uint64_t, W> seen{};
   auto mark = [&seen](std::uint32_t v) { seen[(v / 64) % W] |= std::uint64_t{1} << (v % 64); };
-  const bool ahead = block_valid_ && n >= block_start_ && n - block_start_ < kBlock;
-  if (ahead)
-    for (std::size_t w = 0; w < W; ++w) seen[w] = block_seen_[n - block_start_][w];
-  for (std::uint64_t t : leave_none_)
-    if (n == t) mark(0);
-  for (std::uint64_t t : leave_one_)
-    if (n > t) mark(g[n - t]);
   const std::uint64_t* rare = rare_heaps_.data();
   const std::uint32_t* rare_value = rare_values_.data();
   auto mark_rare = [&](std::uint64_t m, std::size_t from, std::size_t to) {
@@ -739,30 +734,49 @@ std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n)
         if (!unequal_ || 2 * rare[i] != m) mark(rare_value[i] ^ static_cast<std::uint32_t>(g[m - rare[i]]));
     }
   };
-  std::size_t j = 0;
-  for (const std::uint64_t m : split_totals(n)) {
-    const std::size_t end = rare_heaps_below(m);
-    if (ahead) {
-      // split_totals lists the digits in order, all of them this far out.
-      const BlockRange& r = block_ranges_[j++];
-      mark_rare(m, 0, std::min(r.lo, end));
-      mark_rare(m, r.skip_lo, r.skip_hi);
-      mark_rare(m, std::min(r.hi, end), end);
-    } else {
-      mark_rare(m, 0, end);
+  // Every option's value into `seen`, the block's marks taken where `ahead`.
+  auto mark_options = [&](bool ahead) {
+    seen = {};
+    if (ahead)
+      for (std::size_t w = 0; w < W; ++w) seen[w] = block_seen_[n - block_start_][w];
+    for (std::uint64_t t : leave_none_)
+      if (n == t) mark(0);
+    for (std::uint64_t t : leave_one_)
+      if (n > t) mark(g[n - t]);
+    std::size_t j = 0;
+    for (const std::uint64_t m : split_totals(n)) {
+      const std::size_t end = rare_heaps_below(m);
+      if (ahead) {
+        // split_totals lists the digits in order, all of them this far out.
+        const BlockRange& r = block_ranges_[j++];
+        mark_rare(m, 0, std::min(r.lo, end));
+        mark_rare(m, r.skip_lo, r.skip_hi);
+        mark_rare(m, std::min(r.hi, end), end);
+      } else {
+        mark_rare(m, 0, end);
+      }
     }
-  }
+  };
   // The values every split can only reach with a heap of rare value (see
   // enumerated_are_odd), and the others.
   const bool odd = enumerated_are_odd(n);
   const std::array<std::uint64_t, 8>& enumerated_bits = odd ? odd_bits_ : even_bits_;
   const std::array<std::uint64_t, 8>& searched_bits = odd ? even_bits_ : odd_bits_;
-  std::uint32_t common = 64 * W;
-  for (std::size_t w = 0; w < W; ++w)
-    if (const std::uint64_t missing = ~seen[w] & enumerated_bits[w]; missing != 0) {
-      common = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(missing)));
-      break;
-    }
+  auto smallest_missing = [&] {
+    for (std::size_t w = 0; w < W; ++w)
+      if (const std::uint64_t missing = ~seen[w] & enumerated_bits[w]; missing != 0)
+        return static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(missing)));
+    return static_cast<std::uint32_t>(64 * W);
+  };
+  const bool ahead = block_valid_ && n >= block_start_ && n - block_start_ < kBlock;
+  mark_options(ahead);
+  std::uint32_t common = smallest_missing();
+  if (ahead && block_words_ < W && common >= 64 * block_words_) {  // past the words the block marked
+    mark_options(false);
+    common = smallest_missing();
+  }
+  ++commons_counted_;
+  for (std::size_t k = 0; k < commons_past_.size(); ++k) commons_past_[k] += common >= (64u << k) ? 1 : 0;
   // (Two threads: written where rare_scan's caller reads them, not copied there.)
   std::uint32_t* want = deferred_ != nullptr ? deferred_->want.data() : need_.data();
   std::size_t count = 0;

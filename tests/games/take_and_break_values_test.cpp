@@ -93,7 +93,11 @@ TEST(TakeAndBreakValues, ThreeWaySplitsMatchThePlainMex) {
 
 TEST(TakeAndBreakValues, SparseSpaceGamesUseAMaskAndMatchThePlainMex) {
   // Games with few rare heaps: the mask is in use, so the fast path is what
-  // is checked, across several mask choices (at each power of two).
+  // is checked, across several mask choices (at each power of two). Heaps
+  // whose `common` passes the words a block of heaps marked ahead (they mark
+  // their pairs again, into every word) are among them: 79 of Grundy's
+  // game's first 6,000, 12 of 0.142's, 5 of 0.354's (counted by a copy of
+  // the method that printed them).
   for (const char* code : {"0.167", "0.354", "0.1777", "0.16", "0.145", "0.142", "0.173", "4.7"}) {
     TakeAndBreakValues table(octal_digits(code), false);
     table.extend_to(6000);

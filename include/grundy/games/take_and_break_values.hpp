@@ -285,6 +285,14 @@ class TakeAndBreakValues {
   };
   bool block_valid_ = false;
   std::uint64_t block_start_ = 0;
+  // The block marks only its first block_words_ words: the fewest that
+  // held the `common` (sparse_value_bits) of all but 1/64 of the heaps so
+  // far. A heap whose `common` lies past them marks its pairs again, into
+  // every word. (Grundy's game's values pass 256, so it needs 8 words, but
+  // only its rare heaps' `common` passes 256: 4 words, half the marking.)
+  std::size_t block_words_ = 0;
+  std::uint64_t commons_counted_ = 0;
+  std::array<std::uint64_t, 3> commons_past_{};  // [k]: heaps whose `common` was 64 * 2^k or more
   std::array<std::array<std::uint64_t, 8>, kBlock> block_seen_{};
   std::vector<BlockRange> block_ranges_;
 
