@@ -57,6 +57,9 @@ constexpr std::uint64_t kBitmapFirstBlock = 1024;
 // Larger value spaces are scanned a window of 2^12 values at a time (a
 // bitmap of eight vector registers), lowest first, until one is left.
 constexpr std::uint32_t kWindowBits = 4096;
+// Wanted values within 512 of each other take a window of one register
+// (Grundy's game: its values stay below 256 but pass it, so two bytes).
+constexpr std::uint32_t kSmallWindowBits = 512;
 // Vectors of pairs tested between two updates of the bitmap's registers.
 // The first batch is smaller and each next one twice as large: a first batch
 // of 32 made every scan test at least 1,024 pairs, more than most of
@@ -235,7 +238,7 @@ template <std::uint32_t Bits>
 [[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2"), gnu::noinline]] std::size_t
 drop_pairs_in_window_avx512(const std::uint16_t* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
                             std::uint32_t base, std::uint8_t* want, std::size_t wanted) {
-  static_assert(Bits == 2048 || Bits == 4096);
+  static_assert(Bits == 512 || Bits == 2048 || Bits == 4096);
   constexpr std::size_t kTables = Bits / 512;  // 64-byte registers
   constexpr std::uint64_t kLanes = 32;
   alignas(64) std::uint16_t order[kLanes];
@@ -258,10 +261,19 @@ drop_pairs_in_window_avx512(const std::uint16_t* g, std::uint64_t m, std::uint64
       const __m512i x = _mm512_sub_epi16(_mm512_xor_si512(ahead, _mm512_permutexvar_epi16(reverse, behind)), shift);
       const __mmask32 inside = _mm512_cmplt_epu16_mask(x, bits);
       const __m512i index = _mm512_srli_epi16(x, 3);  // its byte; the low 7 bits pick within two registers
-      const __mmask32 upper = _mm512_test_epi16_mask(index, bit_seven);
-      __m512i bytes = _mm512_mask_blend_epi16(upper, _mm512_permutex2var_epi8(t[0], index, t[1]),
-                                              _mm512_permutex2var_epi8(t[2], index, t[3]));
+      __m512i bytes;
+      if constexpr (kTables == 1) {
+        // One register: vpermb reads the low 6 bits of the index's low byte
+        // (the high byte's lookup lands in the lane's high byte, shifted
+        // out of the tested bit).
+        bytes = _mm512_permutexvar_epi8(index, t[0]);
+      } else {
+        const __mmask32 upper = _mm512_test_epi16_mask(index, bit_seven);
+        bytes = _mm512_mask_blend_epi16(upper, _mm512_permutex2var_epi8(t[0], index, t[1]),
+                                        _mm512_permutex2var_epi8(t[2], index, t[3]));
+      }
       if constexpr (kTables == 8) {
+        const __mmask32 upper = _mm512_test_epi16_mask(index, bit_seven);
         const __m512i high = _mm512_mask_blend_epi16(upper, _mm512_permutex2var_epi8(t[4], index, t[5]),
                                                      _mm512_permutex2var_epi8(t[6], index, t[7]));
         bytes = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, bit_eight), bytes, high);
@@ -418,6 +430,8 @@ std::size_t drop_pair_values_by_bitmap(const V* g, std::uint64_t m, std::uint64_
   std::size_t left = 0;
   if constexpr (sizeof(V) == 1) {
     left = drop_pairs_by_bitmap_avx512(g, m, a, last, bytes, count);
+  } else if (span <= kSmallWindowBits) {
+    left = drop_pairs_in_window_avx512<kSmallWindowBits>(g, m, a, last, base, bytes, count);
   } else if (span <= kBitmapSpace) {
     left = drop_pairs_in_window_avx512<kBitmapSpace>(g, m, a, last, base, bytes, count);
   } else {

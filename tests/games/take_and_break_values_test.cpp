@@ -276,6 +276,10 @@ TEST(TakeAndBreakValues, PairScanKeepsExactlyTheValuesNoPairHas) {
   check_pair_scan<std::uint16_t>(65535, 5, 2048);
   check_pair_scan<std::uint16_t>(65535, 6, 4096);
   check_pair_scan<std::uint16_t>(6000, 7, 4096);
+  // Wanted values within 512 of each other: the window of one register.
+  check_pair_scan<std::uint16_t>(65535, 8, 512);
+  check_pair_scan<std::uint16_t>(600, 9, 512);
+  check_pair_scan<std::uint16_t>(300, 10, 200);
 }
 
 }  // namespace
