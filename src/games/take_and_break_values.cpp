@@ -785,9 +785,11 @@ std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n)
   const bool ahead = block_valid_ && n >= block_start_ && n - block_start_ < kBlock;
   mark_options(ahead);
   std::uint32_t common = smallest_missing();
-  if (ahead && block_words_ < W && common >= 64 * block_words_) {  // past the words the block marked
-    mark_options(false);
-    common = smallest_missing();
+  if constexpr (W > 1) {  // (one word: the block marked it; the marks stay inlined)
+    if (ahead && block_words_ < W && common >= 64 * block_words_) {  // past the words the block marked
+      mark_options(false);
+      common = smallest_missing();
+    }
   }
   ++commons_counted_;
   for (std::size_t k = 0; k < commons_past_.size(); ++k) commons_past_[k] += common >= (64u << k) ? 1 : 0;
