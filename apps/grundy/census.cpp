@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cmath>
 #include <exception>
 #include <map>
@@ -12,6 +11,8 @@
 #include <optional>
 #include <system_error>
 #include <thread>
+
+#include <time.h>  // clock_gettime: a thread's processor time
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -41,6 +42,14 @@ void parse_shard(const std::string& text, CensusRequest& request) {
 }
 
 namespace {
+
+// The processor time of the calling thread, in seconds: a game's own time,
+// which a paused run (SIGSTOP) or other programs on its core do not add to.
+double thread_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
+}
 
 // "0.07" for "octal:0.07": a row's code in its family.
 std::string code_of(const json& row, const GameFamily& family) {
@@ -370,7 +379,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
           std::optional<json> computed;  // this run's row of an earlier game, when it copies_values
           for (const auto& [code, resumed_source] : todo[i].missing) {
             if (failed) break;
-            const auto start = std::chrono::steady_clock::now();
+            const double start = thread_seconds();
             const std::optional<json>& source = computed ? computed : resumed_source;
             json row;
             if (source) {
@@ -386,7 +395,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
               row = request.misere ? misere_row(*game, request.max_heap)
                                    : pattern_json(*game, find_pattern(*game, request.max_heap), false);
             }
-            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const double seconds = thread_seconds() - start;
             row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
             row["max_heap"] = request.max_heap;
             if (!source && copies_values(row)) computed = row;
