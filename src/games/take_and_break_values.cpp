@@ -792,7 +792,7 @@ std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n)
     }
   }
   ++commons_counted_;
-  for (std::size_t k = 0; k < commons_past_.size(); ++k) commons_past_[k] += common >= (64u << k) ? 1 : 0;
+  for (std::size_t k = 0; k < commons_past_.size(); ++k) commons_past_[k] += common >= (64u << k) ? 1u : 0u;
   // (Two threads: written where rare_scan's caller reads them, not copied there.)
   std::uint32_t* want = deferred_ != nullptr ? deferred_->want.data() : need_.data();
   std::size_t count = 0;
