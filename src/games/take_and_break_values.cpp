@@ -1393,6 +1393,7 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
       for (std::uint32_t i = 0; i < std::min(batch.failed, batch.count); ++i) {
         const std::uint64_t n = batch.first + i;
         record(n, g[n], in_file);
+        ++heaps_ahead_;
         if (task != nullptr && n % 65536 == 0) task->advance(n, std::max(limit, progress_total_));
         if (stop_at_cycle && cycle_) break;
       }
@@ -1531,14 +1532,22 @@ void TakeAndBreakValues::write_values(std::ostream& out) const {
   }
 }
 
+void TakeAndBreakValues::start_afresh() {
+  // The caller's settings stay: a resumed run keeps its threads (they were
+  // lost here once, and a resumed `rare --threads 2` ran on one thread).
+  TakeAndBreakValues fresh(digits_, unequal_);
+  fresh.progress_total_ = progress_total_;
+  fresh.min_kept_ = min_kept_;
+  fresh.threads_ = threads_;
+  fresh.speculate_from_ = speculate_from_;
+  *this = std::move(fresh);
+}
+
 void TakeAndBreakValues::read_values(std::istream& in, std::uint64_t size, unsigned bytes_per_value) {
   if (bytes_per_value != 1 && bytes_per_value != 2)
     throw InputError(fmt::format("a saved table holds 1 or 2 bytes per value, not {}", bytes_per_value));
   // Start again from nothing, then take the values in as extend() would.
-  TakeAndBreakValues fresh(digits_, unequal_);
-  fresh.progress_total_ = progress_total_;
-  fresh.min_kept_ = min_kept_;
-  *this = std::move(fresh);
+  start_afresh();
   wide_ = bytes_per_value == 2;
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 24;
   std::vector<unsigned char> bytes;
@@ -1617,10 +1626,7 @@ void TakeAndBreakValues::move_to_file(const std::string& path, const std::string
 
 void TakeAndBreakValues::open_file(const std::string& path, const std::string& spec) {
   TableFile file = TableFile::open(path, spec);
-  TakeAndBreakValues fresh(digits_, unequal_);
-  fresh.progress_total_ = progress_total_;
-  fresh.min_kept_ = min_kept_;
-  *this = std::move(fresh);
+  start_afresh();
   wide_ = file.bytes() == 2;
   if (wide_) wide_values_ = ValueColumn<std::uint16_t>(std::move(file));
   else narrow_values_ = ValueColumn<std::uint8_t>(std::move(file));

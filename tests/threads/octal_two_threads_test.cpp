@@ -1,12 +1,13 @@
 // Two threads on one take-and-break table (TakeAndBreakValues::set_threads):
 // the values checked ahead (speculate) are the values of one thread, for
 // games with every kind of value space, with failed checks (new rare heaps
-// met ahead) on the way, and in a table kept in a file.
+// met ahead) on the way, in a table kept in a file, and in a resumed one.
 
 #include <unistd.h>
 
 #include <cstdint>
 #include <filesystem>
+#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -87,6 +88,45 @@ TEST(OctalTwoThreads, InAFile) {
   two.extend_to(size);
   expect_same(two, one, "grundy-game in a file");
   std::filesystem::remove(path);
+}
+
+// A table resumed from its file (`--resume`) or from saved values keeps its
+// threads: both once began again on one thread, whatever set_threads said.
+TEST(OctalTwoThreads, ResumedTablesKeepTheirThreads) {
+  const std::uint64_t size = kSanitized ? 100000 : 300000;
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("grundy-octal-resumed-" + std::to_string(::getpid()) + ".table");
+  TakeAndBreakValues one = table_of("grundy-game");
+  one.extend_to(size);
+  {
+    TakeAndBreakValues first = table_of("grundy-game");
+    first.set_min_kept_values(4096);
+    first.move_to_file(path.string(), "grundy-game");
+    first.extend_to(size / 2);
+    first.commit_file();
+  }
+  TakeAndBreakValues resumed = table_of("grundy-game");
+  resumed.set_threads(2);
+  resumed.set_speculate_from(512);
+  resumed.set_min_kept_values(4096);
+  resumed.open_file(path.string(), "grundy-game");
+  ASSERT_EQ(resumed.size(), size / 2);
+  resumed.extend_to(size);
+  expect_same(resumed, one, "grundy-game resumed from its file");
+  EXPECT_GT(resumed.heaps_ahead(), size / 4) << "the resumed table computed no heaps ahead";
+  std::filesystem::remove(path);
+
+  std::stringstream saved;
+  TakeAndBreakValues half = table_of("grundy-game");
+  half.extend_to(size / 2);
+  half.write_values(saved);
+  TakeAndBreakValues read = table_of("grundy-game");
+  read.set_threads(2);
+  read.set_speculate_from(512);
+  read.read_values(saved, size / 2, half.bytes_per_value());
+  read.extend_to(size);
+  expect_same(read, one, "grundy-game from saved values");
+  EXPECT_GT(read.heaps_ahead(), size / 4) << "the table read back computed no heaps ahead";
 }
 
 }  // namespace

@@ -149,6 +149,8 @@ class TakeAndBreakValues {
   void set_speculate_from(std::uint64_t from) { speculate_from_ = from; }
   // Heaps whose check failed (new rare heaps met while two threads ran).
   [[nodiscard]] std::uint64_t failed_checks() const { return failed_checks_; }
+  // Heaps computed ahead and checked beside (0 on one thread).
+  [[nodiscard]] std::uint64_t heaps_ahead() const { return heaps_ahead_; }
 
   // The length of the last cycle found, once; nullopt when none was found
   // since the last call. Two-heap octal games only.
@@ -255,6 +257,8 @@ class TakeAndBreakValues {
   // The histograms, largest value, value space and mask of the values in
   // the column, as extend() would have left them.
   void rebuild_from_values();
+  // Back to no values, keeping the settings (threads, kept values, progress total).
+  void start_afresh();
   std::vector<std::uint64_t> histogram_even_, histogram_odd_;  // heaps per value, by the heap's parity
 
   Sparsity sparsity_;
@@ -309,6 +313,7 @@ class TakeAndBreakValues {
   std::uint64_t speculate_from_ = std::uint64_t{1} << 16;
   std::uint64_t speculate_after_ = 0;  // no speculation below this heap (after a failed check)
   std::uint64_t failed_checks_ = 0;
+  std::uint64_t heaps_ahead_ = 0;
   // Step 2's values to look for, kept for a check instead of looked for
   // at once (speculate).
   struct DeferredScan {
