@@ -261,21 +261,27 @@ class ComponentSearch {
   // The part's value when the table holds it or the game knows it.
   std::optional<std::uint64_t> lookup(const Key& part) { return lookup(part, table_.hash_of(part)); }
   std::optional<std::uint64_t> lookup(const Key& part, std::size_t hash) {
-    if (auto v = table_.find(part, hash)) {
-      if ((*v & kExcluded) == 0) return v;
-      return std::nullopt;
-    }
-    return known_by_game(part);
+    std::uint64_t v = 0;
+    if (lookup_into(part, hash, v)) return v;
+    return std::nullopt;
+  }
+  // The same, into `v`, true when known (the listing's loop: no optional,
+  // TranspositionTable::find_into says why).
+  bool lookup_into(const Key& part, std::size_t hash, std::uint64_t& v) {
+    if (table_.find_into(part, hash, v)) return (v & kExcluded) == 0;
+    return known_by_game(part, v);
   }
 
-  std::optional<std::uint64_t> known_by_game([[maybe_unused]] const Key& part) {
+  // The game's own value of the part, if it knows it (stored), into `v`.
+  bool known_by_game([[maybe_unused]] const Key& part, [[maybe_unused]] std::uint64_t& v) {
     if constexpr (requires { game_.known_value(part); }) {
-      if (const std::optional<std::uint64_t> v = game_.known_value(part)) {
-        table_.store(part, *v, game_.size(part));
-        return v;
+      if (const std::optional<std::uint64_t> known = game_.known_value(part)) {
+        v = *known;
+        table_.store(part, v, game_.size(part));
+        return true;
       }
     }
-    return std::nullopt;
+    return false;
   }
 
   // One level deeper for the life of a Deeper (LimitError past the bound).
@@ -452,8 +458,8 @@ class ComponentSearch {
         c.first = kept;
         c.count = 0;
         for (std::size_t i = first; i < first + count; ++i) {
-          if (const auto v = lookup(parts_[i], hashes_[i - batch_parts])) {
-            c.known ^= *v;
+          if (std::uint64_t v = 0; lookup_into(parts_[i], hashes_[i - batch_parts], v)) {
+            c.known ^= v;
             continue;
           }
           const std::uint64_t size = game_.size(parts_[i]);
@@ -564,12 +570,12 @@ class ComponentSearch {
   // kNotInSet. Values found are stored.
   std::uint64_t value_in_set(const Key part, NimberSet wanted) {
     NimberSet excluded;
-    if (const auto v = table_.find(part)) {
-      if ((*v & kExcluded) == 0) return *v;
-      excluded = NimberSet::of_low_word(*v & ~kExcluded);
+    if (std::uint64_t entry = 0; table_.find_into(part, table_.hash_of(part), entry)) {
+      if ((entry & kExcluded) == 0) return entry;
+      excluded = NimberSet::of_low_word(entry & ~kExcluded);
       if (wanted.without(excluded).empty()) return kNotInSet;
-    } else if (const auto known = known_by_game(part)) {
-      return *known;
+    } else if (std::uint64_t known = 0; known_by_game(part, known)) {
+      return known;
     }
     const std::uint64_t v = value_in_set_searched(part, wanted, excluded);
     if (v == kNotInSet)

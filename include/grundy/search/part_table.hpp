@@ -61,10 +61,16 @@ class PartTable {
 
   [[nodiscard]] std::optional<Value> find(const Key& key) const { return find(key, hash_of(key)); }
   [[nodiscard]] std::optional<Value> find(const Key& key, std::size_t hash) const {
+    Value v = 0;
+    if (find_into(key, hash, v)) return v;
+    return std::nullopt;
+  }
+  // The same, into `out` (TranspositionTable::find_into says why).
+  [[nodiscard]] bool find_into(const Key& key, std::size_t hash, Value& out) const {
     if constexpr (kHasSmallSlots) {
-      if (small(key)) return small_.find(key, hash);
+      if (small(key)) return small_.find_into(key, hash, out);
     }
-    return large_.find(key, hash);
+    return large_.find_into(key, hash, out);
   }
   void prefetch(const Key& key, std::size_t hash) const {
     if constexpr (kHasSmallSlots) {

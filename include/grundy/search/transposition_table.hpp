@@ -236,11 +236,20 @@ class TranspositionTable {
   // The same, for a key whose hash the caller has (hash_of: computed once
   // for a prefetch and the find after it).
   [[nodiscard]] std::optional<Value> find(const Key& key, std::size_t hash) const {
-    if (!shared_) return find_here(key, hash);
+    Value v{};
+    if (find_into(key, hash, v)) return v;
+    return std::nullopt;
+  }
+  // The same, into `out`, true when found: no std::optional on the way. A
+  // search's hottest loop copied the optionals through the stack (GCC
+  // 12), and each 16-byte read of a bool and a value just stored waited
+  // on the store: 12% of a 4x11 search's samples.
+  [[nodiscard]] bool find_into(const Key& key, std::size_t hash, Value& out) const {
+    if (!shared_) return find_here(key, hash, out);
     if constexpr (kWordSlots) {
       for (;;) {
         const std::size_t n = slot_count_.load(std::memory_order_acquire);
-        if (n == 0) return std::nullopt;
+        if (n == 0) return false;
         const Slot* slots = first_slot_.load(std::memory_order_acquire);
         const GroupLocks* locks = locks_.load(std::memory_order_acquire);
         const auto [low, high] = window_groups(hash, n);
@@ -252,23 +261,27 @@ class TranspositionTable {
           // A store is inside (read again), or a doubling holds every lock:
           // then no thread writes these slots until they are old, and a
           // find reads them as they are instead of waiting (grow_from).
-          if (growing_.load(std::memory_order_acquire)) return scan_window(slots, n, key, hash);
+          if (growing_.load(std::memory_order_acquire)) return scan_window(slots, n, key, hash, out);
           continue;
         }
-        const std::optional<Value> found = scan_window(slots, n, key, hash);
+        Value found{};
+        const bool here = scan_window(slots, n, key, hash, found);
         if (locks->read_valid(low, low_seen) && (high == low || locks->read_valid(high, high_seen)) &&
             slot_count_.load(std::memory_order_relaxed) == n && first_slot_.load(std::memory_order_relaxed) == slots &&
-            locks_.load(std::memory_order_relaxed) == locks)
-          return found;
+            locks_.load(std::memory_order_relaxed) == locks) {
+          if (here) out = found;
+          return here;
+        }
       }
     } else {
       for (;;) {
         const WindowLock held(*this, hash);
-        if (held.current()) return find_here(key, hash);
-        if (held.growing()) return std::nullopt;  // (a miss is always safe: no waiting for a doubling)
+        if (held.current()) return find_here(key, hash, out);
+        if (held.growing()) return false;  // (a miss is always safe: no waiting for a doubling)
       }
     }
   }
+
 
   // Asks the processor to bring the first slot of key's window into the
   // cache (a find soon after is faster).
@@ -454,14 +467,17 @@ class TranspositionTable {
 
   // The slots of a key's window in a shared table's block of n slots (word
   // slots: each read a word at a time).
-  static std::optional<Value> scan_window(const Slot* slots, std::size_t n, const Key& key, std::size_t hash) {
+  static bool scan_window(const Slot* slots, std::size_t n, const Key& key, std::size_t hash, Value& out) {
     std::size_t i = hash;
     for (std::size_t k = 0; k < kWindow; ++k, ++i) {
       const Slot s = read_slot(slots[i & (n - 1)]);
-      if (Slots::weight(s) == 0) return std::nullopt;
-      if (Slots::holds(s, key)) return Slots::value(s);
+      if (Slots::weight(s) == 0) return false;
+      if (Slots::holds(s, key)) {
+        out = Slots::value(s);
+        return true;
+      }
     }
-    return std::nullopt;
+    return false;
   }
 
   // A store made while a doubling runs: kept aside (the slots may not be
@@ -522,16 +538,19 @@ class TranspositionTable {
   }
 
   // find, with the window's locks held (or on a table one thread owns).
-  [[nodiscard]] std::optional<Value> find_here(const Key& key, std::size_t hash) const {
-    if (slots_.empty()) return std::nullopt;
+  [[nodiscard]] bool find_here(const Key& key, std::size_t hash, Value& out) const {
+    if (slots_.empty()) return false;
     const std::size_t m = mask();
     std::size_t i = hash;
     for (std::size_t n = 0; n < kWindow; ++n, ++i) {
       const Slot& s = slots_[i & m];
-      if (Slots::weight(s) == 0) return std::nullopt;
-      if (Slots::holds(s, key)) return Slots::value(s);
+      if (Slots::weight(s) == 0) return false;
+      if (Slots::holds(s, key)) {
+        out = Slots::value(s);
+        return true;
+      }
     }
-    return std::nullopt;
+    return false;
   }
 
   enum class Stored { yes, window_full, retry };
