@@ -33,6 +33,7 @@ struct PatternOptions {
   bool values = false;  // every value of the rule, not the first ones
   bool json = false;
   std::optional<std::string> table;  // --table: an octal game's values in a file
+  std::optional<std::string> threads;  // --threads: "" unless given
 };
 
 struct PlotOptions {
@@ -167,6 +168,7 @@ Command add_pattern_command(CLI::App& app) {
                       "Ctrl-C, so a long search goes on from there; --max-heap then reaches 2^40 - 1 for games a "
                       "period may be proven for (past 2^32 with a rare-value mask)")
       ->type_name("FILE");
+  add_value_threads_option(*pattern, options->threads);
   pattern->footer(
       "\nRules: periodic, G(n + p) = G(n) for n >= e (smallest p, then smallest e);\n"
       "arithmetic-periodic, G(n + p) = G(n) + s with a saltus s > 0 (values that grow, as in\n"
@@ -195,6 +197,7 @@ Command add_pattern_command(CLI::App& app) {
       "  grundy pattern octal:0.167 --max-heap 8589934591 --table 0.167.table\n");
   return {pattern, answering([options](Output& out) {
     const std::unique_ptr<Game> game = parse_game(options->game);
+    apply_value_threads_option(options->threads, *game);
     if (options->table) {
       if (options->table->empty()) throw InputError("--table '': the file name is empty");
       if (game->table_file_use() != Game::TableFileUse::kept || game->heap_game() == nullptr)

@@ -18,6 +18,7 @@ struct TableOptions {
   std::string to = "20";
   bool runs = false;
   bool json = false;
+  std::optional<std::string> threads;
 };
 
 struct RareOptions {
@@ -41,6 +42,7 @@ Command add_table_command(CLI::App& app) {
   table->add_option("--to", options->to, "the last heap size N (default 20)")->type_name("N");
   table->add_flag("--runs", options->runs, "print maximal runs of equal values as [from, to) value length");
   table->add_flag("--json", options->json, "print one JSON object instead of text");
+  add_value_threads_option(*table, options->threads);
   table->footer(
       "\nText output: one 'n<TAB>G(n)' line per heap size; with --runs a table of runs.\n"
       "JSON: {\"game\", \"values\": [...]} or {\"game\", \"runs\": [{\"from\", \"to\", \"value\"}]} (to is exclusive).\n"
@@ -48,7 +50,9 @@ Command add_table_command(CLI::App& app) {
       "  grundy table division:2-6 --to 1000000000000000000 --runs\n");
   return {table, answering([options](Output& out) {
     const TableRequest request{parse_table_bound(options->to), options->runs};
-    print_table(*parse_game(options->game), request, output_format(options->json), out);
+    const std::unique_ptr<Game> game = parse_game(options->game);
+    apply_value_threads_option(options->threads, *game);
+    print_table(*game, request, output_format(options->json), out);
   })};
 }
 

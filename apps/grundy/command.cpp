@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
@@ -121,6 +122,19 @@ void apply_threads_option(const std::optional<std::string>& given) {
     throw InputError(fmt::format("{} {}: expected a number of threads from 1 to {}", where, quote(*text),
                                  kMaxSearchThreads));
   set_default_search_threads(*n);
+}
+
+void add_value_threads_option(CLI::App& cmd, std::optional<std::string>& threads) {
+  cmd.add_option("--threads", threads,
+                 "threads for an octal or hexadecimal game's values: 1 to 1024 (default: GRUNDY_THREADS if set, "
+                 "else every core grundy may use); with a rare-value mask, past 2^16 heaps, the rare values' "
+                 "checks run beside the next heaps; the values are the same whatever the number")
+      ->type_name("N");
+}
+
+void apply_value_threads_option(const std::optional<std::string>& given, const Game& game) {
+  apply_threads_option(given);
+  if (const HeapGame* heap = game.heap_game()) heap->set_value_threads(default_search_threads());
 }
 
 void add_game_option(CLI::App& cmd, std::string& game, const std::string& description) {

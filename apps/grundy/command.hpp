@@ -77,6 +77,10 @@ void apply_memory_option(const std::optional<std::string>& given);
 // --threads (else GRUNDY_THREADS, else every core), set as the searches'
 // default.
 void apply_threads_option(const std::optional<std::string>& given);
+// --threads for a heap game's values (pattern, table): the option, and
+// its use (apply_threads_option, then the game's set_value_threads).
+void add_value_threads_option(CLI::App& cmd, std::optional<std::string>& threads);
+void apply_value_threads_option(const std::optional<std::string>& given, const Game& game);
 
 // The game of a command about one game (table, pattern, plot, rare,
 // quotient), as the positional "GAME".

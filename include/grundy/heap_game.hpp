@@ -40,6 +40,11 @@ class HeapGame {
   // table of runs up to any size costs nothing); nullptr otherwise.
   [[nodiscard]] virtual const RunTable* value_runs() const { return nullptr; }
 
+  // Threads the game may take to compute its values (a long table: an octal
+  // game's rare-value method checks values beside the next ones, the same
+  // values whatever the count). Games that compute on one thread ignore it.
+  virtual void set_value_threads(unsigned /*threads*/) const {}
+
  protected:
   // The reason shared by heap games when `to` is not below `from`.
   [[nodiscard]] static std::string heap_not_smaller(Position from, Position to);

@@ -248,5 +248,32 @@ TEST(PatternCli, MisereHelpNamesTheGenus) {
     EXPECT_THAT(grundy_run({command, "--help"}).out, HasSubstr("Conway's genus when every heap is tame")) << command;
 }
 
+// --threads (pattern and table): an octal game's values with the rare
+// values' checks on a second thread (past 2^16 heaps, TakeAndBreakValues's
+// OctalTwoThreads tests) print the same lines; a bad count is refused, and
+// a game computed on one thread takes the option and ignores it.
+TEST(PatternCli, ThreadsChangeNoLine) {
+  const std::string to = std::to_string((1 << 18) + 77);
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"pattern", "grundy-game", "--max-heap", to, "--json"},
+        std::vector<std::string>{"pattern", "octal:0.167", "--max-heap", to},
+        std::vector<std::string>{"table", "octal:0.6", "--to", to, "--runs"}}) {
+    std::vector<std::string> one = command, two = command;
+    one.insert(one.end(), {"--threads", "1"});
+    two.insert(two.end(), {"--threads", "2"});
+    const auto a = grundy_run(one), b = grundy_run(two);
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    EXPECT_EQ(b.out, a.out) << command[1];
+  }
+  EXPECT_EQ(grundy_run({"pattern", "subtraction:1,2", "--threads", "2"}).exit_code, 0);
+  for (const std::string command : {"pattern", "table"})
+    for (const std::string bad : {"0", "two", "1025"}) {
+      const auto refused = grundy_run({command, "kayles", "--threads", bad});
+      EXPECT_EQ(refused.exit_code, 2) << command << " " << bad;
+      EXPECT_THAT(refused.err, HasSubstr("expected a number of threads from 1 to 1024")) << command << " " << bad;
+    }
+}
+
 }  // namespace
 }  // namespace grundy
