@@ -17,7 +17,10 @@
 #
 # The analyzer prints a line "n=2^K ..." when it has G(0..2^K - 1), and
 # "Found period ..." when it proves a period; it is timed until that line and
-# stopped. grundy is timed as a whole process, `pattern GAME --max-heap N`:
+# stopped. grundy is timed as a whole process, `pattern GAME --max-heap N`, on
+# one thread (`--threads 1`: the per-core comparison, the peers computing on
+# one) and on every core (its default: the rare values' checks on a second
+# thread, docs/games/octal.md, "Two cores on one game"):
 # for 0.167 and Grundy's game no period is found, so it computes exactly
 # G(0..N) (and looks for a period on the way, as the analyzer does). A run is stopped after LIMIT seconds
 # (environment, default 300) and reported as such.
@@ -134,30 +137,42 @@ ours_kib() {
 
 last=$(( (1 << K) - 1 ))
 last_g=$(( (1 << KG) - 1 ))
-printf '\n%-40s %10s %10s %10s %16s\n' "task" "grundy s" "Czajka s" "ogsolve s" "fastest peer/us"
-row() {  # row TASK OURS CZAJKA OGSOLVE
-  printf '%-40s %10s %10s %10s %16s\n' "$1" "$2" "$3" "$4" "$(ratio "$2" "$3" "$4")"
+cores=$(nproc)
+printf '\n%-40s %10s %10s %10s %10s %14s %14s\n' "task" "grundy 1t" "grundy ${cores}t" "Czajka s" "ogsolve s" \
+  "peer/us, 1t" "peer/us, ${cores}t"
+row() {  # row TASK OURS_ONE_THREAD OURS_EVERY_CORE CZAJKA OGSOLVE
+  printf '%-40s %10s %10s %10s %10s %14s %14s\n' "$1" "$2" "$3" "$4" "$5" "$(ratio "$2" "$4" "$5")" \
+    "$(ratio "$3" "$4" "$5")"
 }
-row "0.167: G(0..2^$K - 1)" "$(median_of ours_seconds pattern octal:0.167 --max-heap "$last")" \
+# both RUNS ARGS...: grundy's median on one thread, then on every core.
+both() {
+  echo "$(median_of ours_seconds "$@" --threads 1)" "$(median_of ours_seconds "$@" --threads "$cores")"
+}
+# shellcheck disable=SC2046  # (both's two words are two arguments)
+row "0.167: G(0..2^$K - 1)" $(both pattern octal:0.167 --max-heap "$last") \
   "$(median_of peer_seconds .167 "n=2^$K ")" "$(median_of og_seconds 0.167 "$last")"
-row "Grundy's game: G(0..2^$KG - 1)" "$(median_of ours_seconds pattern grundy-game --max-heap "$last_g")" \
+# shellcheck disable=SC2046
+row "Grundy's game: G(0..2^$KG - 1)" $(both pattern grundy-game --max-heap "$last_g") \
   "$(median_of peer_seconds grundy "n=2^$KG ")" "-"
-row "Kayles 0.77: period proven" "$(median_of ours_seconds pattern kayles)" \
+# shellcheck disable=SC2046
+row "Kayles 0.77: period proven" $(both pattern kayles) \
   "$(median_of peer_seconds .77 "Found period")" "$(median_of og_seconds 0.77 170)"
 # 2e + 2p + t = 20125015 + 1180 values for 0.354 (e = 10061916, p = 1180, t = 3).
-row "0.354: period proven (e = 10061916)" "$(median_of ours_seconds pattern octal:0.354 --max-heap 33554431)" \
+# shellcheck disable=SC2046
+row "0.354: period proven (e = 10061916)" $(both pattern octal:0.354 --max-heap 33554431) \
   "$(median_of peer_seconds .354 "Found period")" "$(median_of og_seconds 0.354 20126195)"
 # No rare-value mask applies to 0.06: every value is a scan of every pair,
 # and ogsolve's naive method is its fastest (33 s against 141 s for RC2).
-row "0.06: G(0..2^18 - 1), no mask applies" "$(median_of ours_seconds pattern octal:0.06 --max-heap 262143)" \
+# shellcheck disable=SC2046
+row "0.06: G(0..2^18 - 1), no mask applies" $(both pattern octal:0.06 --max-heap 262143) \
   "$(median_of peer_seconds .06 "n=2^18 ")" "$(median_of og_seconds 0.06 262143 naive)"
 # The analyzer's tables end at 2^28, below the 443139470 values this proof needs.
-row "0.1777: period proven (e = 160949018)" "$(ours_seconds pattern octal:0.1777 --max-heap 500000000)" "-" \
-  "$(og_seconds 0.1777 443139470)"
+row "0.1777: period proven (e = 160949018)" "$(ours_seconds pattern octal:0.1777 --max-heap 500000000 --threads 1)" \
+  "$(ours_seconds pattern octal:0.1777 --max-heap 500000000 --threads "$cores")" "-" "$(og_seconds 0.1777 443139470)"
 echo
-kib=$(ours_kib pattern octal:0.167 --max-heap "$last")
+kib=$(ours_kib pattern octal:0.167 --max-heap "$last" --threads 1)
 echo "grundy's memory on 0.167 to 2^$K: $kib KiB peak, $(awk -v k="$kib" -v n="$last" 'BEGIN { printf "%.2f", k * 1024 / (n + 1) }') bytes per value"
-kib=$(ours_kib pattern octal:0.1777 --max-heap 500000000)
+kib=$(ours_kib pattern octal:0.1777 --max-heap 500000000 --threads 1)
 echo "grundy's memory on the 0.1777 proof (443139470 values): $kib KiB peak, $(awk -v k="$kib" 'BEGIN { printf "%.2f", k * 1024 / 443139470 }') bytes per value"
-echo "medians of $runs runs (the 0.1777 row: one run); wall seconds; stopped after $limit s"
+echo "medians of $runs runs (the 0.1777 row: one run); wall seconds; stopped after $limit s; the peers compute on one thread"
 echo "grundy: $(git -C "$root" rev-parse --short HEAD); machine: $(nproc) cores"
