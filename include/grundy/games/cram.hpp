@@ -163,17 +163,33 @@ struct CramRules {
   template <class F>
   void for_each_option(const Key& board, F&& f) const {
     const unsigned w = board.width, h = board.height;
+    // The top cells of the standing dominoes that fit, and the left cells of
+    // the lying ones, found once as two words each (a board has at most 128
+    // cells), instead of two cells of the 128-bit board tested per domino:
+    // 4x11 on one thread took 0.97 to 0.99 of the time (medians of pairs).
+    const CellSet empty = board.empty;
+    CellSet right_column = 0;
+    for (unsigned r = 0; r < h; ++r) right_column |= CellSet{1} << (r * w + w - 1);
+    const CellSet standing_cells = h > 1 ? empty & (empty >> w) : CellSet{0};
+    const CellSet lying_cells = empty & (empty >> 1) & ~right_column;
+    const std::uint64_t standing_words[2] = {static_cast<std::uint64_t>(standing_cells),
+                                             static_cast<std::uint64_t>(standing_cells >> 64)};
+    const std::uint64_t lying_words[2] = {static_cast<std::uint64_t>(lying_cells),
+                                          static_cast<std::uint64_t>(lying_cells >> 64)};
+    const auto fits = [](const std::uint64_t (&words)[2], unsigned i) { return (words[i / 64] >> (i % 64) & 1) != 0; };
     // Each gives f the domino on (r, c) and the cell below or to its right,
     // when both are empty; false when f says to stop.
     const auto standing = [&](unsigned r, unsigned c) {
-      const CellSet here = CellSet{1} << (r * w + c);
-      return !(r + 1 < h && board.is_empty(r, c) && board.is_empty(r + 1, c)) ||
-             give_option(f, CramBoard{board.height, board.width, board.empty & ~(here | here << w)});
+      const unsigned i = r * w + c;
+      if (!fits(standing_words, i)) return true;
+      const CellSet here = CellSet{1} << i;
+      return give_option(f, CramBoard{board.height, board.width, empty & ~(here | here << w)});
     };
     const auto lying = [&](unsigned r, unsigned c) {
-      const CellSet here = CellSet{1} << (r * w + c);
-      return !(c + 1 < w && board.is_empty(r, c) && board.is_empty(r, c + 1)) ||
-             give_option(f, CramBoard{board.height, board.width, board.empty & ~(here | here << 1)});
+      const unsigned i = r * w + c;
+      if (!fits(lying_words, i)) return true;
+      const CellSet here = CellSet{1} << i;
+      return give_option(f, CramBoard{board.height, board.width, empty & ~(here | here << 1)});
     };
     if (h % 2 == 1) {
       for (unsigned j = 0; j < w; ++j)
