@@ -50,7 +50,7 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
                                  request.on_disk ? "with --on-disk are kept in the --save file"
                                                  : "are more than 2^32, and such a table is kept in a file",
                                  static_cast<double>(2 * want) / (1 << 30)));
-  game->set_table_threads(request.threads);
+  game->set_value_threads(request.threads);
   if (!request.resume.empty()) game->resume_table(request.resume, on_disk);
   if (on_disk) game->keep_table_in_file(request.save);
   const std::string game_json = json(game->spec()).dump();

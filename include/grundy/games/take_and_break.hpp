@@ -121,8 +121,7 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   [[nodiscard]] bool rare_table() const { return !general_; }
   [[nodiscard]] const TakeAndBreakValues& table() const { return table_; }
   // Threads for the table (TakeAndBreakValues::set_threads; 1 by default).
-  void set_table_threads(unsigned threads) const { table_.set_threads(threads); }
-  void set_value_threads(unsigned threads) const override { set_table_threads(threads); }
+  void set_value_threads(unsigned threads) const override { table_.set_threads(threads); }
   // G(0..size-1). `between_steps`, when given, is called every
   // kTableStep values while the table grows (the table is whole then, so a
   // caller may save it: a run of hours loses at most one step when killed).

@@ -282,7 +282,6 @@ class TranspositionTable {
     }
   }
 
-
   // Asks the processor to bring the first slot of key's window into the
   // cache (a find soon after is faster).
   void prefetch(const Key& key) const { prefetch_hash(Hash{}(key)); }
