@@ -478,7 +478,9 @@ class InvalidBytes(unittest.TestCase):
         # (so UTF-8) with an error, the server keeps answering, and it logs no crash.
         rng = random.Random(50)
         with tempfile.TemporaryFile("w+") as log:
-            server = Server(GRUNDY, log=log)
+            # A generous time limit: these requests are tiny, but under the sanitizers on a loaded
+            # machine one was once cut off at the default 3 s (a 503), which is not what this tests.
+            server = Server(GRUNDY, "--time-limit", "60", log=log)
             try:
                 def check(what, got):
                     status, content_type, body = got
@@ -646,7 +648,7 @@ class Limits(unittest.TestCase):
             server.stop()
 
     def test_a_worker_that_died_while_idle_is_replaced(self):
-        server = Server(GRUNDY)
+        server = Server(GRUNDY, "--time-limit", "60")
         try:
             self.assertEqual(server.post("/api/analyze", {"position": "nim 3"})[0], 200)
             zygote = [pid for pid in server.children() if open(f"/proc/{pid}/stat").read().split()[3] ==
