@@ -18,6 +18,7 @@ namespace {
 
 std::atomic<bool> transcript{false};
 std::atomic<bool> sigint_ignored{false};
+std::atomic<bool> signal_thread_started{false};
 
 void write_message(bool new_line) {
   const char* message = new_line ? "\ngrundy: interrupted\n" : "grundy: interrupted\n";
@@ -96,7 +97,17 @@ void handle_interruptions() {
   if (!any) return;
   ::pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   try {
-    std::thread([signals] { wait_for_signal(signals); }).detach();
+    // Returns only once the thread has started and is about to wait: the
+    // server forks its zygote after this, and a fork while the new thread is
+    // still starting could copy a lock it holds (AddressSanitizer's
+    // allocator's: a worker then waited for it forever, one request in
+    // thousands under load).
+    std::thread([signals] {
+      signal_thread_started.store(true);
+      signal_thread_started.notify_one();
+      wait_for_signal(signals);
+    }).detach();
+    signal_thread_started.wait(false);
   } catch (const std::system_error&) {
     // No thread to spare: the signals keep their default action (the run
     // still stops, but without taking back a file written to).
