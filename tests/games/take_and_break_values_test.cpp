@@ -118,6 +118,49 @@ TEST(TakeAndBreakValues, SparseSpaceGamesUseAMaskAndMatchThePlainMex) {
   expect_same_values({4}, true, 6000, "Grundy's game");
 }
 
+// Step 1 by one byte permutation of the 128 values below n (near_pairs_,
+// where every option's read lies there: rare heaps within reach and values
+// below 64), on one thread and on two (where the main thread's step 1 takes
+// it too), against the plain mex. Random codes whose rare heaps are all
+// small, and 0.1777 (15 rare heaps, the last at 123: 48 reads, the reach's
+// limit) and 0.16. A build without AVX-512 VBMI never takes the path; the
+// values are checked all the same.
+TEST(TakeAndBreakValues, OneBytePermutationOfTheNearValuesMatchesThePlainMex) {
+  std::mt19937 rng(20261130);
+  int near = 0;
+  std::vector<std::string> codes{"0.1777", "0.16", "0.145"};
+  for (int game = 0; game < 120; ++game) {
+    std::string code = rng() % 2 == 0 ? "0." : "4.";
+    const std::size_t length = 1 + rng() % 4;
+    for (std::size_t i = 0; i < length; ++i) code += static_cast<char>('0' + rng() % 8);
+    codes.push_back(code);
+  }
+  const std::size_t count = 3000;
+  for (const std::string& code : codes) {
+    const std::vector<std::uint32_t> want = plain_values(octal_digits(code), false, count);
+    for (const unsigned threads : {1U, 2U}) {
+      TakeAndBreakValues table(octal_digits(code), false);
+      table.set_threads(threads);
+      table.set_speculate_from(256);
+      table.extend_to(count);
+      for (std::size_t n = 0; n < count; ++n) {
+        EXPECT_EQ(table[n], want[n]) << code << " on " << threads << " threads: G(" << n << ")";
+        if (table[n] != want[n]) break;
+      }
+      if (threads == 1 && table.near_heaps() > 0) ++near;
+      if (code == "0.1777") {
+#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
+        EXPECT_GT(table.near_heaps(), count / 2) << threads;
+#endif
+      }
+    }
+  }
+#if defined(__AVX512BW__) && defined(__AVX512VBMI__)
+  EXPECT_GE(near, 20);
+#endif
+  RecordProperty("codes_by_near_pairs", near);
+}
+
 // Games no mask fits, far enough for the plain mex's vector scan (pairs
 // past the first 1,024 of a split, tested against a bitmap of the values
 // still wanted) to find values of one byte (0.06, 0.004 to 7,000) and of

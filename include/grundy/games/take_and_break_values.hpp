@@ -151,6 +151,8 @@ class TakeAndBreakValues {
   [[nodiscard]] std::uint64_t failed_checks() const { return failed_checks_; }
   // Heaps computed ahead and checked beside (0 on one thread).
   [[nodiscard]] std::uint64_t heaps_ahead() const { return heaps_ahead_; }
+  // Heaps whose step 1 took one byte permutation (near_pairs_).
+  [[nodiscard]] std::uint64_t near_heaps() const { return near_heaps_; }
 
   // The length of the last cycle found, once; nullopt when none was found
   // since the last call. Two-heap octal games only.
@@ -167,6 +169,12 @@ class TakeAndBreakValues {
   [[nodiscard]] std::uint32_t* mark_one_heap_options(const V* g, std::uint64_t n);
   template <class V>
   [[nodiscard]] std::uint32_t sparse_value_small(const V* g, std::uint64_t n);
+  // Whether near_pairs_ holds for the rare heaps now, planned afresh when
+  // they changed.
+  [[nodiscard]] bool near_pairs_usable();
+  // Step 1's marks by near_pairs_ into `seen` (false: the plan does not apply).
+  template <class V>
+  [[nodiscard]] bool near_pair_bits(const V* g, std::uint64_t n, std::uint64_t& seen);
   // The values below 64 (as bits, each taken mod 64) of the splits of the
   // total m into a rare heap rare_heaps_[i], i in [from, to), and the rest:
   // four accumulators, so that no mark waits for the one before.
@@ -265,6 +273,21 @@ class TakeAndBreakValues {
   // The rare heaps under the mask, with their values, in increasing order.
   std::vector<std::uint64_t> rare_heaps_;
   std::vector<std::uint32_t> rare_values_;
+  std::uint64_t rare_version_ = 0;  // changes with rare_heaps_
+  // Where every option that leaves one heap, or two with a rare heap, reads
+  // a value among the kNearReach just below n (0.1777: 3 + 3 * 15 of them,
+  // within 127), one byte permutation of those values finds them all for a
+  // heap: lane k is G(n - kNearReach + index[k]) XOR with[k] (unused lanes
+  // repeat lane 0). Planned by near_pairs_usable for rare_version_ `version`.
+  static constexpr std::uint64_t kNearReach = 128;
+  struct NearPairs {
+    alignas(64) std::array<std::uint8_t, 64> index{};
+    alignas(64) std::array<std::uint8_t, 64> with{};
+    std::uint64_t version = ~std::uint64_t{0};
+    bool usable = false;
+  };
+  NearPairs near_pairs_;
+  std::uint64_t near_heaps_ = 0;
   // The value space [0, 64 words_) by the parity of its bits under the
   // mask, in increasing order.
   std::vector<std::uint32_t> even_values_, odd_values_;
