@@ -53,6 +53,7 @@ TEST(OctalTwoThreads, SameValuesAsOneThread) {
     one.extend_to(size);
     TakeAndBreakValues two = table_of(game);
     two.set_threads(2);
+    two.set_speculation_trials(false);
     two.set_speculate_from(512);
     two.extend_to(size / 3);
     two.extend_to(size);  // a second call goes on ahead too
@@ -67,6 +68,7 @@ TEST(OctalTwoThreads, SameValuesAsOneThread) {
 TEST(OctalTwoThreads, StopsAtTheSameCycle) {
   TakeAndBreakValues one = table_of("0.137"), two = table_of("0.137");
   two.set_threads(2);
+  two.set_speculation_trials(false);
   two.set_speculate_from(64);
   one.extend_to(100000, nullptr, true);
   two.extend_to(100000, nullptr, true);
@@ -82,6 +84,7 @@ TEST(OctalTwoThreads, InAFile) {
   one.extend_to(size);
   TakeAndBreakValues two = table_of("grundy-game");
   two.set_threads(2);
+  two.set_speculation_trials(false);
   two.set_speculate_from(512);
   two.set_min_kept_values(4096);
   two.move_to_file(path.string(), "grundy-game");
@@ -107,6 +110,7 @@ TEST(OctalTwoThreads, ResumedTablesKeepTheirThreads) {
   }
   TakeAndBreakValues resumed = table_of("grundy-game");
   resumed.set_threads(2);
+  resumed.set_speculation_trials(false);
   resumed.set_speculate_from(512);
   resumed.set_min_kept_values(4096);
   resumed.open_file(path.string(), "grundy-game");
@@ -122,6 +126,7 @@ TEST(OctalTwoThreads, ResumedTablesKeepTheirThreads) {
   half.write_values(saved);
   TakeAndBreakValues read = table_of("grundy-game");
   read.set_threads(2);
+  read.set_speculation_trials(false);
   read.set_speculate_from(512);
   read.read_values(saved, size / 2, half.bytes_per_value());
   read.extend_to(size);
@@ -129,5 +134,34 @@ TEST(OctalTwoThreads, ResumedTablesKeepTheirThreads) {
   EXPECT_GT(read.heaps_ahead(), size / 4) << "the table read back computed no heaps ahead";
 }
 
+// With trials on (the default), each range of heaps between two mask
+// choices times one thread against two before it keeps either (0.1777's
+// cheap heaps keep one, Grundy's game two on a quiet machine): which one
+// wins depends on the machine, the values never do.
+TEST(OctalTwoThreads, TrialsChooseTheThreadsAndKeepTheValues) {
+  const std::uint64_t size = kSanitized ? 300000 : 1 << 20;
+  for (const std::string game : {"0.1777", "grundy-game"}) {
+    TakeAndBreakValues one = table_of(game);
+    one.extend_to(size);
+    TakeAndBreakValues two = table_of(game);
+    two.set_threads(2);
+    two.set_speculate_from(512);
+    two.extend_to(size);
+    expect_same(two, one, game + " with trials");
+    EXPECT_GE(two.speculation_trials(), 3u) << game << ": a trial in each range from 2^10 heaps on";
+    EXPECT_LE(two.speculation_trials_won(), two.speculation_trials()) << game;
+    // Trials off: two threads from heap 512 on, the heaps ahead counted.
+    TakeAndBreakValues always = table_of(game);
+    always.set_threads(2);
+    always.set_speculate_from(512);
+    always.set_speculation_trials(false);
+    always.extend_to(size);
+    expect_same(always, one, game + " without trials");
+    EXPECT_EQ(always.speculation_trials(), 0u) << game;
+    EXPECT_GT(always.heaps_ahead(), size / 2) << game;
+  }
+}
+
 }  // namespace
 }  // namespace grundy
+

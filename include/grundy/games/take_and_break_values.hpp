@@ -147,6 +147,15 @@ class TakeAndBreakValues {
   void set_threads(unsigned threads) { threads_ = threads == 0 ? 1 : threads; }
   // Speculation starts no earlier than heap `from` (tests lower it).
   void set_speculate_from(std::uint64_t from) { speculate_from_ = from; }
+  // Whether two threads are tried against one before they are used, in
+  // each range of heaps between two mask choices (on by default): a game
+  // whose heaps cost little (0.1777) runs slower on two threads than on
+  // one, and then keeps to one. Off: two threads wherever they apply
+  // (the tests of their workings).
+  void set_speculation_trials(bool on) { speculation_trials_ = on; }
+  // Trials made, and those in which two threads paid.
+  [[nodiscard]] std::uint64_t speculation_trials() const { return trials_made_; }
+  [[nodiscard]] std::uint64_t speculation_trials_won() const { return trials_won_; }
   // Heaps whose check failed (new rare heaps met while two threads ran).
   [[nodiscard]] std::uint64_t failed_checks() const { return failed_checks_; }
   // Heaps computed ahead and checked beside (0 on one thread).
@@ -194,6 +203,11 @@ class TakeAndBreakValues {
   template <class V, std::size_t W>
   void speculate(std::uint64_t limit, LongTask* task, bool stop_at_cycle);
   [[nodiscard]] bool may_speculate(std::uint64_t n, std::uint64_t limit) const;
+  // Whether heap n, where two threads may run, goes to them (the trial's
+  // turn, or its verdict), and the heaps their trial may still take.
+  [[nodiscard]] bool speculation_chosen(std::uint64_t n);
+  // A turn of two threads on `heaps` heaps in `seconds`, towards the trial.
+  void count_speculation(std::uint64_t heaps, double seconds);
   // The bookkeeping of value v just placed at heap n == size_.
   void record(std::uint64_t n, std::uint32_t v, bool in_file);
   template <class V>
@@ -337,6 +351,21 @@ class TakeAndBreakValues {
   std::uint64_t speculate_after_ = 0;  // no speculation below this heap (after a failed check)
   std::uint64_t failed_checks_ = 0;
   std::uint64_t heaps_ahead_ = 0;
+  // The trial of two threads against one (speculation_chosen): kTrialHeaps
+  // alone, then as many on two threads, once in each range of heaps
+  // between mask choices (trial_round_ is that range's end).
+  static constexpr std::uint64_t kTrialHeaps = std::uint64_t{1} << 16;
+  enum class Trial : std::uint8_t { alone, together, decided };
+  bool speculation_trials_ = true;
+  Trial trial_ = Trial::decided;
+  std::uint64_t trial_round_ = 0;
+  std::uint64_t trial_from_ = 0;
+  double trial_started_ = 0;  // seconds (steady clock) when the alone turn began
+  double alone_rate_ = 0;     // heaps a second
+  std::uint64_t together_heaps_ = 0;
+  double together_seconds_ = 0;
+  bool speculation_pays_ = true;
+  std::uint64_t trials_made_ = 0, trials_won_ = 0;
   // Step 2's values to look for, kept for a check instead of looked for
   // at once (speculate).
   struct DeferredScan {
