@@ -1,8 +1,8 @@
 #include "grundy/games/take_and_break_values.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <bit>
+#include <chrono>
 #include <cstring>
 #include <exception>
 #include <istream>
@@ -52,9 +52,11 @@ constexpr std::uint64_t kSpeculateAtLeast = 4096;
 constexpr std::uint32_t kBatch = 64;
 constexpr std::uint64_t kBatches = 64;
 
+// A steady clock's reading in seconds (the trials of two threads against one).
 double seconds_now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
+
 // The value spaces the bitmap scan takes (2^11 values: a bitmap of four
 // vector registers), and the pairs marked before it.
 constexpr std::uint32_t kBitmapSpace = 2048;
