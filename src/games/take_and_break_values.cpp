@@ -803,6 +803,15 @@ std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n)
   }
   ++commons_counted_;
   for (std::size_t k = 0; k < commons_past_.size(); ++k) commons_past_[k] += common >= (64u << k) ? 1u : 0u;
+  if constexpr (W == 1) {
+    // One word: the values wanted stay bits, as rare_scan_bits takes them.
+    std::uint64_t need = ~seen[0] & searched_bits[0];
+    if (common < 64) need &= (std::uint64_t{1} << common) - 1;
+    if (need == 0) return common;
+    if (deferred_ == nullptr) return rare_scan_bits(g, n, need, common);
+    deferred_->bits = need;  // two threads: the scan is left to the check of the heap's batch
+    return common;
+  }
   // (Two threads: written where rare_scan's caller reads them, not copied there.)
   std::uint32_t* want = deferred_ != nullptr ? deferred_->want.data() : need_.data();
   std::size_t count = 0;
@@ -895,14 +904,10 @@ std::uint32_t TakeAndBreakValues::rare_scan(const V* g, std::uint64_t n, std::ui
     const std::uint64_t m = n - t;
     const std::uint64_t last = last_split(m);
     std::uint64_t a = 1;
-    if constexpr (W == 1) {
+    if constexpr (W == 1) {  // (sparse_value_bits and speculate call rare_scan_bits directly)
       std::uint64_t need = 0;
       for (std::size_t i = 0; i < count; ++i) need |= std::uint64_t{1} << want[i];
-      a = scan_bit_blocks(g, m, a, last, need);
-      if (need == 0) return common;
-      count = 0;
-      for (; need != 0; need &= need - 1) want[count++] = static_cast<std::uint32_t>(std::countr_zero(need));
-      if (a > last) continue;
+      return rare_scan_bits(g, n, need, common);
     } else if constexpr (W == 2) {
       // Word v / 64 of each value: all ones when it is the second.
       auto second = [](std::uint32_t v) { return std::uint64_t{0} - (v >> 6); };
@@ -930,6 +935,36 @@ std::uint32_t TakeAndBreakValues::rare_scan(const V* g, std::uint64_t n, std::ui
     if (count == 0) return common;
   }
   return *std::min_element(want, want + count);
+}
+
+// rare_scan with one word: `need` holds the values wanted (each below
+// `common`) as bits from sparse_value_bits to the end, turned into a list
+// only for the vector scan of drop_pair_values (19% of 0.167's heaps get
+// there). Going from bits to a list and back for every heap, as rare_scan
+// does, cost 0.167 to 2^24 an eighth of its time: without it, 0.87 of the
+// time on one thread, 0.84 on two (farm-bench -n 7, medians).
+template <class V>
+std::uint32_t TakeAndBreakValues::rare_scan_bits(const V* g, std::uint64_t n, std::uint64_t need,
+                                                 std::uint32_t common) const {
+  std::array<std::uint32_t, 64> want;
+  for (const std::uint64_t t : leave_two_) {
+    if (n < t + 2) continue;
+    const std::uint64_t m = n - t;
+    const std::uint64_t last = last_split(m);
+    // Blocks of pairs into bits (scan_bit_blocks); the values they leave
+    // are then looked for a vector of pairs at a time (drop_pair_values).
+    const std::uint64_t a = scan_bit_blocks(g, m, 1, last, need);
+    if (need == 0) return common;
+    if (a > last) continue;
+    std::size_t count = 0;
+    for (std::uint64_t rest = need; rest != 0; rest &= rest - 1)
+      want[count++] = static_cast<std::uint32_t>(std::countr_zero(rest));
+    count = drop_pair_values(g, m, a, last, want.data(), count);
+    if (count == 0) return common;
+    need = 0;
+    for (std::size_t i = 0; i < count; ++i) need |= std::uint64_t{1} << want[i];
+  }
+  return static_cast<std::uint32_t>(std::countr_zero(need));
 }
 
 bool TakeAndBreakValues::near_pairs_usable() {
@@ -1021,23 +1056,7 @@ std::uint32_t TakeAndBreakValues::sparse_value_small(const V* g, std::uint64_t n
   const std::uint32_t common = common_missing == 0 ? 64 : static_cast<std::uint32_t>(std::countr_zero(common_missing));
   std::uint64_t need = ~seen & searched_bits & (common == 64 ? ~std::uint64_t{0} : bit(common) - 1);
   if (need == 0) return common;
-  // Blocks of pairs into bits (scan_bit_blocks); the values they leave are
-  // then looked for a vector of pairs at a time (drop_pair_values).
-  std::uint32_t* want = need_.data();
-  for (const std::uint64_t m : split_totals(n)) {
-    const std::uint64_t last = last_split(m);
-    const std::uint64_t a = scan_bit_blocks(g, m, 1, last, need);
-    if (need == 0) return common;
-    if (a > last) continue;
-    std::size_t count = 0;
-    for (std::uint64_t rest = need; rest != 0; rest &= rest - 1)
-      want[count++] = static_cast<std::uint32_t>(std::countr_zero(rest));
-    count = drop_pair_values(g, m, a, last, want, count);
-    need = 0;
-    for (std::size_t i = 0; i < count; ++i) need |= bit(want[i]);
-    if (need == 0) return common;
-  }
-  return static_cast<std::uint32_t>(std::countr_zero(need));
+  return rare_scan_bits(g, n, need, common);
 }
 
 // What a split of n leaves in all, n - t for each two-heap digit t that n
@@ -1445,12 +1464,17 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
     batch.failed = kBatch;
     std::array<std::uint32_t, 64 * W> want{};
     for (std::uint32_t i = 0; i < batch.count; ++i) {
-      std::size_t count = 0;
-      for (std::size_t w = 0; w < W; ++w)
-        for (std::uint64_t bits = batch.want[i][w]; bits != 0; bits &= bits - 1)
-          want[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(bits)));
-      if (count == 0) continue;
-      if (rare_scan<V, W>(g, batch.first + i, want.data(), count, batch.common[i]) != batch.common[i]) {
+      std::uint32_t v = batch.common[i];
+      if constexpr (W == 1) {
+        if (batch.want[i][0] != 0) v = rare_scan_bits(g, batch.first + i, batch.want[i][0], v);
+      } else {
+        std::size_t count = 0;
+        for (std::size_t w = 0; w < W; ++w)
+          for (std::uint64_t bits = batch.want[i][w]; bits != 0; bits &= bits - 1)
+            want[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(bits)));
+        if (count != 0) v = rare_scan<V, W>(g, batch.first + i, want.data(), count, v);
+      }
+      if (v != batch.common[i]) {
         batch.failed = i;  // the heaps after it read a wrong value: no use checking them
         break;
       }
@@ -1537,6 +1561,7 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
       if (n % 65536 == 0) interruption_point();
       if (n % kBlock == 0) start_block(g, n);
       deferred.count = 0;
+      deferred.bits = 0;
       deferred_ = &deferred;
       const std::uint32_t v = sparse_value_bits<V, W>(g, n);
       deferred_ = nullptr;
@@ -1561,6 +1586,7 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
       // time freed goes to the checks, which bound the run: its time did not
       // change.)
       std::array<std::uint64_t, W> want{};
+      want[0] = deferred.bits;
       for (std::size_t k = 0; k < deferred.count; ++k)
         want[deferred.want[k] / 64] |= std::uint64_t{1} << (deferred.want[k] % 64);
       open->want[i] = want;

@@ -194,6 +194,10 @@ class TakeAndBreakValues {
   template <class V, std::size_t W>
   [[nodiscard]] std::uint32_t rare_scan(const V* g, std::uint64_t n, std::uint32_t* want, std::size_t count,
                                         std::uint32_t common) const;
+  // rare_scan while every value is below 64, the values wanted as bits.
+  template <class V>
+  [[nodiscard]] std::uint32_t rare_scan_bits(const V* g, std::uint64_t n, std::uint64_t need,
+                                             std::uint32_t common) const;
   // Two threads on one table: heaps [size_, limit) computed ahead by step 1
   // of the method with G(n) taken to be the common value, each checked by
   // step 2 on either thread (a check fails only at a new rare heap, which
@@ -371,6 +375,7 @@ class TakeAndBreakValues {
   struct DeferredScan {
     std::size_t count = 0;
     std::array<std::uint32_t, 512> want{};
+    std::uint64_t bits = 0;  // with one word: the values as bits instead (count 0)
   };
   DeferredScan* deferred_ = nullptr;
 };
