@@ -674,6 +674,7 @@ void TakeAndBreakValues::next_stamp() {
 template <class V>
 void TakeAndBreakValues::start_block(const V* g, std::uint64_t n0) {
   block_valid_ = false;
+  block_reads_valid_ = false;
 #if defined(__x86_64__)
   if (!kHasAvx512 || !sparsity_.masked || words_ > 8 || three_way_ || leave_two_.empty() ||
       n0 < 4 * kBlock + most_taken_ || rare_heaps_.size() < kBlock)
@@ -710,10 +711,38 @@ void TakeAndBreakValues::start_block(const V* g, std::uint64_t n0) {
       block_seen_[k][w] = w < block_words_ ? bits[2 * w][k] | std::uint64_t{bits[2 * w + 1][k]} << 32 : 0;
   block_start_ = n0;
   block_valid_ = true;
+  // Past every rare heap (each digit's [hi, ...) empty), with one word and
+  // no move that leaves nothing within reach, a heap's own reads are fixed.
+  const bool past_every_rare = std::all_of(block_ranges_.begin(), block_ranges_.end(),
+                                           [&](const BlockRange& r) { return r.hi == rare_heaps_.size(); });
+  const bool leaves_none = std::any_of(leave_none_.begin(), leave_none_.end(), [&](std::uint64_t t) { return t >= n0; });
+  if (words_ == 1 && !unequal_ && past_every_rare && !leaves_none) {
+    block_reads_.clear();
+    for (const std::uint64_t t : leave_one_) block_reads_.push_back({t, 0});
+    for (std::size_t j = 0; j < leave_two_.size(); ++j)
+      for (std::size_t i = 0; i < block_ranges_[j].lo; ++i)
+        block_reads_.push_back({leave_two_[j] + rare[i], rare_values_[i]});
+    block_reads_valid_ = true;
+  }
 #else
   (void)g;
   (void)n0;
 #endif
+}
+
+template <class V>
+[[gnu::always_inline]] inline std::uint64_t TakeAndBreakValues::block_read_bits(const V* g, std::uint64_t n) const {
+  auto bit = [](std::uint32_t v) { return std::uint64_t{1} << (v & 63); };
+  const BlockRead* r = block_reads_.data();
+  const std::size_t count = block_reads_.size();
+  std::uint64_t s0 = 0, s1 = 0;
+  std::size_t i = 0;
+  for (; i + 2 <= count; i += 2) {
+    s0 |= bit(g[n - r[i].back] ^ r[i].with);
+    s1 |= bit(g[n - r[i + 1].back] ^ r[i + 1].with);
+  }
+  if (i < count) s0 |= bit(g[n - r[i].back] ^ r[i].with);
+  return s0 | s1;
 }
 
 template <class V>
@@ -759,8 +788,13 @@ std::uint32_t TakeAndBreakValues::sparse_value_bits(const V* g, std::uint64_t n)
   // Every option's value into `seen`, the block's marks taken where `ahead`.
   auto mark_options = [&](bool ahead) {
     seen = {};
-    if constexpr (W == 1)
+    if constexpr (W == 1) {
       if (!ahead && near_pair_bits(g, n, seen[0])) return;
+      if (ahead && block_reads_valid_) {
+        seen[0] = block_seen_[n - block_start_][0] | block_read_bits(g, n);
+        return;
+      }
+    }
     if (ahead)
       for (std::size_t w = 0; w < W; ++w) seen[w] = block_seen_[n - block_start_][w];
     for (std::uint64_t t : leave_none_)
@@ -1373,6 +1407,7 @@ void TakeAndBreakValues::record(std::uint64_t n, std::uint32_t v, bool in_file) 
     rare_heaps_.push_back(n);
     rare_values_.push_back(v);
     ++rare_version_;
+    block_reads_valid_ = false;  // the block's later heaps pair with it too
     sparsity_.rare_heaps = rare_heaps_.size();
     sparsity_.last_rare = n;
     restart_cycle_search();
