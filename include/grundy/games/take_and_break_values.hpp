@@ -340,12 +340,12 @@ class TakeAndBreakValues {
   std::array<std::uint64_t, 3> commons_past_{};  // [k]: heaps whose `common` was 64 * 2^k or more
   std::array<std::array<std::uint64_t, 8>, kBlock> block_seen_{};
   std::vector<BlockRange> block_ranges_;
-  // With one word, in a block past every rare heap: the reads each heap of
-  // the block still makes, G(n - back) ^ with, listed once by start_block
-  // (the one-heap options and the rare heaps of [0, lo) of each digit), so
-  // that a heap reads them in one short loop instead of walking the ranges
-  // of each digit (0.167 to 2^24: 0.84 of the time). A new rare heap ends
-  // the list's use until the next block.
+  // In a block past every rare heap: the reads each heap of the block still
+  // makes, G(n - back) ^ with, listed once by start_block (the one-heap
+  // options and the rare heaps of [0, lo) of each digit), so that a heap
+  // reads them in one short loop instead of walking the ranges of each
+  // digit (0.167 to 2^24: 0.84 of the time). A new rare heap ends the
+  // list's use until the next block.
   struct BlockRead {
     std::uint64_t back = 0;
     std::uint32_t with = 0;
