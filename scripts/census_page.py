@@ -175,11 +175,19 @@ def brute_values(code, count=BRUTE_VALUES):
 
 def values_key(code):
     """The census's test of equal values (octal_values_key, src/games/take_and_break.cpp): the
-    code with bit 1 (take the whole heap) cleared in every digit after the point, and G(0..m),
+    code with bit 1 (take the whole heap) cleared in every digit after the point, and bit 2 (leave
+    one heap) in each d_t for which some d_s, s < t, splits (bit 4) with G(t - s) = 0; and G(0..m),
     m = max(k, 6). Codes with one key have one sequence of values (docs/census.md)."""
     d = code_digits(code)
-    rest = "".join(str(x & ~1) for x in d[1:]).rstrip("0") or "0"
-    return d[0], rest, tuple(brute_values(code, max(len(d) - 1, CENSUS_MAX_DIGITS) + 1))
+    g = brute_values(code, max(len(d) - 1, CENSUS_MAX_DIGITS) + 1)
+
+    def key_digit(t):
+        if any(d[s] & 4 and g[t - s] == 0 for s in range(t)):
+            return d[t] & ~3
+        return d[t] & ~1
+
+    rest = "".join(str(key_digit(t)) for t in range(1, len(d))).rstrip("0") or "0"
+    return d[0], rest, tuple(g)
 
 
 def smallest_period(seq, start, period):
@@ -340,7 +348,7 @@ def check_copy(path, row, rows, digits):
         raise Failure(f"{where}: octal:{code}'s same_values_as {src!r} is not another game of the census")
     if values_key(scode) != values_key(code):
         raise Failure(f"{where}: octal:{code} is given the same values as {src}, but the codes differ in "
-                      "more than bit 1 of their digits or in G(0..6) (docs/census.md)")
+                      "more than the bits a move of equal values makes redundant, or in G(0..6) (docs/census.md)")
     if row["kind"] != "none":
         raise Failure(f"{where}: octal:{code} is a copy of kind {row['kind']}; the census copies only rows "
                       "with no period")

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <system_error>
 #include <thread>
 
@@ -226,9 +227,11 @@ std::string duration_words(double seconds) {
 }
 
 // The three-digit census of normal play at --max-heap 2^20 - 1
-// (docs/census/octal-3.jsonl): 16,961 s for its 1,024 games on one core,
-// from 0 s (a period proven at once) to 1,172 s (0.415, no period).
-constexpr double kThreeDigitSecondsPerGame = 16.6;
+// (docs/census/octal-3.jsonl) in its 324 groups of equal values: 7,141 s
+// on one core, counting in each group its periodic games and its first
+// game with no period (the others copy that row), from 0 s (periods proven
+// at once) to 680 s (0.415's group, no period).
+constexpr double kThreeDigitSecondsPerGroup = 22.0;
 constexpr double kThreeDigitMaxHeap = 1048576.0;
 // A census that may take longer than this (at the high end, in core
 // seconds) is announced with its estimate.
@@ -239,41 +242,49 @@ constexpr std::size_t kManyGamesUnestimated = 1000;
 constexpr std::size_t kRowsToEstimateFrom = 50;
 
 // What a census run will cost, said before it starts: the games and groups
-// left, and a range of core time and of wall time on its threads, from the
-// census's own rows when it has enough, else from the three-digit census
-// scaled to its --max-heap (a game's cost grows between linearly and as the
-// square of the heaps it examines).
+// left, and a range of core time and of wall time on its threads. A group's
+// games cost about one game's work (the others are copies or periods
+// proven quickly), so the figures are per group: from the census's own
+// rows when it has enough (their seconds over the groups they belong to),
+// else from the three-digit census scaled to its --max-heap (a game's cost
+// grows between linearly and as the square of the heaps it examines).
 std::string census_estimate(const CensusRequest& request, const std::map<std::string, json>& rows,
-                            std::size_t games, std::size_t groups, unsigned threads, bool always) {
+                            const std::map<std::string, std::size_t>& class_of, std::size_t games,
+                            std::size_t groups, unsigned threads, bool always) {
   if (games == 0) return always ? fmt::format("{}: no game left", census_name(request)) : std::string();
-  double per_game = 0;
+  double per_group = 0;
   double low = 0;
   double high = 0;
   std::string basis;
   if (rows.size() >= kRowsToEstimateFrom) {
     double sum = 0;
-    for (const auto& [code, row] : rows) sum += row.value("seconds", 0.0);
-    per_game = sum / static_cast<double>(rows.size());
+    std::set<std::size_t> seen;
+    for (const auto& [code, row] : rows) {
+      sum += row.value("seconds", 0.0);
+      seen.insert(class_of.at(code));
+    }
+    per_group = sum / static_cast<double>(seen.size());
     // The rows so far are the census's first games, not a sample of all.
-    low = per_game / 2;
-    high = per_game * 2;
-    basis = fmt::format("{:.1f} s a game, the mean of the {} rows of {}", per_game, rows.size(), request.resume_file);
+    low = per_group / 2;
+    high = per_group * 2;
+    basis = fmt::format("{:.1f} s a group, the mean of the {} groups of the {} rows of {}", per_group, seen.size(),
+                        rows.size(), request.resume_file);
   } else if (!request.misere) {
     const double r = static_cast<double>(request.max_heap + 1) / kThreeDigitMaxHeap;
-    low = kThreeDigitSecondsPerGame * std::min(r, r * r) / 4;
-    high = kThreeDigitSecondsPerGame * std::max(r, r * r) * 4;
-    per_game = std::sqrt(low * high);
-    basis = fmt::format("{:.1f} s a game, from the three-digit census's {} s at --max-heap 2^20 - 1; a game takes from "
-                        "0 s to 1,172 s there",
-                        per_game, kThreeDigitSecondsPerGame);
+    low = kThreeDigitSecondsPerGroup * std::min(r, r * r) / 4;
+    high = kThreeDigitSecondsPerGroup * std::max(r, r * r) * 4;
+    per_group = std::sqrt(low * high);
+    basis = fmt::format("{:.1f} s a group, from the three-digit census: {:.1f} s a group at --max-heap 2^20 - 1, from 0 s "
+                        "to 680 s",
+                        per_group, kThreeDigitSecondsPerGroup);
   } else if (always || games >= kManyGamesUnestimated) {
-    return fmt::format("{}: {} games left in {} groups of equal values; no estimate of their time yet (a misère "
+    return fmt::format("{}: {} games left in {} group{} of equal values; no estimate of their time yet (a misère "
                        "census has no figures to go by until {} of its rows are written)",
-                       census_name(request), games, groups, kRowsToEstimateFrom);
+                       census_name(request), games, groups, groups == 1 ? "" : "s", kRowsToEstimateFrom);
   } else {
     return "";
   }
-  const double n = static_cast<double>(games);
+  const double n = static_cast<double>(groups);
   if (n * high < kWorthAnEstimate && !always) return "";
   const std::string keep = request.resume_file.empty()
                                ? "each row is written as its game finishes; run it with --resume FILE to keep the "
@@ -281,10 +292,11 @@ std::string census_estimate(const CensusRequest& request, const std::map<std::st
                                : fmt::format("rows go to {} as games finish: the same command goes on from there "
                                              "after a stop",
                                              request.resume_file);
-  return fmt::format("{}: {} games left in {} groups of equal values, to --max-heap {}: about {} of core time ({} to "
+  return fmt::format("{}: {} games left in {} group{} of equal values, to --max-heap {}: about {} of core time ({} to "
                      "{}), about {} on {} thread{} ({}); {}",
-                     census_name(request), games, groups, request.max_heap, duration_words(n * per_game),
-                     duration_words(n * low), duration_words(n * high), duration_words(n * per_game / threads),
+                     census_name(request), games, groups, groups == 1 ? "" : "s", request.max_heap,
+                     duration_words(n * per_group),
+                     duration_words(n * low), duration_words(n * high), duration_words(n * per_group / threads),
                      threads, threads == 1 ? "" : "s", basis, keep);
 }
 
@@ -342,6 +354,9 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
   };
   std::vector<Work> todo;
   std::size_t games_todo = 0;
+  std::map<std::string, std::size_t> class_of;  // code -> its class's place in `classes`
+  for (std::size_t i = 0; i < classes.size(); ++i)
+    for (const std::string& code : classes[i]) class_of.emplace(code, i);
   for (const std::vector<std::string>& members : classes) {
     Work work;
     std::optional<json> source;
@@ -360,7 +375,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
       std::min<std::size_t>(request.jobs == 0 ? cores : request.jobs, std::max<std::size_t>(todo.size(), 1)));
   // (A census of a few minutes at most goes by without one, unless asked.)
   const std::string estimate =
-      census_estimate(request, rows, games_todo, todo.size(), threads, request.estimate_only);
+      census_estimate(request, rows, class_of, games_todo, todo.size(), threads, request.estimate_only);
   if (request.estimate_only) {
     out.write(estimate + "\n");
     return;

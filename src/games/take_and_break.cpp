@@ -1358,9 +1358,20 @@ std::string octal_values_key(const std::string& code) {
     }
     g.push_back(marks.take().value());
   }
+  // Bit 1 of d_t (take a heap of exactly t) only acts at heap t, below m.
+  // Bit 2 of d_t (take t, leave the rest n - t > 0) adds nothing when some
+  // d_s, s < t, splits (bit 4) and G(t - s) = 0: taking s and leaving
+  // t - s and n - t already gives G(t - s) ^ G(n - t) = G(n - t) at every
+  // heap that has the move (docs/games/octal.md, "Codes with equal values").
+  auto key_digit = [&](std::size_t t) {
+    unsigned d = digits[t] & ~1u;
+    for (std::size_t s = 0; s < t && (d & 2) != 0; ++s)
+      if ((digits[s] & 4) != 0 && g[t - s] == 0) d &= ~2u;
+    return d;
+  };
   std::string key = code.substr(0, point + 1);
   std::string rest;
-  for (std::size_t i = 1; i < digits.size(); ++i) rest.push_back(static_cast<char>('0' + (digits[i] & ~1u)));
+  for (std::size_t i = 1; i < digits.size(); ++i) rest.push_back(static_cast<char>('0' + key_digit(i)));
   while (!rest.empty() && rest.back() == '0') rest.pop_back();
   key += (rest.empty() ? "0" : rest) + " G:";
   for (const std::uint64_t v : g) key += fmt::format(" {}", v);

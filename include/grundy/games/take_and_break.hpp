@@ -294,13 +294,16 @@ class TakeAndBreakGame final : public Game, public HeapGame {
 [[nodiscard]] std::vector<std::string> octal_codes(unsigned digits);
 inline constexpr unsigned kMaxOctalCensusDigits = 6;  // 524,288 games: the list of their codes stays small
 // The octal census's same-values key (GameFamily::census_values_key) of a
-// code "d0.d1..dk": the code with bit 1 cleared in d1..dk, then G(0..m)
-// with m = max(k, kMaxOctalCensusDigits).
+// code "d0.d1..dk": the code with bit 1 cleared in d1..dk, and bit 2 in
+// each d_t for which some d_s, s < t, has bit 4 and G(t - s) = 0; then
+// G(0..m) with m = max(k, kMaxOctalCensusDigits).
 // Two codes that differ only in bit 1 of some digits (taking i tokens may
 // leave nothing) differ only in the move that takes a whole heap of i
 // tokens, which only a heap of exactly i has: every heap above k has the
-// same options in both. So if G(0..m) agree, induction on n gives
-// G(n) equal for every n (docs/games/octal.md, "Codes with equal values").
+// same options in both. A bit 2 cleared adds options G(n - t) that the
+// split of d_s gives too (G(t - s) ^ G(n - t)). So if G(0..m) agree,
+// induction on n gives G(n) equal for every n (docs/games/octal.md,
+// "Codes with equal values").
 [[nodiscard]] std::string octal_values_key(const std::string& code);
 
 extern const GameFamily kOctalFamily;
