@@ -336,7 +336,32 @@ def read_rows(path, digits):
     for r in rows.values():
         if "same_values_as" in r:
             check_copy(path, r, rows, digits)
+    choose_pictures(path, rows)
     return rows, first["max_heap"], dropped
+
+
+def choose_pictures(path, rows):
+    """Sets each row with no period's "_pic": the game whose picture shows its values, one per group
+    of equal values (values_key). That is the group's first computed row in the census's order
+    (shorter codes first), else (a partial file) the game a copy names. Rows of one group that
+    were computed apart (before the census's key joined them) must agree: a check of the key on
+    the census's own tables."""
+    groups = {}
+    for c, r in rows.items():
+        if r["kind"] == "none":
+            groups.setdefault(values_key(c), []).append(c)
+    for codes in groups.values():
+        computed = sorted((c for c in codes if "same_values_as" not in rows[c]), key=lambda c: (len(c), c))
+        for c in codes:
+            r = rows[c]
+            r["_pic"] = computed[0] if computed else census_code(r["same_values_as"], CENSUS_MAX_DIGITS)
+        first = rows[computed[0]] if computed else None
+        for c in computed[1:]:
+            differ = [k for k in COPIED_FIELDS if rows[c].get(k) != first.get(k)]
+            if differ:
+                raise Failure(f"{path}:{rows[c]['_line']}: octal:{c} and octal:{computed[0]} (line "
+                              f"{first['_line']}) have one values key (docs/census.md) but their rows differ in "
+                              f"{', '.join(differ)}")
 
 
 def check_copy(path, row, rows, digits):
@@ -363,8 +388,9 @@ def check_copy(path, row, rows, digits):
 
 
 def plot_code(row):
-    """The game whose picture shows this row's values: the row's own, or its source's."""
-    return census_code(row["same_values_as"], CENSUS_MAX_DIGITS) if "same_values_as" in row else row["_code"]
+    """The game whose picture shows this row's values: its group's (choose_pictures) for a row with
+    no period, else its own."""
+    return row.get("_pic", row["_code"])
 
 
 def rare_stats(row):
@@ -689,15 +715,18 @@ def in_few_colours(path):
     few.save(path, format="PNG", optimize=True)
 
 
-def draw_plots(codes, plots_dir, grundy, to, size, timeout, prune):
+def draw_plots(codes, plots_dir, grundy, to, size, timeout, done, digits):
     """Draws the picture of each code that has none yet, one at a time (the census may share the
-    machine), and with `prune` deletes the pictures octal-*.png that are not of these codes: only
-    for a complete census, since a partial one would delete the pictures of games it has not
-    reached yet (each a picture that may take a while to draw again)."""
+    machine), and deletes the pictures octal-*.png of this census's games (at most `digits`
+    digits) that are not of these codes but have a row in `done`: the others are of games it has
+    not reached yet (each a picture that may take a while to draw again). The pictures of longer
+    codes are another census's: the censuses share the folder, and a game of both has the same
+    picture in both (its group's first game: the shortest code, computed by each census)."""
     os.makedirs(plots_dir, exist_ok=True)
     wanted = {plot_name(c) for c in codes}
     for name in sorted(os.listdir(plots_dir)):
-        if prune and re.fullmatch(r"octal-.*\.png", name) and name not in wanted:
+        code = census_code("octal:" + name[6:-4], digits) if re.fullmatch(r"octal-.*\.png", name) else None
+        if code in done and name not in wanted:
             print(f"{PROG}: deleting {name}: the page does not link it", file=sys.stderr)
             os.remove(os.path.join(plots_dir, name))
     todo = [c for c in codes if not os.path.exists(os.path.join(plots_dir, plot_name(c)))]
@@ -987,21 +1016,24 @@ class Page:
         if not self.nones:
             return L + ["None so far.", ""]
         computed = [c for c in self.nones if c not in self.copies]
-        copies_of = {}
-        for c in self.copies:
-            copies_of.setdefault(plot_code(rows[c]), []).append(c)
-        L.append(f"{len(self.nones):,} games, {len(computed):,} of them computed: for each, what its table G(0..n) "
-                 "saw. The games copied from one with the same values are named under it, and share its "
-                 "picture.")
+        shown = [c for c in computed if plot_code(rows[c]) == c]
+        copies_of, apart_of = {}, {}
+        for c in self.nones:
+            if plot_code(rows[c]) != c:
+                (copies_of if c in self.copies else apart_of).setdefault(plot_code(rows[c]), []).append(c)
+        L.append(f"{len(self.nones):,} games, {len(computed):,} of them computed, in {len(shown):,} groups of equal "
+                 "values: for each group, what its first game's table G(0..n) saw. The other games of the group are "
+                 "named under it (copied by the census, or computed apart before the census's key joined them, "
+                 "with the same row), and share its picture.")
         if a.plots_dir:
-            drawn = sum(1 for c in computed if self.picture(c))
+            drawn = sum(1 for c in shown if self.picture(c))
             L += ["", f"Pictures of G(n) for n = 0..{a.plot_to:,}: " +
-                  (f"all {drawn:,} drawn." if drawn == len(computed) else
-                   f"{drawn:,} of {len(computed):,} drawn; the others failed or were not drawn yet (a rerun "
+                  (f"all {drawn:,} drawn." if drawn == len(shown) else
+                   f"{drawn:,} of {len(shown):,} drawn; the others failed or were not drawn yet (a rerun "
                    "without `--no-new-plots` draws them).")]
         L.append("")
         # A copy whose source's row is not in the file (a partial file) gets its own heading.
-        for c in sorted(computed + [c for c in self.copies if plot_code(rows[c]) not in rows]):
+        for c in sorted(shown + [c for c in self.copies if plot_code(rows[c]) not in rows]):
             r = rows[c]
             L += [f"### octal:{c}", ""]
             if "same_values_as" in r:
@@ -1017,6 +1049,9 @@ class Page:
             same = copies_of.get(c, [])
             if same:
                 L.append(f"Same values, rows copied by the census: {', '.join('octal:' + s for s in same)}.")
+            apart = apart_of.get(c, [])
+            if apart:
+                L.append(f"Same values, computed apart with the same row: {', '.join('octal:' + s for s in apart)}.")
             if a.plots_dir:
                 pic = self.picture(c)
                 L += ["", f"![G(n) of octal:{plot_code(r)}, n = 0..{a.plot_to}]({pic})" if pic else
@@ -1179,8 +1214,8 @@ def main(argv):
         octal_table = read_octal_table(args.table)
         if args.plots_dir and not args.no_new_plots:
             codes = sorted({plot_code(r) for r in rows.values() if r["kind"] == "none"})
-            complete = len(rows) == 2 * 8 ** args.digits  # d0 = 0 or 4, and 8^K codes after the point each
-            draw_plots(codes, args.plots_dir, args.grundy, args.plot_to, args.plot_size, args.plot_timeout, complete)
+            draw_plots(codes, args.plots_dir, args.grundy, args.plot_to, args.plot_size, args.plot_timeout, rows,
+                       args.digits)
         page = Page(args, rows, max_heap, dropped, cz, octal_table).text()
         tmp = args.out + ".part"
         try:
