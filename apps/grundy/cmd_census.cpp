@@ -110,7 +110,7 @@ Command add_census_command(CLI::App& app) {
   census->add_flag("--estimate", options->estimate,
                    "say how many games are left and about how long they would take (from --resume FILE's rows, "
                    "else from the three-digit census), and stop; every census says so before a long run");
-  census->add_option("--shard", options->shard, "run only part I of N (games I, I+N, I+2N, ... in code order)")
+  census->add_option("--shard", options->shard, "run only part I of N (groups of equal values I, I+N, I+2N, ... in the order of their first game)")
       ->type_name("I/N");
   census->add_option("--resume", options->resume,
                      "append each finished game's row to FILE, and skip the games FILE already has")
@@ -127,6 +127,10 @@ Command add_census_command(CLI::App& app) {
       "game, kind (periodic/none), proven, preperiod, period, largest value, the last heap examined\n"
       "and the seconds it took, then a count of each kind. JSON rows are the objects of\n"
       "'pattern --json' plus \"seconds\" and \"max_heap\".\n"
+      "Codes whose values are equal by a theorem (they differ only in bit 1 of some digits, or in a\n"
+      "bit 2 whose one-heap move a split already gives, and agree on G(0..6)) form a group: a game\n"
+      "with no period is computed once a group, and the others copy its row, naming it in\n"
+      "\"same_values_as\"; periodic games prove their own periods (docs/census.md).\n"
       "With --misere, each game is 'grundy quotient octal:CODE --max-heap N' (default 30): rows give\n"
       "the quotient's size, generators, P-portion, whether it is tame, and the period its pretending\n"
       "function shows; a game whose quotient passes quotient's limits says so in its row.\n"
