@@ -720,8 +720,10 @@ def draw_plots(codes, plots_dir, grundy, to, size, timeout, done, digits):
     machine), and deletes the pictures octal-*.png of this census's games (at most `digits`
     digits) that are not of these codes but have a row in `done`: the others are of games it has
     not reached yet (each a picture that may take a while to draw again). The pictures of longer
-    codes are another census's: the censuses share the folder, and a game of both has the same
-    picture in both (its group's first game: the shortest code, computed by each census)."""
+    codes are another census's: the censuses share the folder. A game of both censuses has, once
+    both are complete at one --max-heap, the same picture in both (its group's first game: the
+    shortest code, computed by each); before that a page may link a picture the other deletes,
+    and a rerun draws it again (a picture takes seconds)."""
     os.makedirs(plots_dir, exist_ok=True)
     wanted = {plot_name(c) for c in codes}
     for name in sorted(os.listdir(plots_dir)):

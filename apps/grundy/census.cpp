@@ -9,7 +9,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <system_error>
 #include <thread>
 
@@ -241,34 +240,39 @@ constexpr std::size_t kManyGamesUnestimated = 1000;
 // Rows of this census's own enough to estimate from.
 constexpr std::size_t kRowsToEstimateFrom = 50;
 
+// The census's own figures for an estimate: the seconds of the groups of
+// equal values whose games all have rows (a group begun but not finished
+// would count its cheap copies as groups), and how many groups left still
+// need a game computed (none of their rows is one the others copy).
+struct GroupFigures {
+  double seconds = 0;
+  std::size_t finished = 0;  // groups
+  std::size_t rows = 0;      // their rows
+  std::size_t to_compute = 0;
+};
+
 // What a census run will cost, said before it starts: the games and groups
 // left, and a range of core time and of wall time on its threads. A group's
 // games cost about one game's work (the others are copies or periods
 // proven quickly), so the figures are per group: from the census's own
-// rows when it has enough (their seconds over the groups they belong to),
-// else from the three-digit census scaled to its --max-heap (a game's cost
-// grows between linearly and as the square of the heaps it examines).
-std::string census_estimate(const CensusRequest& request, const std::map<std::string, json>& rows,
-                            const std::map<std::string, std::size_t>& class_of, std::size_t games,
+// finished groups when it has enough rows, else from the three-digit census
+// scaled to its --max-heap (a game's cost grows between linearly and as the
+// square of the heaps it examines); times the groups that still need a
+// game computed.
+std::string census_estimate(const CensusRequest& request, const GroupFigures& figures, std::size_t games,
                             std::size_t groups, unsigned threads, bool always) {
   if (games == 0) return always ? fmt::format("{}: no game left", census_name(request)) : std::string();
   double per_group = 0;
   double low = 0;
   double high = 0;
   std::string basis;
-  if (rows.size() >= kRowsToEstimateFrom) {
-    double sum = 0;
-    std::set<std::size_t> seen;
-    for (const auto& [code, row] : rows) {
-      sum += row.value("seconds", 0.0);
-      seen.insert(class_of.at(code));
-    }
-    per_group = sum / static_cast<double>(seen.size());
-    // The rows so far are the census's first games, not a sample of all.
+  if (figures.rows >= kRowsToEstimateFrom && figures.finished > 0) {
+    per_group = figures.seconds / static_cast<double>(figures.finished);
+    // The groups so far are the census's first ones, not a sample of all.
     low = per_group / 2;
     high = per_group * 2;
-    basis = fmt::format("{:.1f} s a group, the mean of the {} groups of the {} rows of {}", per_group, seen.size(),
-                        rows.size(), request.resume_file);
+    basis = fmt::format("{:.1f} s a group, the mean of the {} finished groups ({} rows) of {}", per_group,
+                        figures.finished, figures.rows, request.resume_file);
   } else if (!request.misere) {
     const double r = static_cast<double>(request.max_heap + 1) / kThreeDigitMaxHeap;
     low = kThreeDigitSecondsPerGroup * std::min(r, r * r) / 4;
@@ -284,7 +288,7 @@ std::string census_estimate(const CensusRequest& request, const std::map<std::st
   } else {
     return "";
   }
-  const double n = static_cast<double>(groups);
+  const double n = static_cast<double>(figures.to_compute);
   if (n * high < kWorthAnEstimate && !always) return "";
   const std::string keep = request.resume_file.empty()
                                ? "each row is written as its game finishes; run it with --resume FILE to keep the "
@@ -354,28 +358,38 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
   };
   std::vector<Work> todo;
   std::size_t games_todo = 0;
-  std::map<std::string, std::size_t> class_of;  // code -> its class's place in `classes`
-  for (std::size_t i = 0; i < classes.size(); ++i)
-    for (const std::string& code : classes[i]) class_of.emplace(code, i);
+  GroupFigures figures;
   for (const std::vector<std::string>& members : classes) {
     Work work;
     std::optional<json> source;
+    bool copyable = false;  // a row the others copy, anywhere in the class
+    double seconds = 0;
     for (const std::string& code : members) {
       const auto it = rows.find(code);
-      if (it == rows.end())
+      if (it == rows.end()) {
         work.missing.push_back({code, source});
-      else if (!source && copies_values(it->second))
-        source = it->second;
+        continue;
+      }
+      seconds += it->second.value("seconds", 0.0);
+      copyable = copyable || copies_values(it->second);
+      if (!source && copies_values(it->second)) source = it->second;
     }
     games_todo += work.missing.size();
-    if (!work.missing.empty()) todo.push_back(std::move(work));
+    if (work.missing.empty()) {
+      figures.seconds += seconds;
+      figures.rows += members.size();
+      ++figures.finished;
+    } else {
+      figures.to_compute += copyable ? 0 : 1;
+      todo.push_back(std::move(work));
+    }
   }
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const auto threads = static_cast<unsigned>(
       std::min<std::size_t>(request.jobs == 0 ? cores : request.jobs, std::max<std::size_t>(todo.size(), 1)));
   // (A census of a few minutes at most goes by without one, unless asked.)
   const std::string estimate =
-      census_estimate(request, rows, class_of, games_todo, todo.size(), threads, request.estimate_only);
+      census_estimate(request, figures, games_todo, todo.size(), threads, request.estimate_only);
   if (request.estimate_only) {
     out.write(estimate + "\n");
     return;

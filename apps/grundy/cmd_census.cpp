@@ -110,7 +110,7 @@ Command add_census_command(CLI::App& app) {
   census->add_flag("--estimate", options->estimate,
                    "say how many games are left and about how long they would take (from --resume FILE's rows, "
                    "else from the three-digit census), and stop; every census says so before a long run");
-  census->add_option("--shard", options->shard, "run only part I of N (groups of equal values I, I+N, I+2N, ... in the order of their first game)")
+  census->add_option("--shard", options->shard, "run only part I of N (groups of equal values I, I+N, I+2N, ..., in the order of each group's lowest code)")
       ->type_name("I/N");
   census->add_option("--resume", options->resume,
                      "append each finished game's row to FILE, and skip the games FILE already has")

@@ -1358,7 +1358,7 @@ std::string octal_values_key(const std::string& code) {
     }
     g.push_back(marks.take().value());
   }
-  // Bit 1 of d_t (take a heap of exactly t) only acts at heap t, below m.
+  // Bit 1 of d_t (take a heap of exactly t) only acts at heap t, at most m.
   // Bit 2 of d_t (take t, leave the rest n - t > 0) adds nothing when some
   // d_s, s < t, splits (bit 4) and G(t - s) = 0: taking s and leaving
   // t - s and n - t already gives G(t - s) ^ G(n - t) = G(n - t) at every

@@ -4,7 +4,6 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
-#include <cstring>
 #include <exception>
 #include <istream>
 #include <limits>

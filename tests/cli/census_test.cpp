@@ -157,22 +157,26 @@ TEST(Census, ShardsMergeIntoTheWholeCensus) {
   std::filesystem::remove_all(dir);
 }
 
+// The row a census to heap 4095 writes for GAME, said to have taken `seconds`.
+json row_of(const std::string& game, double seconds) {
+  json row = run_json({"pattern", game, "--max-heap", "4095", "--json"});
+  row["seconds"] = seconds;
+  row["max_heap"] = 4095;
+  return row;
+}
+
 // Rows copied within a class of equal values go from a game to a later one
 // of its class, never back, whatever order a resumed file has: 0.61's row
 // is not copied to 0.6 (a shorter code can prove a period a longer one
-// cannot see), and a copied row whose source is missing (0.63, copied from
-// 0.62) does not make 0.62 a copy of itself: 0.62 copies 0.6, the class's
-// first game (0.6, 0.61, 0.62 and 0.63 have one sequence of values: bit 1
-// acts at one heap, and taking 1 and leaving 1 + (n - 2) gives G(n - 2)).
+// cannot see); 0.63's row, a copy of 0.62 (whose row is missing), stays as
+// it is, and 0.62 copies 0.6, the class's first game, computed in this run
+// (0.6, 0.61, 0.62 and 0.63 have one sequence of values: bit 1 acts at one
+// heap, and taking 1 and leaving 1 + (n - 2) gives G(n - 2)).
 TEST(Census, ResumedRowsAreCopiedOnlyToLaterGamesOfTheirClass) {
   const auto dir = scratch("copies");
   const auto file = dir / "census.jsonl";
-  json late = run_json({"pattern", "octal:0.61", "--max-heap", "4095", "--json"});
-  late["seconds"] = 1.0;
-  late["max_heap"] = 4095;
-  json copied = run_json({"pattern", "octal:0.63", "--max-heap", "4095", "--json"});
-  copied["seconds"] = 0.0;
-  copied["max_heap"] = 4095;
+  const json late = row_of("octal:0.61", 1.0);
+  json copied = row_of("octal:0.63", 0.0);
   copied["same_values_as"] = "octal:0.62";
   ASSERT_EQ(late["kind"], "none");
   ASSERT_EQ(copied["kind"], "none");
@@ -195,6 +199,31 @@ TEST(Census, ResumedRowsAreCopiedOnlyToLaterGamesOfTheirClass) {
   // The rows of the file stay as they were.
   EXPECT_EQ(by_game.at("octal:0.61")["seconds"], 1.0);
   EXPECT_EQ(by_game.at("octal:0.63")["same_values_as"], "octal:0.62");
+  std::filesystem::remove_all(dir);
+}
+
+// A resumed copy that names the very game it would be copied to (0.6's row,
+// said to copy 0.62, whose own row was lost) gives 0.62 a row copied from
+// 0.6, not from itself.
+TEST(Census, ACopyNamingTheGameItFillsNamesItsOwnRowInstead) {
+  const auto dir = scratch("self-copy");
+  const auto file = dir / "census.jsonl";
+  json six = row_of("octal:0.6", 0.0);
+  six["same_values_as"] = "octal:0.62";
+  ASSERT_EQ(six["kind"], "none");
+  {
+    std::ofstream out(file);
+    out << six.dump() << "\n";
+  }
+  const json census =
+      run_json({"census", "octal", "--digits", "2", "--max-heap", "4095", "--resume", file.string(), "--json"});
+  std::map<std::string, json> by_game;
+  for (const json& row : census["games"]) by_game[row["game"]] = row;
+  EXPECT_EQ(by_game.at("octal:0.62").value("same_values_as", ""), "octal:0.6");
+  json got = without_time(by_game.at("octal:0.62"));
+  got.erase("max_heap");
+  got.erase("same_values_as");
+  EXPECT_EQ(got, run_json({"pattern", "octal:0.62", "--max-heap", "4095", "--json"}));
   std::filesystem::remove_all(dir);
 }
 
@@ -256,11 +285,11 @@ TEST(Census, ALongCensusSaysWhatItWillCostBeforeStarting) {
   const auto r = grundy_run({"census", "octal", "--digits", "2", "--max-heap", "1000", "--resume", file.string(),
                              "--jobs", "1"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  // 126 rows of 100 s in 71 of the 72 groups: 177.5 s a group, and the two
-  // games left (4.76 and 4.77) are one group.
+  // 126 rows of 100 s, the 71 groups they finish: 177.5 s a group; the two
+  // games left (4.76 and 4.77) are one group, with no row to copy yet.
   EXPECT_THAT(r.err, HasSubstr("the 2-digit octal census: 2 games left in 1 group of equal values"));
   EXPECT_THAT(r.err, HasSubstr("about 3 minutes of core time (89 s to 6 minutes), about 3 minutes on 1 thread "
-                               "(177.5 s a group, the mean of the 71 groups of the 126 rows of " + file.string() + ")"));
+                               "(177.5 s a group, the mean of the 71 finished groups (126 rows) of " + file.string() + ")"));
   EXPECT_THAT(r.err, HasSubstr("the same command goes on from there after a stop"));
   // --estimate says it and stops; without a file of its own rows, from the
   // three-digit census's figures, scaled to the bound.
