@@ -64,11 +64,13 @@ ratio() {
 }
 
 # run_seconds CMD...: wall seconds of one run of CMD, "timeout" past $limit,
-# "failed(STATUS)" when it fails; its output (stdout and stderr) in $work/out.
+# "failed(STATUS)" when it fails; its output (stdout and stderr) in $work/out,
+# its peak memory in KiB (the largest resident set of CMD and the processes
+# it waited for, from /usr/bin/time) in $work/peak_kb.
 run_seconds() {
   local start end rc=0
   start=$EPOCHREALTIME
-  timeout "$limit" "$@" >"$work/out" 2>&1 || rc=$?
+  timeout "$limit" /usr/bin/time -f '%M' -o "$work/peak_kb" "$@" >"$work/out" 2>&1 || rc=$?
   end=$EPOCHREALTIME
   if ((rc == 124)); then echo timeout; elif ((rc != 0)); then echo "failed($rc)"; else
     awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'

@@ -78,6 +78,7 @@
 
 #include "grundy/games/coprime.hpp"
 #include "grundy/games/chomp.hpp"
+#include "grundy/games/chomp_word.hpp"
 #include "grundy/games/cram.hpp"
 #include "grundy/games/division.hpp"
 #include "grundy/games/graph.hpp"

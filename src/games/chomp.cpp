@@ -1,6 +1,7 @@
 #include "grundy/games/chomp.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 
@@ -109,18 +110,21 @@ ChompBar chomp_eat(const ChompBar& bar, unsigned row, unsigned column) {
   return left;
 }
 
-std::vector<ChompBar> ChompRules::components(const ChompBar& bar) const {
-  if (bar.squares() <= 1) return {};  // the poisoned square alone: no move
-  return {canonical_chomp_bar(bar)};
+ChompWord chomp_word_of(const ChompBar& bar) {
+  ChompWord w = 0;
+  for (unsigned i = 0; i < kChompMaxSide; ++i) w |= chomp_row_bit(i, bar.rows[i]);
+  return w;
 }
 
-std::optional<std::uint64_t> ChompRules::known_value(const ChompBar& bar) const {
-  // An L: the bottom row and the first column. A bite in the row shortens
-  // the row's arm, a bite in the column the column's: two Nim heaps.
-  const unsigned h = bar.height();
-  for (unsigned i = 1; i < h; ++i)
-    if (bar.rows[i] != 1) return std::nullopt;
-  return std::uint64_t{bar.width() - 1u} ^ std::uint64_t{h - 1u};
+ChompBar chomp_bar_of(ChompWord word) {
+  // Row i's step down is the (i + 1)-th one from the top, at r_i + 31 - i.
+  ChompBar bar;
+  for (unsigned i = 0; i < kChompMaxSide; ++i) {
+    const unsigned t = chomp_top_bit(word);
+    bar.rows[i] = static_cast<std::uint8_t>(t + i - 31u);
+    word &= ~(ChompWord{1} << t);
+  }
+  return bar;
 }
 
 std::string ChompGame::move_rule() const {
@@ -129,7 +133,10 @@ std::string ChompGame::move_rule() const {
 
 std::vector<ChompBar> ChompGame::option_states(const ChompBar& b) const {
   std::vector<ChompBar> out;
-  ChompRules{}.for_each_option(b, [&](const ChompBar& o) { out.push_back(o); });
+  // Row 0's bites first, then row 1's, ..., each row's from its first column
+  // (the search's order, ChompRules).
+  for (unsigned i = 0; i < kChompMaxSide && b.rows[i] != 0; ++i)
+    for (unsigned j = i == 0 ? 1 : 0; j < b.rows[i]; ++j) out.push_back(chomp_eat(b, i, j));
   return out;
 }
 

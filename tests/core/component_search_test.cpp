@@ -16,6 +16,7 @@
 
 #include "grundy/nimber_set.hpp"
 #include "grundy/spec.hpp"
+#include "grundy/search/part_table.hpp"
 #include "grundy/search/transposition_table.hpp"
 
 namespace grundy {
@@ -140,6 +141,31 @@ TEST(PartTable, KeepsTheStrongerFactAboutAPart) {
   plain.store(1, 5, 1);
   plain.store(1, x | 1, 1);
   EXPECT_EQ(plain.find(1), x | 1);
+}
+
+// Word slots (16 bytes: a one-word part and its entry) give back what was
+// stored: values, weights up to 63, and of the values a part is known not
+// to have those below 57 (fewer is still a fact; more would be a lie).
+TEST(PartTable, WordSlotsKeepValuesAndTheLowExcludedValues) {
+  constexpr std::uint64_t x = kSearchEntryExcluded;
+  static_assert(sizeof(WordSlots::Slot) == 16);
+  for (const std::uint64_t v : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{41}, (std::uint64_t{1} << 57) - 1}) {
+    const WordSlots::Slot s = WordSlots::make(0xF0F0F0F0F0F0F0F0u, v, 63);
+    EXPECT_EQ(WordSlots::value(s), v);
+    EXPECT_EQ(WordSlots::weight(s), 63u);
+    EXPECT_TRUE(WordSlots::holds(s, 0xF0F0F0F0F0F0F0F0u));
+    EXPECT_FALSE(WordSlots::holds(s, 0xF0F0F0F0F0F0F0F1u));
+  }
+  const std::uint64_t low = (std::uint64_t{1} << 57) - 1;
+  EXPECT_EQ(WordSlots::value(WordSlots::make(7, x | 0b1011, 1)), x | 0b1011);
+  EXPECT_EQ(WordSlots::value(WordSlots::make(7, x | ~x, 1)), x | low);  // values 57 to 62 forgotten
+  EXPECT_EQ(WordSlots::weight(WordSlots::Slot{}), 0u);                  // zeroed memory: free slots
+  PartTable<std::uint64_t, IdHash, WordSlots> table(std::size_t{1} << 20);
+  for (std::uint64_t k = 1; k <= 1000; ++k)  // (keep_all: a full window doubles the table rather than replace)
+    table.store(k * 0x9E3779B97F4A7C15u, k % 7 == 0 ? x | k : k, 1 + k % 60, /*keep_all=*/true);
+  for (std::uint64_t k = 1; k <= 1000; ++k)
+    EXPECT_EQ(table.find(k * 0x9E3779B97F4A7C15u), k % 7 == 0 ? x | k : k) << k;
+  EXPECT_EQ(table.size(), 1000u);
 }
 
 // Two tables under one bound (a search's small and large parts): each

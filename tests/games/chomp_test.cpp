@@ -8,6 +8,7 @@
 #include "grundy/games/chomp.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -108,6 +109,23 @@ TEST(Chomp, EveryBarUpTo6x7AgreesWithTheBruteForce) {
   EXPECT_GT(zeros, 50);
 }
 
+// The game searches by the plain mex (ChompRules::kMethod); the pruned
+// search, on the same rules, agrees with the brute force too.
+TEST(Chomp, BothSearchMethodsAgreeWithTheBruteForce) {
+  BruteChomp brute;
+  ComponentSearch<ChompRules> plain(ChompRules{}, SearchMethod::plain), pruned(ChompRules{}, SearchMethod::pruned);
+  int bars = 0;
+  every_bar(5, 6, [&](const Rows& rows) {
+    const ChompWord w = chomp_word_of(parse_chomp_bar(text_of(rows)));
+    const unsigned expected = brute.value(rows);
+    ASSERT_EQ(plain.value(w).value(), expected) << text_of(rows);
+    ASSERT_EQ(pruned.value(w).value(), expected) << text_of(rows);
+    ++bars;
+  });
+  EXPECT_EQ(bars, 461);  // C(11, 5) - 1
+  EXPECT_GT(pruned.stats().searched, 0u);
+}
+
 TEST(Chomp, WholeBarsAreFirstPlayerWinsAndTwoRowsFollowTheirRule) {
   const auto game = parse_game("chomp");
   for (int h = 1; h <= 9; ++h)
@@ -139,6 +157,59 @@ TEST(Chomp, ABarAndItsMirrorImageHaveOneValue) {
   }
   const auto game = parse_game("chomp");
   EXPECT_EQ(game->value(game->parse_position("5,3,3,1")), game->value(game->parse_position("4,3,3,1,1")));
+}
+
+// The search's word (chomp_word.hpp) against the bar it stands for: every
+// measure, the mirror image and every bite, on random bars of the whole
+// 32 x 32 box (full rows and columns included) and every bar within 5 x 5.
+TEST(Chomp, TheSearchWordAgreesWithTheBar) {
+  std::mt19937_64 rng(73);
+  std::vector<ChompBar> bars;
+  every_bar(5, 5, [&](const Rows& rows) { bars.push_back(parse_chomp_bar(text_of(rows))); });
+  for (int trial = 0; trial < 3000; ++trial) {
+    ChompBar bar;
+    const unsigned height = 1 + static_cast<unsigned>(rng() % kChompMaxSide);
+    unsigned last = trial % 3 == 0 ? kChompMaxSide : 1 + static_cast<unsigned>(rng() % kChompMaxSide);
+    for (unsigned i = 0; i < height && last > 0; ++i) {
+      bar.rows[i] = static_cast<std::uint8_t>(last);
+      if (rng() % 4 != 0) last = static_cast<unsigned>(rng() % (last + 1));
+    }
+    bars.push_back(bar);
+  }
+  bars.push_back(parse_chomp_bar("32x32"));
+  bars.push_back(parse_chomp_bar("1x1"));
+  for (const ChompBar& bar : bars) {
+    const std::string name = format_chomp_bar(bar);
+    const ChompWord w = chomp_word_of(bar);
+    ASSERT_EQ(std::popcount(w), 32) << name;
+    ASSERT_EQ(chomp_bar_of(w), bar) << name;
+    EXPECT_EQ(chomp_word_width(w), bar.width()) << name;
+    EXPECT_EQ(chomp_word_height(w), bar.height()) << name;
+    EXPECT_EQ(chomp_word_squares(w), bar.squares()) << name;
+    EXPECT_EQ(chomp_word_is_rectangle(w), bar.is_rectangle()) << name;
+    EXPECT_EQ(chomp_word_is_l(w), bar.height() <= 1 || bar.rows[1] <= 1) << name;
+    EXPECT_EQ(chomp_bar_of(chomp_word_transpose(w)), transpose_chomp_bar(bar)) << name;
+    EXPECT_EQ(chomp_word_canonical(w), chomp_word_canonical(chomp_word_of(transpose_chomp_bar(bar)))) << name;
+    // Every bite, in the game's order (rows up, each row's columns outwards).
+    std::vector<ChompWord> expected, listed;
+    for (unsigned i = 0; i < bar.height(); ++i)
+      for (unsigned j = i == 0 ? 1 : 0; j < bar.rows[i]; ++j) {
+        expected.push_back(chomp_word_of(chomp_eat(bar, i, j)));
+        EXPECT_EQ(chomp_word_eat(w, i, j), expected.back()) << name << " at " << i << "," << j;
+      }
+    chomp_word_for_each_bite(w, [&](ChompWord o) {
+      listed.push_back(o);
+      return true;
+    });
+    EXPECT_EQ(listed, expected) << name;
+    EXPECT_EQ(ChompRules{}.option_count(w), expected.size()) << name;
+  }
+  EXPECT_EQ(chomp_word_of(ChompBar{}), kChompEmptyWord);
+  EXPECT_EQ(chomp_word_of(parse_chomp_bar("1x1")), kChompPoisonWord);
+  // A listing stops when asked to.
+  int calls = 0;
+  EXPECT_FALSE(chomp_word_for_each_bite(chomp_word_of(parse_chomp_bar("4x4")), [&](ChompWord) { return ++calls < 3; }));
+  EXPECT_EQ(calls, 3);
 }
 
 TEST(Chomp, OptionsAreEveryBiteAndTheWinningOnesLeaveZero) {

@@ -40,6 +40,35 @@ struct MergeSearchEntries {
   }
 };
 
+// Slots of 16 bytes for parts that are one 64-bit word (a Chomp bar,
+// chomp_word.hpp) instead of the plain layout's 24: the word, then the
+// weight (bits 0-5; 0: a free slot), the excluded flag (bit 6) and the
+// entry (bits 7-63). An entry keeps values below 2^57 (a part's value is at
+// most its number of options) and, of the values a part is known not to
+// have, those below 57. A game uses them as its SmallSlots.
+struct WordSlots {
+  struct Slot {
+    std::uint64_t key = 0;
+    std::uint64_t meta = 0;
+  };
+  static constexpr unsigned kMaxWeight = 63;
+  [[nodiscard]] static bool fits(std::uint64_t) { return true; }
+  [[nodiscard]] static bool holds(const Slot& s, std::uint64_t key) { return s.key == key; }
+  [[nodiscard]] static std::uint8_t weight(const Slot& s) { return static_cast<std::uint8_t>(s.meta & 63); }
+  [[nodiscard]] static std::uint64_t value(const Slot& s) {
+    const std::uint64_t entry = s.meta >> 7;
+    return (s.meta & kExcludedBit) != 0 ? entry | kSearchEntryExcluded : entry;
+  }
+  [[nodiscard]] static std::uint64_t key(const Slot& s) { return s.key; }
+  [[nodiscard]] static Slot make(std::uint64_t key, std::uint64_t entry, std::uint8_t weight) {
+    const std::uint64_t flag = (entry & kSearchEntryExcluded) != 0 ? kExcludedBit : 0;
+    return Slot{key, weight | flag | entry << 7};
+  }
+
+ private:
+  static constexpr std::uint64_t kExcludedBit = 64;
+};
+
 template <class Key, class Hash, class SmallSlots = void>
 class PartTable {
   static constexpr bool kHasSmallSlots = !std::is_void_v<SmallSlots>;
