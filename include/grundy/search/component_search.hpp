@@ -374,7 +374,8 @@ class ComponentSearch {
   // The mex of every option's value, each option's parts valued in full.
   // Every option is listed first, each part's table slot fetched ahead, and
   // then looked up (a part's options lie far apart in a large table: the
-  // waits overlap: Chomp 12x12 on one thread in 0.70 of the time). On
+  // waits overlap: Chomp 12x12 on one thread in 0.70 of the time); options
+  // with a part to search wait until the others are looked up. On
   // several threads, an option with a part another thread is searching
   // waits until the other options are valued (ABDADA, as in the pruned
   // search): by then its value is in the table more often than not.
@@ -398,9 +399,10 @@ class ComponentSearch {
     // Values seen among the options: a bit each below 64, a list above.
     std::uint64_t seen = 0;
     std::vector<std::uint64_t> large;
-    // An option's value, seen; false (nothing seen) when `may_wait` and a
-    // part it needs is being searched by another thread.
-    const auto value_option = [&](const Child& c, bool may_wait) {
+    // An option's value, seen; false (nothing seen) when a part it needs is
+    // unknown to the table and the mode says not to search it now.
+    enum class Now { table_only, unless_busy, always };
+    const auto value_option = [&](const Child& c, Now now) {
       std::uint64_t v = 0;
       for (std::size_t i = c.first; i < c.first + c.count; ++i) {
         const Key piece = parts_[i];  // (a copy: the search below grows parts_)
@@ -408,17 +410,24 @@ class ComponentSearch {
           v ^= known;
           continue;
         }
-        if (may_wait && busy(piece)) return false;
+        if (now == Now::table_only || (now == Now::unless_busy && busy(piece))) return false;
         v ^= searched_value(piece);
       }
       if (v < 64) seen |= std::uint64_t{1} << v;
       else large.push_back(v);
       return true;
     };
-    const bool may_put_off = owner_.busy_ != nullptr;
-    for (Child& c : children) c.put_off = !value_option(c, may_put_off);
-    for (const Child& c : children)
-      if (c.put_off) value_option(c, false);
+    // First every option the table knows, while the slots fetched above
+    // are in the cache (a search below would push them out), then the
+    // others, searched; on several threads those another thread is
+    // searching last. (put_off: not yet seen.)
+    for (Child& c : children) c.put_off = !value_option(c, Now::table_only);
+    const Now then = owner_.busy_ != nullptr ? Now::unless_busy : Now::always;
+    for (Child& c : children)
+      if (c.put_off) c.put_off = !value_option(c, then);
+    if (then != Now::always)
+      for (const Child& c : children)
+        if (c.put_off) value_option(c, Now::always);
     drop_parts_from(mark);
     std::uint64_t mex = 0;
     while (mex < 64 && (seen >> mex & 1) != 0) ++mex;
