@@ -94,7 +94,8 @@ struct ChompRules {
   }
   [[nodiscard]] std::size_t size(Key bar) const { return chomp_word_squares(bar); }
   // Theorems (docs/games/chomp.md): an L (one row and one column) plays as
-  // two Nim heaps, the arm lengths: their nim-sum.
+  // two Nim heaps, the arm lengths: their nim-sum. (Parts are bars of at
+  // least one square: the empty word never comes here.)
   [[nodiscard]] std::optional<std::uint64_t> known_value(Key bar) const {
     if (!chomp_word_is_l(bar)) return std::nullopt;
     return std::uint64_t{chomp_word_width(bar) - 1u} ^ std::uint64_t{chomp_word_height(bar) - 1u};
@@ -106,10 +107,10 @@ struct ChompRules {
   }
   [[nodiscard]] std::size_t option_count(Key bar) const { return chomp_word_squares(bar) - 1; }
   // Row 0's bites first, then row 1's, ..., each row's from its first
-  // column outwards: the first leave small bars, cheap to value (the search
-  // orders options by size; this order breaks ties). f gets the part an
-  // option leaves, canonical, or none for the poisoned square alone, and
-  // may return false to stop.
+  // column outwards: the first leave small bars, cheap to value (the plain
+  // mex takes them in this order; the pruned search orders them by size,
+  // this order breaking ties). f gets the part an option leaves, canonical,
+  // or none for the poisoned square alone, and may return false to stop.
   template <class F>
   void for_each_option_parts(Key bar, F&& f) const {
     chomp_word_for_each_bite(bar, [&](ChompWord option) {
