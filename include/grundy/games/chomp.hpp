@@ -76,7 +76,7 @@ struct ChompRules {
   // The plain mex: the search reaches nearly every bar below the first
   // anyway (11x11: 355,490 parts searched, for the 353,739 bars within it
   // up to mirror images), and the pruned search's repeated queries listed
-  // 2,384,578, taking 5.8 times as long (docs/games/chomp.md).
+  // 2,384,578, taking 6 to 7 times as long (docs/games/chomp.md).
   static constexpr SearchMethod kMethod = SearchMethod::plain;
   using Key = ChompWord;
   using SmallSlots = WordSlots;  // 16 bytes a part
