@@ -23,6 +23,7 @@
 #include "grundy/games/take_and_break.hpp"
 #include "grundy/spec.hpp"
 #include "support/run_process.hpp"
+#include "support/sanitized.hpp"
 
 namespace grundy {
 namespace {
@@ -47,11 +48,7 @@ json last_line(const std::string& out) {
   return json::parse(last);
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+using test::kSanitized;
 
 // Czajka's table counts heap 0 among the rare heaps, as `grundy rare` does.
 TEST(RareCli, CzajkasUnsolvedGamesHaveHisStatistics) {

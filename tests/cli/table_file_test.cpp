@@ -25,6 +25,7 @@
 #include <gtest/gtest.h>
 
 #include "support/run_process.hpp"
+#include "support/sanitized.hpp"
 
 extern char** environ;
 
@@ -132,7 +133,9 @@ TEST(TableFileCli, AnInterruptedSearchSavesItsTable) {
 // (value 3) takes a second or two; its saves are large enough to overlap.
 TEST(TableFileCli, TwoRunsOnOneFileBothAnswer) {
   const TablePath table("shared");
-  for (int round = 0; round < 8; ++round) {
+  // Eight rounds give the two runs many chances to meet; under a sanitizer
+  // a round takes 15 s, and two rounds run the same code.
+  for (int round = 0; round < test::sanitized_or(8, 2); ++round) {
     SCOPED_TRACE("round " + std::to_string(round + 1));
     table.clear();
     test::ProcessResult first, second;

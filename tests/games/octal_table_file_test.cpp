@@ -19,6 +19,7 @@
 #include "grundy/error.hpp"
 #include "grundy/games/take_and_break.hpp"
 #include "grundy/games/take_and_break_values.hpp"
+#include "support/sanitized.hpp"
 
 namespace grundy {
 namespace {
@@ -26,11 +27,7 @@ namespace {
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+using test::kSanitized;
 
 fs::path scratch(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("grundy-table-file-test-" + std::to_string(::getpid()));

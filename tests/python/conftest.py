@@ -13,6 +13,11 @@ import pytest
 DATA = pathlib.Path(__file__).resolve().parent.parent / "data"
 LOOPY_GRAPH = DATA / "graphs" / "loopy.txt"
 
+# The sanitizer build loads its runtimes into the interpreter
+# (tests/CMakeLists.txt): a computation there is ten to fifty times slower,
+# so long ones run a smaller case of the same code.
+SANITIZED = "libasan" in os.environ.get("LD_PRELOAD", "")
+
 
 def cli_path() -> str:
     path = os.environ.get("GRUNDY_CLI")

@@ -14,15 +14,12 @@
 
 #include "grundy/games/take_and_break.hpp"
 #include "grundy/games/take_and_break_values.hpp"
+#include "support/sanitized.hpp"
 
 namespace grundy {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+using test::kSanitized;
 
 TakeAndBreakValues table_of(const std::string& game) {
   if (game == "grundy-game") return TakeAndBreakValues(TakeAndBreakGame::grundy_game().digits(), true);
