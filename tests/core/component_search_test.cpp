@@ -133,14 +133,45 @@ TEST(PartTable, KeepsTheStrongerFactAboutAPart) {
   table.store(2, x | 0b0011, 1);
   table.store(2, x | 0b1100, 1);
   EXPECT_EQ(table.find(2), x | 0b1111);
-  table.store(2, 4, 1);  // the value, once found, replaces what it is not
+  table.store(2, 4, 1);  // the value, once found, is what a find gives
   EXPECT_EQ(table.find(2), 4u);
-  EXPECT_EQ(table.size(), 2u);
+  EXPECT_EQ(table.size(), 4u);  // (a value and a fact for each part, in two tables)
   // A plain table keeps the value stored last.
   TranspositionTable<std::uint64_t, std::uint64_t, IdHash> plain(std::size_t{1} << 20);
   plain.store(1, 5, 1);
   plain.store(1, x | 1, 1);
   EXPECT_EQ(plain.find(1), x | 1);
+}
+
+// Values grow with need; the facts (values a part does not have) are a
+// cache of at most two slots for each slot of values, whose entries give
+// way to newer ones, and never hide a value.
+TEST(PartTable, FactsAreACacheTheValuesSize) {
+  using Table = PartTable<std::uint64_t, IdHash>;
+  constexpr std::uint64_t x = kSearchEntryExcluded;
+  Table table(std::size_t{1} << 30);
+  const std::size_t first_bytes = table.bytes();  // the values' first slots
+  for (std::uint64_t k = 1; k <= 10'000; ++k) table.store(k, x | 1, 1 + k % 9);
+  EXPECT_LE(table.bytes(), (1 + Table::kFactSlotsPerValueSlot) * first_bytes);
+  EXPECT_EQ(table.find(10'000), x | 1);
+  for (std::uint64_t k = 1; k <= 100'000; ++k) table.store(k * 7, k % 5, 1);
+  const std::size_t value_bytes = table.bytes() - Table::kFactSlotsPerValueSlot * first_bytes;
+  EXPECT_GE(value_bytes, 100'000 * sizeof(std::uint64_t) * 2);
+  for (std::uint64_t k = 1; k <= 2'000'000; ++k) table.store(k, x | 2, 1 + k % 9);
+  EXPECT_GT(table.bytes(), value_bytes + value_bytes / 2);  // the cache grew with the values...
+  EXPECT_LE(table.bytes(), (1 + Table::kFactSlotsPerValueSlot) * value_bytes);  // ... up to twice theirs
+  EXPECT_GT(table.replaced(), 1'000'000u);
+  EXPECT_EQ(table.find(2'000'000), x | 2);  // the newest fact is there
+  // The values stay (but for a few whose window filled up early: the table
+  // is a cache), whatever facts came after them.
+  std::size_t kept = 0;
+  for (std::uint64_t k = 1; k <= 100'000; ++k) {
+    const std::optional<std::uint64_t> found = table.find(k * 7);
+    if (!found || (*found & x) != 0) continue;
+    ASSERT_EQ(*found, k % 5) << k;
+    ++kept;
+  }
+  EXPECT_GE(kept, 99'000u);
 }
 
 // Word slots (16 bytes: a one-word part and its entry) give back what was
@@ -166,6 +197,21 @@ TEST(PartTable, WordSlotsKeepValuesAndTheLowExcludedValues) {
   for (std::uint64_t k = 1; k <= 1000; ++k)
     EXPECT_EQ(table.find(k * 0x9E3779B97F4A7C15u), k % 7 == 0 ? x | k : k) << k;
   EXPECT_EQ(table.size(), 1000u);
+}
+
+// A table's own bound on its slots: it doubles up to it, then its newest
+// entries push out the lightest.
+TEST(TranspositionTable, ASlotBoundStopsTheDoubling) {
+  TranspositionTable<std::uint64_t, std::uint64_t, IdHash> table(std::size_t{1} << 30);
+  table.set_slot_bytes_bound(std::size_t{64} << 10);
+  for (std::uint64_t k = 1; k <= 100'000; ++k) table.store(k, k + 1, 1);
+  EXPECT_LE(table.slot_bytes_held(), std::size_t{64} << 10);
+  EXPECT_GT(table.slot_bytes_held(), std::size_t{16} << 10);
+  EXPECT_EQ(table.find(100'000), 100'001u);
+  EXPECT_EQ(table.size() + table.replaced(), 100'000u);
+  table.set_slot_bytes_bound(std::size_t{1} << 20);  // a larger bound: it doubles again
+  for (std::uint64_t k = 100'001; k <= 120'000; ++k) table.store(k, k + 1, 1);
+  EXPECT_GT(table.slot_bytes_held(), std::size_t{64} << 10);
 }
 
 // Two tables under one bound (a search's small and large parts): each

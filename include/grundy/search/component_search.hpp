@@ -281,7 +281,7 @@ class ComponentSearch {
   // The same, into `v`, true when known (the listing's loop: no optional,
   // TranspositionTable::find_into says why).
   bool lookup_into(const Key& part, std::size_t hash, std::uint64_t& v) {
-    if (table_.find_into(part, hash, v)) return (v & kExcluded) == 0;
+    if (table_.find_value_into(part, hash, v)) return true;
     return known_by_game(part, v);
   }
 
@@ -392,7 +392,7 @@ class ComponentSearch {
       parts_.insert(parts_.end(), pieces.begin(), pieces.end());
       cancel_pairs_from(c.first);
       c.count = static_cast<std::uint32_t>(parts_.size() - c.first);
-      for (std::size_t i = c.first; i < parts_.size(); ++i) table_.prefetch(parts_[i], table_.hash_of(parts_[i]));
+      for (std::size_t i = c.first; i < parts_.size(); ++i) table_.prefetch_value(parts_[i], table_.hash_of(parts_[i]));
       children.push_back(c);
       return true;
     });
@@ -519,6 +519,8 @@ class ComponentSearch {
             c.known ^= v;
             continue;
           }
+          // (Unknown: the search will ask what values it does not have.)
+          table_.prefetch_facts(parts_[i], hashes_[i - batch_parts]);
           const std::uint64_t size = game_.size(parts_[i]);
           c.cost += size * size;
           if (kept != i) parts_[kept] = std::move(parts_[i]);
@@ -554,7 +556,7 @@ class ComponentSearch {
       c.count = static_cast<std::uint32_t>(parts_.size() - c.first);
       for (std::size_t i = c.first; i < parts_.size(); ++i) {
         hashes_.push_back(table_.hash_of(parts_[i]));
-        table_.prefetch(parts_[i], hashes_.back());
+        table_.prefetch_value(parts_[i], hashes_.back());
       }
       out.pending.push_back(c);
       if (out.pending.size() - batch_children >= kBatch) go_on = settle();

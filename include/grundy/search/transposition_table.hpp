@@ -335,6 +335,30 @@ class TranspositionTable {
     return slot_bytes() + lock_bytes() + key_bytes_.load(std::memory_order_relaxed);
   }
   [[nodiscard]] std::size_t max_bytes() const { return budget_->max_bytes; }
+  // The bytes of the slots alone.
+  [[nodiscard]] std::size_t slot_bytes_held() const { return slot_bytes(); }
+  // A bound of this table's own on its slots' bytes, besides the budget it
+  // shares: it doubles only while the doubled slots keep within it (a cache
+  // sized after another table, part_table.hpp). May be changed while
+  // threads use the table; a smaller bound than the slots held keeps them.
+  void set_slot_bytes_bound(std::size_t bytes) { slot_bytes_bound_.store(bytes, std::memory_order_relaxed); }
+
+  // Makes the first slots now rather than at the first store (a table that
+  // should have its share of a bound before others sharing it take theirs).
+  // Called while no other thread uses the table.
+  void start() {
+    if (slot_count_.load(std::memory_order_relaxed) == 0) grow([] {});
+  }
+  // Whether the table holds slots, or the budget has room for its first
+  // ones (a table that may go without, a cache of facts, asks before it
+  // stores: its first window would otherwise go past a small bound).
+  [[nodiscard]] bool started_or_has_room() const {
+    if (slot_count_.load(std::memory_order_relaxed) != 0) return true;
+    const std::size_t used = budget_->used_bytes;
+    const std::size_t window = kWindow * sizeof(Slot);
+    return used <= budget_->max_bytes && budget_->max_bytes - used >= window &&
+           slot_bytes_bound_.load(std::memory_order_relaxed) >= window;
+  }
 
   // Calls f(key, value, weight) for every entry (the order is the table's).
   // On a shared table it holds every lock meanwhile (a search saving its
@@ -371,6 +395,7 @@ class TranspositionTable {
         replaced_(other.replaced_.load()),
         key_bytes_(other.key_bytes_.exchange(0)),
         budget_(std::move(other.budget_)),
+        slot_bytes_bound_(other.slot_bytes_bound_.load()),
         shared_(std::exchange(other.shared_, false)),
         locks_(other.locks_.exchange(nullptr)),
         lock_sets_(std::move(other.lock_sets_)),
@@ -702,13 +727,14 @@ class TranspositionTable {
   }
 
   // The first allocation: 256 slots, fewer under a small bound (what the
-  // tables sharing it have left), never fewer than one window (so a bound
-  // below kWindow slots is exceeded by that much).
+  // tables sharing it have left, or its own slot bound), never fewer than
+  // one window (so a bound below kWindow slots is exceeded by that much).
   [[nodiscard]] std::size_t first_slots() const {
     const std::size_t left =
         budget_->used_bytes < budget_->max_bytes ? budget_->max_bytes - budget_->used_bytes : 0;
+    const std::size_t most = std::min(left, slot_bytes_bound_.load(std::memory_order_relaxed));
     std::size_t n = 256;
-    while (n > kWindow && n * sizeof(Slot) > left) n /= 2;
+    while (n > kWindow && n * sizeof(Slot) > most) n /= 2;
     return n;
   }
   // Whether doubling keeps the tables within their bound, counting the old
@@ -717,6 +743,7 @@ class TranspositionTable {
   // entries a doubled table would take in.
   [[nodiscard]] bool may_double() const {
     if (slot_count_.load(std::memory_order_relaxed) == 0) return true;
+    if (2 * slot_bytes() > slot_bytes_bound_.load(std::memory_order_relaxed)) return false;
     const std::size_t others = budget_->used_bytes - bytes();
     return others + 3 * (slot_bytes() + lock_bytes()) + 2 * key_bytes_.load(std::memory_order_relaxed) <=
            budget_->max_bytes;
@@ -783,6 +810,7 @@ class TranspositionTable {
   }
   // may_double while the old slots (`old` of them) are still counted.
   [[nodiscard]] bool may_double_from(std::size_t old) const {
+    if (2 * slots_.size() * sizeof(Slot) > slot_bytes_bound_.load(std::memory_order_relaxed)) return false;
     const std::size_t others = budget_->used_bytes - old * sizeof(Slot) - key_bytes_;
     return others + 3 * slots_.size() * sizeof(Slot) + 2 * key_bytes_.load() <= budget_->max_bytes;
   }
@@ -821,6 +849,7 @@ class TranspositionTable {
   std::atomic<std::uint64_t> replaced_ = 0;
   std::atomic<std::size_t> key_bytes_ = 0;  // what the keys held hold of their own
   alignas(64) std::shared_ptr<TableBudget> budget_;
+  std::atomic<std::size_t> slot_bytes_bound_ = ~std::size_t{0};  // set_slot_bytes_bound
   bool shared_ = false;  // share() to unshare()
   // Set while a thread doubles the shared table (grow_from), on a line of
   // its own: every find that meets a held lock reads it.
