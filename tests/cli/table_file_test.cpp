@@ -168,12 +168,14 @@ TEST(TableFileCli, TwoRunsOnOneFileBothAnswer) {
 // Loading a table keeps to --memory: the file is read a block at a time
 // into a table of at most that size (it was read whole, and its text
 // doubled as it grew: 3x14's table of 12 MB cost a run of 3x3 with --memory
-// 1M 15 MB more than the same run without the file).
+// 1M 15 MB more than the same run without the file). 3x14's table is 8 MB
+// now that "not in S" facts are a cache (part_table.hpp): still eight times
+// the bound, and twice the margin below.
 TEST(TableFileCli, LoadingATableKeepsToMemory) {
   const TablePath table("memory");
   const auto made = grundy_run({"value", "cram", "3x14", "--table", table.str()});
   ASSERT_EQ(made.exit_code, 0) << made.err;
-  ASSERT_GT(table.size(), 10u << 20) << "3x14's table is smaller than this test assumes";
+  ASSERT_GT(table.size(), 6u << 20) << "3x14's table is smaller than this test assumes";
   const auto without = grundy_run({"value", "cram", "3x3", "--memory", "1M"});
   const auto with = grundy_run({"value", "cram", "3x3", "--memory", "1M", "--table", table.str()});
   ASSERT_EQ(with.exit_code, 0) << with.err;
