@@ -270,7 +270,9 @@ class TranspositionTable {
     // On a shared table a find reads the window's lock first: a miss of its
     // own (a store on the other core takes the line), fetched ahead too
     // (Chomp 11x11 on two threads: 40% of a find's samples were there).
-    if (const GroupLocks* locks = locks_.load(std::memory_order_relaxed); locks != nullptr)
+    // (Acquire: the locks may have been made by another thread's doubling,
+    // and prefetch reads their size.)
+    if (const GroupLocks* locks = locks_.load(std::memory_order_acquire); locks != nullptr)
       locks->prefetch((hash & (n - 1)) / kWindow);
   }
   [[nodiscard]] static std::size_t hash_of(const Key& key) { return Hash{}(key); }
