@@ -15,6 +15,12 @@ inline constexpr bool kSanitized = true;
 inline constexpr bool kSanitized = false;
 #endif
 
+#if defined(__SANITIZE_THREAD__)
+inline constexpr bool kThreadSanitized = true;
+#else
+inline constexpr bool kThreadSanitized = false;
+#endif
+
 // `full` in the optimised build, `reduced` under a sanitizer.
 template <typename T>
 constexpr T sanitized_or(T full, T reduced) {
