@@ -198,9 +198,10 @@ class PartTable {
         else forgone_.fetch_add(1, std::memory_order_relaxed);
       });
     values_.with(key, [&](auto& t) {
-      const std::size_t before = t.bytes();
+      // (The facts' bound follows the values' slots, which change only when they double.)
+      const std::size_t before = t.slot_bytes_held();
       t.store(key, value, weight, keep_all);
-      if (t.bytes() != before) update_fact_bounds();
+      if (t.slot_bytes_held() != before) update_fact_bounds();
     });
   }
   // Entries held (a part may have both a value and an older fact), entries
