@@ -22,6 +22,8 @@
 
 #include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
+#include "grundy/games/chomp_box.hpp"
+#include "grundy/interrupt.hpp"
 #include "grundy/misere_search.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/sum.hpp"
@@ -283,6 +285,117 @@ TEST(Chomp, BarsAreReadAndWrittenBack) {
   std::string rows = "1";
   for (int i = 0; i < 32; ++i) rows += ",1";
   EXPECT_THAT(error_of(rows.c_str()), HasSubstr("more than 32 rows"));
+}
+
+// ChompBox (chomp_box.hpp): every bar of every box up to 6 x 7, either way
+// round, against the brute force; values of one byte and of two alike.
+TEST(ChompBox, EveryBarOfEveryBoxUpTo6x7AgreesWithTheBruteForce) {
+  BruteChomp brute;
+  for (unsigned h = 1; h <= 6; ++h)
+    for (unsigned w = 1; w <= 7; ++w) {
+      const ChompBox box(h, w, 1, nullptr, /*two_byte_values=*/(h + w) % 2 == 0);
+      EXPECT_EQ(box.rows(), std::min(h, w));
+      EXPECT_EQ(box.columns(), std::max(h, w));
+      int bars = 0;
+      const auto check = [&](const Rows& rows) {
+        const ChompBar bar = parse_chomp_bar(text_of(rows));
+        ASSERT_TRUE(box.holds(bar)) << text_of(rows);
+        ASSERT_EQ(box.value(bar).value(), brute.value(rows)) << h << "x" << w << ": " << text_of(rows);
+        ++bars;
+      };
+      every_bar(static_cast<int>(h), static_cast<int>(w), check);
+      EXPECT_EQ(bars + 1, static_cast<int>(*ChompBox::bar_count(h, w))) << h << "x" << w;
+      every_bar(static_cast<int>(w), static_cast<int>(h), check);  // mirror images
+    }
+}
+
+// Larger boxes against the component search (held to the brute force above):
+// every bar of 8x8 and of 5x11.
+TEST(ChompBox, EveryBarOf8x8And5x11AgreesWithTheSearch) {
+  ComponentSearch<ChompRules> search;
+  for (const auto& [h, w] : {std::pair{8, 8}, std::pair{5, 11}}) {
+    const ChompBox box(static_cast<unsigned>(h), static_cast<unsigned>(w), 1);
+    int zeros = 0;
+    every_bar(h, w, [&](const Rows& rows) {
+      const ChompBar bar = parse_chomp_bar(text_of(rows));
+      const Nimber v = box.value(bar);
+      zeros += v.value() == 0 ? 1 : 0;
+      ASSERT_EQ(v, search.value(chomp_word_of(bar))) << text_of(rows);
+    });
+    EXPECT_GT(zeros, 20) << h << "x" << w;
+  }
+}
+
+TEST(ChompBox, HoldsABarOrItsMirrorImageAndNothingElse) {
+  const ChompBox box(3, 9, 1);
+  EXPECT_TRUE(box.holds(parse_chomp_bar("3x9")));
+  EXPECT_TRUE(box.holds(parse_chomp_bar("9x3")));
+  EXPECT_TRUE(box.holds(parse_chomp_bar("2,1,1,1,1,1,1,1,1")));
+  EXPECT_FALSE(box.holds(parse_chomp_bar("4x4")));
+  EXPECT_FALSE(box.holds(parse_chomp_bar("1x10")));
+  EXPECT_THROW((void)box.value(parse_chomp_bar("4x4")), std::logic_error);
+  EXPECT_EQ(box.value(parse_chomp_bar("3x9")), box.value(parse_chomp_bar("9x3")));
+  EXPECT_THROW(ChompBox(0, 3, 1), std::invalid_argument);
+  EXPECT_THROW(ChompBox(3, 33, 1), std::invalid_argument);
+  EXPECT_EQ(ChompBox::bar_count(32, 32), std::uint64_t{1832624140942590534});  // C(64, 32)
+  EXPECT_EQ(ChompBox::bytes_for(7, 36), std::nullopt);
+  EXPECT_EQ(ChompBox::bytes_for(10, 10), 184756u);
+  EXPECT_EQ(ChompBox::bytes_for(8, 32), 2 * *ChompBox::bar_count(8, 32));  // 256 squares: two bytes a value
+}
+
+// bars_within against a count of every bar of the box that fits inside.
+TEST(ChompBox, BarsWithinCountsEveryBarInside) {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 60; ++trial) {
+    Rows shape;
+    int last = 1 + static_cast<int>(rng() % 7);
+    while (last > 0 && shape.size() < 6) {
+      shape.push_back(last);
+      last = static_cast<int>(rng() % static_cast<std::uint64_t>(last + 1));
+    }
+    std::uint64_t inside = 1;  // the empty bar
+    every_bar(static_cast<int>(shape.size()), shape[0], [&](const Rows& rows) {
+      bool fits = true;
+      for (std::size_t i = 0; i < rows.size(); ++i) fits = fits && i < shape.size() && rows[i] <= shape[i];
+      inside += fits ? 1 : 0;
+    });
+    EXPECT_EQ(ChompBox::bars_within(parse_chomp_bar(text_of(shape))), inside) << text_of(shape);
+  }
+  EXPECT_EQ(ChompBox::bars_within(parse_chomp_bar("9x11")), *ChompBox::bar_count(9, 11));
+  EXPECT_EQ(ChompBox::bars_within(parse_chomp_bar("32x32")), *ChompBox::bar_count(32, 32));
+}
+
+// The game values small boxes whole and leaves the rest to the search: a
+// thin bar in a large box, or a box past the memory bound.
+TEST(Chomp, SmallBoxesAreValuedWholeAndTheRestSearched) {
+  EXPECT_TRUE(ChompGame::valued_by_box(parse_chomp_bar("11x11")));
+  EXPECT_TRUE(ChompGame::valued_by_box(parse_chomp_bar("9,9,9,9,9,9,9,9,9,9,9,2")));
+  std::string thin = "32";  // an L: a row of 32 and a column of 32
+  for (int i = 1; i < 32; ++i) thin += ",1";
+  EXPECT_FALSE(ChompGame::valued_by_box(parse_chomp_bar(thin)));
+  EXPECT_FALSE(ChompGame::valued_by_box(parse_chomp_bar("32x32")));  // 1.8 * 10^18 bars
+  const auto game = parse_game("chomp");
+  EXPECT_EQ(game->value(game->parse_position(thin)).value(), 0u);  // 31 ^ 31: two equal arms
+  // A bar with few bars inside its box goes to the search: two long rows
+  // and a long column (871 bars within; C(24, 12) in its box).
+  const Rows comb{12, 12, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  const ChompBar bar = parse_chomp_bar(text_of(comb));
+  EXPECT_EQ(ChompBox::bars_within(bar), 871u);
+  EXPECT_FALSE(ChompGame::valued_by_box(bar));
+  BruteChomp brute;
+  EXPECT_EQ(game->value(game->parse_position(text_of(comb))).value(), brute.value(comb));
+  // A memory bound below a box's bytes leaves it to the search too.
+  set_default_table_bytes(std::size_t{1} << 10);
+  EXPECT_FALSE(ChompGame::valued_by_box(parse_chomp_bar("6x7")));  // C(13, 6) = 1,716 bytes
+  EXPECT_TRUE(ChompGame::valued_by_box(parse_chomp_bar("4x7")));   // C(11, 4) = 330
+  set_default_table_bytes(0);
+}
+
+TEST(ChompBox, AnInterruptStopsTheBox) {
+  request_interrupt();
+  EXPECT_THROW(ChompBox(10, 10, 2), Interrupted);
+  clear_interrupt();
+  EXPECT_EQ(ChompBox(10, 10, 2).value(parse_chomp_bar("10x10")).value(), 19u);
 }
 
 }  // namespace

@@ -15,6 +15,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -121,10 +123,23 @@ struct ChompRules {
   }
 };
 
+class ChompBox;
+
 // Chomp as a game of the registry (`grundy value chomp 6x7`): a position is
-// a bar, numbered by SearchedGame. Safe to use from several threads.
+// a bar, numbered by SearchedGame. A bar whose bounding box is small enough
+// is valued with every bar of that box at once (chomp_box.hpp), the box kept
+// for the next question; a larger one by the component search. Safe to use
+// from several threads.
 class ChompGame final : public SearchedGame<ChompBar, ChompBarHash, ChompRules> {
  public:
+  // A bar's box is valued whole when its values fit the search's memory
+  // bound (default_table_bytes(), --memory) and it holds at most this many
+  // times the bars within the bar itself (all of them for a whole bar; a
+  // thin L within a large box goes to the search, which meets few).
+  static constexpr std::uint64_t kBoxBarsPerBarWithin = 8;
+  // Whether a bar is valued by its box (the rule above).
+  [[nodiscard]] static bool valued_by_box(const ChompBar& bar);
+
   [[nodiscard]] std::string spec() const override { return "chomp"; }
   [[nodiscard]] std::string_view component_noun() const override { return "bar"; }
   [[nodiscard]] std::string move_rule() const override;
@@ -139,6 +154,11 @@ class ChompGame final : public SearchedGame<ChompBar, ChompBarHash, ChompRules> 
   [[nodiscard]] ChompWord search_key(const ChompBar& b) const override { return chomp_word_of(b); }
   [[nodiscard]] std::vector<ChompBar> option_states(const ChompBar& b) const override;
   [[nodiscard]] std::size_t state_size(const ChompBar& b) const override { return b.squares(); }
+  [[nodiscard]] std::optional<Nimber> value_outside_search(const ChompBar& b) const override;
+
+ private:
+  mutable std::mutex box_mutex_;
+  mutable std::shared_ptr<const ChompBox> box_;  // the last box valued
 };
 
 // The family in the registry (registry.hpp).

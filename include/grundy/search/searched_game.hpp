@@ -17,7 +17,7 @@
 //                               game's order;
 //   state_size                  the search's cost measure (cells, vertices);
 //   spec, move_rule, why_not_option (Game's own).
-// Optional hooks: state_title, value_task.
+// Optional hooks: state_title, value_task, value_outside_search.
 //
 // TableRecord, optional, lets the game keep its search's table in a file
 // between runs (keep_table_in; the file: search_table_file.hpp). It is the
@@ -130,6 +130,7 @@ class SearchedGame : public Game {
 
   [[nodiscard]] Nimber value(Position p) const final {
     const State s = state(p);
+    if (const std::optional<Nimber> v = value_outside_search(s)) return *v;
     const Key key = search_key(s);
     // (Named before the lock: state_title may read the game's own data.)
     const bool large = state_size(s) >= kProgressFrom;
@@ -178,9 +179,10 @@ class SearchedGame : public Game {
     OptionSample s;
     std::uint64_t total = 0;
     for (const State& o : option_states(state(p))) {
+      const std::optional<Nimber> outside = value_outside_search(o);
       const Key key = search_key(o);
       const std::lock_guard lock(mutex_);
-      if (search_.value(key) != target) continue;
+      if ((outside ? *outside : search_.value(key)) != target) continue;
       ++total;
       if (s.options.size() < limit) s.options.push_back({number(o)});
     }
@@ -214,6 +216,13 @@ class SearchedGame : public Game {
   [[nodiscard]] virtual Key search_key(const State& s) const = 0;
   [[nodiscard]] virtual std::vector<State> option_states(const State& s) const = 0;
   [[nodiscard]] virtual std::size_t state_size(const State& s) const = 0;
+  // The value of a state found by a faster route than the search where the
+  // game has one (ChompGame: every bar of a small box at once), else
+  // nullopt. Called without the search's lock, maybe from several threads.
+  [[nodiscard]] virtual std::optional<Nimber> value_outside_search(const State& s) const {
+    (void)s;
+    return std::nullopt;
+  }
   // How a position is named in a title and a progress line.
   [[nodiscard]] virtual std::string state_title(const State& s) const { return format_state(s); }
   [[nodiscard]] virtual std::string value_task(const State& s, const std::string& title) const {
