@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# Chomp: `grundy value chomp HxW` (the component search through SearchedGame:
-# one key for a bar and its mirror image, strategy stealing and L-shapes as
-# theorems) against Piotr Beling's igsolve `chomp` (Rust; GPL/LGPL), side by
-# side in one run, in turn, with each pair's ratio. igsolve is a peer, built
-# here from ../shared/peers/beling-igs into a scratch folder with Debian's
+# Chomp: `grundy value chomp HxW` (a whole bar is valued with every bar of
+# its box at once, by rank: ChompBox, docs/games/chomp.md) against Piotr
+# Beling's igsolve `chomp` (Rust; GPL/LGPL), side by side in one run, in
+# turn, with each pair's ratio. igsolve is a peer, built here from ../shared/peers/beling-igs into a scratch folder with Debian's
 # vendored crates, never copied into the repository.
 #
 # Usage: bench/search/chomp.sh [RUNS] [BAR...]
