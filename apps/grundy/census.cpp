@@ -9,7 +9,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <system_error>
 #include <thread>
 
 #include <time.h>  // clock_gettime: a thread's processor time
@@ -21,7 +20,9 @@
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/misere_quotient.hpp"
+#include "grundy/search/search_threads.hpp"
 #include "grundy/spec.hpp"
+#include "grundy/thread_pool.hpp"
 
 #include "misere_commands.hpp"
 
@@ -384,7 +385,8 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
       todo.push_back(std::move(work));
     }
   }
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  // Every core the process may use, unless --threads or GRUNDY_THREADS said otherwise.
+  const unsigned cores = default_search_threads();
   const auto threads = static_cast<unsigned>(
       std::min<std::size_t>(request.jobs == 0 ? cores : request.jobs, std::max<std::size_t>(todo.size(), 1)));
   // (A census of a few minutes at most goes by without one, unless asked.)
@@ -439,14 +441,11 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
         if (!failed.exchange(true)) error = std::current_exception();
       }
     };
-    std::vector<std::thread> pool;
-    try {
-      for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-    } catch (const std::system_error&) {
-      // Fewer threads than asked for: those started share the games.
-    }
+    // Helpers from the process's pool (thread_pool.hpp): with fewer than
+    // asked for, those there share the games.
+    HelperTeam helpers(threads - 1, work);
     work();
-    for (std::thread& t : pool) t.join();
+    helpers.join();
     if (error) std::rethrow_exception(error);
   }
   std::vector<json> ordered;

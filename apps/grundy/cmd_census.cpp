@@ -119,7 +119,7 @@ Command add_census_command(CLI::App& app) {
                      "compute nothing: check that the parts' FILEs (from --resume or --json) cover every game "
                      "once, and print the whole census")
       ->type_name("FILE");
-  census->add_option("--jobs", options->jobs, "threads (default: one per core)")->type_name("J");
+  census->add_option("--jobs", options->jobs, "threads (default: --threads, GRUNDY_THREADS, else one per core)")->type_name("J");
   census->footer(
       "\nEach game is 'grundy pattern octal:CODE --max-heap N'; d0 is 0 or 4, 0.0 and 4.0 are in,\n"
       "and other codes whose last digit is 0 are left out (the same game as the code without it).\n"

@@ -74,10 +74,12 @@
 #include "grundy/search/transposition_table.hpp"
 #include "grundy/value_plot.hpp"
 #include "grundy/search/value_walk.hpp"
+#include "grundy/thread_pool.hpp"
 #include "grundy/value_table.hpp"
 
 #include "grundy/games/coprime.hpp"
 #include "grundy/games/chomp.hpp"
+#include "grundy/games/chomp_box.hpp"
 #include "grundy/games/chomp_word.hpp"
 #include "grundy/games/cram.hpp"
 #include "grundy/games/division.hpp"

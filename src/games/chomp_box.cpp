@@ -13,6 +13,7 @@
 
 #include "grundy/interrupt.hpp"
 #include "grundy/progress.hpp"
+#include "grundy/thread_pool.hpp"
 
 namespace grundy {
 namespace {
@@ -221,14 +222,15 @@ void solve_box(const BoxRanks& box, std::vector<Value>& values, unsigned threads
     }
   };
   {
-    std::vector<std::jthread> helpers;
     struct StopOnThrow {  // an exception below must not leave helpers waiting
       std::atomic<bool>& stop;
       ~StopOnThrow() {
         if (std::uncaught_exceptions() > 0) stop.store(true);
       }
     };
-    for (unsigned t = 1; t < threads; ++t) helpers.emplace_back(work);
+    // Helpers from the process's pool (thread_pool.hpp), as many as are
+    // free up to threads - 1.
+    HelperTeam helpers(threads - 1, work);
     const StopOnThrow stop_on_throw{stop};
     // This thread works too, and shows the progress between runs.
     BoxSolver<Value> solver(box, values);
@@ -238,7 +240,7 @@ void solve_box(const BoxRanks& box, std::vector<Value>& values, unsigned threads
       const std::uint64_t now = done.fetch_add(runs[t].count, std::memory_order_relaxed) + runs[t].count;
       if (task != nullptr) task->advance(now, box.total());
     }
-    for (std::jthread& helper : helpers) helper.join();
+    helpers.join();
   }
   // A helper stopped by an interrupt leaves bars unvalued.
   if (done.load() != box.total()) throw Interrupted();

@@ -22,6 +22,7 @@
 #include "grundy/error.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
+#include "grundy/thread_pool.hpp"
 
 #include "pair_values.hpp"
 
@@ -1565,7 +1566,9 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
     check(batch);
     return true;
   };
-  std::thread helper([&] {
+  // The checking helper, from the process's pool (thread_pool.hpp); with
+  // none free this thread checks every batch itself (`help` below).
+  HelperTeam helper(1, [&] {
     std::uint64_t next = 0;
     unsigned idle = 0;
     while (!stop.load(std::memory_order_acquire)) {
@@ -1581,12 +1584,12 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
   });
   struct Stop {  // whatever happens (an interrupt), the helper ends and the heaps not counted go
     std::atomic<bool>& stop;
-    std::thread& helper;
+    HelperTeam& helper;
     ValueColumn<V>& values;
     const std::uint64_t& size;
     ~Stop() {
       stop.store(true, std::memory_order_release);
-      helper.join();
+      helper.wait();
       values.truncate(size);
     }
   } stopper{stop, helper, values, size_};

@@ -60,6 +60,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <span>
 #include <thread>
@@ -76,6 +77,7 @@
 #include "grundy/search/part_table.hpp"
 #include "grundy/search/search_threads.hpp"
 #include "grundy/search/transposition_table.hpp"
+#include "grundy/thread_pool.hpp"
 
 namespace grundy {
 
@@ -866,22 +868,20 @@ class ComponentSearch {
         finish(w, nullptr, std::current_exception());
       }
     };
-    std::vector<std::thread> helpers;
-    try {
-      for (unsigned t = 1; t < n; ++t)
-        helpers.emplace_back([&] {
+    {
+      // Helpers from the process's pool (thread_pool.hpp): as many as are
+      // free, up to n - 1; this thread searches too, alone if none is.
+      HelperTeam helpers(n - 1, [&] {
+        try {
           Walker w(*this, false);
           work(w);
-        });
-    } catch (...) {
-      // (no thread to be had: those started are stopped, and this one searches alone)
-      stop_.store(true);
-      for (std::thread& h : helpers) h.join();
-      helpers.clear();
-      stop_.store(false);
+        } catch (const std::bad_alloc&) {
+          // (no memory for a helper's walker: the others search without it)
+        }
+      });
+      work(main_walker_);
+      helpers.join();
     }
-    work(main_walker_);
-    for (std::thread& h : helpers) h.join();
     stop_.store(false);  // (a later search on this thread alone must not stop at once)
     table_.unshare();
     busy_.reset();
