@@ -188,23 +188,14 @@ template <class Value>
 void solve_box(const BoxRanks& box, std::vector<Value>& values, unsigned threads, LongTask* task) {
   values.assign(box.total(), BoxSolver<Value>::kUnknown);
   // One run for one thread; for several, a few hundred runs a thread, so
-  // that none waits long for the one before.
+  // that none waits long for the one before; with a progress line, runs
+  // small enough to report between.
+  std::uint64_t most = box.total();
+  if (threads > 1) most = std::max<std::uint64_t>(4096, box.total() / (256 * std::uint64_t{threads}));
+  else if (task != nullptr) most = std::max<std::uint64_t>(4096, box.total() / 1024);
   std::vector<Run> runs;
   Rows rows{};
-  const std::uint64_t most =
-      threads == 1 ? box.total() : std::max<std::uint64_t>(4096, box.total() / (256 * std::uint64_t{threads}));
   cut_runs(box, most, rows, 0, runs);
-  if (threads == 1 && task == nullptr) {
-    std::atomic<bool> stop{false};
-    BoxSolver<Value> solver(box, values);
-    for (const Run& run : runs) solver.solve(run, stop, false);
-    return;
-  }
-  if (threads == 1) {
-    // Progress wants runs small enough to report: cut again.
-    runs.clear();
-    cut_runs(box, std::max<std::uint64_t>(4096, box.total() / 1024), rows, 0, runs);
-  }
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> done{0};
   std::atomic<bool> stop{false};
