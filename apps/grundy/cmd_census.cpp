@@ -1,7 +1,9 @@
 // census: the pattern (or misère quotient) of every game of a family whose
 // code has at most K digits (census.hpp).
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,7 @@
 #include "grundy/heap_game.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/registry.hpp"
+#include "grundy/search/search_threads.hpp"
 #include "grundy/spec.hpp"
 #include "misere_commands.hpp"
 
@@ -73,10 +76,12 @@ CensusRequest parse_census(const CensusOptions& options) {
   if (!r.merge_files.empty() && (!options.shard.empty() || !options.resume.empty()))
     throw InputError("--merge combines finished parts: it takes no --shard or --resume");
   const auto jobs = parse_u64(options.jobs);
-  if (!jobs || *jobs > 1024)
-    throw InputError(fmt::format("--jobs '{}': expected a number of threads, 1 to 1024 (0: one per core)",
-                                 options.jobs));
-  r.jobs = static_cast<unsigned>(*jobs);
+  if (!jobs || *jobs > kMaxSearchThreads)
+    throw InputError(fmt::format("--jobs '{}': expected a number of threads from 1 to {}, or 0 for every core",
+                                 options.jobs, kMaxSearchThreads));
+  // (More threads than cores would only share them: taken down to the cores, as --threads is.)
+  r.jobs = std::min(static_cast<unsigned>(*jobs), available_cores());
+  note_threads_taken("--jobs", static_cast<unsigned>(*jobs), r.jobs);
   return r;
 }
 
@@ -119,7 +124,10 @@ Command add_census_command(CLI::App& app) {
                      "compute nothing: check that the parts' FILEs (from --resume or --json) cover every game "
                      "once, and print the whole census")
       ->type_name("FILE");
-  census->add_option("--jobs", options->jobs, "threads (default: --threads, GRUNDY_THREADS, else one per core)")->type_name("J");
+  census->add_option("--jobs", options->jobs,
+                     "threads, at most the cores grundy may use (0 or default: GRUNDY_THREADS if set, else every "
+                     "core)")
+      ->type_name("J");
   census->footer(
       "\nEach game is 'grundy pattern octal:CODE --max-heap N'; d0 is 0 or 4, 0.0 and 4.0 are in,\n"
       "and other codes whose last digit is 0 are left out (the same game as the code without it).\n"
@@ -144,6 +152,7 @@ Command add_census_command(CLI::App& app) {
       "  grundy census octal --digits 2 --merge part-1.jsonl part-2.jsonl\n"
       "  grundy census octal --digits 2 --misere --max-heap 40\n");
   return {census, answering([options](Output& out) {
+    apply_threads_option(std::nullopt);  // (GRUNDY_THREADS: the default of --jobs)
     run_census(parse_census(*options), output_format(options->json), out);
   })};
 }

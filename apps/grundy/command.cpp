@@ -61,8 +61,8 @@ void add_memory_option(CLI::App& cmd, SumOptions& options) {
       ->type_name("FILE");
   cmd.add_option("--threads", options.threads,
                  "threads for the search that values boards (cram, chomp) and for an octal game's --table "
-                 "file as it grows: 1 to 1024 "
-                 "(default: GRUNDY_THREADS if set, else every core grundy may use); the answer is the same "
+                 "file as it grows: 1 to 1024, at most the cores grundy may use (0 or "
+                 "default: GRUNDY_THREADS if set, else every core grundy may use); the answer is the same "
                  "whatever the number, the table is shared, so --memory bounds them all together")
       ->type_name("N");
 }
@@ -119,15 +119,21 @@ void apply_threads_option(const std::optional<std::string>& given) {
   }
   const std::optional<unsigned> n = parse_thread_count(*text);
   if (!n)
-    throw InputError(fmt::format("{} {}: expected a number of threads from 1 to {}", where, quote(*text),
-                                 kMaxSearchThreads));
-  set_default_search_threads(*n);
+    throw InputError(fmt::format("{} {}: expected a number of threads from 1 to {}, or 0 for every core", where,
+                                 quote(*text), kMaxSearchThreads));
+  note_threads_taken(where, *n, set_default_search_threads(*n));
+}
+
+void note_threads_taken(std::string_view where, unsigned asked, unsigned taken) {
+  if (asked != 0 && taken < asked)
+    fmt::print(stderr, "grundy: {} {}: this process may use {} {}; using {}\n", where, asked, taken,
+               taken == 1 ? "core" : "cores", taken);
 }
 
 void add_value_threads_option(CLI::App& cmd, std::optional<std::string>& threads) {
   cmd.add_option("--threads", threads,
-                 "threads for an octal or hexadecimal game's values: 1 to 1024 (default: GRUNDY_THREADS if set, "
-                 "else every core grundy may use); with a rare-value mask, past 2^16 heaps, the rare values' "
+                 "threads for an octal or hexadecimal game's values: 1 to 1024, at most the cores grundy may use "
+                 "(0 or default: GRUNDY_THREADS if set, else every core grundy may use); with a rare-value mask, past 2^16 heaps, the rare values' "
                  "checks run beside the next heaps, in each range of heaps once a trial shows that this is "
                  "faster than one thread; the values are the same whatever the number")
       ->type_name("N");

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -75,8 +76,12 @@ void add_memory_option(CLI::App& cmd, SumOptions& options);
 // --memory's size, set as the default of the search tables made from now on.
 void apply_memory_option(const std::optional<std::string>& given);
 // --threads (else GRUNDY_THREADS, else every core), set as the searches'
-// default.
+// default: at most the cores the process may use (a note on stderr says
+// when fewer than asked are taken).
 void apply_threads_option(const std::optional<std::string>& given);
+// That note, when `taken` (the threads used) is fewer than `asked` (0:
+// every core, no note); `where` names the option.
+void note_threads_taken(std::string_view where, unsigned asked, unsigned taken);
 // --threads for a heap game's values (pattern, table): the option, and
 // its use (apply_threads_option, then the game's set_value_threads).
 void add_value_threads_option(CLI::App& cmd, std::optional<std::string>& threads);

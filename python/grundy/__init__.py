@@ -32,6 +32,7 @@ import operator as _operator
 import os as _os
 import sys as _sys
 import threading as _threading
+import warnings as _warnings
 import weakref as _weakref
 from typing import Any, Iterable, NamedTuple
 
@@ -160,17 +161,27 @@ def threads(n: int | None = None) -> int:
     """The threads of the search that values boards (cram, chomp;
     node-kayles and games written in Python use one): ``threads(2)`` sets them (1 to 1024), ``threads(0)``
     goes back to every core this process may use, ``threads()`` only tells.
-    Returns the number in effect. The values are the same whatever it is;
-    the threads share one table. Games written in Python search on one
-    thread (their ``moves`` need the interpreter). At import, the variable
-    GRUNDY_THREADS, when set, gives the number, as for the command line."""
+    Returns the number in effect: never more than the cores this process may
+    use (more would only slow the search down), so ``threads(64)`` on a
+    2-core machine sets 2, with a ``RuntimeWarning`` that says so. The values
+    are the same whatever it is; the threads share one table. Games written
+    in Python search on one thread (their ``moves`` need the interpreter).
+    At import, the variable GRUNDY_THREADS, when set, gives the number, as
+    for the command line."""
     if n is not None:
         if isinstance(n, bool) or not isinstance(n, int):
             raise TypeError(f"threads({n!r}): expected a whole number of threads")
         if n < 0 or n > 1024:
             raise ValueError(f"threads({n}): expected 1 to 1024 threads, or 0 for every core")
-        _core.set_threads(n)
+        _set_threads(n, f"threads({n})")
     return _core.threads()
+
+
+def _set_threads(n: int, where: str) -> None:
+    taken = _core.set_threads(n)
+    if n != 0 and taken < n:
+        cores = "core" if taken == 1 else "cores"
+        _warnings.warn(f"{where}: this process may use {taken} {cores}; using {taken}", RuntimeWarning, stacklevel=3)
 
 
 def _threads_from_environment() -> None:
@@ -179,8 +190,9 @@ def _threads_from_environment() -> None:
         return
     n = _core.parse_threads(text)
     if n is None:
-        raise ImportError(f"GRUNDY_THREADS={text!r}: expected a number of threads from 1 to 1024")
-    _core.set_threads(n)
+        raise ImportError(f"GRUNDY_THREADS={text!r}: expected a number of threads from 1 to 1024, "
+                          "or 0 for every core")
+    _set_threads(n, f"GRUNDY_THREADS={text}")
 
 
 _threads_from_environment()

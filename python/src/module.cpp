@@ -651,7 +651,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("show_progress", [](bool on) { set_progress_output(on ? stderr : nullptr); }, py::arg("on"));
   m.def("families", &families);
   // The search's threads (search_threads.hpp): __init__.py's threads().
-  m.def("set_threads", [](unsigned n) { set_default_search_threads(n); }, py::arg("n"));
+  m.def("set_threads", [](unsigned n) { return set_default_search_threads(n); }, py::arg("n"));
   m.def("threads", [] { return default_search_threads(); });
   m.def("parse_threads", [](const std::string& text) { return parse_thread_count(text); }, py::arg("text"));
 }

@@ -31,12 +31,17 @@ unsigned default_search_threads() {
   return chosen != 0 ? chosen : available_cores();
 }
 
-void set_default_search_threads(unsigned threads) { chosen_threads.store(threads, std::memory_order_relaxed); }
+unsigned set_default_search_threads(unsigned threads) {
+  const unsigned cores = available_cores();
+  const unsigned chosen = threads == 0 || threads > cores ? cores : threads;
+  chosen_threads.store(chosen, std::memory_order_relaxed);
+  return chosen;
+}
 
 std::optional<unsigned> parse_thread_count(std::string_view text) {
   unsigned n = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (error != std::errc{} || end != text.data() + text.size() || text.empty() || n == 0 || n > kMaxSearchThreads)
+  if (error != std::errc{} || end != text.data() + text.size() || text.empty() || n > kMaxSearchThreads)
     return std::nullopt;
   return n;
 }

@@ -272,7 +272,7 @@ TEST(PatternCli, ThreadsChangeNoLine) {
   }
   EXPECT_EQ(grundy_run({"pattern", "subtraction:1,2", "--threads", "2"}).exit_code, 0);
   for (const std::string command : {"pattern", "table"})
-    for (const std::string bad : {"0", "two", "1025"}) {
+    for (const std::string bad : {"-1", "two", "1025"}) {
       const auto refused = grundy_run({command, "kayles", "--threads", bad});
       EXPECT_EQ(refused.exit_code, 2) << command << " " << bad;
       EXPECT_THAT(refused.err, HasSubstr("expected a number of threads from 1 to 1024")) << command << " " << bad;

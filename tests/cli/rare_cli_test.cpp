@@ -267,7 +267,7 @@ TEST(RareCli, ThreadsChangeNoLine) {
   const auto two = grundy_run({"rare", "grundy-game", "--to", to, "--json", "--list", "--threads", "2"});
   ASSERT_EQ(two.exit_code, 0) << two.err;
   EXPECT_EQ(two.out, one.out);
-  for (const std::string bad : {"0", "two", "1025"}) {
+  for (const std::string bad : {"-1", "two", "1025"}) {
     const auto refused = grundy_run({"rare", "kayles", "--to", "100", "--threads", bad});
     EXPECT_EQ(refused.exit_code, 2) << bad;
     EXPECT_THAT(refused.err, HasSubstr("expected a number of threads from 1 to 1024")) << bad;

@@ -1,6 +1,7 @@
 """Built-in games from Python, checked against the command line's answers."""
 
 import doctest
+import os
 import pathlib
 import subprocess
 import sys
@@ -313,9 +314,13 @@ def test_threads_change_no_value_and_are_checked():
     try:
         assert grundy.threads(1) == 1
         one = [grundy.value("cram", board) for board in ("4x6", "5x5", "4x7", "3x8")]
-        assert grundy.threads(2) == 2
+        cores = len(os.sched_getaffinity(0))
+        assert grundy.threads(2) == min(2, cores)
         assert [grundy.value("cram", board) for board in ("4x6", "5x5", "4x7", "3x8")] == one == [0, 0, 3, 3]
-        assert grundy.threads(0) >= 1  # every core again
+        assert grundy.threads(0) == cores  # every core again
+        # More than the cores is taken down to them, with a warning (issue 74).
+        with pytest.warns(RuntimeWarning, match=f"threads\\(1000\\): this process may use {cores} cores?; using {cores}"):
+            assert grundy.threads(1000) == cores
         for bad, error in ((-1, ValueError), (1025, ValueError), (1.5, TypeError), (True, TypeError), ("2", TypeError)):
             with pytest.raises(error, match="threads"):
                 grundy.threads(bad)
@@ -324,11 +329,16 @@ def test_threads_change_no_value_and_are_checked():
 
 
 def test_grundy_threads_in_the_environment_is_read_at_import():
-    import os
-    env = dict(os.environ, GRUNDY_THREADS="3")
+    env = dict(os.environ, GRUNDY_THREADS="1")
     out = subprocess.run([sys.executable, "-c", "import grundy; print(grundy.threads())"], capture_output=True,
                          text=True, env=env)
-    assert out.stdout.strip() == "3", out.stderr
+    assert out.stdout.strip() == "1", out.stderr
+    cores = len(os.sched_getaffinity(0))
+    env["GRUNDY_THREADS"] = "1000"
+    out = subprocess.run([sys.executable, "-c", "import grundy; print(grundy.threads())"], capture_output=True,
+                         text=True, env=env)
+    assert out.stdout.strip() == str(cores), out.stderr
+    assert f"GRUNDY_THREADS=1000: this process may use {cores} core" in out.stderr
     env["GRUNDY_THREADS"] = "lots"
     out = subprocess.run([sys.executable, "-c", "import grundy"], capture_output=True, text=True, env=env)
-    assert out.returncode != 0 and "GRUNDY_THREADS='lots': expected a number of threads from 1 to 1024" in out.stderr
+    assert out.returncode != 0 and "GRUNDY_THREADS='lots': expected a number of threads from 1 to 1024, or 0 for every core" in out.stderr

@@ -152,14 +152,20 @@ TEST(ParallelSearch, ChompAndNodeKaylesAgreeAtTwoThreads) {
 }
 
 TEST(ParallelSearch, ThreadCountsAreParsedStrictly) {
+  EXPECT_EQ(parse_thread_count("0"), 0u);  // (every core)
   EXPECT_EQ(parse_thread_count("1"), 1u);
   EXPECT_EQ(parse_thread_count("1024"), 1024u);
-  for (const char* bad : {"", "0", "1025", "-1", "+2", " 2", "2 ", "two", "99999999999999999999"})
+  for (const char* bad : {"", "1025", "-1", "+2", " 2", "2 ", "two", "99999999999999999999"})
     EXPECT_FALSE(parse_thread_count(bad).has_value()) << bad;
   EXPECT_GE(available_cores(), 1u);
-  set_default_search_threads(5);
-  EXPECT_EQ(default_search_threads(), 5u);
-  set_default_search_threads(0);
+  EXPECT_EQ(set_default_search_threads(1), 1u);
+  EXPECT_EQ(default_search_threads(), 1u);
+  // More than the cores is taken down to them (issue 74: 1,000 threads
+  // of Cram 5x7 took 40 times one thread's time on 2 cores).
+  EXPECT_EQ(set_default_search_threads(available_cores() + 1), available_cores());
+  EXPECT_EQ(default_search_threads(), available_cores());
+  EXPECT_EQ(set_default_search_threads(kMaxSearchThreads), available_cores());
+  EXPECT_EQ(set_default_search_threads(0), available_cores());
   EXPECT_EQ(default_search_threads(), available_cores());
 }
 
