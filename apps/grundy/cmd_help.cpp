@@ -2,14 +2,20 @@
 
 #include <cstdio>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "command.hpp"
 #include "command_words.hpp"
+#include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/quote.hpp"
+#include "grundy/spec.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -27,7 +33,30 @@ int print_help(CLI::App& app, const std::string& command) {
       return 0;
     }
   }
-  throw InputError(fmt::format("unknown command {}: {}", quote(command), expected_command(app, command)));
+  // A game asked about as a command would be: its line of 'grundy games'.
+  const std::vector<GameFamily> families = game_families();
+  for (const GameFamily& f : families) {
+    if (f.name == command) {
+      std::fputs(fmt::format("{:<16} {}\n{:<16} example: grundy value {} {}\n", f.syntax, f.summary, "", f.example,
+                             f.example_positions)
+                     .c_str(),
+                 stdout);
+      return 0;
+    }
+  }
+  // "Did you mean": another command, or a game ('help' itself is where
+  // the reader already is).
+  std::vector<std::string_view> names;
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->get_name() != "help") names.emplace_back(sub->get_name());
+  const std::size_t commands = names.size();
+  for (const GameFamily& f : families) names.push_back(f.name);
+  const auto closest = closest_name(command, names);
+  const std::string list = fmt::format("{}", fmt::join(std::span(names).first(commands), ", "));
+  throw InputError(fmt::format("unknown command or game {}: {}expected a command ({}) or a game ('grundy games' "
+                               "lists them)",
+                               quote(command), closest ? fmt::format("did you mean {}? ", quote(*closest)) : "",
+                               list));
 }
 
 }  // namespace
@@ -46,8 +75,8 @@ Command add_games_command(CLI::App& app) {
 Command add_help_command(CLI::App& app) {
   auto command = std::make_shared<std::string>();
   CLI::App* help = app.add_subcommand("help", "Show the help of grundy, or of one command");
-  help->add_option("COMMAND", *command, "the command to describe")->type_name("");
-  help->footer("\nExamples:\n  grundy help\n  grundy help moves\n");
+  help->add_option("COMMAND", *command, "the command (or game) to describe")->type_name("");
+  help->footer("\nExamples:\n  grundy help\n  grundy help moves\n  grundy help cram\n");
   return {help, [&app, command] { return print_help(app, *command); }};
 }
 

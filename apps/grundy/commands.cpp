@@ -25,6 +25,7 @@
 #include "grundy/pattern_fields.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
+#include "grundy/registry.hpp"
 #include "grundy/spec.hpp"
 #include "convention_words.hpp"
 #include "words.hpp"
@@ -359,10 +360,16 @@ std::string advice_text(const Pattern& p) {
 }
 
 void print_table(const Game& game, const TableRequest& request, Format format, Output& out) {
-  if (!game.heap_indexed())
+  if (!game.heap_indexed()) {
+    // Positions as its family writes them (boards, bars), from the family's
+    // example; a game read from a file names its own (vertices).
+    std::string_view positions = "POSITION...";
+    for (const GameFamily* family : game_registry())
+      if (family->name == game.name()) positions = family->reads_file ? "VERTEX..." : family->example_positions;
     throw InputError(fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...; "
-                                 "use 'grundy value {} VERTEX...' for its positions",
-                                 game.label(), game.name()));
+                                 "use 'grundy value {} {}' for its positions",
+                                 game.label(), game.spec(), positions));
+  }
   const std::string game_json = json(game.spec()).dump();
   // Started before the first value, which may take long by itself: a
   // division game finds all its runs then, a subtraction game its period.

@@ -98,6 +98,12 @@ class MiserePlayWords final : public ConventionWords {
         lines.push_back(*values[i].genus);
         continue;
       }
+      // A value grundy does not compute is a refusal, not an answer (a
+      // wild game's lack of one is a proven fact, and an answer).
+      if (values[i].kind != MisereValue::Kind::wild)
+        throw InputError(fmt::format("{}{}; 'grundy winner ... --misere' says who wins",
+                                     values.size() > 1 ? fmt::format("position {}: ", i + 1) : std::string(),
+                                     misere_value_reason(*sum.components[i].game, values[i])));
       std::string reason = misere_value_reason(*sum.components[i].game, values[i]);
       if (std::find(said.begin(), said.end(), reason) != said.end()) {
         lines.push_back(fmt::format("no single misère value (position {}: as above)", i + 1));

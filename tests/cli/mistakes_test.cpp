@@ -40,7 +40,16 @@ TEST(Mistakes, UnknownCommandIsNamedWithTheClosestOne) {
   EXPECT_THAT(far, HasSubstr("unknown command 'solve': expected one of value, winner, moves, table, pattern"));
   EXPECT_THAT(far, Not(HasSubstr("did you mean")));
   EXPECT_THAT(error_of({}), HasSubstr("expected a command: value, winner, moves"));
-  EXPECT_THAT(error_of({"help", "mvoes"}), HasSubstr("unknown command 'mvoes': did you mean 'moves'?"));
+  EXPECT_THAT(error_of({"help", "mvoes"}), HasSubstr("unknown command or game 'mvoes': did you mean 'moves'?"));
+  // Within help, 'help' is no suggestion (issue 74), and a game is described.
+  const std::string hlep = error_of({"help", "hlep"});
+  EXPECT_THAT(hlep, HasSubstr("unknown command or game 'hlep': expected a command (value, winner,"));
+  EXPECT_THAT(hlep, Not(HasSubstr("did you mean 'help'")));
+  EXPECT_THAT(error_of({"help", "cramp"}), HasSubstr("did you mean 'cram'?"));
+  const auto cram = grundy_run({"help", "cram"});
+  EXPECT_EQ(cram.exit_code, 0);
+  EXPECT_THAT(cram.out, StartsWith("cram             Cram: place a domino"));
+  EXPECT_THAT(cram.out, HasSubstr("example: grundy value cram 4x5 2x3"));
 }
 
 TEST(Mistakes, HelpCommandPrintsTheSameAsHelpOption) {
@@ -161,6 +170,9 @@ TEST(Help, EveryExampleOfTheGamesListRunsAsShown) {
 TEST(Mistakes, TheGameIsNamedAsTyped) {
   EXPECT_THAT(error_of({"value", "kayles", "x"}), HasSubstr("'x' is not a heap size of kayles (octal:0.77)"));
   EXPECT_THAT(error_of({"table", "cram"}), HasSubstr("game 'cram' is not played on heap sizes"));
+  // Its positions as the family writes them (issue 74: a board is not a vertex).
+  EXPECT_THAT(error_of({"table", "cram", "--to", "5"}), HasSubstr("use 'grundy value cram 4x5 2x3' for its positions"));
+  EXPECT_THAT(error_of({"table", "chomp"}), HasSubstr("use 'grundy value chomp 4x5 3,2' for its positions"));
   const auto play = test::run_process(GRUNDY_EXE, {"play", "kayles", "5", "9", "--seed", "1"}, "quit\n");
   EXPECT_THAT(play.out, HasSubstr("Playing kayles 5 9 against the engine"));
   EXPECT_THAT(play.out, HasSubstr("(kayles is octal:0.77.)"));
@@ -170,6 +182,14 @@ TEST(Mistakes, TheGameIsNamedAsTyped) {
   const auto misere = grundy_run({"value", "--misere", "kayles", "5", "9", "12"});
   EXPECT_EQ(misere.exit_code, 0);
   EXPECT_THAT(misere.out, HasSubstr("no single misère value: kayles (octal:0.77) is wild up to heap 12"));
+  // A value grundy does not compute is refused, on stderr with status 2
+  // (issue 74: chomp's went to stdout with status 0).
+  const auto chomp = grundy_run({"value", "chomp", "3x3", "--misere"});
+  EXPECT_EQ(chomp.exit_code, 2);
+  EXPECT_EQ(chomp.out, "");
+  EXPECT_THAT(chomp.err, HasSubstr("no misère value: genera are computed for heap games"));
+  EXPECT_THAT(chomp.err, HasSubstr("'grundy winner ... --misere' says who wins"));
+  EXPECT_THAT(error_of({"value", "--misere", "nim", "2", "+", "chomp", "2x2"}), HasSubstr("position 2: no misère value"));
   EXPECT_THAT(misere.out, HasSubstr("\nno single misère value (position 2: as above)\n"
                                     "no single misère value (position 3: as above)\n"));
   EXPECT_EQ(std::count(misere.out.begin(), misere.out.end(), '\n'), 3);
