@@ -6,6 +6,7 @@
 #include <string>
 
 #include "command.hpp"
+#include "grundy/regular_file.hpp"
 #include "grundy/search/search_threads.hpp"
 #include "grundy/spec.hpp"
 #include "rare.hpp"
@@ -111,6 +112,9 @@ Command add_rare_command(CLI::App& app) {
       "  grundy rare grundy-game --to 8589934591 --resume grundy.table --save grundy.table\n");
   return {rare, answering([options](Output& out) {
     apply_threads_option(options->threads);
+    // The files' kinds before any work (a FIFO would be met only at the first save).
+    for (const std::string* file : {&options->save, &options->resume})
+      if (!file->empty()) require_regular_file_or_none(*file, "table file");
     print_rare(RareRequest{options->game, parse_table_bound(options->to), options->list, options->save,
                            options->resume, options->save_every, options->on_disk, default_search_threads()},
                output_format(options->json), out);

@@ -74,6 +74,7 @@
 #include "grundy/search/transposition_table.hpp"
 #include "grundy/value_plot.hpp"
 #include "grundy/search/value_walk.hpp"
+#include "grundy/regular_file.hpp"
 #include "grundy/thread_pool.hpp"
 #include "grundy/value_table.hpp"
 

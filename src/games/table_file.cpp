@@ -17,6 +17,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/quote.hpp"
+#include "grundy/regular_file.hpp"
 
 namespace grundy {
 namespace {
@@ -73,6 +74,7 @@ TableFile TableFile::create(const std::string& path, const std::string& spec, un
   if (spec.size() + 64 > kHeaderBytes)
     throw InputError(fmt::format("a table file's header holds a game's name of at most {} characters, not {}",
                                  kHeaderBytes - 64, spec.size()));
+  require_regular_file_or_none(path, "table file");
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) fail(path, "cannot write there");
   TableFile file(path, fd, spec, bytes);
@@ -83,6 +85,7 @@ TableFile TableFile::create(const std::string& path, const std::string& spec, un
 }
 
 TableFile TableFile::open(const std::string& path, const std::string& spec) {
+  require_regular_file_or_none(path, "table file");
   const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
   if (fd < 0) fail(path, "cannot open it to read and write");
   TableFile file(path, fd, spec, 1);

@@ -23,6 +23,7 @@
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
+#include "grundy/regular_file.hpp"
 #include "grundy/search/search_threads.hpp"
 #include "support/utf8.hpp"
 #include "split_search.hpp"
@@ -417,6 +418,7 @@ void TakeAndBreakGame::open_table_file() const {
 }
 
 void TakeAndBreakGame::save_table(const std::string& path) const {
+  require_regular_file_or_none(path, "table file");
   if (const TableFile* file = table_.file(); file != nullptr && file->path() == path) {
     table_.commit_file();
     return;
@@ -445,6 +447,7 @@ void TakeAndBreakGame::keep_table_in(const std::string& path) {
     return;
   }
   if (const TableFile* file = table_.file(); file != nullptr && file->path() == path) return;
+  require_regular_file_or_none(path, "table file");  // (a FIFO would hang the read below)
   table_path_ = path;
   file_view_.reset();
   // A table kept in a file is a long run's: it grows on the threads a
@@ -501,6 +504,7 @@ void TakeAndBreakGame::grow_file_table(std::uint64_t size) const {
 }
 
 void TakeAndBreakGame::resume_table(const std::string& path, bool in_file) const {
+  require_regular_file_or_none(path, "table file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("{}: cannot read it ({})", quote_path(path), std::strerror(errno)));
   std::string magic, game, sizes;

@@ -19,6 +19,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/quote.hpp"
+#include "grundy/regular_file.hpp"
 
 namespace grundy {
 namespace {
@@ -27,34 +28,6 @@ namespace {
 // and a file is read in blocks of this size.
 constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
 constexpr std::size_t kChecksumBytes = 8;
-
-std::string_view kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISLNK(mode)) return "a symbolic link (name the file it leads to)";
-  return "not a regular file";
-}
-
-[[noreturn]] void refuse_kind(const std::string& path, mode_t mode) {
-  throw InputError(fmt::format("search table file {}: {}, not a regular file; a table is kept in a file of its own "
-                               "(one not there yet is made)",
-                               quote_path(path), kind_of(mode)));
-}
-
-// The table replaces `path` by a rename, so the path must name a regular
-// file or nothing (lstat: a symbolic link is not followed, since the rename
-// would replace the link, not the file it leads to).
-void check_kind(const std::string& path) {
-  struct stat info {};
-  if (::lstat(path.c_str(), &info) != 0) {
-    if (errno == ENOENT) return;
-    throw InputError(fmt::format("search table file {}: cannot be examined ({})", quote_path(path), std::strerror(errno)));
-  }
-  if (!S_ISREG(info.st_mode)) refuse_kind(path, info.st_mode);
-}
 
 // Writes all of `bytes`; false on an error (errno says which).
 bool write_all(int fd, std::span<const unsigned char> bytes) {
@@ -100,7 +73,7 @@ struct FileDescriptor {
 
 SearchTableFile::SearchTableFile(std::string path, std::string_view game, int version)
     : path_(std::move(path)), game_(game), header_(fmt::format("grundy search table: {} {}\n", game, version)) {
-  check_kind(path_);
+  require_regular_file_or_none(path_, "search table file");
   lock();
 }
 
@@ -157,7 +130,10 @@ void SearchTableFile::read(std::size_t record_size,
   struct stat info {};
   if (::fstat(in.fd, &info) != 0)
     throw InputError(fmt::format("search table file {}: cannot be read ({})", quote_path(path_), std::strerror(errno)));
-  if (!S_ISREG(info.st_mode)) refuse_kind(path_, info.st_mode);
+  if (!S_ISREG(info.st_mode)) {
+    require_regular_file_or_none(path_, "search table file");  // (says what the path names)
+    throw InputError(fmt::format("search table file {}: not a regular file", quote_path(path_)));
+  }
   // Read a block at a time, never whole: a table of gigabytes loaded by a
   // run with a small --memory must not cost its size (the search's table
   // keeps what fits its bound).
@@ -248,7 +224,7 @@ void SearchTableFile::write(const std::function<void(Writer&)>& emit) const {
     }
   }
   // Checked again: what has the name now is what the rename replaces.
-  check_kind(path_);
+  require_regular_file_or_none(path_, "search table file");
   if (std::rename(part.c_str(), path_.c_str()) != 0)
     throw InputError(fmt::format("search table file {}: could not replace it ({})", quote_path(path_), std::strerror(errno)));
 }

@@ -293,12 +293,22 @@ TEST(TableFileCli, OnlyARegularFileIsATableFile) {
     std::string path;
     const char* kind;
   } cases[] = {{device, "a character device"}, {fifo, "a FIFO"}, {dir, "a directory"}, {link, "a symbolic link"}};
+  // Every kind of table: a search's, an octal game's (issue 74: a FIFO hung
+  // `value octal:0.167 N --table FIFO`), rare's save and resume.
   for (const auto& c : cases) {
-    SCOPED_TRACE(c.path);
-    const BoundedRun r = run_within({"value", "cram", "4x5", "--table", c.path}, 20);
-    EXPECT_EQ(r.status, 2) << r.err;
-    EXPECT_THAT(r.err, HasSubstr(c.kind));
-    EXPECT_THAT(r.err, HasSubstr("not a regular file"));
+    const std::vector<std::vector<std::string>> runs = {
+        {"value", "cram", "4x5", "--table", c.path},
+        {"value", "octal:0.167", "1000", "--table", c.path},
+        {"rare", "octal:0.167", "--to", "5000", "--save", c.path},
+        {"rare", "octal:0.167", "--to", "5000", "--resume", c.path},
+    };
+    for (const auto& args : runs) {
+      SCOPED_TRACE(c.path + ": " + args[0] + " " + args[3]);
+      const BoundedRun r = run_within(args, 20);
+      EXPECT_EQ(r.status, 2) << r.err;
+      EXPECT_THAT(r.err, HasSubstr(c.kind));
+      EXPECT_THAT(r.err, HasSubstr("not a regular file"));
+    }
   }
   // Each is left as it was.
   for (const std::string& path : {device, std::string("/dev/null")}) {
