@@ -88,7 +88,7 @@ def _numpy_module() -> Any:
 
 __all__ = [
     "Game", "Split", "Infinite", "Move", "Moves", "Pattern", "Family", "LoopError",
-    "value", "values", "winner", "moves", "pattern", "plot", "progress", "threads", "games", "solve",
+    "value", "values", "winner", "moves", "pattern", "plot", "progress", "threads", "memory", "games", "solve",
     "winning_moves", "play", "serve",
 ]
 
@@ -175,6 +175,26 @@ def threads(n: int | None = None) -> int:
             raise ValueError(f"threads({n}): expected 1 to 1024 threads, or 0 for every core")
         _set_threads(n, f"threads({n})")
     return _core.threads()
+
+
+def memory(size: int | str | None = None) -> int:
+    """The memory bound, in bytes, of what grundy keeps while it computes:
+    the search's table (cram, chomp, node-kayles) and the positions of a
+    game written in Python, about 128 bytes each, so that a game whose moves
+    lead to ever new positions stops with a ValueError instead of taking all
+    the machine's memory. ``memory("4G")`` or ``memory(2**32)`` sets it (at
+    least 1K; K, M, G and T are powers of 1024), ``memory()`` only tells.
+    The default is a quarter of the machine's memory, as for the command
+    line's ``--memory``. Returns the bound in effect."""
+    if size is not None:
+        if isinstance(size, bool) or not isinstance(size, (int, str)):
+            raise TypeError(f"memory({size!r}): expected a size such as '512M' or a number of bytes")
+        bytes_ = _core.parse_memory(size) if isinstance(size, str) else size
+        if bytes_ is None or bytes_ < 1024 or bytes_ >= 2**63:
+            raise ValueError(f"memory({size!r}): expected a size such as '512M' or '4G' (K, M, G or T for powers "
+                             "of 1024), at least 1K")
+        _core.set_memory(bytes_)
+    return _core.memory()
 
 
 def _set_threads(n: int, where: str) -> None:

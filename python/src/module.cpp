@@ -653,5 +653,10 @@ PYBIND11_MODULE(_core, m) {
   // The search's threads (search_threads.hpp): __init__.py's threads().
   m.def("set_threads", [](unsigned n) { return set_default_search_threads(n); }, py::arg("n"));
   m.def("threads", [] { return default_search_threads(); });
+  // The memory bound (transposition_table.hpp): __init__.py's memory().
+  m.def("set_memory", [](std::uint64_t bytes) { set_default_table_bytes(static_cast<std::size_t>(bytes)); },
+        py::arg("bytes"));
+  m.def("memory", [] { return default_table_bytes(); });
+  m.def("parse_memory", [](const std::string& text) { return parse_byte_size(text); }, py::arg("text"));
   m.def("parse_threads", [](const std::string& text) { return parse_thread_count(text); }, py::arg("text"));
 }

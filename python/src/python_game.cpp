@@ -10,6 +10,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/mex.hpp"
+#include "grundy/search/transposition_table.hpp"
 
 namespace grundy::python {
 namespace {
@@ -93,10 +94,20 @@ Position PythonGame::intern(py::handle position) const {
   }
   if (id.second) {
     if (id.first > kIdMask) throw LimitError("a game written in Python may have at most 2^62 positions");
+    if (const std::size_t most = max_positions(); id.first >= most)
+      throw LimitError(fmt::format(
+          "more than {} positions of {} met: the game may be infinite (its moves lead to ever new positions), "
+          "or larger than the memory bound of {} MiB allows at about {} bytes a position (grundy.memory() "
+          "raises it)",
+          most, name_, default_table_bytes() >> 20, kBytesPerPosition));
     canonical_of_.push_back(kUnvisited);
     size_of_.push_back(0);
   }
   return id.first;
+}
+
+std::size_t PythonGame::max_positions() {
+  return std::max<std::size_t>(1024, default_table_bytes() / kBytesPerPosition);
 }
 
 py::object PythonGame::option_object(std::span<const Position> option) const {

@@ -139,6 +139,13 @@ class PythonGame final : public Game {
   [[nodiscard]] bool searched() const { return !canonical_.is_none(); }
   // Parts searched inside one another at most, for a game with canonical().
   static constexpr std::size_t kSearchDepth = 2000;
+  // What a position met is taken to cost (the Python object, its number,
+  // its value and its place in the walk): the memory bound
+  // (default_table_bytes, grundy.memory()) over this is the most positions
+  // a game may have, so that a game whose moves lead to ever new positions
+  // ends in a ValueError, not in all the machine's memory.
+  static constexpr std::size_t kBytesPerPosition = 128;
+  [[nodiscard]] static std::size_t max_positions();
 
   [[nodiscard]] std::string spec() const override { return name_; }
   // Another name, while a server tells two games of one name apart ("python:Sub#2").

@@ -531,3 +531,37 @@ def test_canonical_forms_share_values():
             assert grundy.solve(game, (a, b)) == a ^ b
     assert len(calls) == len(set(calls))  # moves asked once per position
     assert all(p == tuple(sorted(p)) for p in calls)  # and only of canonical ones
+
+
+def test_an_endless_game_stops_at_the_memory_bound():
+    # Issue 74: moves(n) = [n + 1] took 2 GB in 8 s with no word. The
+    # positions of a game are bounded by grundy.memory() (about 128 bytes
+    # each), and the error says what happened.
+    class Up:
+        def moves(self, n):
+            return [n + 1]
+
+    before = grundy.memory()
+    try:
+        assert grundy.memory("1M") == 2**20
+        with pytest.raises(ValueError, match=r"more than 8192 positions of python:Up met: the game may be infinite"):
+            grundy.solve(Up(), 0)
+        # The walk stays usable: a finite game, and a game with cycles (its
+        # positions met again, not new) are still valued under that bound.
+        class Chain:
+            def moves(self, n):
+                return [n - 1] if n > 0 else []
+
+        assert grundy.solve(Chain(), 5000) == 5000 % 2
+        class Loop:
+            def moves(self, n):
+                return [(n + 1) % 3000]
+
+        assert isinstance(grundy.solve(Loop(), 0), grundy.Infinite)
+        for bad, error in (("lots", ValueError), (100, ValueError), ("0", ValueError), (1.5, TypeError),
+                           (True, TypeError)):
+            with pytest.raises(error, match="memory"):
+                grundy.memory(bad)
+    finally:
+        grundy.memory(before)
+    assert grundy.memory() == before
