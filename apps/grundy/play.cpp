@@ -674,29 +674,39 @@ class Session {
     const std::size_t i = static_cast<std::size_t>(*index - 1);
     const Game& g = game_of(i);
     const Position from = components_[i].position;
+    // Words read as several positions may be one position holding spaces,
+    // such as a tuple typed "(0, 2)" or "('#', '#')" in a game written in
+    // Python: read whole, when that reading is a position.
+    const auto read_whole = [&]() -> std::optional<Option> {
+      if (words.size() <= 2) return std::nullopt;
+      std::string joined = words[1];
+      for (std::size_t k = 2; k < words.size(); ++k) joined += " " + words[k];
+      try {
+        return g.normalize_option({g.parse_position(joined)});
+      } catch (const InputError&) {
+        return std::nullopt;
+      }
+    };
     Option to;
     try {
       to = read_option(g, std::span<const std::string>(words).subspan(1));
     } catch (const InputError& e) {
-      why = fmt::format("{}: {}", capitalized(label(i)), e.what());
-      return std::nullopt;
+      std::optional<Option> whole = read_whole();
+      if (!whole) {
+        why = fmt::format("{}: {}", capitalized(label(i)), e.what());
+        return std::nullopt;
+      }
+      to = std::move(*whole);
     }
     if (!g.has_move(from)) {
       why = fmt::format("{} is at {} and has no moves left; choose another {}.", capitalized(label(i)), position_words(i, from),
                         item_noun());
       return std::nullopt;
     }
-    if (const std::string reason = g.why_not_option(from, to); !reason.empty() && words.size() > 2) {
-      // Words read as several positions may be one position holding spaces,
-      // such as a tuple typed "(0, 2)" in a game written in Python.
-      std::string joined = words[1];
-      for (std::size_t k = 2; k < words.size(); ++k) joined += " " + words[k];
-      try {
-        Option whole = g.normalize_option({g.parse_position(joined)});
-        if (g.why_not_option(from, whole).empty()) return Move{i, from, std::move(whole)};
-      } catch (const InputError&) {
-        // Not one position either: the reason below is about the first reading.
-      }
+    if (const std::string reason = g.why_not_option(from, to); !reason.empty()) {
+      // Not a move as several positions: perhaps as one (and if not, the
+      // reason below is about that reading, the one the person meant).
+      if (std::optional<Option> whole = read_whole()) to = std::move(*whole);
     }
     if (const std::string reason = g.why_not_option(from, to); !reason.empty()) {
       why = fmt::format("{} cannot go from {} to {}, because {}.\nLegal moves of {}: {}.", capitalized(label(i)),

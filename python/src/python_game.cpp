@@ -300,6 +300,9 @@ std::string PythonGame::position_word(Position p) const {
 std::string PythonGame::position_in_text(Position p) const {
   const py::handle position = positions_[p];
   if (PyLong_CheckExact(position.ptr()) || PyUnicode_Check(position.ptr())) return format_position(p);
+  // A tuple or a frozenset is set apart by its own brackets: quotes around
+  // it would nest with those of its strings ('('.', '#')').
+  if (PyTuple_Check(position.ptr()) || PyFrozenSet_Check(position.ptr())) return format_position(p);
   return Game::position_in_text(p);
 }
 

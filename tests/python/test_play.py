@@ -113,7 +113,20 @@ def test_positions_are_typed_as_python_literals_or_as_bare_text():
             return [(a - 1, b)] * (a > 0) + [(a, b - 1)] * (b > 0)
 
     _, text = played(Pairs(), (1, 2), lines=["(0, 2)", "quit"])
-    assert "You move position 1: '(1, 2)' -> '(0, 2)'." in text
+    assert "You move position 1: (1, 2) -> (0, 2)." in text  # (a tuple's brackets set it apart: no quotes)
+    # A tuple holding spaces after the position's number is read whole
+    # (issue 74: "1 ('#', '#')" was split at its space and refused).
+    _, text = played(Pairs(), (1, 2), lines=["1 (1, 1)", "quit"])
+    assert "You move position 1: (1, 2) -> (1, 1)." in text
+
+    class Cells:
+        def moves(self, p):
+            return [p[:i] + ("#",) + p[i + 1:] for i, c in enumerate(p) if c == "."]
+
+    _, text = played(Cells(), (".", ".", "#"), lines=["1 ('#', '.', '#')", "quit"])
+    assert "You move position 1: ('.', '.', '#') -> ('#', '.', '#')." in text
+    _, text = played(Cells(), (".", ".", "#"), lines=["1 ('#', '#', '.')", "quit"])
+    assert "cannot go from ('.', '.', '#') to ('#', '#', '.'), because" in text
     _, text = played(Pairs(), (1, 2), lines=["[1,1]", "quit"])
     assert "'[1,1]' reads as a list, which cannot be a position of python:Pairs" in text
 
@@ -215,7 +228,7 @@ def test_a_frozenset_position_is_typed_as_repr_writes_it():
 
     result, text = played(Vertices(), frozenset({1, 2, 3}), lines=["frozenset({3})", "frozenset()", "quit"])
     assert "'frozenset({3})' reads" not in text
-    assert "You move position 1: 'frozenset({1, 2, 3})' -> 'frozenset({3})'." in text
+    assert "You move position 1: frozenset({1, 2, 3}) -> frozenset({3})." in text
     assert result in ("engine", None)
 
 
