@@ -183,20 +183,21 @@ TEST(RareCli, CtrlCSavesTheTableWhereTheRunStands) {
       {"rare", "octal:0.6", "--to", std::to_string((1 << 20) - 1), "--save", table.string(), "--threads", "1"});
   ::close(run.in);
   auto saved_size = [&] { return saved_table_size(table); };
-  // Interrupted inside the doubling from 2^17 to 2^18.
+  // Interrupted inside the doubling from 2^18 to 2^19, soon after its
+  // start (on a fast machine 100 ms after the save at 2^17 was past 2^18).
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
-  while (saved_size() < (1u << 17) && std::chrono::steady_clock::now() < deadline)
+  while (saved_size() < (1u << 18) && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  ASSERT_EQ(saved_size(), 1u << 17) << "no save at 2^17, or the run went past 2^18 first";
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_EQ(saved_size(), 1u << 18) << "no save at 2^18, or the run went past 2^19 first";
+  std::this_thread::sleep_for(std::chrono::milliseconds(10));
   ::kill(run.pid, SIGINT);
   const int status = test::wait_for_exit(run.pid);  // (its pipes open: a closed one would end it by SIGPIPE)
   ::close(run.out);
   ::close(run.err);
   const std::uint64_t size = saved_size();
-  EXPECT_GT(size, 1u << 17) << "exit " << status;
+  EXPECT_GT(size, 1u << 18) << "exit " << status;
   EXPECT_NE(size & (size - 1), 0u) << size << " values: a doubling's save, not the interrupted run's";
-  const auto resumed = grundy_run({"rare", "octal:0.6", "--to", "300000", "--resume", table.string(), "--json"});
+  const auto resumed = grundy_run({"rare", "octal:0.6", "--to", "600000", "--resume", table.string(), "--json"});
   EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
   fs::remove_all(table.parent_path());
 }
