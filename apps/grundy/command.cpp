@@ -133,9 +133,10 @@ void note_threads_taken(std::string_view where, unsigned asked, unsigned taken) 
 void add_value_threads_option(CLI::App& cmd, std::optional<std::string>& threads) {
   cmd.add_option("--threads", threads,
                  "threads for an octal or hexadecimal game's values: 1 to 1024, at most the cores grundy may use "
-                 "(0 or default: GRUNDY_THREADS if set, else every core grundy may use); with a rare-value mask, past 2^16 heaps, the rare values' "
-                 "checks run beside the next heaps, in each range of heaps once a trial shows that this is "
-                 "faster than one thread; the values are the same whatever the number")
+                 "(0 or default: GRUNDY_THREADS if set, else every core grundy may use); with a rare-value "
+                 "mask, past 2^16 heaps, the rare values' checks run beside the next heaps, in each range of "
+                 "heaps once a trial shows that this is faster than one thread; the values are the same "
+                 "whatever the number")
       ->type_name("N");
 }
 
