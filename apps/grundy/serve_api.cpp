@@ -348,7 +348,12 @@ ApiReply answer_api(std::string_view path, std::string_view body, const ServeSet
     }
     return {404, error_body(fmt::format("no API route {}", path))};
   } catch (const UnknownGameError& e) {
-    return {400, error_body(fmt::format("{} (GET /api/games describes them)", e.what()))};
+    // The games a front-end serves are not in the registry the message
+    // lists, yet they are what a page of such a server names.
+    std::string served;
+    for (const auto& game : settings.served.games)
+      served += fmt::format("{}{}", served.empty() ? "; this server also serves " : ", ", game->name());
+    return {400, error_body(fmt::format("{}{} (GET /api/games describes them)", e.what(), served))};
   } catch (const InputError& e) {
     return {400, error_body(e.what())};
   } catch (const LimitError& e) {

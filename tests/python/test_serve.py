@@ -55,6 +55,11 @@ def test_the_catalogue_is_the_game_served_and_its_start(served):
     assert status == 200
     assert [c["game"] for c in view["components"]] == ["python:TwoRows", "nim"]
     assert view["rules"][0]["rule"] == "a move is whatever TwoRows.moves lists"
+    # A game misnamed is told the served game's name too (issue 74: only
+    # the built-in games were listed).
+    status, error = s.post("/api/components", {"position": "python:TwoRow (3,4)"})
+    assert status == 400
+    assert "unknown game" in error["error"] and "this server also serves python:TwoRows" in error["error"]
 
 
 def test_positions_with_spaces_go_back_and_forth_as_one_word(served):
