@@ -11,7 +11,6 @@
 #include <fmt/ranges.h>
 
 #include "command.hpp"
-#include "command_words.hpp"
 #include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/quote.hpp"
