@@ -16,7 +16,7 @@ packages=(
   python3-dev pybind11-dev python3-pytest python3-numpy python3-venv
   gnuplot-nox python3-matplotlib python3-pil
   libprimesieve-dev libprimecount-dev primecount
-  libnauty2-dev
+  libnauty2-dev libxxhash-dev
   time tmux ccache
   clang libclang-rt-dev
 )

@@ -13,9 +13,9 @@
 #include "grundy/error.hpp"
 #include "grundy/games/take_and_break.hpp"
 #include "grundy/interrupt.hpp"
-#include "grundy/interrupt.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/spec.hpp"
+#include "grundy/table_lock.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -50,6 +50,16 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
                                  request.on_disk ? "with --on-disk are kept in the --save file"
                                                  : "are more than 2^32, and such a table is kept in a file",
                                  static_cast<double>(2 * want) / (1 << 30)));
+  // One run writes a --save file at a time: two would rename each other's
+  // saves, or write one mapped table at once.
+  std::optional<TableLock> lock;
+  if (!request.save.empty()) {
+    lock.emplace(request.save, "--save file");
+    if (!lock->held())
+      throw InputError(fmt::format("--save {}: another run is writing that file (it holds {}); let it end, or save "
+                                   "to another file",
+                                   quote_path(request.save), quote_path(request.save + ".lock")));
+  }
   game->set_value_threads(request.threads);
   if (!request.resume.empty()) game->resume_table(request.resume, on_disk);
   if (on_disk) game->keep_table_in_file(request.save);

@@ -75,6 +75,7 @@
 #include "grundy/value_plot.hpp"
 #include "grundy/search/value_walk.hpp"
 #include "grundy/regular_file.hpp"
+#include "grundy/table_lock.hpp"
 #include "grundy/thread_pool.hpp"
 #include "grundy/value_table.hpp"
 

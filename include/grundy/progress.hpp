@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -48,6 +49,22 @@ bool end_progress_line();
 // update. Nothing when there is no output.
 void progress_note(std::string_view text);
 
+// How far the outermost task running is (the one that reports when an
+// output is set): `done` of `total` steps (total 0 when it has no fraction),
+// its time so far, and an estimate of the time it has left from its speed
+// since its first step was counted (none before a second of counting).
+// nullopt when no task runs. Any thread may ask; it takes a lock.
+struct TaskProgress {
+  std::string what;
+  std::uint64_t done = 0, total = 0;
+  double seconds = 0;
+  std::optional<double> seconds_left;
+};
+[[nodiscard]] std::optional<TaskProgress> current_task_progress();
+
+// "40 s", "12 min", "3.5 h": a duration as a progress line says it.
+[[nodiscard]] std::string duration_words(double seconds);
+
 class LongTask {
  public:
   // `what`: a phrase such as "counting the primes up to 1000000000000000003";
@@ -63,6 +80,7 @@ class LongTask {
   // item. Also a checkpoint (interrupt.hpp): throws Interrupted when asked to.
   void advance(std::uint64_t done, std::uint64_t total) {
     interruption_point();
+    if (!counting_.load(std::memory_order_relaxed)) start_counting(done);
     done_steps_.store(done, std::memory_order_relaxed);
     total_steps_.store(total, std::memory_order_relaxed);
   }
@@ -74,6 +92,9 @@ class LongTask {
   void set_detail(std::string detail);
 
  private:
+  friend std::optional<TaskProgress> current_task_progress();
+  void start_counting(std::uint64_t done);
+  [[nodiscard]] TaskProgress progress() const;
   void watch();
   [[nodiscard]] std::string status(bool terminal) const;
   [[nodiscard]] std::string end_line() const;  // with mutex_ held
@@ -85,6 +106,11 @@ class LongTask {
   std::chrono::steady_clock::time_point start_;
   std::atomic<std::uint64_t> done_steps_{0};
   std::atomic<std::uint64_t> total_steps_{0};
+  // The steps done at the first advance (a resumed table starts far from 0),
+  // and when: the speed behind the time left.
+  std::atomic<bool> counting_{false};
+  std::uint64_t first_done_ = 0;
+  std::chrono::steady_clock::time_point counting_since_;
   int exceptions_at_start_ = 0;
   std::mutex mutex_;
   std::condition_variable done_signal_;

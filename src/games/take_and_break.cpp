@@ -25,11 +25,46 @@
 #include "grundy/quote.hpp"
 #include "grundy/regular_file.hpp"
 #include "grundy/search/search_threads.hpp"
+#include "grundy/table_lock.hpp"
 #include "support/utf8.hpp"
 #include "split_search.hpp"
 
 namespace grundy {
 namespace {
+
+constexpr std::string_view kTableFileMagic = "grundy-table 3";
+constexpr std::uint64_t kVersion2HeaderBytes = 4096;  // its values' offset
+
+// While a table grows to `size` in steps (kTableStep values, then a save
+// or a commit), its progress counts against `size`, not against the step's
+// end: a step's own end read 99% from the start of every doubling.
+class CountingTo {
+ public:
+  CountingTo(TakeAndBreakValues& table, std::uint64_t size) : table_(table), before_(table.progress_total()) {
+    table.set_progress_total(std::max(before_, size));
+  }
+  ~CountingTo() { table_.set_progress_total(before_); }
+  CountingTo(const CountingTo&) = delete;
+  CountingTo& operator=(const CountingTo&) = delete;
+
+ private:
+  TakeAndBreakValues& table_;
+  std::uint64_t before_;
+};
+
+// An istream over bytes in memory (a mapped table file's values), for
+// TakeAndBreakValues::read_values; it only reads them.
+struct MemoryStream {
+  struct Buffer : std::streambuf {
+    Buffer(const std::byte* data, std::uint64_t size) {
+      char* begin = const_cast<char*>(reinterpret_cast<const char*>(data));  // (read only: get area)
+      setg(begin, begin, begin + size);
+    }
+  };
+  MemoryStream(const std::byte* data, std::uint64_t size) : buffer(data, size), in(&buffer) {}
+  Buffer buffer;
+  std::istream in;
+};
 
 // A digit's bit for leaving k non-empty heaps.
 constexpr std::uint8_t leaves(unsigned k) { return static_cast<std::uint8_t>(1u << k); }
@@ -359,6 +394,7 @@ void TakeAndBreakGame::compute_table(std::uint64_t size, const std::function<voi
   if (table_.size() >= size) return;
   check_file_growth(size);
   LongTask task(computing_words(size));
+  const CountingTo counting(table_, size);
   table_.reserve(size);
   if (!between_steps) {
     table_.extend_to(size, &task);
@@ -396,6 +432,7 @@ void TakeAndBreakGame::extend_table(std::uint64_t size, LongTask& task, bool sto
   check_file_growth(size);
   // A program that ends on Ctrl-C waits for the commit below (interrupt.hpp).
   const KeepOnInterrupt keep;
+  const CountingTo counting(table_, size);
   auto committed = std::chrono::steady_clock::now();
   try {
     while (table_.size() < size && !(stop_at_cycle && table_.cycle_found())) {
@@ -414,7 +451,9 @@ void TakeAndBreakGame::extend_table(std::uint64_t size, LongTask& task, bool sto
 void TakeAndBreakGame::open_table_file() const {
   if (!file_view_) return;
   file_view_.reset();
-  resume_table(table_path_, true);
+  // Another run holds the file's lock: its table is copied into memory,
+  // and grows there only.
+  resume_table(table_path_, table_lock_->held());
 }
 
 void TakeAndBreakGame::save_table(const std::string& path) const {
@@ -423,17 +462,7 @@ void TakeAndBreakGame::save_table(const std::string& path) const {
     table_.commit_file();
     return;
   }
-  const std::string part = path + ".part";
-  {
-    std::ofstream out(part, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(fmt::format("{}: cannot write there ({})", quote_path(part), std::strerror(errno)));
-    out << "grundy-table 1\n" << spec() << "\n" << table_.size() << " " << table_.bytes_per_value() << "\n";
-    table_.write_values(out);
-    out.flush();
-    if (!out) throw InputError(fmt::format("{}: the table could not be written (disk full?)", quote_path(part)));
-  }
-  if (std::rename(part.c_str(), path.c_str()) != 0)
-    throw InputError(fmt::format("{}: cannot replace it ({})", quote_path(path), std::strerror(errno)));
+  table_.copy_to_file(path, spec());
 }
 
 void TakeAndBreakGame::keep_table_in_file(const std::string& path) const {
@@ -448,6 +477,7 @@ void TakeAndBreakGame::keep_table_in(const std::string& path) {
   }
   if (const TableFile* file = table_.file(); file != nullptr && file->path() == path) return;
   require_regular_file_or_none(path, "table file");  // (a FIFO would hang the read below)
+  table_lock_ = std::make_shared<TableLock>(path, "table file");
   table_path_ = path;
   file_view_.reset();
   // A table kept in a file is a long run's: it grows on the threads a
@@ -455,17 +485,17 @@ void TakeAndBreakGame::keep_table_in(const std::string& path) {
   table_.set_threads(default_search_threads());
   std::error_code error;
   if (!std::filesystem::exists(path, error)) {
-    keep_table_in_file(path);
+    if (table_lock_->held()) keep_table_in_file(path);
     return;
   }
   std::string magic;
   std::getline(std::ifstream(path, std::ios::binary) >> std::noskipws, magic);
-  if (magic == "grundy-table 2") {
-    file_view_ = std::make_shared<const TableFile>(TableFile::open(path, spec()));  // (checks the game)
+  if (magic == kTableFileMagic) {
+    file_view_ = std::make_shared<const TableFile>(TableFile::open(path, spec()));  // (checks the game, the header)
     return;
   }
-  resume_table(path);  // (a version-1 save, read into memory and written as version 2)
-  keep_table_in_file(path);
+  resume_table(path);  // (an older version, without checksums: read into memory)
+  if (table_lock_->held()) keep_table_in_file(path);  // (and written again with them)
 }
 
 Nimber TakeAndBreakGame::value_in_file(Position n) const {
@@ -473,6 +503,7 @@ Nimber TakeAndBreakGame::value_in_file(Position n) const {
   // does in memory; Grundy's game, with no theorem, grows straight to n.
   if (file_view_) {
     if (n < file_view_->size()) {
+      file_view_->check(n, n + 1);  // (its block, once)
       const std::byte* at = file_view_->values() + n * file_view_->bytes();
       return Nimber(file_view_->bytes() == 1 ? std::to_integer<std::uint32_t>(at[0])
                                              : std::to_integer<std::uint32_t>(at[0]) |
@@ -480,7 +511,10 @@ Nimber TakeAndBreakGame::value_in_file(Position n) const {
     }
     open_table_file();  // the whole file's statistics, to go on from its end
   }
-  const std::uint64_t cap = most_heaps_ == 3 ? kMaxTableThreeWay : kMaxFileTable;
+  // (In memory when another run holds the file.)
+  const std::uint64_t cap = most_heaps_ == 3           ? kMaxTableThreeWay
+                            : table_.file() != nullptr ? kMaxFileTable
+                                                       : kMaxPatternTable;
   for (;;) {
     if (n < table_.size()) return Nimber(table_value(n));
     if (try_proof()) return Nimber(table_value(period_->reduce(n)));
@@ -511,18 +545,41 @@ void TakeAndBreakGame::resume_table(const std::string& path, bool in_file) const
   std::getline(in, magic);
   std::getline(in, game);
   std::getline(in, sizes);
-  if (magic != "grundy-table 1" && magic != "grundy-table 2")
-    throw InputError(fmt::format("{} is not a table saved by grundy (its first line is not 'grundy-table 1' or 2)",
+  if (magic != "grundy-table 1" && magic != "grundy-table 2" && magic != kTableFileMagic)
+    throw InputError(fmt::format("{} is not a table saved by grundy (its first line is not 'grundy-table' and "
+                                 "a version: 3, or 1 or 2 of older versions)",
                                  quote_path(path)));
-  if (magic == "grundy-table 2" && in_file) {
+  period_.reset();
+  last_cycle_.reset();
+  proof_tried_at_ = 0;
+  if (magic == kTableFileMagic) {
     in.close();
-    table_.open_file(path, spec());
-    period_.reset();
-    last_cycle_.reset();
-    proof_tried_at_ = 0;
+    TableFile file = TableFile::open(path, spec());  // (checks the game, the header)
+    file.check(0, file.size());
+    if (in_file) {
+      table_.open_file(std::move(file));
+      return;
+    }
+    if (file.size() > kMaxPatternTable)
+      throw InputError(fmt::format("{} holds {} values, and a table read into memory holds at most 2^32; keep it "
+                                   "in its file (rare --on-disk)",
+                                   quote_path(path), file.size()));
+    // Copied into memory as a stream of its values.
+    MemoryStream values(file.values(), file.size() * file.bytes());
+    table_.read_values(values.in, file.size(), file.bytes());
     return;
   }
-  if (magic == "grundy-table 2") in.seekg(static_cast<std::streamoff>(TableFile::kHeaderBytes));
+  // Versions 1 and 2 (no checksums): their values follow the header. A
+  // version 3 header with one bit of its version changed is not taken for one.
+  std::string fourth;
+  std::getline(in, fourth);
+  if (fourth.starts_with("check "))
+    throw InputError(fmt::format("{}: damaged: its first line names version {}, and its header is version 3's; "
+                                 "delete it and compute the table again",
+                                 quote_path(path), magic.back()));
+  in.clear();
+  in.seekg(magic == "grundy-table 2" ? static_cast<std::streamoff>(kVersion2HeaderBytes)
+                                     : static_cast<std::streamoff>(magic.size() + game.size() + sizes.size() + 3));
   if (game != spec())
     throw InputError(fmt::format("{} holds a table of {}, not of {}", quote_path(path), quote(game), spec()));
   unsigned long long size = 0;
@@ -537,9 +594,6 @@ void TakeAndBreakGame::resume_table(const std::string& path, bool in_file) const
   } catch (const InputError& e) {
     throw InputError(fmt::format("{}: {}", quote_path(path), e.what()));
   }
-  period_.reset();
-  last_cycle_.reset();
-  proof_tried_at_ = 0;
 }
 
 // The periodicity theorem (docs/games/octal.md): when every move takes at

@@ -1743,30 +1743,6 @@ std::vector<std::uint64_t> TakeAndBreakValues::rare_heaps_under(std::uint32_t ma
   return out;
 }
 
-void TakeAndBreakValues::write_values(std::ostream& out) const {
-  constexpr std::size_t kChunk = std::size_t{1} << 24;
-  if (!wide_) {
-    for (std::uint64_t i = 0; i < size_; i += kChunk) {
-      const std::uint64_t count = std::min<std::uint64_t>(kChunk, size_ - i);
-      out.write(reinterpret_cast<const char*>(narrow_values_.data() + i), static_cast<std::streamsize>(count));
-      release_between(i, i + count);
-    }
-    return;
-  }
-  std::vector<char> bytes;
-  const std::uint16_t* wide = wide_values_.data();
-  for (std::uint64_t i = 0; i < size_; i += kChunk) {
-    const std::uint64_t count = std::min<std::uint64_t>(kChunk, size_ - i);
-    bytes.resize(static_cast<std::size_t>(2 * count));
-    for (std::size_t j = 0; j < count; ++j) {
-      bytes[2 * j] = static_cast<char>(wide[i + j] & 0xff);
-      bytes[2 * j + 1] = static_cast<char>(wide[i + j] >> 8);
-    }
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    release_between(i, i + count);
-  }
-}
-
 void TakeAndBreakValues::start_afresh() {
   // The caller's settings stay: a resumed run keeps its threads (they were
   // lost here once, and a resumed `rare --threads 2` ran on one thread).
@@ -1840,8 +1816,8 @@ void TakeAndBreakValues::rebuild_from_values() {
   }
 }
 
-void TakeAndBreakValues::move_to_file(const std::string& path, const std::string& spec) {
-  auto move = [&](auto& column) {
+TableFile TakeAndBreakValues::copy_to_file(const std::string& path, const std::string& spec) const {
+  auto copy = [&](const auto& column) {
     using V = std::remove_cvref_t<decltype(column[0])>;
     TableFile file = TableFile::create(path + ".part", spec, sizeof(V));
     file.reserve(std::max(column.capacity(), size_));
@@ -1856,13 +1832,19 @@ void TakeAndBreakValues::move_to_file(const std::string& path, const std::string
     }
     file.commit(size_);
     file.rename_to(path);
-    column = std::remove_cvref_t<decltype(column)>(std::move(file));
+    return file;
   };
-  if (wide_) move(wide_values_); else move(narrow_values_);
+  return wide_ ? copy(wide_values_) : copy(narrow_values_);
 }
 
-void TakeAndBreakValues::open_file(const std::string& path, const std::string& spec) {
-  TableFile file = TableFile::open(path, spec);
+void TakeAndBreakValues::move_to_file(const std::string& path, const std::string& spec) {
+  TableFile file = copy_to_file(path, spec);
+  if (wide_) wide_values_ = ValueColumn<std::uint16_t>(std::move(file));
+  else narrow_values_ = ValueColumn<std::uint8_t>(std::move(file));
+}
+
+void TakeAndBreakValues::open_file(TableFile file) {
+  const std::string path = file.path();
   start_afresh();
   wide_ = file.bytes() == 2;
   if (wide_) wide_values_ = ValueColumn<std::uint16_t>(std::move(file));

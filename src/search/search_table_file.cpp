@@ -69,54 +69,20 @@ struct FileDescriptor {
   FileDescriptor& operator=(const FileDescriptor&) = delete;
 };
 
+// The path, once known to name a regular file or nothing (before its lock
+// is made beside it).
+const std::string& checked_path(const std::string& path) {
+  require_regular_file_or_none(path, "search table file");
+  return path;
+}
+
 }  // namespace
 
 SearchTableFile::SearchTableFile(std::string path, std::string_view game, int version)
-    : path_(std::move(path)), game_(game), header_(fmt::format("grundy search table: {} {}\n", game, version)) {
-  require_regular_file_or_none(path_, "search table file");
-  lock();
-}
-
-// The lock is a file of its own, FILE.lock: FILE is replaced at each save,
-// and a lock on it would stay with the replaced file. The run holding the
-// lock removes FILE.lock at its end, while still holding it; so a run that
-// locked a FILE.lock since removed (the path no longer names the file it
-// locked) tries again, lest two runs each hold a lock on a different file. A
-// run killed leaves FILE.lock behind, unlocked (the kernel drops a flock
-// with its process), and the next run takes it.
-void SearchTableFile::lock() {
-  const std::string name = path_ + ".lock";
-  for (;;) {
-    // Making FILE.lock also shows, before any search, that files can be made
-    // where the table goes.
-    const int fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
-    if (fd < 0)
-      throw InputError(fmt::format("search table file {}: cannot be written ({}: {})", quote_path(path_),
-                                   quote_path(name), std::strerror(errno)));
-    FileDescriptor held(fd);
-    struct stat opened {};
-    if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode))
-      throw InputError(fmt::format("search table file {}: {} is not a regular file; remove it", quote_path(path_),
-                                   quote_path(name)));
-    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-      if (errno == EWOULDBLOCK) return;  // another run's: read only
-      throw InputError(fmt::format("search table file {}: {} cannot be locked ({})", quote_path(path_),
-                                   quote_path(name), std::strerror(errno)));
-    }
-    struct stat named {};
-    if (::stat(name.c_str(), &named) == 0 && named.st_dev == opened.st_dev && named.st_ino == opened.st_ino) {
-      lock_fd_ = held.fd;
-      held.fd = -1;
-      return;
-    }
-  }
-}
-
-SearchTableFile::~SearchTableFile() {
-  if (lock_fd_ < 0) return;
-  ::unlink((path_ + ".lock").c_str());
-  ::close(lock_fd_);
-}
+    : path_(std::move(path)),
+      game_(game),
+      header_(fmt::format("grundy search table: {} {}\n", game, version)),
+      lock_(checked_path(path_), "search table file") {}
 
 void SearchTableFile::read(std::size_t record_size,
                            const std::function<void(std::span<const unsigned char>, std::size_t)>& f) const {

@@ -34,6 +34,10 @@ std::chrono::milliseconds quiet_for() {
   return value;
 }
 constexpr auto kRedrawEvery = std::chrono::seconds(1);
+// Output that is not a terminal (a log, nohup, a cluster's job) gets a
+// line at the start, then one this often while the task knows how far it
+// is, then one at the end.
+constexpr auto kLogEvery = std::chrono::minutes(10);
 
 // The state of the output shared by every task, and by the program through
 // hide/show/end_progress_line. Every write to the output happens under its
@@ -53,8 +57,10 @@ Screen& screen() {
   return *s;
 }
 
-// Set by the task that reports, so that tasks started meanwhile stay silent.
-std::atomic<bool> reporting{false};
+// The outermost task running (it reports; tasks started meanwhile stay
+// silent), under its mutex.
+std::mutex current_mutex;
+LongTask* current = nullptr;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -128,6 +134,18 @@ void progress_note(std::string_view text) {
   std::fflush(s.out);
 }
 
+std::string duration_words(double seconds) {
+  if (seconds < 120) return fmt::format("{:.0f} s", seconds);
+  if (seconds < 2 * 3600) return fmt::format("{:.0f} min", seconds / 60);
+  return fmt::format("{:.1f} h", seconds / 3600);
+}
+
+std::optional<TaskProgress> current_task_progress() {
+  std::lock_guard lock(current_mutex);
+  if (current == nullptr) return std::nullopt;
+  return current->progress();
+}
+
 bool end_progress_line() {
   Screen& s = screen();
   std::lock_guard lock(s.mutex);
@@ -151,21 +169,28 @@ LongTask::LongTask(std::string what, double expected_seconds)
     std::lock_guard lock(s.mutex);
     out_ = s.out;
   }
-  bool idle = false;
-  if (out_ == nullptr || !reporting.compare_exchange_strong(idle, true)) {
-    out_ = nullptr;
-    return;
+  {
+    std::lock_guard lock(current_mutex);
+    if (current != nullptr) {
+      out_ = nullptr;
+      return;
+    }
+    current = this;
   }
+  if (out_ == nullptr) return;
   try {
     watcher_ = std::thread([this] { watch(); });
   } catch (const std::system_error&) {
     // No thread to spare: the task runs silently rather than fail.
     out_ = nullptr;
-    reporting.store(false);
   }
 }
 
 LongTask::~LongTask() {
+  {
+    std::lock_guard lock(current_mutex);
+    if (current == this) current = nullptr;
+  }
   if (!watcher_.joinable()) return;
   {
     std::lock_guard lock(mutex_);
@@ -174,7 +199,28 @@ LongTask::~LongTask() {
   }
   done_signal_.notify_all();
   watcher_.join();
-  reporting.store(false);
+}
+
+void LongTask::start_counting(std::uint64_t done) {
+  std::lock_guard lock(mutex_);
+  if (counting_.load(std::memory_order_relaxed)) return;
+  first_done_ = done;
+  counting_since_ = std::chrono::steady_clock::now();
+  counting_.store(true, std::memory_order_release);
+}
+
+TaskProgress LongTask::progress() const {
+  TaskProgress p;
+  p.what = what_;
+  p.seconds = seconds_since(start_);
+  p.total = total_steps_.load(std::memory_order_relaxed);
+  p.done = std::min(done_steps_.load(std::memory_order_relaxed), p.total);
+  if (p.total > p.done && counting_.load(std::memory_order_acquire)) {
+    const double counted = seconds_since(counting_since_);
+    if (counted >= 1 && p.done > first_done_)
+      p.seconds_left = counted / static_cast<double>(p.done - first_done_) * static_cast<double>(p.total - p.done);
+  }
+  return p;
 }
 
 void LongTask::set_detail(std::string detail) {
@@ -191,15 +237,13 @@ std::string LongTask::status(bool terminal) const {
   const std::string estimate =
       expected_seconds_ > 0 ? fmt::format(" (about {:.0f} s expected)", expected_seconds_) : "";
   if (!terminal) return fmt::format("grundy: {}{}...", what_, estimate);
-  const double seconds = seconds_since(start_);
-  const std::uint64_t total = total_steps_.load(std::memory_order_relaxed);
-  if (total == 0)
-    return fmt::format("grundy: {}{}: {:.0f} s{}", what_, estimate, seconds, detail_.empty() ? "" : ", " + detail_);
-  const std::uint64_t done = std::min(done_steps_.load(std::memory_order_relaxed), total);
+  const TaskProgress p = progress();
+  if (p.total == 0)
+    return fmt::format("grundy: {}{}: {:.0f} s{}", what_, estimate, p.seconds, detail_.empty() ? "" : ", " + detail_);
   // Rounded down, so that 100% means finished.
-  const auto percent = static_cast<unsigned>(static_cast<double>(done) / static_cast<double>(total) * 100);
-  return fmt::format("grundy: {}{}: {}% ({:.0f} s)", what_, estimate, done == total ? 100 : std::min(percent, 99u),
-                     seconds);
+  const auto percent = static_cast<unsigned>(static_cast<double>(p.done) / static_cast<double>(p.total) * 100);
+  return fmt::format("grundy: {}{}: {}% ({:.0f} s{})", what_, estimate, p.done == p.total ? 100 : std::min(percent, 99u),
+                     p.seconds, p.seconds_left ? ", about " + duration_words(*p.seconds_left) + " left" : "");
 }
 
 void LongTask::watch() {
@@ -224,7 +268,14 @@ void LongTask::watch() {
       std::fflush(out_);
     }
   }
-  done_signal_.wait(lock, [this] { return done_; });
+  while (!done_signal_.wait_for(lock, kLogEvery, [this] { return done_; })) {
+    if (total_steps_.load(std::memory_order_relaxed) == 0) continue;
+    std::lock_guard screen_lock(s.mutex);
+    if (!s.ended) {
+      fmt::print(out_, "{}\n", status(true));
+      std::fflush(out_);
+    }
+  }
   std::lock_guard screen_lock(s.mutex);
   if (!s.ended) {
     fmt::print(out_, "{}\n", end_line());

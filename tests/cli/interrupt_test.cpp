@@ -375,14 +375,14 @@ TEST(Progress, TerminalLineShowsAPercentageAndEndsBeforeTheMessage) {
   ::close(slave);
   run.err = master;
 
-  const auto line = ContainsRegex("\rgrundy: computing the table of nim up to 100000000000: [0-9]+% \\([0-9]+ s\\)");
+  const auto line = ContainsRegex("\rgrundy: computing the table of nim up to 100000000000: [0-9]+% \\([0-9]+ s(, about [0-9.]+ (s|min|h) left)?\\)");
   if (!read_until(run.err, run.err_text, [&](const std::string& t) { return ::testing::Value(t, line); })) {
     kill_run(run);
     FAIL() << "no progress line within the deadline; the terminal shows: " << run.err_text;
   }
   EXPECT_EQ(stop(run, SIGINT), 130);
   // The last progress line, its newline, the message.
-  EXPECT_THAT(run.err_text, ContainsRegex(": [0-9]+% \\([0-9]+ s\\) *\ngrundy: interrupted\n$"));
+  EXPECT_THAT(run.err_text, ContainsRegex(": [0-9]+% \\([0-9]+ s(, about [0-9.]+ (s|min|h) left)?\\) *\ngrundy: interrupted\n$"));
   EXPECT_THAT(run.err_text, Not(HasSubstr("done in")));
   EXPECT_EQ(file.size(), 0u);
 }

@@ -22,6 +22,7 @@
 
 #include "grundy/games/take_and_break.hpp"
 #include "grundy/spec.hpp"
+#include "grundy/table_lock.hpp"
 #include "support/run_process.hpp"
 #include "support/sanitized.hpp"
 
@@ -170,6 +171,15 @@ TEST(RareCli, AKilledRunResumesFromItsSavedTableToTheSameAnswer) {
   const auto cut = grundy_run({"rare", "kayles", "--to", "100", "--resume", scratch("short.table").string()});
   EXPECT_EQ(cut.exit_code, 2);
   EXPECT_THAT(cut.err, HasSubstr("ends after"));
+  // A --save file another run writes (it holds FILE.lock) is refused.
+  {
+    const grundy::TableLock other_run(table.string(), "table file");
+    ASSERT_TRUE(other_run.held());
+    const auto busy = grundy_run({"rare", "octal:0.6", "--to", "100", "--save", table.string()});
+    EXPECT_EQ(busy.exit_code, 2);
+    EXPECT_THAT(busy.err, HasSubstr("another run is writing that file"));
+  }
+  EXPECT_FALSE(fs::exists(table.string() + ".lock")) << "the lock's file goes with its run";
   fs::remove_all(table.parent_path());
 }
 
@@ -301,7 +311,7 @@ TEST(RareCli, ATableOnDiskResumesInPlaceAfterKill9) {
   std::ifstream in(table);
   std::string magic;
   std::getline(in, magic);
-  EXPECT_EQ(magic, "grundy-table 2");
+  EXPECT_EQ(magic, "grundy-table 3");
   const auto memory = grundy_run({"rare", "octal:0.6", "--to", to, "--resume", table.string(), "--json"});
   ASSERT_EQ(memory.exit_code, 0) << memory.err;
   EXPECT_EQ(last_line(memory.out), last_line(whole.out));
@@ -331,7 +341,7 @@ TEST(ValueTableCli, ValuesComeFromTheFileAndGrowIt) {
   std::ifstream in(table);
   std::string magic;
   std::getline(in, magic);
-  EXPECT_EQ(magic, "grundy-table 2");
+  EXPECT_EQ(magic, "grundy-table 3");
   args.insert(args.end(), {"--table", table.string()});
   const auto grown = grundy_run(args);
   ASSERT_EQ(grown.exit_code, 0) << grown.err;
@@ -347,7 +357,7 @@ TEST(ValueTableCli, ValuesComeFromTheFileAndGrowIt) {
   EXPECT_EQ(converted.out, memory.out);
   std::ifstream old_in(old);
   std::getline(old_in, magic);
-  EXPECT_EQ(magic, "grundy-table 2");
+  EXPECT_EQ(magic, "grundy-table 3");
   // Dawson's Kayles: its period proven, any heap is answered.
   const fs::path dawson = scratch("0.07.table");
   fs::remove(dawson);

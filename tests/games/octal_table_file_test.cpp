@@ -1,7 +1,9 @@
-// A take-and-break table kept in a file (TableFile, "grundy-table 2"):
+// A take-and-break table kept in a file (TableFile, "grundy-table 3"):
 // the same values as the table in memory, whatever pages were given back
 // on the way; reopened where its last commit stands; widened to two bytes
-// in place; and what it keeps in memory is the kept ends, not the table.
+// in place; what it keeps in memory is the kept ends, not the table; any
+// byte of it damaged is seen before a value is read; and of two runs given
+// one file, one writes it.
 
 #include "grundy/games/table_file.hpp"
 
@@ -10,6 +12,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -19,11 +22,13 @@
 #include "grundy/error.hpp"
 #include "grundy/games/take_and_break.hpp"
 #include "grundy/games/take_and_break_values.hpp"
+#include "grundy/progress.hpp"
 #include "support/sanitized.hpp"
 
 namespace grundy {
 namespace {
 
+using ::testing::AnyOf;
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
@@ -118,10 +123,10 @@ TEST(OctalTableFile, WidensInPlace) {
   std::getline(in, magic);
   std::getline(in, game);
   std::getline(in, sizes);
-  EXPECT_EQ(magic, "grundy-table 2");
+  EXPECT_EQ(magic, "grundy-table 3");
   EXPECT_EQ(game, "octal:0.06");
   EXPECT_EQ(sizes, "16384 2");
-  EXPECT_EQ(fs::file_size(path), TableFile::kHeaderBytes + 2 * size);
+  EXPECT_EQ(fs::file_size(path), TableFile::kValuesOffset + 2 * size);
   fs::remove_all(fs::path(path).parent_path());
 }
 
@@ -142,7 +147,7 @@ TEST(OctalTableFile, ReopensWhereItsLastCommitStands) {
   }
   TakeAndBreakValues reopened = octal("0.6");
   reopened.set_min_kept_values(4096);
-  reopened.open_file(path, "octal:0.6");
+  reopened.open_file(TableFile::open(path, "octal:0.6"));
   EXPECT_EQ(reopened.size(), committed);
   reopened.extend_to(size);
   expect_same_values(reopened, memory);
@@ -175,10 +180,10 @@ TEST(OctalTableFile, RefusesWhatIsNotAWholeTableOfTheGame) {
     return "no error";
   };
   EXPECT_THAT(error_of(path, "octal:0.6"), HasSubstr("holds a table of 'octal:0.77', not of octal:0.6"));
-  fs::resize_file(path, TableFile::kHeaderBytes + 4000);
+  fs::resize_file(path, TableFile::kValuesOffset + 4000);
   EXPECT_THAT(error_of(path, "octal:0.77"), HasSubstr("ends after 4000 of its 5000 values"));
   std::ofstream(scratch("v1.table")) << "grundy-table 1\noctal:0.77\n3 1\nabc";
-  EXPECT_THAT(error_of(scratch("v1.table").string(), "octal:0.77"), HasSubstr("not a table file of version 2"));
+  EXPECT_THAT(error_of(scratch("v1.table").string(), "octal:0.77"), HasSubstr("not a table file of version 3"));
   EXPECT_THAT(error_of(scratch("none.table").string(), "octal:0.77"), HasSubstr("cannot open it"));
   fs::remove_all(fs::path(path).parent_path());
 }
@@ -206,8 +211,127 @@ TEST(OctalTableFile, ValuesPastTheMemoryCapComeFromTheFile) {
     EXPECT_EQ(reader.value(n).value(), in_memory.table()[n]) << n;
   EXPECT_EQ(reader.table().size(), 0u) << "values the file holds are read from it, not computed";
   EXPECT_EQ(reader.value(cap + 90).value(), in_memory.table()[cap + 90]) << "past the file's end";
-  EXPECT_EQ(reader.table().size(), cap + 91) << "the file's table, read in place, then grown";
+  EXPECT_EQ(reader.table().size(), cap + 91) << "the file's table, copied, then grown";
+  EXPECT_EQ(reader.table().file(), nullptr) << "in_file holds the file's lock: the reader never writes it";
+  EXPECT_EQ(TableFile::open(path.string(), "octal:0.167").size(), cap + 78);
   fs::remove_all(path.parent_path());
+}
+
+// Every byte of a small table file damaged in turn (its header's lines, its
+// checksums, its values): no value read from it is ever wrong. Each lookup
+// either answers the table's value or is refused as damaged; a damaged
+// value, checksum or header line is always refused.
+TEST(OctalTableFile, NoByteDamagedGivesAWrongValue) {
+  const std::uint64_t size = TableFile::kBlockValues + 3000;  // two blocks, the second partial
+  const fs::path path = scratch("0.167-damaged.table");
+  fs::remove(path);
+  const TakeAndBreakGame in_memory = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
+  in_memory.compute_table(size);
+  {
+    TakeAndBreakGame writer = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
+    writer.keep_table_in(path.string());
+    ASSERT_EQ(writer.value(size - 1).value(), in_memory.table()[size - 1]);
+  }
+  ASSERT_EQ(TableFile::open(path.string(), "octal:0.167").size(), size);
+  std::string header(TableFile::kHeaderBytes, ' ');
+  std::fstream(path, std::ios::in | std::ios::binary).read(header.data(), static_cast<std::streamsize>(header.size()));
+  const std::uint64_t header_lines = header.find("\n", header.find("check ")) + 1;
+  // The bytes at stake: the header's lines, the two checksums, the values
+  // of the first block's start and end and all of the second block (every
+  // value under sanitizers is too slow: a lookup hashes its block).
+  std::vector<std::uint64_t> places;
+  for (std::uint64_t i = 0; i < header_lines; ++i) places.push_back(i);
+  for (std::uint64_t i = 0; i < 16; ++i) places.push_back(TableFile::kHeaderBytes + i);
+  const std::uint64_t values = TableFile::kValuesOffset;
+  for (std::uint64_t n = 0; n < 1000; ++n) places.push_back(values + n);
+  for (std::uint64_t n = TableFile::kBlockValues - 1000; n < size; n += kSanitized ? 7 : 1) places.push_back(values + n);
+  std::uint64_t refused = 0;
+  for (const std::uint64_t at : places) {
+    auto flip = [&] {
+      std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+      file.seekg(static_cast<std::streamoff>(at));
+      const int byte = file.get();
+      file.seekp(static_cast<std::streamoff>(at));
+      file.put(static_cast<char>(byte ^ (at % 2 == 0 ? 0x01 : 0x80)));
+    };
+    flip();
+    TakeAndBreakGame reader = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
+    // The value the damaged byte stands for, or whose checksum it is.
+    const std::uint64_t n = at >= values                    ? at - values
+                            : at >= TableFile::kHeaderBytes ? (at - TableFile::kHeaderBytes) / 8 * TableFile::kBlockValues
+                                                            : at % size;
+    bool seen = false;
+    try {
+      reader.keep_table_in(path.string());
+      EXPECT_EQ(reader.value(n).value(), in_memory.table()[n]) << "byte " << at << " damaged";
+    } catch (const InputError& e) {
+      // (A first line damaged names no table file.)
+      EXPECT_THAT(e.what(), AnyOf(HasSubstr("damaged"), HasSubstr("not a table saved by grundy"))) << "byte " << at;
+      seen = true;
+    }
+    EXPECT_TRUE(seen) << "byte " << at << " damaged, and G(" << n << ") was read";
+    refused += seen ? 1 : 0;
+    flip();  // (mended)
+  }
+  EXPECT_EQ(refused, places.size());
+  TakeAndBreakGame reader = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
+  reader.keep_table_in(path.string());
+  EXPECT_EQ(reader.value(size - 2).value(), in_memory.table()[size - 2]) << "mended, the file is whole again";
+  fs::remove_all(path.parent_path());
+}
+
+// A damaged block is found when a run goes on from the file (resume_table
+// checks them all), with the values it covers.
+TEST(OctalTableFile, AResumedRunChecksEveryBlock) {
+  const std::uint64_t size = TableFile::kBlockValues + 10;
+  const std::string path = scratch("0.167-resumed.table").string();
+  unsigned bytes = 0;
+  {
+    TakeAndBreakValues disk = octal("0.167");
+    disk.extend_to(size);
+    disk.move_to_file(path, "octal:0.167");
+    bytes = disk.bytes_per_value();
+  }
+  {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(static_cast<std::streamoff>(TableFile::kValuesOffset + (TableFile::kBlockValues + 5) * bytes));
+    file.put('\x7f');
+  }
+  for (const bool in_file : {true, false}) {
+    const TakeAndBreakGame game = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
+    try {
+      game.resume_table(path, in_file);
+      ADD_FAILURE() << "a damaged file resumed";
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(), HasSubstr("damaged: the values G(1048576..1048585) do not match their checksum"));
+    }
+  }
+  fs::remove_all(fs::path(path).parent_path());
+}
+
+// A table grown in steps (a run that saves, a table in a file) counts its
+// progress against the size it grows to: between two steps, the task says
+// how far the whole growth is. (It once counted against the step's end,
+// and said 99% from the first seconds of every doubling.)
+TEST(OctalTableFile, ProgressCountsTheWholeGrowth) {
+  const std::string path = scratch("0.167-progress.table").string();
+  const TakeAndBreakGame game = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
+  game.compute_table(std::uint64_t{1} << 18);
+  game.keep_table_in_file(path);
+  ASSERT_NE(game.table().file(), nullptr);
+  const std::uint64_t size = std::uint64_t{1} << 20;
+  std::uint64_t steps = 0;
+  game.compute_table(size, [&] {
+    const std::optional<TaskProgress> progress = current_task_progress();
+    ASSERT_TRUE(progress.has_value());
+    EXPECT_EQ(progress->total, size);
+    EXPECT_LE(progress->done, game.table().size());
+    EXPECT_GE(progress->done + TakeAndBreakGame::kTableStep, game.table().size());
+    ++steps;
+  });
+  EXPECT_EQ(steps, (size - (std::uint64_t{1} << 18)) / TakeAndBreakGame::kTableStep - 1);
+  EXPECT_FALSE(current_task_progress().has_value()) << "no task runs after it";
+  fs::remove_all(fs::path(path).parent_path());
 }
 
 }  // namespace

@@ -43,6 +43,7 @@
 namespace grundy {
 
 class LongTask;
+class TableLock;
 
 class TakeAndBreakGame final : public Game, public HeapGame {
  public:
@@ -127,16 +128,18 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // caller may save it: a run of hours loses at most one step when killed).
   static constexpr std::uint64_t kTableStep = std::uint64_t{1} << 16;
   void compute_table(std::uint64_t size, const std::function<void()>& between_steps = {}) const;
-  // The file: a line "grundy-table 1", the spec, "SIZE BYTES_PER_VALUE",
-  // then the values. Written to PATH.part, then renamed: a killed save
-  // leaves the last one whole. Throws InputError naming the file.
+  // The table in a TableFile at `path`, with its checksums. Written to
+  // PATH.part, then renamed: a killed save leaves the last one whole.
+  // Throws InputError naming the file.
   void save_table(const std::string& path) const;
-  // Throws InputError when the file is not a saved table of this game.
-  // A version-2 file (TableFile) is read in place when `in_file`, and
-  // copied into memory otherwise; a version-1 file is read into memory.
+  // Throws InputError when the file is not a saved table of this game, or
+  // is damaged (its header, or any block of values: TableFile::check). A
+  // TableFile is read in place when `in_file`, and copied into memory
+  // otherwise; the files of older versions (1 and 2, without checksums) are
+  // read into memory.
   void resume_table(const std::string& path, bool in_file = false) const;
   // From now on the table lives in the file at `path` (TableFile,
-  // "grundy-table 2"): written there whole now unless it is there already,
+  // "grundy-table 3"): written there whole now unless it is there already,
   // then each value as it is computed, with only the parts the method
   // reads kept in memory (TakeAndBreakValues::move_to_file). A table grows
   // past kMaxPatternTable values only in a file; save_table(path) then
@@ -144,10 +147,13 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   void keep_table_in_file(const std::string& path) const;
 
   // A program's --table for an octal or hexadecimal game (rare_table()):
-  // the values live in the file at `path` from now on. A version-2 file
-  // there is read in place (InputError when it holds another game's
-  // table), a version-1 save is converted once, and a new file is made
-  // when there is none. value() then reads G(n) from the file when it holds
+  // the values live in the file at `path` from now on. A TableFile there is
+  // read in place (InputError when it holds another game's table or its
+  // header is damaged; each block of values is checked when first read), a
+  // file of an older version is converted once, and a new file is made
+  // when there is none. Two runs given one file: the first holds its lock
+  // (table_lock.hpp) and writes it; the others read it, and grow their
+  // tables in memory. value() then reads G(n) from the file when it holds
   // it, and otherwise grows the file to n, up to kMaxFileTable values
   // (past kMaxPatternTable only for games with a rare-value mask), saved
   // every kFileCommitEvery and when interrupted: a later run goes on from
@@ -268,6 +274,9 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // from it in place). A value the file holds is read from it at once.
   std::string table_path_;
   mutable std::shared_ptr<const TableFile> file_view_;
+  // The file's lock (table_lock.hpp), taken by keep_table_in: when another
+  // run holds it, the file is read, never written.
+  std::shared_ptr<TableLock> table_lock_;
   mutable std::optional<Periodicity> period_;
   // The last cycle seen whose proof needed more values than allowed.
   mutable std::optional<Periodicity> last_cycle_;

@@ -94,6 +94,7 @@ class TakeAndBreakValues {
   // Progress is shown as a fraction of this size when it is larger than
   // extend_to's (a search that grows the table in steps up to a bound).
   void set_progress_total(std::uint64_t total) { progress_total_ = total; }
+  [[nodiscard]] std::uint64_t progress_total() const { return progress_total_; }
 
   // Room for `size` values, taken from the system only as values fill it:
   // a table grown to its bound then holds one (or two) bytes per value,
@@ -108,12 +109,11 @@ class TakeAndBreakValues {
   // counts), in increasing order.
   [[nodiscard]] std::vector<std::uint64_t> rare_heaps_under(std::uint32_t mask, bool with_parity, std::uint64_t from) const;
 
-  // The values as bytes, bytes_per_value() each (little-endian), and back:
-  // read_values replaces the table by `size` values read from `in` and
-  // rebuilds what the method keeps (histograms, mask, rare heaps) as if it
-  // had computed them; the values after it are the same either way. Throws
-  // InputError when `in` ends early or holds a value no table can.
-  void write_values(std::ostream& out) const;
+  // Replaces the table by `size` values read from `in`, bytes_per_value()
+  // bytes each (little-endian), and rebuilds what the method keeps
+  // (histograms, mask, rare heaps) as if it had computed them; the values
+  // after it are the same either way. Throws InputError when `in` ends early
+  // or holds a value no table can.
   void read_values(std::istream& in, std::uint64_t size, unsigned bytes_per_value);
 
   // Tables that outgrow memory (docs/games/octal.md, "Past 2^32"): the
@@ -124,10 +124,15 @@ class TakeAndBreakValues {
   // whole scan (a new rare heap, a new mask, the statistics) reads, given
   // back as the scan moves on.
   void move_to_file(const std::string& path, const std::string& spec);
-  // The table of a version-2 file, read in place (it is not copied): the
-  // same state as move_to_file would leave. Throws InputError naming the
-  // file when it is not a whole table of `spec`.
-  void open_file(const std::string& path, const std::string& spec);
+  // The values, copied to a new TableFile at `path` (written as PATH.part,
+  // then renamed over PATH, so that a run killed meanwhile leaves the old
+  // file whole) and committed. The table stays where it is.
+  TableFile copy_to_file(const std::string& path, const std::string& spec) const;
+  // The table of a TableFile, read in place (it is not copied): the same
+  // state as move_to_file would leave. The caller checks the file first
+  // (TableFile::check). Throws InputError naming the file when it holds a
+  // value no table can.
+  void open_file(TableFile file);
   // The values so far to disk, and their count to the file's header.
   void commit_file();
   // nullptr while the table is in memory.

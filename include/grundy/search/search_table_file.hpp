@@ -11,7 +11,7 @@
 // regular file or nothing: a device (/dev/null), a FIFO, a directory or a
 // symbolic link is refused, not replaced.
 //
-// Two runs given one file: the first takes a lock (FILE.lock, below) and
+// Two runs given one file: the first takes its lock (table_lock.hpp) and
 // saves; a second, finding it taken, reads the table but never writes it,
 // for two runs writing FILE.part at once would rename each other's
 // half-written files. Both answer.
@@ -27,6 +27,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "grundy/table_lock.hpp"
 
 namespace grundy {
 
@@ -55,13 +57,12 @@ class SearchTableFile {
   // InputError when `path` names something that is not a regular file, or
   // when a file cannot be made there.
   SearchTableFile(std::string path, std::string_view game, int version);
-  ~SearchTableFile();  // gives the lock back
   SearchTableFile(const SearchTableFile&) = delete;
   SearchTableFile& operator=(const SearchTableFile&) = delete;
 
   [[nodiscard]] const std::string& path() const { return path_; }
   // False when another run holds the file's lock: this one only reads it.
-  [[nodiscard]] bool writable() const { return lock_fd_ >= 0; }
+  [[nodiscard]] bool writable() const { return lock_.held(); }
 
   // Calls f(record, i) for the i-th record (from 0) of `record_size` bytes;
   // a file not there yet, or empty, holds none. Throws InputError for a file
@@ -96,12 +97,10 @@ class SearchTableFile {
   void write(const std::function<void(Writer&)>& emit) const;
 
  private:
-  void lock();
-
   std::string path_;
   std::string game_;
   std::string header_;  // the first line, with its newline
-  int lock_fd_ = -1;    // FILE.lock, locked; -1 when another run holds it
+  TableLock lock_;
 };
 
 }  // namespace grundy
