@@ -278,7 +278,12 @@ class Session {
       const OptionSample first = game_of(i).list_options(components_[i].position, 3);
       if (first.options.empty()) continue;
       const Option& o = first.options[first.options.size() / 2];
-      text += fmt::format(" (such as '{} {}': {} {} {} {})", i + 1, typed_option(i, o), item, i + 1,
+      // A position that carries its own quotes ('ab') or brackets is not
+      // quoted again: '1 'ab'' would nest them.
+      const std::string typed = typed_option(i, o);
+      const bool set_apart = !typed.empty() && std::string_view("'\"([{").find(typed.front()) != std::string_view::npos;
+      const std::string example = fmt::format("{} {}", i + 1, typed);
+      text += fmt::format(" (such as {}: {} {} {} {})", set_apart ? example : "'" + example + "'", item, i + 1,
                           kind == "tokens" ? "moves to" : "becomes", game_of(i).option_in_text(o));
       break;
     }

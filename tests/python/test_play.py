@@ -106,6 +106,9 @@ def test_positions_are_typed_as_python_literals_or_as_bare_text():
 
     _, text = played(Words(), "abc", lines=["ab", "quit"])
     assert "You move position 1: 'abc' -> 'ab'." in text
+    # The example of a move sets the position apart by its own quotes, not
+    # nested in more (issue 74: "such as '1 'ac''").
+    assert "(such as 1 'ac': position 1 becomes 'ac')" in text
 
     class Pairs:
         def moves(self, p):
