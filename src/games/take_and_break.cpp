@@ -562,7 +562,7 @@ void TakeAndBreakGame::resume_table(const std::string& path, bool in_file) const
     }
     if (file.size() > kMaxPatternTable)
       throw InputError(fmt::format("{} holds {} values, and a table read into memory holds at most 2^32; keep it "
-                                   "in its file (rare --on-disk)",
+                                   "in its file (keep_table_in_file)",
                                    quote_path(path), file.size()));
     // Copied into memory as a stream of its values.
     MemoryStream values(file.values(), file.size() * file.bytes());
