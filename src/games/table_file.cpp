@@ -24,7 +24,6 @@ namespace grundy {
 namespace {
 
 constexpr std::string_view kMagic = "grundy-table 3";
-constexpr std::uint64_t kMostValues = TableFile::kMostValues;
 constexpr std::uint64_t kBlockValues = TableFile::kBlockValues;
 
 std::uint64_t page_bytes() {
