@@ -228,6 +228,7 @@ json drawing_of(const Game& g, Position p) {
   json picture;
   if (d.kind == Drawing::Kind::grid) {
     picture = {{"kind", "grid"}, {"rows", d.rows}, {"moves", moves}};
+    if (d.moves_place_pieces) picture["places_pieces"] = true;
   } else if (d.kind == Drawing::Kind::heaps) {
     picture = {{"kind", "heaps"}, {"heaps", d.heaps}, {"moves", moves}};
   } else {
@@ -236,6 +237,11 @@ json drawing_of(const Game& g, Position p) {
     picture = {{"kind", "graph"}, {"vertices", d.vertices}, {"edges", edges}, {"present", d.present}, {"moves", moves}};
   }
   if (!d.how_to_move.empty()) picture["how"] = d.how_to_move;
+  if (!d.marks.empty()) {
+    json marks = json::array();
+    for (const MarkedPiece& m : d.marks) marks.push_back({{"piece", m.piece}, {"what", m.what}});
+    picture["marks"] = std::move(marks);
+  }
   // The page lists the moves beside a picture that lacks some.
   if (!d.every_move_drawn) picture["every_move_drawn"] = false;
   return picture;

@@ -24,6 +24,13 @@ struct DrawnMove {
   std::vector<std::size_t> takes = {};
 };
 
+// A piece drawn apart from the others, with what sets it apart ("the
+// poisoned square" of Chomp): a page marks it and names it.
+struct MarkedPiece {
+  std::size_t piece = 0;
+  std::string what;
+};
+
 // Plain data: nothing here to cost. A drawing holds O(pieces + edges +
 // moves); building one is Game::drawing's cost, the game's.
 struct Drawing {
@@ -32,6 +39,10 @@ struct Drawing {
   // grid: rows of equal width, '.' a free cell, '#' a taken one; the piece
   // number of row r, column c is r * width + c.
   std::vector<std::string> rows;
+  // grid: true when a move covers the cells it takes with one piece of its
+  // own (Cram's domino), which a page draws as one piece; false when a
+  // move removes them (Chomp's bite).
+  bool moves_place_pieces = false;
   // graph: the vertices (the pieces, by number), the edges between them,
   // and which vertices are still in play.
   std::vector<std::string> vertices;
@@ -42,6 +53,8 @@ struct Drawing {
   // rows before r, plus k. A move's one piece is the first token it takes
   // from one row, which it takes with every token after it.
   std::vector<std::uint64_t> heaps;
+  // Pieces drawn apart, each named (any kind of picture).
+  std::vector<MarkedPiece> marks;
   // Every move of the position, each once.
   std::vector<DrawnMove> moves;
   // False when some moves have no place on the picture (a move that changes

@@ -194,6 +194,7 @@ Drawing ChompGame::drawing(Position p) const {
     std::fill_n(line.begin(), bar.rows[row], '.');
     d.rows.push_back(std::move(line));
   }
+  if (h > 0) d.marks.push_back({std::size_t{h - 1} * w, "the poisoned square"});  // row 0, column 0, drawn last
   const std::lock_guard lock(search_mutex());
   for (unsigned r = 0; r < h; ++r)
     for (unsigned c = 0; c < w; ++c) {

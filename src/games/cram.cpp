@@ -534,6 +534,7 @@ Drawing CramGame::drawing(Position p) const {
   const CramBoard from = board(p);
   Drawing d;
   d.kind = Drawing::Kind::grid;
+  d.moves_place_pieces = true;
   const std::string text = format_cram_board(from);  // rows joined by '/'
   for (std::size_t at = 0; at <= text.size(); at += from.width + 1u) d.rows.push_back(text.substr(at, from.width));
   const std::lock_guard lock(search_mutex());

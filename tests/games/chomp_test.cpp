@@ -243,6 +243,14 @@ TEST(Chomp, OptionsAreEveryBiteAndTheWinningOnesLeaveZero) {
     }
     std::sort(drawn.begin(), drawn.end());
     EXPECT_EQ(drawn, expected) << text_of(rows);
+    // The poisoned square is marked: the bottom row's first cell, free, and no move's.
+    ASSERT_EQ(d.marks.size(), 1u) << text_of(rows);
+    const std::size_t width = d.rows.front().size(), poison = d.marks[0].piece;
+    EXPECT_EQ(poison, (d.rows.size() - 1) * width) << text_of(rows);
+    EXPECT_EQ(d.rows.back()[0], '.') << text_of(rows);
+    EXPECT_EQ(d.marks[0].what, "the poisoned square");
+    for (const DrawnMove& m : d.moves) EXPECT_NE(m.pieces.at(0), poison) << text_of(rows);
+    EXPECT_FALSE(d.moves_place_pieces);
     EXPECT_EQ(game->why_not_option(p, std::vector<Position>{game->list_options(p, 1).options.empty()
                                                                 ? p
                                                                 : game->list_options(p, 1).options[0].at(0)}),

@@ -406,6 +406,16 @@ class Api(unittest.TestCase):
             self.assertIn(b - a, (1, 4))
             left = m["to"][0].replace("/", "")
             self.assertEqual([k for k in range(12) if left[k] != "".join(grid["rows"])[k]], [a, b])
+        # A domino is a piece the page draws whole; nothing on a Cram board is marked.
+        self.assertIs(grid["places_pieces"], True)
+        self.assertNotIn("marks", grid)
+
+    def test_chomps_poisoned_square_is_marked(self):
+        grid = self.ok("/api/components", {"position": "chomp 3,2,2"})["components"][0]["drawing"]
+        self.assertEqual(grid["rows"], ["..#", "..#", "..."])  # the top row first
+        self.assertEqual(grid["marks"], [{"piece": 6, "what": "the poisoned square"}])  # bottom left
+        self.assertNotIn(grid["marks"][0]["piece"], [m["pieces"][0] for m in grid["moves"]])
+        self.assertNotIn("places_pieces", grid)
 
     def test_a_draw_is_kept(self):
         # In the loopy example the hall has value ∞{}: neither player can force a win.

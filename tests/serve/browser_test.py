@@ -259,8 +259,28 @@ class Page(unittest.TestCase):
                 # The engine's domino is marked: two cells it just took.
                 self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, ".cell.just-taken")), 2)
             self.assertLess(moves, 8)
+            self.assert_dominoes_are_pieces(ply)
         self.assertIn("You win", self.status())
         self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-cram.png"))
+
+    def assert_dominoes_are_pieces(self, ply):
+        """Each domino placed so far is drawn as one piece: two cells side by side, joined, in its placer's colour."""
+        pieces = {}
+        for cell in self.driver.find_elements(By.CSS_SELECTOR, ".cell.piece"):
+            pieces.setdefault(cell.get_attribute("data-piece"), []).append(cell)
+        self.assertEqual(len(pieces), ply)  # one domino a move, both sides'
+        width = 5
+        for cells in pieces.values():
+            self.assertEqual(len(cells), 2)
+            a, b = sorted(int(c.get_attribute("data-cell")) for c in cells)
+            self.assertIn(b - a, (1, width))
+            first = next(c for c in cells if int(c.get_attribute("data-cell")) == a)
+            self.assertIn("joins-right" if b - a == 1 else "joins-down", first.get_attribute("class").split())
+            owners = {"by-me" in c.get_attribute("class") for c in cells}
+            self.assertEqual(len(owners), 1)
+        colours = {c.value_of_css_property("background-color")
+                   for cells in pieces.values() for c in cells}
+        self.assertEqual(len(colours), min(ply, 2))  # the person's and the engine's
 
     def test_10_node_kayles_by_clicking_vertices(self):
         self.open_and_start(f"node-kayles:{UNDIRECTED} all")
@@ -511,8 +531,13 @@ class Page(unittest.TestCase):
                       self.driver.find_element(By.ID, "how-to").text)
         cells = self.driver.find_elements(By.CSS_SELECTOR, "button.cell")
         self.assertEqual(len(cells), 12)
-        # The poisoned square (bottom left) is never a move.
+        # The poisoned square (bottom left) is marked, and never a move.
         self.assertFalse(cells[8].is_enabled())
+        self.assertEqual([c.get_attribute("data-cell") for c in self.driver.find_elements(By.CSS_SELECTOR, ".cell.marked")],
+                         ["8"])
+        self.assertEqual(cells[8].get_attribute("aria-label"), "row 3, column 1: free, the poisoned square")
+        self.assertEqual(cells[8].text, "☠")
+        self.driver.save_screenshot(os.path.join(ARTIFACTS, "serve-chomp-start.png"))
         moves = 0
         while phase != "over":
             square = self.hinted(".cell.hinted")

@@ -233,7 +233,30 @@ function howToMove() {
   return ["How to move:", ...ways.map(([title, how]) => `${title}: ${how}`)].join("\n");
 }
 
-function adopt(view) {
+// Pieces placed on a grid (Cram's dominoes, drawing.places_pieces): the
+// position holds only which cells are taken, so the page keeps which move's
+// piece covers each cell, carried from each view to the next: component.pieces,
+// cell -> { id, by } (who placed it). Cells taken from the start have none.
+function carryPieces(view, who) {
+  for (const [i, c] of view.components.entries()) {
+    const d = c.drawing;
+    if (d?.kind !== "grid" || !d.places_pieces) continue;
+    const old = state.components[i];
+    const before = old?.drawing;
+    const same = before?.kind === "grid" && before.rows.length === d.rows.length &&
+      before.rows[0]?.length === d.rows[0]?.length;
+    c.pieces = same ? [...(old.pieces ?? [])] : [];
+    if (!same || !who) continue;
+    const width = d.rows[0].length;
+    d.rows.forEach((row, r) => [...row].forEach((ch, col) => {
+      if (ch === "#" && before.rows[r][col] === ".") c.pieces[r * width + col] = { id: state.ply, by: who };
+    }));
+  }
+}
+
+// The view after a move by `who` ("me" or "engine"; none at the start).
+function adopt(view, who = null) {
+  carryPieces(view, who);
   state.previous = state.components;
   state.position = view.position;
   state.components = view.components;
@@ -518,6 +541,8 @@ function gridPicture(c, i, playable) {
     chosen = chosen === k || !movesWith.has(k) ? null : k;
     mark();
   };
+  const marks = new Map((d.marks ?? []).map((m) => [m.piece, m.what]));
+  const pieceAt = (k) => c.pieces?.[k];
   d.rows.forEach((row, r) => [...row].forEach((ch, col) => {
     const k = r * width + col;
     const free = ch === ".";
@@ -528,7 +553,26 @@ function gridPicture(c, i, playable) {
     cell.dataset.component = String(i);
     cell.dataset.cell = String(k);
     cell.disabled = !playable || !movesWith.has(k);
-    cell.setAttribute("aria-label", `row ${r + 1}, column ${col + 1}: ${free ? "free" : "taken"}`);
+    let what = free ? "free" : "taken";
+    // A placed piece is drawn whole: its cells in its placer's colour, joined
+    // across the gap to the next cell of the same piece.
+    const piece = pieceAt(k);
+    if (!free && piece) {
+      cell.classList.add("piece", piece.by === "me" ? "by-me" : "by-engine");
+      cell.dataset.piece = String(piece.id);
+      if (col + 1 < width && pieceAt(k + 1)?.id === piece.id) cell.classList.add("joins-right");
+      if (r + 1 < d.rows.length && pieceAt(k + width)?.id === piece.id) cell.classList.add("joins-down");
+      if (col > 0 && pieceAt(k - 1)?.id === piece.id) cell.classList.add("joined-left");
+      if (r > 0 && pieceAt(k - width)?.id === piece.id) cell.classList.add("joined-up");
+      what = piece.by === "me" ? "your piece" : "the engine's piece";
+    }
+    if (marks.has(k)) {
+      cell.classList.add("marked");
+      cell.title = marks.get(k);
+      cell.textContent = "☠";
+      what = `${what}, ${marks.get(k)}`;
+    }
+    cell.setAttribute("aria-label", `row ${r + 1}, column ${col + 1}: ${what}`);
     cell.addEventListener("click", () => choose(k));
     cells.push(cell);
   }));
@@ -694,7 +738,7 @@ async function advance(answer, who) {
   state.ply += 1;
   state.hinted = null;
   show($("hint"), "");
-  adopt(view);
+  adopt(view, who);
   if (state.over) return finish(noMoveWinner());
   if (remember() >= state.repetitionsForDraw) {
     return finish(null, `The same position has come up ${state.repetitionsForDraw} times: a draw.`);
