@@ -619,10 +619,14 @@ def plot(game: str, to: int = 1000, *, max_heap: int | None = None, ax: Any = No
         ax = fig.subplots()
     else:
         fig = ax.figure
-    few = to + 1 <= 250
-    # Many dots are drawn as one image inside a vector file (rasterized).
-    ax.scatter(xs, ys, s=9 if few else 1.5, marker="o", linewidths=0, color="#1f4e79",
-               rasterized=not few, zorder=2)
+    # Dots as wide as the space between heaps allows, from 2.5 points (a dot
+    # still seen at 100 dpi, where a 1000-heap plot leaves under a point a
+    # heap) to 5. Many dots are drawn as one image inside a vector file
+    # (rasterized).
+    width_points = ax.get_position().width * fig.get_figwidth() * 72
+    diameter = min(5.0, max(2.5, 0.8 * width_points / (to + 1)))
+    ax.scatter(xs, ys, s=diameter**2, marker="o", linewidths=0, color="#1f4e79",
+               rasterized=to + 1 > 250, zorder=2)
     # The marks and their keys as the library words them (plot_words), as in `grundy plot`.
     words = d["words"]
     if words["shaded"] is not None:

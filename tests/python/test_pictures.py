@@ -33,6 +33,20 @@ def test_plot_draws_every_value_and_marks_the_proven_period():
     assert labels == ["one period: n = 71..82", "preperiod ends: n = 71"]
 
 
+def test_plot_dots_can_be_read_at_any_length(tmp_path):
+    # Issue 74: 1,000 heaps were drawn as dots of 1.5 points squared (about 1 pixel wide at 100 dpi).
+    for to, least, most in [(10, 4.9, 5.0), (200, 2.5, 5.0), (1000, 2.5, 2.5), (100000, 2.5, 2.5)]:
+        fig = grundy.plot("kayles", to=to)
+        (size,) = set(fig.axes[0].collections[-1].get_sizes())
+        assert least**2 <= size <= most**2, (to, size)
+    # Wider where there is room: 100 heaps get larger dots than 1,000.
+    sizes = [grundy.plot("kayles", to=to).axes[0].collections[-1].get_sizes()[0] for to in (100, 1000)]
+    assert sizes[0] > sizes[1]
+    grundy.plot("octal:0.16", to=1000).savefig(tmp_path / "plot.png", dpi=100)
+    if os.environ.get("GRUNDY_ARTIFACTS"):
+        grundy.plot("octal:0.16", to=1000).savefig(os.path.join(os.environ["GRUNDY_ARTIFACTS"], "plot-0.16.png"), dpi=100)
+
+
 def test_plot_keys_say_what_is_true_of_nim_and_of_a_period_from_0():
     # Issue 50, item 11: nim's keys read "one period: n = 0..0" and "preperiod ends: n = 0", as
     # `grundy plot` wrote them. Nim's values never repeat, and a preperiod of 0 is none.
