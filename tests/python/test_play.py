@@ -251,3 +251,38 @@ def test_a_python_game_with_cycles_plays_to_a_draw():
     result, text = played(Rooms(), "hall", lines=["hall", "hall"])
     assert "has now occurred 3 times: the game is a draw after 4 moves." in text
     assert result == "draw"
+
+
+class MirroredBoard:
+    """Rows of cells; a move fills one free cell or two free cells side by side. canonical() mirrors
+    the board to its largest form, so a board shown in canonical form would flip between moves."""
+
+    def moves(self, b):
+        out = []
+        for r, row in enumerate(b):
+            for i in range(len(row)):
+                if row[i] == ".":
+                    out.append(b[:r] + (row[:i] + "#" + row[i + 1:],) + b[r + 1:])
+                if row[i:i + 2] == "..":
+                    out.append(b[:r] + (row[:i] + "##" + row[i + 2:],) + b[r + 1:])
+        return out
+
+    def canonical(self, b):
+        return max([b, b[::-1], tuple(r[::-1] for r in b), tuple(r[::-1] for r in b[::-1])])
+
+
+@pytest.mark.parametrize("first", ["you", "engine"])
+def test_positions_are_shown_as_moves_left_them_never_in_canonical_form(first):
+    # Issue 74: the canonical form is the engine's inside business; play shows each position as moves() left it.
+    game = MirroredBoard()
+    start = ("#....", "...#.")
+    _, text = played(game, start, lines=["moves", "#1"] * 12, first=first)
+    played_moves = re.findall(r"(?:You move|The engine moves) position 1: (\(.*?\)) -> (\(.*?\))\.", text)
+    assert len(played_moves) >= 6
+    at = start
+    for before, after in played_moves:
+        before, after = eval(before), eval(after)  # tuples of str, as repr() wrote them
+        assert before == at
+        assert after in game.moves(before)
+        at = after
+    assert "no move left" in text
