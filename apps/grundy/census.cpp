@@ -1,4 +1,5 @@
 #include "census.hpp"
+#include "census_deepen.hpp"
 #include "census_rows.hpp"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <optional>
 #include <thread>
 
@@ -42,6 +44,12 @@ void parse_shard(const std::string& text, CensusRequest& request) {
   request.shards = static_cast<unsigned>(*parts);
 }
 
+std::string code_of(const json& row, const GameFamily& family) {
+  const std::string game = row.at("game").get<std::string>();
+  const std::string prefix = std::string(family.name) + ":";
+  return game.rfind(prefix, 0) == 0 ? game.substr(prefix.size()) : game;
+}
+
 namespace {
 
 // The processor time of the calling thread, in seconds: a game's own time,
@@ -50,13 +58,6 @@ double thread_seconds() {
   timespec now{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
   return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
-}
-
-// "0.07" for "octal:0.07": a row's code in its family.
-std::string code_of(const json& row, const GameFamily& family) {
-  const std::string game = row.at("game").get<std::string>();
-  const std::string prefix = std::string(family.name) + ":";
-  return game.rfind(prefix, 0) == 0 ? game.substr(prefix.size()) : game;
 }
 
 std::string spec_of(const CensusRequest& r, const std::string& code) { return std::string(r.family->name) + ":" + code; }
@@ -176,6 +177,10 @@ bool copies_values(const json& row) { return row.value("kind", std::string()) ==
 
 void merge(const CensusRequest& request, Format format, Output& out) {
   const std::vector<std::string> codes = request.family->census_codes(request.digits);
+  // A deeper pass's parts hold the games it searched again, each to its own
+  // bound; FROM gives the rows of the others.
+  std::optional<DeepenPlan> plan;
+  if (!request.deepen_file.empty()) plan.emplace(request, codes);
   std::map<std::string, std::pair<json, std::string>> found;  // code -> row, file
   for (const std::string& path : request.merge_files) {
     const ReadRows file = read_rows(path);
@@ -195,7 +200,12 @@ void merge(const CensusRequest& request, Format format, Output& out) {
                                      "census share one kind of play",
                                      path, cell(row, "game"), play_of(row), found.begin()->second.second,
                                      play_of(found.begin()->second.first)));
-      if (!found.empty() && cell(row, "max_heap") != cell(found.begin()->second.first, "max_heap"))
+      if (plan && row.value("max_heap", std::uint64_t{0}) != plan->bound(code))
+        throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and the deeper pass from {} "
+                                     "gives it {}",
+                                     path, cell(row, "game"), cell(row, "max_heap"), request.deepen_file,
+                                     plan->bound(code)));
+      if (!plan && !found.empty() && cell(row, "max_heap") != cell(found.begin()->second.first, "max_heap"))
         throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and {}'s with {}: parts of "
                                      "one census share one bound",
                                      path, cell(row, "game"), cell(row, "max_heap"), found.begin()->second.second,
@@ -204,8 +214,10 @@ void merge(const CensusRequest& request, Format format, Output& out) {
     }
   }
   std::vector<std::string> missing;
-  for (const std::string& code : codes)
+  for (const std::string& code : codes) {
+    if (plan && !found.count(code) && plan->bound(code) == 0) found.emplace(code, std::make_pair(plan->from_row(code), request.deepen_file));
     if (!found.count(code)) missing.push_back(spec_of(request, code));
+  }
   if (!missing.empty()) {
     const std::size_t shown = std::min<std::size_t>(missing.size(), 8);
     throw InputError(fmt::format("the parts miss {} of the {} games of {}: {}{}", missing.size(), codes.size(),
@@ -250,6 +262,7 @@ struct GroupFigures {
   std::size_t finished = 0;  // groups
   std::size_t rows = 0;      // their rows
   std::size_t to_compute = 0;
+  double deep_seconds = 0;  // a deeper pass: the estimate of the groups to compute (DeepenPlan)
 };
 
 // What a census run will cost, said before it starts: the games and groups
@@ -305,6 +318,29 @@ std::string census_estimate(const CensusRequest& request, const GroupFigures& fi
                      threads, threads == 1 ? "" : "s", basis, keep);
 }
 
+// What a deeper pass will cost: the games left and kept, and core time and
+// wall time from FROM's figures (DeepenPlan::estimated_seconds), an upper
+// bound for games whose period shows before their bound.
+std::string deepen_estimate(const CensusRequest& request, const GroupFigures& figures, std::size_t games,
+                            std::size_t kept, unsigned threads) {
+  const std::string keep = request.resume_file.empty()
+                               ? "run it with --resume FILE to keep its rows, so that a run stopped goes on from there"
+                               : fmt::format("rows go to {} as games finish: the same command goes on from there "
+                                             "after a stop",
+                                             request.resume_file);
+  if (games == 0)
+    return fmt::format("a deeper pass over {} from {}: no game left ({} games keep its rows)", census_name(request),
+                       request.deepen_file, kept);
+  return fmt::format("a deeper pass over {} from {}: {} games left in {} group{} to compute ({} games keep its rows), "
+                     "with a rare-value mask to --max-heap {}, without one within --budget {} s a game: at most "
+                     "about {} of core time, {} on {} thread{} (from the rows' times, scaled linearly with a mask "
+                     "and as the square without; a period proven sooner ends a game sooner); {}",
+                     census_name(request), request.deepen_file, games, figures.to_compute,
+                     figures.to_compute == 1 ? "" : "s", kept, request.max_heap, request.budget_seconds,
+                     duration_words(figures.deep_seconds), duration_words(figures.deep_seconds / threads), threads,
+                     threads == 1 ? "" : "s", keep);
+}
+
 }  // namespace
 
 void run_census(const CensusRequest& request, Format format, Output& out) {
@@ -321,7 +357,19 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
   }
   std::sort(codes.begin(), codes.end());
 
+  // A deeper pass: each game's bound from FROM, and FROM's row kept for the
+  // games it does not search again (census_deepen.hpp).
+  std::optional<DeepenPlan> plan;
+  if (!request.deepen_file.empty()) plan.emplace(request, request.family->census_codes(request.digits));
+  const auto bound_of = [&](const std::string& code) { return plan ? plan->bound(code) : request.max_heap; };
   std::map<std::string, json> rows;
+  std::set<std::string> kept;  // codes whose row is FROM's
+  if (plan)
+    for (const std::string& code : codes)
+      if (plan->bound(code) == 0) {
+        rows.emplace(code, plan->from_row(code));
+        kept.insert(code);
+      }
   std::unique_ptr<RowFile> resume;
   if (!request.resume_file.empty()) {
     resume = std::make_unique<RowFile>(request.resume_file);
@@ -334,10 +382,12 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
         throw InputError(fmt::format("{}: the row for {} is of a {} census, and this run is {}", request.resume_file,
                                      cell(row, "game"), play_of(row),
                                      request.misere ? "misère (--misere)" : "of normal play (no --misere)"));
-      if (row.value("max_heap", std::uint64_t{0}) != request.max_heap)
+      if (kept.count(code))
+        throw InputError(fmt::format("{}: a row for {}, which the deeper pass from {} does not search again",
+                                     request.resume_file, cell(row, "game"), request.deepen_file));
+      if (row.value("max_heap", std::uint64_t{0}) != bound_of(code))
         throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and this run uses {}",
-                                     request.resume_file, cell(row, "game"), cell(row, "max_heap"),
-                                     request.max_heap));
+                                     request.resume_file, cell(row, "game"), cell(row, "max_heap"), bound_of(code)));
       if (!rows.emplace(code, row).second)
         throw InputError(fmt::format("{}: two rows for {}; a census part holds each game once", request.resume_file,
                                      cell(row, "game")));
@@ -366,6 +416,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     bool copyable = false;  // a row the others copy, anywhere in the class
     double seconds = 0;
     for (const std::string& code : members) {
+      if (kept.count(code)) continue;
       const auto it = rows.find(code);
       if (it == rows.end()) {
         work.missing.push_back({code, source});
@@ -382,24 +433,32 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
       ++figures.finished;
     } else {
       figures.to_compute += copyable ? 0 : 1;
+      if (plan && !copyable) figures.deep_seconds += plan->estimated_seconds(work.missing.front().code);
       todo.push_back(std::move(work));
     }
   }
+  // A deeper pass takes its cheapest groups first (by FROM's times): the
+  // most rows soonest, and the long games last, where a stop costs least.
+  if (plan)
+    std::stable_sort(todo.begin(), todo.end(), [&](const Work& a, const Work& b) {
+      return plan->estimated_seconds(a.missing.front().code) < plan->estimated_seconds(b.missing.front().code);
+    });
   // Every core the process may use, unless --threads or GRUNDY_THREADS said otherwise.
   const unsigned cores = default_search_threads();
   const auto threads = static_cast<unsigned>(
       std::min<std::size_t>(request.jobs == 0 ? cores : request.jobs, std::max<std::size_t>(todo.size(), 1)));
   // (A census of a few minutes at most goes by without one, unless asked.)
   const std::string estimate =
-      census_estimate(request, figures, games_todo, todo.size(), threads, request.estimate_only);
+      plan ? deepen_estimate(request, figures, games_todo, kept.size(), threads)
+           : census_estimate(request, figures, games_todo, todo.size(), threads, request.estimate_only);
   if (request.estimate_only) {
     out.write(estimate + "\n");
     return;
   }
   if (!estimate.empty()) progress_note(estimate);
   {
-    LongTask task(fmt::format("{}: {} games to --max-heap {} on {} thread{}", census_name(request), games_todo,
-                              request.max_heap, threads, threads == 1 ? "" : "s"));
+    LongTask task(fmt::format("{}: {} games to {}--max-heap {} on {} thread{}", census_name(request), games_todo,
+                              plan ? "at most " : "", request.max_heap, threads, threads == 1 ? "" : "s"));
     std::atomic<std::size_t> next{0}, done{0};
     std::atomic<bool> failed{false};
     std::exception_ptr error;
@@ -411,7 +470,10 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
           for (const auto& [code, resumed_source] : todo[i].missing) {
             if (failed) break;
             const double start = thread_seconds();
-            const std::optional<json>& source = computed ? computed : resumed_source;
+            const std::optional<json>& found = computed ? computed : resumed_source;
+            // (A deeper pass copies only a row searched as far as this game goes.)
+            const bool copy = found && found->value("max_heap", std::uint64_t{0}) == bound_of(code);
+            const std::optional<json>& source = copy ? found : std::nullopt;
             json row;
             if (source) {
               row = *source;
@@ -424,11 +486,12 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
             } else {
               const std::unique_ptr<Game> game = parse_game(spec_of(request, code));
               row = request.misere ? misere_row(*game, request.max_heap)
-                                   : pattern_json(*game, find_pattern(*game, request.max_heap), false);
+                                   : pattern_json(*game, find_pattern(*game, bound_of(code)), false);
             }
             const double seconds = thread_seconds() - start;
             row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
-            row["max_heap"] = request.max_heap;
+            row["max_heap"] = bound_of(code);
+            if (plan) row["deepened_from"] = plan->from_row(code).at("max_heap");
             if (!source && copies_values(row)) computed = row;
             const std::lock_guard lock(mutex);
             if (resume) resume->append(row);

@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "grundy/game_family.hpp"
 
 #include "commands.hpp"
@@ -35,9 +37,18 @@ struct CensusRequest {
   unsigned jobs = 0;                    // threads; 0 for one per core
   bool misere = false;                  // each game's misère quotient instead of its pattern
   bool estimate_only = false;           // print the estimate of the work left, and stop
+  std::string deepen_file;              // --deepen FROM: go on from this whole census (census_deepen.hpp)
+  double budget_seconds = 0;            // --budget: core seconds for a game without a rare-value mask
 };
 
 inline constexpr std::uint64_t kDefaultCensusMaxHeap = (std::uint64_t{1} << 20) - 1;
+// A deeper pass (--deepen): masked games to 2^29 - 1 (enough for octal:0.1777's
+// proof, which needs 160,949,018 + 2 x 60,620,715 heaps), the others an hour each.
+inline constexpr std::uint64_t kDefaultDeepenMaxHeap = (std::uint64_t{1} << 29) - 1;
+inline constexpr double kDefaultDeepenBudget = 3600;
+
+// "0.07" for "octal:0.07": a row's code in its family.
+[[nodiscard]] std::string code_of(const nlohmann::json& row, const GameFamily& family);
 
 // Parses "I/N" (1 <= I <= N); throws InputError naming --shard.
 void parse_shard(const std::string& text, CensusRequest& request);

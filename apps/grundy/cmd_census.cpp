@@ -33,6 +33,8 @@ struct CensusOptions {
   bool estimate = false;  // --estimate: say what the run would cost, and stop
   std::string jobs = "0";
   bool json = false;
+  std::string deepen;  // --deepen FROM
+  std::string budget;  // --budget SECONDS ("": the default)
 };
 
 // The families with a census (GameFamily::census_codes), in registry order.
@@ -61,14 +63,29 @@ CensusRequest parse_census(const CensusOptions& options) {
   r.misere = options.misere;
   const std::unique_ptr<Game> example = parse_game(r.family->example);
   const std::uint64_t most = r.misere ? kMaxQuotientMaxHeap : example->heap_game()->max_pattern_limit();
-  const std::string text =
-      !options.max_heap.empty() ? options.max_heap
-                                : std::to_string(r.misere ? kDefaultQuotientMaxHeap : kDefaultCensusMaxHeap);
+  r.deepen_file = options.deepen;
+  if (!r.deepen_file.empty() && r.misere)
+    throw InputError("--deepen goes on from a census of normal play: it takes no --misere");
+  if (!options.budget.empty() && r.deepen_file.empty())
+    throw InputError("--budget bounds each game of a deeper pass: it goes with --deepen FROM");
+  const std::string text = !options.max_heap.empty() ? options.max_heap
+                           : r.misere                ? std::to_string(kDefaultQuotientMaxHeap)
+                           : r.deepen_file.empty()   ? std::to_string(kDefaultCensusMaxHeap)
+                                                     : std::to_string(kDefaultDeepenMaxHeap);
   const auto max_heap = parse_u64(text);
   if (!max_heap || *max_heap == 0 || *max_heap > most)
     throw InputError(fmt::format("--max-heap '{}': expected the last heap size to examine, 1 to {}{}", text, most,
                                  r.misere ? " with --misere (the quotient of the sums of heaps 0..N)" : ""));
   r.max_heap = *max_heap;
+  r.budget_seconds = kDefaultDeepenBudget;
+  if (!options.budget.empty()) {
+    const auto budget = parse_u64(options.budget);
+    if (!budget || *budget == 0 || *budget > 365u * 24 * 3600)
+      throw InputError(fmt::format("--budget '{}': expected the core seconds a game without a rare-value mask may "
+                                   "take, 1 to 31536000 (a year)",
+                                   options.budget));
+    r.budget_seconds = static_cast<double>(*budget);
+  }
   if (!options.shard.empty()) parse_shard(options.shard, r);
   r.resume_file = options.resume;
   r.merge_files = options.merge;
@@ -124,6 +141,19 @@ Command add_census_command(CLI::App& app) {
                      "compute nothing: check that the parts' FILEs (from --resume or --json) cover every game "
                      "once, and print the whole census")
       ->type_name("FILE");
+  census->add_option("--deepen", options->deepen,
+                     fmt::format("a deeper pass: go on from FILE, a whole census (a --resume file or --json), "
+                                 "searching again every game it leaves without a proven period, those with a "
+                                 "rare-value mask to --max-heap (default {}), the others within --budget; the "
+                                 "games FILE proves keep their rows",
+                                 kDefaultDeepenMaxHeap))
+      ->type_name("FROM");
+  census->add_option("--budget", options->budget,
+                     fmt::format("with --deepen: the core seconds a game without a rare-value mask may take "
+                                 "(default {:.0f}); its bound is FROM's times sqrt(budget / FROM's seconds), since "
+                                 "its time grows as the square of the heaps",
+                                 kDefaultDeepenBudget))
+      ->type_name("SECONDS");
   census->add_option("--jobs", options->jobs,
                      "threads, at most the cores grundy may use (0 or default: GRUNDY_THREADS if set, else every "
                      "core)")
@@ -150,7 +180,8 @@ Command add_census_command(CLI::App& app) {
       "  grundy census octal --digits 3 --max-heap 65535 --resume census3.jsonl\n"
       "  grundy census octal --digits 2 --shard 1/2 --resume part-1.jsonl\n"
       "  grundy census octal --digits 2 --merge part-1.jsonl part-2.jsonl\n"
-      "  grundy census octal --digits 2 --misere --max-heap 40\n");
+      "  grundy census octal --digits 2 --misere --max-heap 40\n"
+      "  grundy census octal --digits 3 --deepen census3.jsonl --resume deep3.jsonl --estimate\n");
   return {census, answering([options](Output& out) {
     apply_threads_option(std::nullopt);  // (GRUNDY_THREADS: the default of --jobs)
     run_census(parse_census(*options), output_format(options->json), out);

@@ -514,6 +514,97 @@ TEST(Census, TextTableHasARowPerGameAndACountOfEachKind) {
   EXPECT_EQ(rows, 16u);
 }
 
+// Issue 75: a deeper pass goes on from a whole census. At heap 100 the one-digit census proves 12
+// games; 0.4 (period 34 from 54, proven with heaps to 124), 0.6, 4.4 and 4.6 (whose row copies 4.4's)
+// are left without a proven period. Those four are searched again, 4.4 with its rare-value mask to
+// --max-heap, the others, without a mask, within --budget: their rows at heap 100 took 0 s, which
+// the budget would scale past any bound, so they go to --max-heap too. The twelve keep FROM's rows.
+TEST(Census, ADeeperPassSearchesAgainOnlyWhatFromLeftUnproven) {
+  const auto dir = scratch("deepen");
+  const std::string from = (dir / "from.jsonl").string(), deep = (dir / "deep.jsonl").string();
+  run_json({"census", "octal", "--digits", "1", "--max-heap", "100", "--resume", from, "--json"});
+  std::map<std::string, json> before;
+  for (const std::string& line : lines_of(from)) {
+    const json row = json::parse(line);
+    before[row["game"]] = row;
+  }
+  const std::vector<std::string> args{"census", "octal", "--digits", "1", "--deepen", from, "--max-heap", "3000",
+                                      "--resume", deep, "--json"};
+  const json after = run_json(args);
+  ASSERT_EQ(after["games"].size(), 16u);
+  std::set<std::string> searched;
+  for (const json& row : after["games"]) {
+    const json& old = before.at(row["game"]);
+    if (old["proven"]) {
+      EXPECT_EQ(row, old) << row["game"];
+      continue;
+    }
+    searched.insert(row["game"]);
+    EXPECT_EQ(row["max_heap"], 3000) << row["game"];
+    EXPECT_EQ(row["deepened_from"], 100) << row["game"];
+    if (row.contains("same_values_as")) continue;
+    json expected = run_json({"pattern", row["game"], "--max-heap", "3000", "--json"});
+    json got = without_time(row);
+    got.erase("max_heap");
+    got.erase("deepened_from");
+    EXPECT_EQ(got, expected) << row["game"];
+  }
+  EXPECT_EQ(searched, (std::set<std::string>{"octal:0.4", "octal:0.6", "octal:4.4", "octal:4.6"}));
+  for (const json& row : after["games"])
+    if (row["game"] == "octal:0.4") {
+      EXPECT_EQ(row["proven"], true);
+      EXPECT_EQ(row["period"], 34);
+      EXPECT_EQ(row["preperiod"], 54);
+    }
+  EXPECT_EQ(lines_of(deep).size(), 4u);  // only the games searched again
+
+  // Resumed: nothing left to do, the same census. Merged from its part: the same again.
+  json again = run_json(args);
+  for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(again["games"][i], after["games"][i]);
+  EXPECT_EQ(lines_of(deep).size(), 4u);
+  json merged = run_json({"census", "octal", "--digits", "1", "--deepen", from, "--max-heap", "3000", "--json",
+                          "--merge", deep});
+  for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(merged["games"][i], after["games"][i]);
+  // Another bound than the rows': refused, with the game and both bounds.
+  auto r = grundy_run({"census", "octal", "--digits", "1", "--deepen", from, "--max-heap", "2000", "--resume", deep});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("was computed with --max-heap 3000, and this run uses 2000"));
+  std::filesystem::remove_all(dir);
+}
+
+// A game without a rare-value mask pays for every pair of heaps, so its bound grows as the square
+// root of the budget over its time: 100 x sqrt(4 / 1) = 200. A bound under 1.1 times FROM's is no
+// deeper pass (100 x sqrt(1.1 / 1) = 104.9), and the game keeps its row.
+TEST(Census, ADeeperPassGivesAGameWithoutAMaskTheBoundItsBudgetBuys) {
+  const auto dir = scratch("budget");
+  const std::string from = (dir / "from.jsonl").string();
+  run_json({"census", "octal", "--digits", "1", "--max-heap", "100", "--resume", from, "--json"});
+  std::vector<std::string> lines = lines_of(from);
+  {
+    std::ofstream out(from, std::ios::trunc);
+    for (const std::string& line : lines) {
+      json row = json::parse(line);
+      if (row["game"] == "octal:0.6") row["seconds"] = 1.0;
+      out << row.dump() << "\n";
+    }
+  }
+  const auto bound_of_06 = [&](const std::string& budget) {
+    const json census = run_json({"census", "octal", "--digits", "1", "--deepen", from, "--max-heap", "3000",
+                                  "--budget", budget, "--json"});
+    for (const json& row : census["games"])
+      if (row["game"] == "octal:0.6") return row["max_heap"].get<std::uint64_t>();
+    return std::uint64_t{0};
+  };
+  EXPECT_EQ(bound_of_06("4"), 200u);
+  EXPECT_EQ(bound_of_06("1000000"), 3000u);  // at most --max-heap
+  EXPECT_EQ(bound_of_06("1"), 100u);         // kept
+  const auto estimate = grundy_run({"census", "octal", "--digits", "1", "--deepen", from, "--budget", "4", "--estimate"});
+  EXPECT_EQ(estimate.exit_code, 0) << estimate.err;
+  EXPECT_THAT(estimate.out, HasSubstr("a deeper pass over the 1-digit octal census from " + from +
+                                          ": 4 games left in 3 groups to compute (12 games keep its rows)"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Census, BadArgumentsExitTwoWithOneLine) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"census", "nim", "--digits", "2"}, "only octal games have a census"},
@@ -527,6 +618,10 @@ TEST(Census, BadArgumentsExitTwoWithOneLine) {
       {{"census", "octal", "--digits", "2", "--jobs", "x"}, "--jobs 'x'"},
       {{"census", "octal", "--digits", "2", "--merge", "a", "--shard", "1/2"}, "--merge combines finished parts"},
       {{"census", "octal", "--digits", "2", "--merge", "/nonexistent/part.jsonl"}, "cannot be read"},
+      {{"census", "octal", "--digits", "2", "--budget", "60"}, "--budget bounds each game of a deeper pass"},
+      {{"census", "octal", "--digits", "2", "--deepen", "x.jsonl", "--misere"}, "it takes no --misere"},
+      {{"census", "octal", "--digits", "2", "--deepen", "x.jsonl", "--budget", "0"}, "--budget '0'"},
+      {{"census", "octal", "--digits", "2", "--deepen", "/nonexistent/from.jsonl"}, "cannot be read"},
   };
   for (const auto& [args, message] : cases) {
     const auto r = grundy_run(args);
