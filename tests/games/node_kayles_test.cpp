@@ -223,6 +223,43 @@ TEST(NodeKayles, Cycles) {
   }
 }
 
+// The m x n grid graph, vertex r * n + c: adjacency rows for the search, and
+// closed neighbourhoods for the brute force (m * n <= 20).
+std::vector<VertexSet> grid_rows(unsigned m, unsigned n) {
+  std::vector<VertexSet> rows(std::size_t{m} * n, 0);
+  for (unsigned r = 0; r < m; ++r)
+    for (unsigned c = 0; c < n; ++c) {
+      const unsigned v = r * n + c;
+      if (c + 1 < n) rows[v] |= VertexSet{1} << (v + 1), rows[v + 1] |= VertexSet{1} << v;
+      if (r + 1 < m) rows[v] |= VertexSet{1} << (v + n), rows[v + n] |= VertexSet{1} << v;
+    }
+  return rows;
+}
+
+TinyGraph grid(unsigned m, unsigned n) {
+  const std::vector<VertexSet> rows = grid_rows(m, n);
+  TinyGraph g{m * n, std::vector<std::uint32_t>(m * n)};
+  for (unsigned v = 0; v < m * n; ++v) g.closed[v] = static_cast<std::uint32_t>(rows[v]) | std::uint32_t{1} << v;
+  return g;
+}
+
+// Issue 75: OEIS A316632 (Node Kayles on the 3 x n grid; Brown et al., J. Integer Sequences 23
+// (2020), Art. 20.3.5) lists 16 terms; its comments say 2 x n alternates 1, 0 and 4 x n is 0.
+// Grids of up to 20 vertices also against the brute force over vertex sets.
+TEST(NodeKayles, GridsHaveTheirPublishedValues) {
+  const std::vector<std::uint64_t> a316632 = {2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3};
+  ComponentSearch<NodeKaylesRules> search;
+  for (unsigned n = 1; n <= a316632.size(); ++n)
+    EXPECT_EQ(search.value(SmallGraph(grid_rows(3, n))).value(), a316632[n - 1]) << "3 x " << n;
+  for (unsigned n = 1; n <= 30; ++n) EXPECT_EQ(search.value(SmallGraph(grid_rows(2, n))).value(), n % 2) << "2 x " << n;
+  for (unsigned n = 1; n <= 12; ++n) EXPECT_EQ(search.value(SmallGraph(grid_rows(4, n))).value(), 0u) << "4 x " << n;
+  for (unsigned m = 1; m <= 4; ++m)
+    for (unsigned n = m; m * n <= 20; ++n)
+      EXPECT_EQ(search.value(SmallGraph(grid_rows(m, n))).value(),
+                BruteNodeKayles(grid(m, n)).value((std::uint32_t{1} << (m * n)) - 1))
+          << m << " x " << n;
+}
+
 TEST(NodeKayles, PetersenGraphFromTheExampleFile) {
   const auto game = NodeKaylesGame::from_file(std::string(GRUNDY_TEST_DATA) + "/../../examples/data/petersen.txt");
   ASSERT_EQ(game->vertex_count(), 10u);
