@@ -142,10 +142,10 @@ Command add_census_command(CLI::App& app) {
                      "once, and print the whole census")
       ->type_name("FILE");
   census->add_option("--deepen", options->deepen,
-                     fmt::format("a deeper pass: go on from FILE, a whole census (a --resume file or --json), "
+                     fmt::format("a deeper pass: go on from FROM, a whole census (a --resume file or --json), "
                                  "searching again every game it leaves without a proven period, those with a "
                                  "rare-value mask to --max-heap (default {}), the others within --budget; the "
-                                 "games FILE proves keep their rows",
+                                 "games FROM proves keep their rows",
                                  kDefaultDeepenMaxHeap))
       ->type_name("FROM");
   census->add_option("--budget", options->budget,
@@ -176,6 +176,9 @@ Command add_census_command(CLI::App& app) {
       "interruption and it does only the games left. Shards share a census between machines: run\n"
       "--shard I/N --resume part-I.jsonl for I = 1..N anywhere, then --merge part-*.jsonl\n"
       "(docs/census.md).\n"
+      "A deeper pass (--deepen FROM) searches again, cheapest first, the games a finished census\n"
+      "left without a proven period; its rows add \"deepened_from\" (FROM's bound), each \"max_heap\"\n"
+      "its own bound; FROM's other rows are kept as they are (docs/census.md, \"A deeper pass\").\n"
       "\nExamples:\n  grundy census octal --digits 2\n"
       "  grundy census octal --digits 3 --max-heap 65535 --resume census3.jsonl\n"
       "  grundy census octal --digits 2 --shard 1/2 --resume part-1.jsonl\n"
