@@ -199,7 +199,9 @@ TEST(RareCli, CtrlCSavesTheTableWhereTheRunStands) {
   while (saved_size() < (1u << 18) && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   ASSERT_EQ(saved_size(), 1u << 18) << "no save at 2^18, or the run went past 2^19 first";
-  std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  // 50 ms: on a loaded machine 10 ms after the save could pass before the
+  // run computed a value past it, leaving 2^18 as the right save.
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
   ::kill(run.pid, SIGINT);
   const int status = test::wait_for_exit(run.pid);  // (its pipes open: a closed one would end it by SIGPIPE)
   ::close(run.out);
