@@ -72,6 +72,23 @@ HAND_CHECKS = {
     },
     # The three below were found when the census completed (2026-11-27); the brute force is a
     # plain mex over every option in C, O(n^2), written for the check and not kept.
+    # Periods a deeper pass proved for games Czajka lists as unsolved, confirmed by the independent
+    # program scripts/independent/octal_period_check.cpp (no grundy code) with its rare-value method.
+    "0.054": {
+        "preperiod": 193235616, "period": 10015179,
+        "evidence": ["the independent check `bash scripts/independent/check-period.sh --rare 0x3d 0.054 193235616 "
+                     "10015179` (a program sharing no code with grundy) computes G(0..406,501,592) and confirms "
+                     "G(n + 10015179) = G(n) for 193235616 <= n < 396486414 = 2e + p + t, and that it fails "
+                     "from 193235615 (568 s on one core); the same for 0.056 (565 s), with the same values "
+                     "(hash 41c7ab0519e8d5db)"],
+    },
+    "0.454": {
+        "preperiod": 160949019, "period": 60620715,
+        "evidence": ["the independent check `bash scripts/independent/check-period.sh --rare 61 0.454 160949019 "
+                     "60620715` (a program sharing no code with grundy) computes G(0..443,139,470) and confirms "
+                     "G(n + 60620715) = G(n) for 160949019 <= n < 382518756 = 2e + p + t, and that it fails "
+                     "from 160949018 (692 s on one core)"],
+    },
     "4.064": {
         "preperiod": 94272, "period": 16132,
         "evidence": ["a plain-mex brute force in C confirms G(n + 16132) = G(n) for 94272 <= n < 204679 = "
@@ -289,10 +306,13 @@ def plot_name(code):
 # The rows
 
 
-def read_rows(path, digits):
+def read_rows(path, digits, deeper=False):
     """Returns (rows by code, max_heap, dropped): each row is its JSON object with "_line" (its
     line in the file) and "_code" added; dropped is the number of a last line without an end of
-    line, left out as `--resume` leaves it out (docs/census.md, "A cut last line is dropped")."""
+    line, left out as `--resume` leaves it out (docs/census.md, "A cut last line is dropped").
+    A census's rows share one max_heap. The rows of a deeper pass (deeper=True) may not, each
+    game having its own bound, and each must say which census bound it deepened
+    ("deepened_from"); their copies and pictures are checked once they are merged (merge_deeper)."""
     try:
         with open(path, "rb") as f:
             lines = f.read().split(b"\n")
@@ -324,10 +344,16 @@ def read_rows(path, digits):
                 raise Failure(f'{where}: octal:{code} has no integer "{key}"')
         if not isinstance(row.get("seconds"), (int, float)) or isinstance(row.get("seconds"), bool):
             raise Failure(f'{where}: octal:{code} has no number "seconds"')
+        if deeper and (not isinstance(row.get("deepened_from"), int) or isinstance(row.get("deepened_from"), bool)):
+            raise Failure(f'{where}: octal:{code} has no integer "deepened_from": not a row of a deeper pass')
         row["_line"], row["_code"] = number, code
+        if deeper:
+            row["_deeper"] = True
         rows[code] = row
     if not rows:
         raise Failure(f"{path}: no row")
+    if deeper:
+        return rows, None, dropped
     first = min(rows.values(), key=lambda r: r["_line"])
     for r in rows.values():
         if r["max_heap"] != first["max_heap"]:
@@ -338,6 +364,32 @@ def read_rows(path, digits):
             check_copy(path, r, rows, digits)
     choose_pictures(path, rows)
     return rows, first["max_heap"], dropped
+
+
+def merge_deeper(census_path, rows, max_heap, path, deep, digits):
+    """Replaces each census row (from `census_path`) that the deeper pass `deep` (from `path`)
+    redid by its row there, which must start from this census's bound; then checks the copies
+    and chooses the pictures again over the merged rows."""
+    census = dict(rows)
+    for code, row in deep.items():
+        if row["deepened_from"] != max_heap:
+            raise Failure(f"{path}:{row['_line']}: octal:{code} deepens a census to n = {row['deepened_from']:,}, "
+                          f"not this one's {max_heap:,}")
+        if code not in rows:
+            raise Failure(f"{path}:{row['_line']}: octal:{code} has no row in the census it deepens")
+        rows[code] = row
+    # A copy is checked against its source's row in its own file: a deeper pass still running may
+    # have redone a source and not yet its copies (or the other way round).
+    for r in rows.values():
+        r.pop("_pic", None)
+        if "same_values_as" in r:
+            check_copy(path, r, deep, digits) if r.get("_deeper") else check_copy(census_path, r, census, digits)
+    choose_pictures(path, rows)
+
+
+def line_of(row):
+    """Where a row is: its line in the census's rows, or in the deeper pass's."""
+    return f"deeper pass line {row['_line']}" if row.get("_deeper") else f"line {row['_line']}"
 
 
 def choose_pictures(path, rows):
@@ -357,6 +409,8 @@ def choose_pictures(path, rows):
             r["_pic"] = computed[0] if computed else census_code(r["same_values_as"], CENSUS_MAX_DIGITS)
         first = rows[computed[0]] if computed else None
         for c in computed[1:]:
+            if rows[c].get("_deeper") != first.get("_deeper"):
+                continue  # one row from the census, one from a deeper pass: different bounds
             differ = [k for k in COPIED_FIELDS if rows[c].get(k) != first.get(k)]
             if differ:
                 raise Failure(f"{path}:{rows[c]['_line']}: octal:{c} and octal:{computed[0]} (line "
@@ -768,6 +822,7 @@ class Page:
         self.codes = sorted(rows)  # the census's code order (string order, as grundy sorts them)
         self.all_codes = 2 * 8 ** self.K
         self.nones = [c for c in self.codes if rows[c]["kind"] == "none"]
+        self.deep = [c for c in self.codes if rows[c].get("_deeper")]
         self.copies = [c for c in self.nones if "same_values_as" in rows[c]]
         self.cz_results = {c: r for c in self.codes if (r := compare_czajka(c, rows[c], cz)) is not None}
         self.tab_results = [(c, t, *period_verdict(rows[c], t["prefix"], t["period"]))
@@ -776,9 +831,23 @@ class Page:
     def in_census(self, code):
         return len(code_digits(code)) - 1 <= self.K
 
+    def bound_words(self):
+        """How far the rows with no period looked."""
+        if not self.deep:
+            return f"n = {self.max_heap:,}"
+        return f"n = {self.max_heap:,}, or the deeper pass's bound for its rows"
+
+    def none_label(self):
+        return f"no period up to {self.bound_words()}"
+
+    def reach(self, code):
+        """The last heap the row of `code` computed to at most (its --max-heap)."""
+        r = self.rows.get(code)
+        return r["max_heap"] if r is not None and r.get("_deeper") else self.max_heap
+
     def row_text(self, code):
         r = self.rows.get(code)
-        return f"the census: {ours_text(r)} (line {r['_line']})" if r else "not in the rows yet"
+        return f"the census: {ours_text(r)} ({line_of(r)})" if r else "not in the rows yet"
 
     def picture(self, code):
         """The link of the picture of this game's values, or None when there is none."""
@@ -793,6 +862,8 @@ class Page:
         census = f"grundy census octal --digits {K}" + (
             "" if self.max_heap == CENSUS_DEFAULT_MAX_HEAP else f" --max-heap {self.max_heap}")
         script = f"python3 scripts/census_page.py {shown_path(a.rows)} --digits {K} --out docs/census/octal-{K}.md"
+        if a.deeper:
+            script += f" --deeper {shown_path(a.deeper)}"
         if a.plots_dir:
             script += f" --plots-dir {shown_path(a.plots_dir)}"
             if a.plot_to != 65535:
@@ -806,9 +877,15 @@ class Page:
              f"The census writes one JSON row a line to `{rows_file}` (docs/census.md), resuming where it "
              "stopped when run again:", "", "```sh", f"{census} --resume {rows_file}", "```", "",
              f"Each game's values are computed up to heap n = {self.max_heap:,} ({bound_text(self.max_heap)} "
-             "values, `--max-heap`) unless a period is proven sooner. The page is written from the rows by "
-             "(a rerun with the same rows, sources and pictures writes the same bytes):", "",
-             "```sh", script, "```", ""]
+             "values, `--max-heap`) unless a period is proven sooner.", ""]
+        if a.deeper:
+            L += ["A deeper pass (docs/census.md, \"A deeper pass\") takes every game the census left without a "
+                  "proven period further, each to its own bound (with a rare-value mask to `--max-heap`, without "
+                  f"one as far as `--budget` allows), and writes its rows to `{shown_path(a.deeper)}`; each "
+                  "replaces its game's row here:", "", "```sh",
+                  f"grundy census octal --digits {K} --deepen {rows_file} --resume {shown_path(a.deeper)}", "```", ""]
+        L += ["The page is written from the rows by (a rerun with the same rows, sources and pictures writes the "
+              "same bytes):", "", "```sh", script, "```", ""]
         if a.plots_dir:
             L += ["which draws each missing picture, one at a time, with", "", "```sh",
                   f"grundy plot octal:CODE --to {a.plot_to} --max-heap {a.plot_to} -o "
@@ -841,16 +918,24 @@ class Page:
         first = ["periodic, proven", "periodic, not proven", "none"]
         for k in sorted(kinds, key=lambda k: (first.index(k) if k in first else 3, k)):
             label = {"periodic, proven": "periodic, proven by the periodicity theorem",
-                     "none": f"no period up to n = {self.max_heap:,}"}.get(k, k)
+                     "none": self.none_label()}.get(k, k)
             extra = ""
             if k == "none" and self.copies:
                 extra = (f" ({len(kinds[k]) - len(self.copies):,} computed, {len(self.copies):,} copied from a game "
                          "with the same values: `same_values_as`, docs/census.md)")
             L.append(f"- {label}: **{len(kinds[k]):,}**{extra}")
         L.append(f"- in all: {count:,} of {self.all_codes:,}")
+        if self.deep:
+            went = [c for c in self.deep if rows[c]["kind"] != "none"]
+            L += ["", f"**The deeper pass** has redone {len(self.deep):,} of the games the census left without a "
+                  f"proven period: {len(went):,} of them are now proven periodic, and the other "
+                  f"{len(self.deep) - len(went):,} have no period up to their own bound (the table's *examined*). "
+                  "Their rows are the deeper pass's; a period no source we hold lists is a claim until a program "
+                  "written apart from grundy confirms it (docs/census.md, \"Claims and their checks\")."]
         L.append("")
         secs = sum(rows[c]["seconds"] for c in codes)
-        L.append(f"Computing time: {duration(secs)}, the sum of the rows' `seconds` (each game's own time on one "
+        L.append(f"Computing time: {duration(secs)}, the sum of the rows' `seconds` (" +
+                 ("the deeper pass's for its rows; " if self.deep else "") + "each game's own time on one "
                  "thread; the census runs one game per core at once, so its wall-clock time is shorter, and "
                  "the rows record neither the machine nor its load)" +
                  (", copied rows taking none." if self.copies else "."))
@@ -862,7 +947,7 @@ class Page:
         via = [r for r in confirmed if r["target"] != r["code"]]
         listed = [c for c in self.cz["unsolved"] if self.in_census(c)]
         L.append(f"**Czajka's unsolved games confirmed:** UnsolvedGames.md lists {len(listed)} games of at most "
-                 f"{self.K} digits; the census finds no period up to n = {self.max_heap:,} for {len(own)} of them"
+                 f"{self.K} digits; the census finds no period up to {self.bound_words()} for {len(own)} of them"
                  + (": " + ", ".join(f"octal:{c}" for c in own) if own else "") + "." +
                  (f" And for {len(via)} codes that GameLookup.md makes equivalent to one of them: " +
                   ", ".join(f"octal:{r['code']} ({r['game']['name']})" for r in via) + "." if via else ""))
@@ -890,7 +975,7 @@ class Page:
                 published.setdefault(c, []).append((t["prefix"], t["period"],
                                                     f"octal_table.tsv line {t['line']} ({t['source']})"))
         for c in sorted(c for c in published if self.in_census(c)):
-            beyond = [(e, p, src) for e, p, src in published[c] if proof_values(c, e, p) > self.max_heap + 1]
+            beyond = [(e, p, src) for e, p, src in published[c] if proof_values(c, e, p) > self.reach(c) + 1]
             differ = len({(e, p) for e, p, _ in published[c]}) > 1
             unsolved = cz["unsolved"].get(c)
             if not beyond and not differ and not unsolved:
@@ -903,8 +988,9 @@ class Page:
                 bits.append("the sources differ")
             for e, p, src in beyond[:1]:
                 need = proof_values(c, e, p)
-                bits.append(f"proving that period takes G(0..{need - 1:,}), {need / (self.max_heap + 1):,.0f} times the "
-                            f"census's {bound_text(self.max_heap)} values, beyond its reach")
+                whose = "deeper pass's" if self.rows.get(c, {}).get("_deeper") else "census's"
+                bits.append(f"proving that period takes G(0..{need - 1:,}), {need / (self.reach(c) + 1):,.0f} times the "
+                            f"{whose} {bound_text(self.reach(c))} values, beyond its reach")
             bits.append(self.row_text(c) + (", as expected" if beyond and c in self.rows
                                             and self.rows[c]["kind"] == "none" else ""))
             L.append("- " + "; ".join(bits) + ".")
@@ -943,13 +1029,22 @@ class Page:
                 r = self.rows[c]
                 found.setdefault(ours_text(r) + (f", by the check {r['check']}" if r.get("check") else ""), []).append(c)
         for says, cs in found.items():
-            where = ", ".join(f"octal:{c} (line {self.rows[c]['_line']})" for c in cs)
+            where = ", ".join(f"octal:{c} ({line_of(self.rows[c])})" for c in cs)
             text.append(f"The census finds {where} {'each ' if len(cs) > 1 else ''}{says}.")
         missing = [c for c in group if c not in self.rows]
         if missing:
             text.append(f"Not in the rows yet: {', '.join('octal:' + c for c in missing)}.")
         mismatch = hand and row and (row["kind"], row.get("preperiod"), row.get("period")) != (
             "periodic", hand["preperiod"], hand["period"])
+        # A row with no period that stops before the range proving the hand-checked period is
+        # consistent with it: the period is beyond that row's reach.
+        short = (mismatch and row["kind"] == "none" and
+                 proof_values(target, hand["preperiod"], hand["period"]) > self.reach(target) + 1)
+        if short:
+            mismatch = False
+            text.append(f"The row of octal:{target} stops at n = {row['checked_up_to']:,}, short of the "
+                        f"{proof_values(target, hand['preperiod'], hand['period']):,} values that prove that period "
+                        "(the deeper pass has not reached it yet).")
         if mismatch:
             text.append(f"**The census's row differs from the period checked by hand ({hand['preperiod']:,}, "
                         f"{hand['period']:,}).**")
@@ -958,9 +1053,14 @@ class Page:
             text.append(checked[1][0].upper() + checked[1][1:] + ".")
         if hand:
             text += ["By hand: " + "; ".join(hand["evidence"]) + "."]
+        # A published source with the same period (octal_table.tsv) settles it too.
+        sourced = [t for t in self.octal_table.get(basis, []) if (t["prefix"], t["period"]) == (e, p)]
+        for t in sourced[:1]:
+            text.append(f"octal_table.tsv line {t['line']} ({t['source']}) gives octal:{basis} the same preperiod "
+                        "and period.")
         # The script's own brute force decides when the range is small enough for it; beyond,
-        # the checks by hand do (an independent brute force and Czajka's own analyzer).
-        confirmed = not mismatch and (checked[0] if checked is not None else bool(hand))
+        # the checks by hand do (an independent brute force and Czajka's own analyzer), or a source.
+        confirmed = not mismatch and (checked[0] if checked is not None else bool(hand) or bool(sourced))
         if confirmed:
             text.append("So the list entry is out of date (the copies do not record their revision), not a "
                         "disagreement of computations.")
@@ -974,11 +1074,11 @@ class Page:
             if r["status"] == "DISAGREE" or r["stats_status"] == "differ":
                 what = r["text"] if r["status"] == "DISAGREE" else f"rare-value statistics {r['stats']}"
                 dis.append(f"- **octal:{c}** against {r['game']['file']} line {r['game']['line']} "
-                           f"({r['game']['name']}): {what}. Our row (line {rows[c]['_line']}): {ours_text(rows[c])}.")
+                           f"({r['game']['name']}): {what}. Our row ({line_of(rows[c])}): {ours_text(rows[c])}.")
         for c, t, status, text in self.tab_results:
             if status == "DISAGREE":
                 dis.append(f"- **octal:{c}** against octal_table.tsv line {t['line']} ({t['source']}: preperiod "
-                           f"{t['prefix']:,}, period {t['period']:,}): {text}. Our row (line {rows[c]['_line']}): "
+                           f"{t['prefix']:,}, period {t['period']:,}): {text}. Our row ({line_of(rows[c])}): "
                            f"{ours_text(rows[c])}.")
         return dis
 
@@ -1000,6 +1100,8 @@ class Page:
             notes = []
             if "same_values_as" in r:
                 notes.append(f"same values as {r['same_values_as'][len('octal:'):]}")
+            if r.get("_deeper"):
+                notes.append(f"deeper pass (line {r['_line']})")
             if self.picture(c):
                 notes.append(f"[picture]({self.picture(c)})")
             trs.append([f"`{r['game']}`", r["kind"], cell(r.get("proven")), num(r.get("preperiod")),
@@ -1014,7 +1116,8 @@ class Page:
 
     def no_period(self):
         rows, a = self.rows, self.args
-        L = [f"## Games with no period up to n = {self.max_heap:,}", ""]
+        L = [f"## Games with no period up to n = {self.max_heap:,}" if not self.deep else
+             "## Games with no period found", ""]
         if not self.nones:
             return L + ["None so far.", ""]
         computed = [c for c in self.nones if c not in self.copies]
@@ -1203,6 +1306,8 @@ def main(argv):
                     "draw none and delete none")
     ap.add_argument("--plot-timeout", type=float, default=300, help="give up a picture after this many seconds "
                     "(default 300; a rerun tries again)")
+    ap.add_argument("--deeper", help="the rows of a deeper pass over this census (`grundy census octal --digits K "
+                    "--deepen ROWS --resume FILE`): each replaces its game's census row")
     ap.add_argument("--sources", default=DEFAULT_SOURCES, help="the folder of Czajka's lists")
     ap.add_argument("--table", default=DEFAULT_TABLE, help="octal_table.tsv")
     args = ap.parse_args(argv)
@@ -1212,6 +1317,9 @@ def main(argv):
         if not re.fullmatch(r"\d+x\d+", args.plot_size):
             raise Failure(f"--plot-size {args.plot_size!r} is not WxH")
         rows, max_heap, dropped = read_rows(args.rows, args.digits)
+        if args.deeper:
+            deep, _, _ = read_rows(args.deeper, args.digits, deeper=True)
+            merge_deeper(args.rows, rows, max_heap, args.deeper, deep, args.digits)
         cz = read_czajka(args.sources)
         octal_table = read_octal_table(args.table)
         if args.plots_dir and not args.no_new_plots:

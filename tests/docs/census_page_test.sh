@@ -7,7 +7,8 @@
 #     picture of its own but points to its source's; pictures are drawn once, with plot's
 #     --max-heap, by a stand-in for grundy, and a partial census keeps the pictures the page does not link;
 #     heap 0 is added to a row's rare heaps against Czajka's list; 4.344 is a finding;
-#  3. bad rows: exit 2, a message naming the line, no page written.
+#  3. bad rows: exit 2, a message naming the line, no page written;
+#  4. --deeper: a deeper pass's rows replace the census's, with their own bounds.
 # It needs python3 only (no grundy binary). Exit 0 when all pass, 1 otherwise.
 #
 # Usage: census_page_test.sh [REPO_ROOT]   (default: the repository this file is in)
@@ -28,14 +29,17 @@ contains() { grep -qF -- "$2" "$1" || fail "$1 lacks: $2"; }
 for digits in 3 4; do
   rows_file=$root/docs/census/octal-$digits.jsonl
   page_file=$root/docs/census/octal-$digits.md
+  deep_file=$root/docs/census/octal-$digits-deep.jsonl
+  deeper=()
+  [[ -f $deep_file ]] && deeper=(--deeper "$deep_file")
   [[ $digits == 3 || -f $page_file ]] || continue
-  if python3 "$script" "$rows_file" --digits "$digits" --out "$tmp/octal-$digits.md" \
+  if python3 "$script" "$rows_file" --digits "$digits" --out "$tmp/octal-$digits.md" "${deeper[@]}" \
     --plots-dir "$root/docs/census/plots" --no-new-plots 2>"$tmp/err"; then
     if ! cmp -s "$tmp/octal-$digits.md" "$page_file"; then
       fail "docs/census/octal-$digits.md differs from what the script makes of docs/census/octal-$digits.jsonl (rows," \
         "sources, octal_table.tsv or pictures changed?); regenerate it with:" \
         "python3 scripts/census_page.py docs/census/octal-$digits.jsonl --digits $digits --out" \
-        "docs/census/octal-$digits.md --plots-dir docs/census/plots"
+        "docs/census/octal-$digits.md ${deeper[*]/#$root\//} --plots-dir docs/census/plots"
       diff "$page_file" "$tmp/octal-$digits.md" | head -20
     fi
   else
@@ -145,6 +149,40 @@ status=$?
 if [[ $status -ne 2 ]] || ! grep -qF "cannot read" "$tmp/missing.err"; then
   fail "a missing rows file: exit status $status, $(cat "$tmp/missing.err")"
 fi
+
+# --- 4. A deeper pass --------------------------------------------------------------------------
+# 0.62's row redone to 2^22 (still no period) and 0.63's (its copy) with it; 0.45 untouched.
+deep=$tmp/deep.jsonl
+{
+  sed 's/"checked_up_to":1048575/"checked_up_to":4194303/; s/"max_heap":1048575/"max_heap":4194303/;
+       s/"seconds":1.807/"seconds":20.5,"deepened_from":1048575/' <<<"$row62"
+  sed 's/"checked_up_to":1048575/"checked_up_to":4194303/; s/"max_heap":1048575/"max_heap":4194303/;
+       s/"seconds":0.0/"seconds":0.0,"deepened_from":1048575/' <<<"$row63"
+} >"$deep"
+python3 "$script" "$rows" --digits 3 --out "$tmp/deep.md" --deeper "$deep" --plots-dir "$tmp/plots" \
+  --no-new-plots 2>"$tmp/err" || fail "the script failed with --deeper: $(cat "$tmp/err")"
+contains "$tmp/deep.md" "**The deeper pass** has redone 2 of the games"
+contains "$tmp/deep.md" "no period up to n = 1,048,575, or the deeper pass's bound for its rows: **2**"
+grep -F "| \`octal:0.62\` |" "$tmp/deep.md" | grep -qF "| 4,194,303 | 20.500 | deeper pass (line 1);" ||
+  fail "octal:0.62's row is not the deeper pass's: $(grep -F "| \`octal:0.62\` |" "$tmp/deep.md")"
+contains "$tmp/deep.md" "--deepen docs/census/octal-3.jsonl --resume"
+contains "$tmp/deep.md" "G(0..N), N = 4,194,303"
+# deeper_bad NAME MESSAGE LINE...: a deeper file of these lines fails so.
+deeper_bad() {
+  local name=$1 message=$2 status
+  shift 2
+  printf '%s\n' "$@" >"$tmp/$name.jsonl"
+  python3 "$script" "$rows" --digits 3 --out "$tmp/$name.md" --deeper "$tmp/$name.jsonl" 2>"$tmp/$name.err"
+  status=$?
+  [[ $status -eq 2 ]] || fail "$name: exit status $status, not 2"
+  grep -qF -- "$message" "$tmp/$name.err" || fail "$name: the error '$(cat "$tmp/$name.err")' lacks: $message"
+  [[ ! -e $tmp/$name.md ]] || fail "$name: a page was written"
+}
+deeper_bad no-from 'no-from.jsonl:1: octal:0.62 has no integer "deepened_from"' "$row62"
+deeper_bad other-bound "other-bound.jsonl:1: octal:0.62 deepens a census to n = 65,535, not this one's 1,048,575" \
+  "${row62/\"seconds\":1.807/\"seconds\":1.807,\"deepened_from\":65535}"
+deeper_bad not-in-census "not-in-census.jsonl:1: octal:0.7 has no row in the census it deepens" \
+  '{"game":"octal:0.7","kind":"none","checked_up_to":1,"max_heap":2000000,"seconds":0.0,"deepened_from":1048575}'
 
 if ((failures)); then
   echo "census_page_test: $failures failure(s)"
