@@ -1,6 +1,7 @@
 // quotient: the misère quotient of a heap game's sums (misere_commands.hpp).
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
@@ -16,7 +17,8 @@ namespace {
 
 struct QuotientOptions {
   std::string game;
-  std::string max_heap = std::to_string(kDefaultQuotientMaxHeap);
+  std::string max_heap;  // unset: the whole game
+  std::string most_heaps = std::to_string(kDefaultQuotientMostHeaps);
   std::string max_elements = std::to_string(QuotientLimits{}.max_size);
   bool json = false;
 };
@@ -30,6 +32,15 @@ std::uint32_t parse_max_elements(const std::string& text) {
                                  text, !n ? why_not_u64(text) : (*n < 2 ? "too small" : "too large"),
                                  kMaxQuotientElements, kMaxQuotientElements));
   return static_cast<std::uint32_t>(*n);
+}
+
+std::uint64_t parse_most_heaps(const std::string& text) {
+  auto n = parse_u64(text);
+  if (!n || *n == 0 || *n > kMaxQuotientMaxHeap)
+    throw InputError(fmt::format("--most-heaps '{}': {}; expected the last heap the search for the whole game's "
+                                 "quotient may reach, a whole number from 1 to {}",
+                                 text, !n ? why_not_u64(text) : (*n == 0 ? "zero" : "too large"), kMaxQuotientMaxHeap));
+  return *n;
 }
 
 std::uint64_t parse_quotient_max_heap(const std::string& text) {
@@ -50,8 +61,14 @@ Command add_quotient_command(CLI::App& app) {
       "quotient", "Compute the misère quotient of a heap game's sums (Plambeck-Siegel), proven, with its presentation");
   add_game_option(*quotient, options->game, "a game on heap sizes, such as octal:0.75 or kayles (not graph:FILE)");
   quotient->add_option("--max-heap", options->max_heap,
-                       fmt::format("the quotient of the sums of heaps 0..N (default {}, at most {})",
-                                   kDefaultQuotientMaxHeap, kMaxQuotientMaxHeap))
+                       fmt::format("the quotient of the sums of heaps 0..N only (at most {}); without it, an octal "
+                                   "game's quotient is proven for every heap, and other games get heaps 0..{}",
+                                   kMaxQuotientMaxHeap, kDefaultQuotientMaxHeap))
+      ->type_name("N");
+  quotient->add_option("--most-heaps", options->most_heaps,
+                       fmt::format("the whole game's search stops at heap N if the periodicity theorem has not "
+                                   "proven it by then (default {}, at most {})",
+                                   kDefaultQuotientMostHeaps, kMaxQuotientMaxHeap))
       ->type_name("N");
   quotient->add_option("--max-elements", options->max_elements,
                        fmt::format("stop when a candidate quotient has more than N elements (default {}, at most "
@@ -65,12 +82,19 @@ Command add_quotient_command(CLI::App& app) {
       "quotient), and a sum is a P-position (the player to move loses) exactly when the product of its\n"
       "heaps' elements is in the P-portion. The output gives the generators (heaps), the relations, the\n"
       "P-portion, and the pretending function (the element of each heap). docs/misere.md explains them.\n"
+      "\nFor an octal game (kayles, octal:0.75, ...) grundy adds heaps one by one until the periodicity\n"
+      "theorem for misère quotients proves the quotient of every heap: the pretending function repeats\n"
+      "over a range fixed by the period, its start and the code's length. The output states the check.\n"
+      "Where no period is proven by --most-heaps, or a limit stops a step, it prints the quotient it has\n"
+      "and says why it stopped.\n"
       "\nExamples:\n  grundy quotient octal:0.75\n  grundy quotient kayles --max-heap 12 --json\n");
   return {quotient, answering([options](Output& out) {
     // A mistyped --max-heap is reported before anything the game's name is wrong in.
-    const std::uint64_t max_heap = parse_quotient_max_heap(options->max_heap);
+    std::optional<std::uint64_t> max_heap;
+    if (!options->max_heap.empty()) max_heap = parse_quotient_max_heap(options->max_heap);
+    const std::uint64_t most_heaps = parse_most_heaps(options->most_heaps);
     const std::uint32_t max_elements = parse_max_elements(options->max_elements);
-    print_quotient(*parse_game(options->game), max_heap, output_format(options->json), out,
+    print_quotient(*parse_game(options->game), max_heap, most_heaps, output_format(options->json), out,
                    quotient_limits(max_elements));
   })};
 }

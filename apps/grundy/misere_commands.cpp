@@ -10,6 +10,7 @@
 
 #include "grundy/analysis.hpp"
 #include "grundy/error.hpp"
+#include "grundy/heap_game.hpp"
 #include "convention_words.hpp"
 
 namespace grundy::cli {
@@ -129,6 +130,22 @@ class MiserePlayWords final : public ConventionWords {
 
 std::unique_ptr<ConventionWords> misere_play_words() { return std::make_unique<MiserePlayWords>(); }
 
+namespace {
+
+// The periodicity theorem's statement for a proven whole game.
+std::string whole_theorem_text(const MisereQuotient& q) {
+  const QuotientPeriod& w = *q.whole;
+  const std::uint64_t bound = 2 * std::max<std::uint64_t>(w.preperiod, 1) + 2 * w.period + w.code_length - 1;
+  return fmt::format("the periodicity theorem for misere quotients (Plambeck-Siegel): every move takes at most k = {} "
+                     "tokens and leaves at most two heaps, and the pretending function of the quotient of heaps 0..{} "
+                     "has phi(n) = phi(n - {}) for {} <= n <= {}, with {} >= 2 max(n0, 1) + 2p + k - 1 = {}; so "
+                     "phi(n + {}) = phi(n) for every n >= {}, and this quotient is the whole game's (docs/misere.md)",
+                     w.code_length, w.checked_to, w.period, w.preperiod + w.period, w.checked_to, w.checked_to, bound,
+                     w.period, w.preperiod);
+}
+
+}  // namespace
+
 json quotient_json(const MisereQuotient& q) {
   json generators = json::array();
   for (std::size_t i = 0; i < q.generator_heaps.size(); ++i) {
@@ -162,8 +179,18 @@ json quotient_json(const MisereQuotient& q) {
     h = end + 1;
   }
   json period = nullptr;
-  if (const auto p = pretending_period(q))
+  if (q.whole)
+    period = {{"preperiod", q.whole->preperiod}, {"period", q.whole->period}, {"observed_to", q.max_heap}, {"proven", true}};
+  else if (const auto p = pretending_period(q))
     period = {{"preperiod", p->preperiod}, {"period", p->period}, {"observed_to", q.max_heap}, {"proven", false}};
+  json whole = nullptr;
+  if (q.whole)
+    whole = {{"preperiod", q.whole->preperiod},
+             {"period", q.whole->period},
+             {"code_length", q.whole->code_length},
+             {"checked_to", q.whole->checked_to},
+             {"bound", 2 * std::max<std::uint64_t>(q.whole->preperiod, 1) + 2 * q.whole->period + q.whole->code_length - 1},
+             {"theorem", whole_theorem_text(q)}};
   return {{"game", q.game},
           {"max_heap", q.max_heap},
           {"size", q.size},
@@ -182,6 +209,8 @@ json quotient_json(const MisereQuotient& q) {
           {"pretending_runs", runs},
           {"products", products},
           {"period", period},
+          {"whole", whole},
+          {"stopped", q.stopped.empty() ? json(nullptr) : json(q.stopped)},
           {"tame", q.tame},
           {"genus", q.tame ? json(q.genus) : json(nullptr)},
           {"sizes", q.sizes}};
@@ -197,10 +226,13 @@ QuotientLimits quotient_limits(std::uint32_t max_elements) {
   return limits;
 }
 
-void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Output& out,
-                    const QuotientLimits& limits) {
+void print_quotient(const Game& game, std::optional<std::uint64_t> max_heap, std::uint64_t most_heaps, Format format,
+                    Output& out, const QuotientLimits& limits) {
   const auto start = std::chrono::steady_clock::now();
-  const MisereQuotient q = compute_misere_quotient(game, max_heap, limits);
+  const HeapGame* heap = game.heap_game();
+  const bool whole = !max_heap && heap != nullptr && heap->octal_code_length();
+  const MisereQuotient q = whole ? compute_whole_misere_quotient(game, most_heaps, limits)
+                                 : compute_misere_quotient(game, max_heap.value_or(kDefaultQuotientMaxHeap), limits);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (format == Format::json) {
     json j = quotient_json(q);
@@ -208,7 +240,10 @@ void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Out
     out.write(j.dump() + "\n");
     return;
   }
-  out.write(fmt::format("misère quotient of {}, sums of heaps 0..{}: {} elements\n", q.game, q.max_heap, q.size));
+  if (q.whole)
+    out.write(fmt::format("misère quotient of {}, the whole game (every heap): {} elements\n", q.game, q.size));
+  else
+    out.write(fmt::format("misère quotient of {}, sums of heaps 0..{}: {} elements\n", q.game, q.max_heap, q.size));
   const std::string rejected =
       q.recalibrations == 0 ? std::string{} : fmt::format("; {} earlier candidates failed it", q.recalibrations);
   out.write(fmt::format("proven: every sum of these heaps is consistent with its options ({} classes of sums "
@@ -234,7 +269,8 @@ void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Out
   out.write(fmt::format("P-portion: {}\n", p_portion.empty() ? "none" : fmt::format("{}", fmt::join(p_portion, ", "))));
   if (q.size <= 64) out.write(fmt::format("elements: {}\n", fmt::join(elements, ", ")));
   out.write("pretending function (heaps: element):\n");
-  const auto period = pretending_period(q);
+  auto period = pretending_period(q);
+  if (q.whole) period = SeenPeriod{q.whole->preperiod, q.whole->period};
   const std::uint64_t shown_to = period ? std::min(q.max_heap, period->preperiod + period->period - 1) : q.max_heap;
   for (std::uint64_t h = 0; h <= shown_to;) {
     std::uint64_t end = h;
@@ -243,10 +279,22 @@ void print_quotient(const Game& game, std::uint64_t max_heap, Format format, Out
                        : fmt::format("  {}-{}: {}\n", h, end, q.element_text(q.pretending[h])));
     h = end + 1;
   }
-  if (period && shown_to < q.max_heap) {
+  if (q.whole) {
+    const QuotientPeriod& w = *q.whole;
+    out.write(fmt::format("  then period {} from heap {}, for every heap (proven)\n", w.period, w.preperiod));
+    out.write(fmt::format("proven whole by the periodicity theorem for misère quotients (Plambeck-Siegel; "
+                          "docs/misere.md): every move takes at most k = {} tokens and leaves at most two heaps; the "
+                          "quotient of heaps 0..{} has φ(n) = φ(n − {}) for {} ≤ n ≤ {}, and {} ≥ 2·max(n0, 1) + "
+                          "2p + k − 1 = {}; so φ(n + {}) = φ(n) for every n ≥ {}, and no heap adds an element\n",
+                          w.code_length, w.checked_to, w.period, w.preperiod + w.period, w.checked_to, w.checked_to,
+                          2 * std::max<std::uint64_t>(w.preperiod, 1) + 2 * w.period + w.code_length - 1, w.period,
+                          w.preperiod));
+  } else if (period && shown_to < q.max_heap) {
     out.write(fmt::format("  then period {} from heap {} up to heap {} (observed, not proven beyond {})\n",
                           period->period, period->preperiod, q.max_heap, q.max_heap));
   }
+  if (!q.stopped.empty())
+    out.write(fmt::format("not proven whole: the search stopped at heap {}: {}\n", q.max_heap, q.stopped));
   if (q.tame) {
     out.write(fmt::format("tame: every sum of these heaps plays as misère Nim, each heap as a position of its genus "
                           "(proven by the same check); genus of heaps 0..{}: {}\n",

@@ -10,6 +10,7 @@
 // never a family's name.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -44,6 +45,13 @@ class HeapGame {
   // game's rare-value method checks values beside the next ones, the same
   // values whatever the count). Games that compute on one thread ignore it.
   virtual void set_value_threads(unsigned /*threads*/) const {}
+
+  // k when the moves follow an octal code whose last digit is d_k: every
+  // option of heap n takes t <= k tokens and leaves no heap (t = n), one
+  // heap of n - t, or two non-empty heaps adding to n - t, each kind allowed
+  // or not by t alone. std::nullopt for other rules. The misère periodicity
+  // theorem (misere_quotient.hpp) holds for such games.
+  [[nodiscard]] virtual std::optional<std::uint64_t> octal_code_length() const { return std::nullopt; }
 
  protected:
   // The reason shared by heap games when `to` is not below `from`.

@@ -34,6 +34,18 @@ struct QuotientRelation {
   GeneratorWord right;  // the normal form it equals
 };
 
+// The misère periodicity theorem's conclusion for a game of an octal code of
+// length k (HeapGame::octal_code_length): the quotient of heaps 0..N is the
+// whole game's, and Φ(n + p) = Φ(n) for every n >= n0, proven by the check
+// Φ(n) = Φ(n - p) for n0 + p <= n <= N with N >= 2 max(n0, 1) + 2p + k - 1
+// (docs/misere.md, "The whole game"; Plambeck and Siegel, JCTA 2008).
+struct QuotientPeriod {
+  std::uint64_t preperiod = 0;   // n0
+  std::uint64_t period = 0;      // p
+  std::uint64_t code_length = 0; // k
+  std::uint64_t checked_to = 0;  // N, the quotient's max_heap
+};
+
 struct MisereQuotient {
   std::string game;            // the game's spec
   std::uint64_t max_heap = 0;  // the quotient of the sums of heaps 0..max_heap
@@ -64,10 +76,20 @@ struct MisereQuotient {
   // Conway's symbol with the superscript cut to its first figure.
   std::vector<std::string> genus;
 
+  // Set when the quotient is proven to be the whole game's
+  // (compute_whole_misere_quotient): every heap's element is then known.
+  std::optional<QuotientPeriod> whole;
+  // Why a search for the whole game's quotient stopped short of a proof
+  // ("" when it did not stop short, or was not asked for).
+  std::string stopped;
+
+  // Heap h's element: pretending[h] up to max_heap, and beyond it through
+  // the proven period; InputError past max_heap without one. O(1).
+  [[nodiscard]] QuotientElement pretending_of(std::uint64_t heap) const;
   [[nodiscard]] QuotientElement multiply(QuotientElement a, QuotientElement b) const {
     return products[std::size_t{a} * size + b];
   }
-  // The class of a sum of heaps, each at most max_heap.
+  // The class of a sum of heaps, each at most max_heap unless `whole`.
   [[nodiscard]] QuotientElement element_of(std::span<const Position> heaps) const;
   [[nodiscard]] bool is_p_position(std::span<const Position> heaps) const { return in_p[element_of(heaps)]; }
   // "1", "a", "ab^2c", for people.
@@ -112,6 +134,17 @@ struct MiserePretence {
 // says at which heap).
 [[nodiscard]] MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
                                                      const QuotientLimits& limits = {});
+
+// The whole game's quotient, for a game whose moves follow an octal code
+// (HeapGame::octal_code_length): the quotient of heaps 0..n for n = 0, 1, ...
+// until the periodicity theorem applies (QuotientPeriod), then `whole` is
+// set and max_heap is that n. Up to `most_heaps` at most: past it, or when a
+// limit of `limits` stops a step, the result is the last proven quotient,
+// with `stopped` saying why. InputError for other games (the theorem needs
+// the octal rule) and as compute_misere_quotient. Cost: that of
+// compute_misere_quotient to the last heap, plus O(n) a heap for the check.
+[[nodiscard]] MisereQuotient compute_whole_misere_quotient(const Game& game, std::uint64_t most_heaps,
+                                                           const QuotientLimits& limits = {});
 
 // The pretending function's eventual period as seen in heaps 0..max_heap
 // (observed, not proven): the smallest period, then the earliest start,

@@ -213,6 +213,11 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
 }
 
 // One canonical text per game: the narrowest notation that writes its code.
+std::optional<std::uint64_t> TakeAndBreakGame::octal_code_length() const {
+  if (!code_.finite() || code_.constrained() || code_.most_heaps() > 2) return std::nullopt;
+  return code_.most_taken();
+}
+
 std::string TakeAndBreakGame::spec() const {
   if (notation_ == Notation::grundy) return "grundy-game";
   const bool plain = !code_.plain_digits().empty();

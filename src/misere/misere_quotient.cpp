@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/heap_game.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/misere_proof.hpp"
@@ -605,14 +606,47 @@ void number_by_normal_form(MisereQuotient& q) {
             [](const QuotientRelation& a, const QuotientRelation& b) { return shortlex_less(a.left, b.left); });
 }
 
+// The periodicity theorem for a game of an octal code of length k, applied
+// to Φ(0..N) = phi: the least p, with the least n0 for it, such that
+// Φ(n) = Φ(n - p) for n0 + p <= n <= N and N >= 2 max(n0, 1) + 2p + k - 1.
+// Why that proves Φ(n) = Φ(n - p) for every n > N, with the quotient of
+// heaps 0..N the whole game's (docs/misere.md, "The whole game"): by
+// induction on n, pair each option of heap n with one of heap n - p. A
+// one-heap option n - t pairs with n - p - t, at least n0 since n > N, so
+// the two have one element. A two-heap option a + b = n - t (a >= b)
+// has a >= (n - k) / 2 >= max(n0, 1) + p, so Φ(a) = Φ(a - p) and a - p >= 1:
+// it pairs with (a - p) + b, and each two-heap option of n - p with one of n
+// the same way. So heaps n and n - p have the same set of option elements;
+// and two heaps with the same set are equivalent in every sum of smaller
+// heaps and copies of themselves (replace one by the other: the options of
+// the sums match element for element), so heap n takes Φ(n - p) and the
+// quotient does not grow. Cost: O(N) for each p tried, at most N / 2 of them.
+std::optional<QuotientPeriod> theorem_period(const std::vector<QuotientElement>& phi, std::uint64_t k) {
+  const std::uint64_t n = phi.size() - 1;
+  for (std::uint64_t p = 1; 2 * p + k + 2 <= n + 1; ++p) {
+    // The matches Φ(m) = Φ(m - p) that end at N.
+    std::uint64_t m = n;
+    while (m >= p && phi[m] == phi[m - p]) --m;
+    const std::uint64_t n0 = m < p ? 0 : m + 1 - p;
+    if (n + 1 >= 2 * std::max<std::uint64_t>(n0, 1) + 2 * p + k) return QuotientPeriod{n0, p, k, n};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+QuotientElement MisereQuotient::pretending_of(std::uint64_t heap) const {
+  if (heap <= max_heap) return pretending[heap];
+  if (!whole)
+    throw InputError(fmt::format("heap {} is beyond the quotient's heaps 0..{}, and no period of the whole game is "
+                                 "proven",
+                                 heap, max_heap));
+  return pretending[whole->preperiod + (heap - whole->preperiod) % whole->period];
+}
 
 QuotientElement MisereQuotient::element_of(std::span<const Position> heaps) const {
   QuotientElement x = 0;
-  for (Position h : heaps) {
-    if (h > max_heap) throw InputError(fmt::format("heap {} is beyond the quotient's heaps 0..{}", h, max_heap));
-    x = multiply(x, pretending[h]);
-  }
+  for (Position h : heaps) x = multiply(x, pretending_of(h));
   return x;
 }
 
@@ -626,7 +660,12 @@ std::string MisereQuotient::word_text(const GeneratorWord& w) const {
   return text.empty() ? "1" : text;
 }
 
-MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap, const QuotientLimits& limits) {
+namespace {
+
+// Q_n for n = 0..max_heap, or with `code_length` (the whole game) until the
+// periodicity theorem applies.
+MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const QuotientLimits& limits,
+                              std::optional<std::uint64_t> code_length) {
   if (!game.heap_indexed() || game.has_cycles())
     throw InputError(fmt::format("{}: a misere quotient is computed for heap games, whose positions are heap sizes",
                                  game.spec()));
@@ -651,11 +690,16 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
   std::uint64_t trial_work = 0;  // elements of all recalibration trials
   // Heap by heap: later heaps cost more (larger candidates and proofs), so
   // the fraction shown runs ahead of the time; it still says where it is.
-  LongTask task(fmt::format("computing the misère quotient of {} up to heap {}", game.spec(), max_heap));
+  LongTask task(code_length ? fmt::format("computing the misère quotient of {} heap by heap until the periodicity "
+                                           "theorem proves it whole (at most heap {})",
+                                           game.spec(), max_heap)
+                             : fmt::format("computing the misère quotient of {} up to heap {}", game.spec(), max_heap));
+  std::uint64_t last = max_heap;  // the last heap of the result
   // Every limit reached names the game.
   try {
     for (std::uint64_t h = 0; h <= max_heap; ++h) {
       task.advance(h, max_heap + 1);
+      try {
       if (next < heaps.size() && heaps[next].heap == h) {
         std::vector<HeapMoves> with = earlier;
         with.push_back(heaps[next]);
@@ -694,14 +738,35 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
       } else {
         phi.push_back(0);  // no move: the empty game
       }
+      } catch (const LimitError& e) {
+        // The whole game's search keeps what it has proven so far.
+        if (!code_length || h == 0) throw;
+        out.stopped = e.what();
+        last = h - 1;
+        break;
+      }
       out.sizes.push_back(q.size);
+      if (code_length) {
+        if (auto period = theorem_period(phi, *code_length)) {
+          out.whole = period;
+          last = h;
+          break;
+        }
+      }
     }
   } catch (const LimitError& e) {
     const std::string_view what = e.what();
     if (what.starts_with(game.spec())) throw;
     throw LimitError(fmt::format("{}: {}", game.spec(), what));
   }
-  if (heaps.empty()) out.proof_states = prove_outcome_rule(q, phi, heaps, limits.max_proof_numbers).states;  // no heap moves
+  if (code_length && !out.whole && out.stopped.empty())
+    out.stopped = fmt::format("no period of the pretending function is proven by heap {}, the most heaps asked for",
+                              max_heap);
+  out.max_heap = last;
+  std::vector<HeapMoves> heaps_to_last = heaps;
+  std::erase_if(heaps_to_last, [&](const HeapMoves& h) { return h.heap > last; });
+  if (heaps_to_last.empty())
+    out.proof_states = prove_outcome_rule(q, phi, heaps_to_last, limits.max_proof_numbers).states;  // no heap moves
   out.size = q.size;
   out.products = q.table;
   out.in_p.assign(q.p.begin(), q.p.end());
@@ -709,12 +774,29 @@ MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
   present(q, out);
   number_by_normal_form(out);
   try {
-    out.tame = prove_tame(game, heaps, max_heap, limits.max_proof_numbers, out.genus);
+    out.tame = prove_tame(game, heaps_to_last, last, limits.max_proof_numbers, out.genus);
   } catch (const LimitError&) {
     out.tame = false;
   }
   if (!out.tame) out.genus.clear();
   return out;
+}
+
+}  // namespace
+
+MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap, const QuotientLimits& limits) {
+  return build_quotient(game, max_heap, limits, std::nullopt);
+}
+
+MisereQuotient compute_whole_misere_quotient(const Game& game, std::uint64_t most_heaps, const QuotientLimits& limits) {
+  const HeapGame* heap = game.heap_game();
+  const std::optional<std::uint64_t> k = heap == nullptr ? std::nullopt : heap->octal_code_length();
+  if (!k)
+    throw InputError(fmt::format("{}: the whole game's misère quotient is proven for games of an octal code (each "
+                                 "move takes at most k tokens and leaves at most two heaps, by a rule of the tokens "
+                                 "taken alone); for other games, quotients of the heaps up to a bound are computed",
+                                 game.spec()));
+  return build_quotient(game, most_heaps, limits, k);
 }
 
 std::string MiserePretence::genus() const { return fmt::format("{}^{}", value, big ? value : (value ^ 1)); }

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
+#include <string>
 #include <random>
 #include <vector>
 
@@ -255,6 +257,92 @@ TEST(MisereAnalysis, KaylesSumDecidedQuicklyListsItsMoves) {
   const MisereAnalysis a = analyze_misere_sum(sum);
   ASSERT_EQ(a.winner, Winner::first);
   EXPECT_EQ(a.winning_moves.size(), 6u);
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// The whole game's quotient (the periodicity theorem for octal codes): the
+// codes below are proven whole within a few dozen heaps. Each answer is
+// checked on sums with heaps past the heaps the proof examined, against the
+// quotient of heaps 0..80 (proven by the check over every sum, without the
+// theorem) and, for smaller sums, against the exact search.
+// Measured with `grundy quotient` (docs/misere.md): Kayles is proven whole at
+// heap 167 (40 elements, period 12 from heap 71), 0.15 at heap 153.
+TEST(MisereQuotient, WholeGameIsProvenByThePeriodicityTheorem) {
+  std::mt19937_64 random(20261203);
+  for (const char* spec : {"octal:0.75", "octal:0.7", "octal:0.3", "octal:0.12", "octal:0.34", "octal:0.31",
+                           "octal:0.53", "octal:0.71", "octal:0.72", "octal:0.15", "kayles"}) {
+    const auto game = parse_game(spec);
+    const MisereQuotient whole = compute_whole_misere_quotient(*game, 200);
+    ASSERT_TRUE(whole.whole.has_value()) << spec << ": " << whole.stopped;
+    const QuotientPeriod& w = *whole.whole;
+    EXPECT_TRUE(whole.stopped.empty()) << spec;
+    EXPECT_EQ(w.checked_to, whole.max_heap) << spec;
+    // The theorem's range, and the proof came at the first heap it could.
+    EXPECT_GE(w.checked_to + 1, 2 * std::max<std::uint64_t>(w.preperiod, 1) + 2 * w.period + w.code_length) << spec;
+    EXPECT_FALSE(compute_whole_misere_quotient(*game, w.checked_to - 1).whole.has_value()) << spec;
+    for (std::uint64_t n = w.preperiod; n + w.period <= whole.max_heap; ++n)
+      ASSERT_EQ(whole.pretending[n], whole.pretending[n + w.period]) << spec << " heap " << n;
+    const std::uint64_t far = std::max<std::uint64_t>(80, whole.max_heap + 2 * w.period + 10);
+    const MisereQuotient bounded = compute_misere_quotient(*game, far);
+    std::uniform_int_distribution<Position> heap(0, far);
+    for (std::size_t trial = 0; trial < 3000; ++trial) {
+      std::vector<Position> heaps(1 + trial % 4);
+      for (Position& h : heaps) h = heap(random);
+      ASSERT_EQ(whole.is_p_position(heaps), bounded.is_p_position(heaps)) << spec << " trial " << trial;
+    }
+    MisereSearch search;
+    std::uniform_int_distribution<Position> small(whole.max_heap - 4, whole.max_heap + 2 * w.period + 4);
+    for (Position trial = 0; whole.max_heap <= 40 && trial < 40; ++trial) {
+      const Position a = small(random), b = trial % 7;
+      const std::vector<Position> heaps{a, b};
+      const std::vector<Component> sum{{game.get(), a}, {game.get(), b}};
+      ASSERT_EQ(whole.is_p_position(heaps), search.is_p_position(sum)) << spec << " " << a << " + " << b;
+    }
+    // Any heap below 2^64 has its element.
+    const std::vector<Position> huge{~Position{0}, Position{1} << 40};
+    EXPECT_NO_THROW((void)whole.element_of(huge)) << spec;
+    EXPECT_EQ(whole.pretending_of(~Position{0}),
+              whole.pretending[w.preperiod + (~Position{0} - w.preperiod) % w.period]);
+  }
+}
+
+// Published: 0.75's quotient has 8 elements, its pretending function period 2
+// (Plambeck and Siegel, JCTA 2008, the example of their introduction).
+TEST(MisereQuotient, WholeGameOfOctal075) {
+  const MisereQuotient q = compute_whole_misere_quotient(*parse_game("octal:0.75"), 100);
+  ASSERT_TRUE(q.whole.has_value());
+  EXPECT_EQ(q.size, 8u);
+  EXPECT_EQ(q.whole->period, 2u);
+  EXPECT_EQ(q.whole->preperiod, 8u);
+  EXPECT_EQ(q.whole->code_length, 2u);
+}
+
+TEST(MisereQuotient, WholeGameStopsAndSaysWhy) {
+  // Too few heaps for the theorem: the quotient it has, and why.
+  const auto game = parse_game("octal:0.75");
+  const MisereQuotient short_of = compute_whole_misere_quotient(*game, 12);
+  EXPECT_FALSE(short_of.whole.has_value());
+  EXPECT_EQ(short_of.max_heap, 12u);
+  EXPECT_NE(short_of.stopped.find("by heap 12"), std::string::npos) << short_of.stopped;
+  const std::vector<Position> beyond{13};
+  EXPECT_THROW((void)short_of.element_of(beyond), InputError);
+  // A limit stops a step: the last proven quotient, and the limit named.
+  QuotientLimits tight;
+  tight.max_size = 30;
+  const MisereQuotient dawson = compute_whole_misere_quotient(*parse_game("octal:0.07"), 100, tight);
+  EXPECT_FALSE(dawson.whole.has_value());
+  EXPECT_LT(dawson.max_heap, 100u);
+  EXPECT_LE(dawson.size, 30u);
+  EXPECT_NE(dawson.stopped.find("more than 30 elements"), std::string::npos) << dawson.stopped;
+  EXPECT_EQ(dawson.pretending.size(), dawson.max_heap + 1);
+  // Games without an octal rule: the theorem does not apply.
+  EXPECT_THROW((void)compute_whole_misere_quotient(*parse_game("subtraction:2,3"), 50), InputError);
+  EXPECT_THROW((void)compute_whole_misere_quotient(*parse_game("grundy"), 50), InputError);
 }
 
 }  // namespace

@@ -263,6 +263,10 @@ def test_text_output_and_errors():
         done = run(*bad)
         assert done.returncode == 2, (bad, done.stderr)
         assert done.stderr.startswith("grundy: error: "), bad
+    for bad, why in ((["--most-heaps", "0"], "zero"), (["--most-heaps", "1001"], "too large"),
+                     (["--most-heaps", "x"], "")):
+        done = run("quotient", "octal:0.75", *bad)
+        assert done.returncode == 2 and f"--most-heaps '{bad[1]}': {why}" in done.stderr, done.stderr
     # A quotient that keeps growing stops at a limit, says which, and exits with 1.
     done = run("quotient", "octal:0.6", "--max-heap", "20")
     assert done.returncode == 1, done.stderr
@@ -417,12 +421,45 @@ def test_the_element_limit_can_be_raised_or_lowered():
     # 0.07's quotient at heap 30 has 360 elements (published, above): a limit
     # well below that stops it, naming the limit (candidates on the way are larger than the
     # quotient: 400 is not enough); one well above it changes nothing.
-    stopped = run("quotient", "octal:0.07", "--max-elements", "100")
+    stopped = run("quotient", "octal:0.07", "--max-elements", "100", "--max-heap", "30")
     assert stopped.returncode == 1
     assert "has more than 100 elements; grundy stops there" in stopped.stderr
-    assert run_json("quotient", "octal:0.07", "--max-elements", "2000")["size"] == 360
+    assert run_json("quotient", "octal:0.07", "--max-elements", "2000", "--max-heap", "30")["size"] == 360
+    # The whole game's search keeps the quotient it proved before the limit, and says why it stopped.
+    whole = run("quotient", "octal:0.07", "--max-elements", "100")
+    assert whole.returncode == 0, whole.stderr
+    assert "sums of heaps 0..24: 24 elements" in whole.stdout
+    assert "not proven whole: the search stopped at heap 24: a candidate for the quotient of heaps up to 25 has " \
+           "more than 100 elements" in whole.stdout
     for bad, why in (("1", "too small"), ("20001", "too large"), ("x", "")):
         r = run("quotient", "octal:0.07", "--max-elements", bad)
         assert r.returncode == 2
         assert f"--max-elements '{bad}': {why}" in r.stderr
         assert "a whole number from 2 to 20000" in r.stderr
+
+
+def test_whole_game_quotients_are_proven_by_the_periodicity_theorem():
+    # Without --max-heap an octal game's quotient grows heap by heap until the theorem proves it
+    # for every heap; the output states the check.
+    done = run("quotient", "octal:0.75")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("misère quotient of octal:0.75, the whole game (every heap): 8 elements\n")
+    assert "  then period 2 from heap 8, for every heap (proven)\n" in done.stdout
+    assert ("the quotient of heaps 0..21 has φ(n) = φ(n − 2) for 10 ≤ n ≤ 21, and 21 ≥ 2·max(n0, 1) + 2p + k − 1 "
+            "= 21; so φ(n + 2) = φ(n) for every n ≥ 8") in done.stdout
+    q = run_json("quotient", "octal:0.75")
+    assert q["whole"]["preperiod"] == 8 and q["whole"]["period"] == 2 and q["whole"]["code_length"] == 2
+    assert q["whole"]["checked_to"] == 21 == q["max_heap"] and q["whole"]["bound"] == 21
+    assert q["period"] == {"preperiod": 8, "period": 2, "observed_to": 21, "proven": True}
+    assert q["stopped"] is None
+    # Kayles: 40 elements, period 12 from heap 71, proven at heap 167.
+    kayles = run_json("quotient", "kayles")
+    assert (kayles["size"], kayles["whole"]["preperiod"], kayles["whole"]["period"], kayles["max_heap"]) == \
+        (40, 71, 12, 167)
+    # Too few heaps: the quotient so far, and why; --max-heap keeps its meaning; a game without an
+    # octal rule gets heaps 0..30.
+    short = run_json("quotient", "kayles", "--most-heaps", "100")
+    assert short["whole"] is None and short["max_heap"] == 100
+    assert short["stopped"] == "no period of the pretending function is proven by heap 100, the most heaps asked for"
+    assert run_json("quotient", "octal:0.75", "--max-heap", "30")["whole"] is None
+    assert run_json("quotient", "subtraction:2,3")["max_heap"] == 30
