@@ -202,9 +202,27 @@ void print_values(const GameSum& sum, Convention convention, Format format, bool
   for (const std::string& line : words->value_lines(sum)) out.write(line + "\n");
 }
 
+namespace {
+// `decide`'s report; a misère sum of one heap game that no method decides
+// within its limits also names the command that shows the game's quotient.
+template <class Decide>
+SumReport deciding(const GameSum& sum, Convention convention, Decide&& decide) {
+  try {
+    return decide();
+  } catch (const MemoryBoundError&) {
+    throw;
+  } catch (const LimitError& e) {
+    if (convention != Convention::misere || sum.games.size() != 1 || !sum.games.front()->heap_indexed()) throw;
+    throw LimitError(fmt::format("{}; 'grundy quotient {}' shows how far its misère quotient is proven, with "
+                                 "--max-elements for more",
+                                 e.what(), sum.games.front()->name()));
+  }
+}
+}  // namespace
+
 void print_winner(const GameSum& sum, Convention convention, Format format, bool ascii, Output& out) {
   // No move is listed: the verdict alone.
-  const SumReport r = outcome(sum.components, convention);
+  const SumReport r = deciding(sum, convention, [&] { return outcome(sum.components, convention); });
   const auto words = words_for(convention, ascii);
   if (format == Format::json) {
     write_json(out, words->outcome_json(sum, r));
@@ -214,7 +232,7 @@ void print_winner(const GameSum& sum, Convention convention, Format format, bool
 }
 
 json moves_json(const GameSum& sum, Convention convention, std::uint64_t limit, bool ascii) {
-  const SumReport r = analyze(sum.components, convention, limit);
+  const SumReport r = deciding(sum, convention, [&] { return analyze(sum.components, convention, limit); });
   json j = words_for(convention, ascii)->outcome_json(sum, r);
   add_moves_json(j, sum.components, r.moves, r.unlisted);
   return j;
@@ -226,7 +244,7 @@ void print_moves(const GameSum& sum, Convention convention, std::uint64_t limit,
     write_json(out, moves_json(sum, convention, limit, ascii));
     return;
   }
-  const SumReport r = analyze(sum.components, convention, limit);
+  const SumReport r = deciding(sum, convention, [&] { return analyze(sum.components, convention, limit); });
   const auto words = words_for(convention, ascii);
   const std::string verdict = words->verdict(sum, r);
   const std::vector<Move>& listed = r.moves;

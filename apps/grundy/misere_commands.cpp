@@ -29,6 +29,9 @@ json misere_outcome_json(const GameSum& sum, const MisereAnalysis& a) {
                      {"size", a.quotient->size},
                      {"element", a.quotient->element_text(a.element)},
                      {"in_p_portion", static_cast<bool>(a.quotient->in_p[a.element])}};
+    // Proven for every heap: the period of the pretending function.
+    if (a.quotient->whole)
+      j["quotient"]["whole"] = {{"preperiod", a.quotient->whole->preperiod}, {"period", a.quotient->whole->period}};
   }
   if (a.method == MisereMethod::search) j["sums_searched"] = a.sums_searched;
   if (a.method == MisereMethod::genus) {
@@ -53,8 +56,16 @@ std::string misere_value_reason(const Game& game, const MisereValue& v) {
     case MisereValue::Kind::nim_heap:
       return "a heap of misère Nim";
     case MisereValue::Kind::tame:
+      if (v.whole)
+        return fmt::format("{} is tame (proven for the whole game: its misère quotient has {} elements)", game.label(),
+                           v.quotient_size);
       return fmt::format("{} is tame up to heap {} (proven)", game.label(), v.largest_heap);
     case MisereValue::Kind::wild:
+      if (v.whole)
+        return fmt::format("no single misère value: {} is wild (its misère quotient, proven for the whole game, has {} "
+                           "elements and is not misère Nim's), so no number per heap decides misère sums, but each "
+                           "heap's element of the quotient does; 'grundy quotient {}' gives the rule",
+                           game.label(), v.quotient_size, game.name());
       return fmt::format("no single misère value: {} is wild up to heap {} (its misère quotient has {} elements and is "
                          "not misère Nim's), so no number per heap decides misère sums; 'grundy quotient {} "
                          "--max-heap {}' gives the rule",
@@ -95,22 +106,33 @@ class MiserePlayWords final : public ConventionWords {
     std::vector<std::string> lines;
     std::vector<std::string> said;
     for (std::size_t i = 0; i < values.size(); ++i) {
-      if (values[i].genus) {
-        lines.push_back(*values[i].genus);
+      const MisereValue& v = values[i];
+      if (v.genus) {
+        lines.push_back(*v.genus);
+        continue;
+      }
+      const std::string element =
+          v.element ? fmt::format("; heap {}: element {} of the quotient", sum.components[i].position, *v.element)
+                    : std::string();
+      // A tame heap past the quotient's heaps: its element, not its genus
+      // (which needs its normal-play value).
+      if (v.kind == MisereValue::Kind::tame && v.element) {
+        lines.push_back(fmt::format("no genus computed for a heap past those the quotient was built from: {}{}",
+                                    misere_value_reason(*sum.components[i].game, v), element));
         continue;
       }
       // A value grundy does not compute is a refusal, not an answer (a
       // wild game's lack of one is a proven fact, and an answer).
-      if (values[i].kind != MisereValue::Kind::wild)
+      if (v.kind != MisereValue::Kind::wild)
         throw InputError(fmt::format("{}{}; 'grundy winner ... --misere' says who wins",
                                      values.size() > 1 ? fmt::format("position {}: ", i + 1) : std::string(),
-                                     misere_value_reason(*sum.components[i].game, values[i])));
-      std::string reason = misere_value_reason(*sum.components[i].game, values[i]);
+                                     misere_value_reason(*sum.components[i].game, v)));
+      std::string reason = misere_value_reason(*sum.components[i].game, v);
       if (std::find(said.begin(), said.end(), reason) != said.end()) {
-        lines.push_back(fmt::format("no single misère value (position {}: as above)", i + 1));
+        lines.push_back(fmt::format("no single misère value (position {}: as above){}", i + 1, element));
         continue;
       }
-      lines.push_back(reason);
+      lines.push_back(reason + element);
       said.push_back(std::move(reason));
     }
     return lines;
@@ -121,6 +143,8 @@ class MiserePlayWords final : public ConventionWords {
     json list = json::array();
     for (std::size_t i = 0; i < values.size(); ++i)
       list.push_back({{"genus", values[i].genus ? json(*values[i].genus) : json(nullptr)},
+                      {"element", values[i].element ? json(*values[i].element) : json(nullptr)},
+                      {"whole", values[i].whole},
                       {"reason", misere_value_reason(*sum.components[i].game, values[i])}});
     return json{{"game", sum.game_label()}, {"play", "misere"}, {"values", list}};
   }

@@ -106,18 +106,24 @@ struct MisereValue {
     not_computed,    // the quotient stopped at a limit: `limit` says which
   };
   Kind kind = Kind::not_computed;
-  std::optional<std::string> genus;  // "g^m" for nim_heap and tame
+  std::optional<std::string> genus;  // "g^m" for nim_heap, and tame up to the quotient's heaps
   std::uint64_t largest_heap = 0;    // of this component's game in the sum
-  std::uint64_t quotient_size = 0;   // for wild
+  std::uint64_t quotient_size = 0;   // for tame and wild
+  // For tame and wild: the heap's element of the quotient, as a word ("1",
+  // "a", "ab^2"), and whether the quotient is the whole game's (proven for
+  // every heap, so the heap may have any size).
+  std::optional<std::string> element;
+  bool whole = false;
   std::string limit;                 // for not_computed: the library's message
 };
 // Genera come from quotients of heaps up to this.
 inline constexpr std::uint64_t kMostGenusHeap = 40;
 
-// The misère value of every component, one quotient per game. Cost: one
-// misère quotient per distinct game, of heaps up to the largest in the sum
-// (at most kMostGenusHeap): milliseconds for tame games, bounded by the
-// quotient's own limits (LimitError) for wild ones.
+// The misère value of every component, one quotient per game: the whole
+// game's for an octal code (any heap; shared_whole_misere_quotient, within
+// MisereOptions' limits), else that of the heaps up to the largest in the
+// sum (at most kMostGenusHeap). Cost: milliseconds for tame games, bounded
+// by the quotient's limits for wild ones; a whole game's once per process.
 [[nodiscard]] std::vector<MisereValue> misere_values(std::span<const Component> sum);
 
 }  // namespace grundy

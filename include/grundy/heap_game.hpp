@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "grundy/game.hpp"
 #include "grundy/pattern.hpp"
@@ -46,12 +47,19 @@ class HeapGame {
   // values whatever the count). Games that compute on one thread ignore it.
   virtual void set_value_threads(unsigned /*threads*/) const {}
 
-  // k when the moves follow an octal code whose last digit is d_k: every
-  // option of heap n takes t <= k tokens and leaves no heap (t = n), one
-  // heap of n - t, or two non-empty heaps adding to n - t, each kind allowed
-  // or not by t alone. std::nullopt for other rules. The misère periodicity
-  // theorem (misere_quotient.hpp) holds for such games.
-  [[nodiscard]] virtual std::optional<std::uint64_t> octal_code_length() const { return std::nullopt; }
+  // The digits d_0..d_k of the octal code the moves follow, when they
+  // follow one: taking t tokens from a heap of n is a move to no heap
+  // (t = n) when d_t has bit 1, to one heap of n - t when it has bit 2, and
+  // to two non-empty heaps adding to n - t when it has bit 4; d_k is not 0.
+  // Empty for other rules. The misère periodicity theorem
+  // (misere_quotient.hpp) holds for such games.
+  [[nodiscard]] virtual std::vector<std::uint8_t> octal_digits() const { return {}; }
+  // k, the code's length, when the moves follow an octal code. O(k).
+  [[nodiscard]] std::optional<std::uint64_t> octal_code_length() const {
+    const std::vector<std::uint8_t> d = octal_digits();
+    if (d.empty()) return std::nullopt;
+    return d.size() - 1;
+  }
 
  protected:
   // The reason shared by heap games when `to` is not below `from`.

@@ -5,9 +5,12 @@
 //   nim_rule  every component is Nim: Bouton's rule, exact for any heaps;
 //   search    (first, briefly) a sum of heaps of one game that a search of
 //             100,000 sums decides;
-//   quotient  every component is a heap of one heap game, and the misère
-//             quotient of its heaps up to the largest in play is computed
-//             and proven (misere_quotient.hpp): a product in a monoid;
+//   quotient  every component is a heap of one heap game, and its misère
+//             quotient is proven (misere_quotient.hpp): the whole game's
+//             for an octal code (then heaps of any size are answered, and
+//             their winning moves found through the quotient:
+//             misere_quotient_moves.hpp), else that of its heaps up to the
+//             largest in play: a product in a monoid;
 //   genus     every component is a heap of a heap game (several games may
 //             mix), and every sum of those games' heaps up to the sizes in
 //             play is proven to play as misère Nim (Conway's tame games):
@@ -50,7 +53,11 @@ struct MisereAnalysis {
 };
 
 struct MisereOptions {
-  // Quotients are computed for sums whose largest heap is at most this.
+  // Games of an octal code: the whole game's quotient is looked for up to
+  // this heap (0: never), and then answers sums of heaps of any size.
+  std::uint64_t whole_quotient_most_heaps = 300;
+  // Other games: quotients are computed for sums whose largest heap is at
+  // most this.
   std::uint64_t max_quotient_heap = 40;
   std::uint64_t max_search_sums = MisereSearch::kDefaultMaxSums;
   // Sums of one heap game are first searched this far, then by quotient.

@@ -14,6 +14,7 @@
 // quotient is reported only once proven.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -145,6 +146,15 @@ struct MiserePretence {
 // compute_misere_quotient to the last heap, plus O(n) a heap for the check.
 [[nodiscard]] MisereQuotient compute_whole_misere_quotient(const Game& game, std::uint64_t most_heaps,
                                                            const QuotientLimits& limits = {});
+
+// compute_whole_misere_quotient once per game, most_heaps and limits in the
+// process: later calls share the first one's result (proven whole, or
+// stopped with the reason), so that a play session or a server computes it
+// once. Errors are thrown each time, not kept. Thread-safe; the 64 latest
+// games are kept.
+[[nodiscard]] std::shared_ptr<const MisereQuotient> shared_whole_misere_quotient(const Game& game,
+                                                                                 std::uint64_t most_heaps,
+                                                                                 const QuotientLimits& limits = {});
 
 // The pretending function's eventual period as seen in heaps 0..max_heap
 // (observed, not proven): the smallest period, then the earliest start,

@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/heap_game.hpp"
+#include "grundy/misere.hpp"
 #include "grundy/misere_quotient.hpp"
 
 namespace grundy {
@@ -149,25 +151,53 @@ std::vector<MisereValue> misere_values(std::span<const Component> sum) {
     }
     MisereValue shared;
     shared.largest_heap = largest;
-    std::shared_ptr<const MisereQuotient> q;
+    // Genera: tameness proven over the heaps up to the largest in play.
+    std::shared_ptr<const MisereQuotient> bounded;
+    // Elements: the whole game's quotient for an octal code, any heap.
+    std::shared_ptr<const MisereQuotient> whole;
     if (!game->heap_indexed() || game->has_cycles()) {
       shared.kind = MisereValue::Kind::not_heap_game;
-    } else if (largest > kMostGenusHeap) {
-      shared.kind = MisereValue::Kind::heap_too_large;
     } else {
-      try {
-        q = std::make_shared<const MisereQuotient>(compute_misere_quotient(*game, largest));
-        shared.kind = q->tame ? MisereValue::Kind::tame : MisereValue::Kind::wild;
-        shared.quotient_size = q->size;
-      } catch (const LimitError& e) {
-        shared.limit = e.what();
-      } catch (const InputError& e) {
-        shared.limit = e.what();
+      const HeapGame* heap = game->heap_game();
+      if (heap != nullptr && heap->octal_code_length()) {
+        const MisereOptions options;
+        try {
+          whole = shared_whole_misere_quotient(*game, options.whole_quotient_most_heaps, options.quotient_limits);
+          if (!whole->whole && whole->max_heap < largest) whole.reset();
+        } catch (const LimitError&) {
+        } catch (const InputError&) {
+        }
+      }
+      if (largest <= kMostGenusHeap) {
+        try {
+          bounded = std::make_shared<const MisereQuotient>(compute_misere_quotient(*game, largest));
+        } catch (const LimitError& e) {
+          shared.limit = e.what();
+        } catch (const InputError& e) {
+          shared.limit = e.what();
+        }
+      }
+      // A game tame up to the heaps in play keeps its genera; otherwise the
+      // whole game's quotient, when there is one, says the most.
+      const bool whole_says_more = whole && (!bounded || (!bounded->tame && whole->whole));
+      const std::shared_ptr<const MisereQuotient>& said = whole_says_more ? whole : bounded;
+      if (said) {
+        shared.kind = said->tame ? MisereValue::Kind::tame : MisereValue::Kind::wild;
+        shared.quotient_size = said->size;
+        shared.whole = said->whole.has_value();
+        shared.limit.clear();
+        bounded = said;
+      } else if (largest > kMostGenusHeap) {
+        shared.kind = MisereValue::Kind::heap_too_large;
       }
     }
     for (std::size_t i : mine) {
       values[i] = shared;
-      if (q && q->tame) values[i].genus = q->genus[sum[i].position];
+      const Position n = sum[i].position;
+      if (whole && (whole->whole || n <= whole->max_heap)) values[i].element = whole->element_text(whole->pretending_of(n));
+      // Genera are of the heaps a quotient was built from: beyond them a
+      // heap's class is known, but not its normal-play value.
+      if (bounded && bounded->tame && n <= bounded->max_heap) values[i].genus = bounded->genus[n];
     }
   }
   return values;

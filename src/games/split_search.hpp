@@ -22,10 +22,12 @@
 #include <optional>
 #include <span>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "grundy/games/take_and_break_values.hpp"
 #include "grundy/periodicity.hpp"
+#include "support/periodic_matches.hpp"
 
 namespace grundy::split_search {
 
@@ -49,64 +51,22 @@ class HeapValues {
   std::optional<Periodicity> period_;
 };
 
-// How a search ended: how many splits reach the value (exact when
-// `complete`), and whether every one was counted.
-struct Count {
-  u128 found = 0;
-  bool complete = true;
-};
+using Count = MatchCount;
 
 // The splits a + (r - a) with lo <= a <= hi (hi <= r / 2, so a <= r - a)
 // and G(a) xor G(r - a) == target. Calls emit(a) for the first `limit`
 // such a, in increasing order. Counts them all when `count_all` (O(e + p)
-// with a period; a scan of [lo, hi] without); otherwise stops once `limit`
-// are emitted and one more is seen (the count is then incomplete).
+// with a period: from e on both heaps are in the periodic part, so the test
+// depends only on a mod p; a scan of [lo, hi] without); otherwise stops
+// once `limit` are emitted and one more is seen (the count is then
+// incomplete).
 template <class Emit>
 Count pairs_to_value(const HeapValues& g, std::uint64_t r, std::uint64_t lo, std::uint64_t hi, std::uint32_t target,
                      std::uint64_t limit, bool count_all, Emit&& emit) {
-  Count out;
-  if (lo > hi) return out;
-  std::uint64_t emitted = 0;
-  // Below the periodic part: one by one.
-  const std::uint64_t e = g.periodic_from();
-  if (e == HeapValues::kNone || lo < e) {
-    const std::uint64_t direct_end = e == HeapValues::kNone ? hi : std::min(hi, e - 1);
-    for (std::uint64_t a = lo;; ++a) {
-      if ((g(a) ^ g(r - a)) == target) {
-        if (emitted == limit && !count_all) {
-          out.complete = false;
-          return out;
-        }
-        ++out.found;
-        if (emitted < limit) {
-          emit(a);
-          ++emitted;
-        }
-      }
-      if (a == direct_end) break;  // not a loop condition: hi may be the largest heap there is
-    }
-  }
-  if (g.periodic_from() == HeapValues::kNone) return out;
-  // The periodic part: one residue class of a at a time.
-  const std::uint64_t first = std::max(lo, g.periodic_from());
-  if (first > hi) return out;
-  const std::uint64_t p = g.period();
-  std::vector<std::uint64_t> starts;  // the smallest a of each class that reaches target
-  for (std::uint64_t a = first; a <= hi && a - first < p; ++a)
-    if ((g(a) ^ g(r - a)) == target) {
-      starts.push_back(a);
-      out.found += (hi - a) / p + 1;
-    }
-  // In increasing order: round k lists start + k p for every start.
-  for (std::uint64_t k = 0; emitted < limit && !starts.empty(); ++k) {
-    for (std::uint64_t s : starts) {
-      if ((hi - s) / p < k) return out;  // this start and every later one are past hi
-      if (emitted == limit) return out;
-      emit(s + k * p);
-      ++emitted;
-    }
-  }
-  return out;
+  const std::uint64_t e = g.periodic_from() == HeapValues::kNone ? kNoPeriod : g.periodic_from();
+  return periodic_matches(
+      lo, hi, e, g.period(), [&](std::uint64_t a) { return (g(a) ^ g(r - a)) == target; }, limit, count_all,
+      std::forward<Emit>(emit));
 }
 
 // The splits a + b + c with 1 <= a <= b <= c, a + b + c = r and

@@ -213,9 +213,9 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
 }
 
 // One canonical text per game: the narrowest notation that writes its code.
-std::optional<std::uint64_t> TakeAndBreakGame::octal_code_length() const {
-  if (!code_.finite() || code_.constrained() || code_.most_heaps() > 2) return std::nullopt;
-  return code_.most_taken();
+std::vector<std::uint8_t> TakeAndBreakGame::octal_digits() const {
+  if (code_.most_heaps() > 2) return {};
+  return code_.plain_digits();  // empty unless finite and unconstrained
 }
 
 std::string TakeAndBreakGame::spec() const {

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "grundy/error.hpp"
+#include "grundy/heap_game.hpp"
+#include "grundy/misere_quotient_moves.hpp"
 
 namespace grundy {
 namespace {
@@ -130,6 +132,38 @@ bool try_genus(std::span<const Component> components, const MisereOptions& optio
   return true;
 }
 
+// A proven quotient of `g` that covers heaps up to `largest`: the whole
+// game's for an octal code (any heap), else the quotient of heaps up to
+// `largest` when that is at most max_quotient_heap; nullptr when none is
+// proven within the limits (or the game is one the quotient does not take).
+// `why` says why there is none.
+std::shared_ptr<const MisereQuotient> quotient_for(const Game& g, std::uint64_t largest, const MisereOptions& options,
+                                                   std::string& why) {
+  try {
+    const HeapGame* heap = g.heap_game();
+    if (heap != nullptr && heap->octal_code_length() && options.whole_quotient_most_heaps > 0) {
+      auto q = shared_whole_misere_quotient(g, options.whole_quotient_most_heaps, options.quotient_limits);
+      // A search that stopped at heap h stopped because heap h + 1 did not
+      // fit the limits: a quotient of more heaps would stop there too.
+      if (q->whole || q->max_heap >= largest) return q;
+      why = fmt::format("its misère quotient is proven for heaps up to {} only ({})", q->max_heap, q->stopped);
+      return nullptr;
+    }
+    if (largest > options.max_quotient_heap) {
+      why = fmt::format("misère quotients of games other than octal codes are computed up to heap {}",
+                        options.max_quotient_heap);
+      return nullptr;
+    }
+    return std::make_shared<const MisereQuotient>(
+        compute_misere_quotient(g, std::max<std::uint64_t>(largest, 1), options.quotient_limits));
+  } catch (const LimitError& e) {
+    why = e.what();  // no quotient within the limits: the next method decides
+  } catch (const InputError& e) {
+    why = e.what();  // a game the quotient does not handle (moves that keep the total)
+  }
+  return nullptr;
+}
+
 MisereAnalysis outcome(std::span<const Component> components, const MisereOptions& options,
                        MisereSearch& search) {
   for (const Component& c : components)
@@ -144,6 +178,7 @@ MisereAnalysis outcome(std::span<const Component> components, const MisereOption
     a.reason = nim_rule_reason(heaps);
     return a;
   }
+  std::string no_quotient;  // why no quotient decides a sum of one heap game
   if (const Game* g = single_heap_game(components)) {
     // A small sum is searched at once; a quotient pays off on larger ones.
     MisereSearch quick(options.quick_search_sums);
@@ -162,29 +197,31 @@ MisereAnalysis outcome(std::span<const Component> components, const MisereOption
     }
     std::uint64_t largest = 0;
     for (const Component& c : components) largest = std::max(largest, c.position);
-    if (largest <= options.max_quotient_heap) {
-      try {
-        auto q = std::make_shared<const MisereQuotient>(compute_misere_quotient(*g, std::max<std::uint64_t>(largest, 1),
-                                                                                options.quotient_limits));
-        const std::vector<std::uint64_t> heaps = positions(components);
-        a.method = MisereMethod::quotient;
-        a.element = q->element_of(heaps);
-        a.winner = winner_of(q->in_p[a.element]);
-        a.reason = fmt::format("misère quotient of {} up to heap {} ({} elements): the sum is {}, {} the P-portion",
-                               q->game, q->max_heap, q->size, q->element_text(a.element),
-                               q->in_p[a.element] ? "in" : "not in");
-        a.quotient = std::move(q);
-        return a;
-      } catch (const LimitError&) {
-        // No quotient within the limits: the search below decides.
-      } catch (const InputError&) {
-        // A game the quotient does not handle (moves that keep the total).
-      }
+    if (auto q = quotient_for(*g, largest, options, no_quotient)) {
+      const std::vector<std::uint64_t> heaps = positions(components);
+      a.method = MisereMethod::quotient;
+      a.element = q->element_of(heaps);
+      a.winner = winner_of(q->in_p[a.element]);
+      const std::string which =
+          q->whole ? fmt::format("the whole game, period {} from heap {}", q->whole->period, q->whole->preperiod)
+                   : fmt::format("up to heap {}", q->max_heap);
+      a.reason = fmt::format("misère quotient of {} ({}; {} elements): the sum is {}, {} the P-portion", q->game,
+                             which, q->size, q->element_text(a.element), q->in_p[a.element] ? "in" : "not in");
+      a.quotient = std::move(q);
+      return a;
     }
   }
   if (try_genus(components, options, a)) return a;
   a.method = MisereMethod::search;
-  const bool p = search.is_p_position(components);
+  bool p = false;
+  try {
+    p = search.is_p_position(components);
+  } catch (const MemoryBoundError&) {
+    throw;
+  } catch (const LimitError& e) {
+    if (no_quotient.empty()) throw;
+    throw LimitError(fmt::format("{}, and no misère quotient decides it: {}", e.what(), no_quotient));
+  }
   a.winner = winner_of(p);
   a.sums_searched = search.sums_searched();
   a.reason = fmt::format("exact misère search over {} sums", a.sums_searched);
@@ -267,9 +304,9 @@ MisereAnalysis add_moves(std::span<const Component> components, std::uint64_t li
   if (a.quotient) {
     const MisereQuotient& q = *a.quotient;
     for (std::size_t i = 0; i < components.size(); ++i)
-      before[i + 1] = q.multiply(before[i], q.pretending[components[i].position]);
+      before[i + 1] = q.multiply(before[i], q.pretending_of(components[i].position));
     for (std::size_t i = components.size(); i-- > 0;)
-      after[i] = q.multiply(after[i + 1], q.pretending[components[i].position]);
+      after[i] = q.multiply(after[i + 1], q.pretending_of(components[i].position));
   }
   // The nim-sum and count of big heaps of the pretended positions, for genus.
   std::uint64_t genus_sum = 0;
@@ -280,6 +317,18 @@ MisereAnalysis add_moves(std::span<const Component> components, std::uint64_t li
   }
   for (std::size_t i = 0; i < components.size(); ++i) {
     const Component& c = components[i];
+    if (a.quotient) {
+      // Through the quotient: a heap of any size of an octal game.
+      const HeapGame* heap = c.game->heap_game();
+      const std::vector<std::uint8_t> digits = heap != nullptr ? heap->octal_digits() : std::vector<std::uint8_t>{};
+      if (!digits.empty()) {
+        const QuotientElement rest = a.quotient->multiply(before[i], after[i + 1]);
+        QuotientMoves won = quotient_winning_options(*a.quotient, digits, c.position, rest, limit);
+        for (Option& o : won.options) a.winning_moves.push_back({i, c.position, std::move(o)});
+        if (!won.total || *won.total > won.options.size()) a.unlisted.push_back({i, won.options.size(), won.total});
+        continue;
+      }
+    }
     OptionSample all = c.game->list_options(c.position, MisereSearch::kMaxOptions + 1);
     if (!all.complete() || all.options.size() > MisereSearch::kMaxOptions)
       throw LimitError(fmt::format("{} {} has more than {} moves: too many to list in misère play", c.game->spec(),

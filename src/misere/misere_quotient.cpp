@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <functional>
 #include <cstddef>
+#include <deque>
 #include <map>
+#include <mutex>
 #include <numeric>
 #include <queue>
 #include <stdexcept>
@@ -797,6 +799,26 @@ MisereQuotient compute_whole_misere_quotient(const Game& game, std::uint64_t mos
                                  "taken alone); for other games, quotients of the heaps up to a bound are computed",
                                  game.spec()));
   return build_quotient(game, most_heaps, limits, k);
+}
+
+std::shared_ptr<const MisereQuotient> shared_whole_misere_quotient(const Game& game, std::uint64_t most_heaps,
+                                                                   const QuotientLimits& limits) {
+  static std::mutex mutex;
+  static std::deque<std::pair<std::string, std::shared_ptr<const MisereQuotient>>> kept;  // oldest first
+  const std::string key =
+      fmt::format("{} {} {} {} {} {} {} {}", game.spec(), most_heaps, limits.max_size, limits.max_proof_numbers,
+                  limits.max_copies, limits.max_recalibrations, limits.max_trial_size, limits.max_trial_work);
+  {
+    const std::lock_guard lock(mutex);
+    for (const auto& [k, q] : kept)
+      if (k == key) return q;
+  }
+  // Computed unlocked: two threads asking at once may both compute it.
+  auto q = std::make_shared<const MisereQuotient>(compute_whole_misere_quotient(game, most_heaps, limits));
+  const std::lock_guard lock(mutex);
+  if (kept.size() == 64) kept.pop_front();
+  kept.emplace_back(key, q);
+  return q;
 }
 
 std::string MiserePretence::genus() const { return fmt::format("{}^{}", value, big ? value : (value ^ 1)); }

@@ -181,7 +181,8 @@ TEST(Mistakes, TheGameIsNamedAsTyped) {
   // A reason shared by every heap of one sum is said once.
   const auto misere = grundy_run({"value", "--misere", "kayles", "5", "9", "12"});
   EXPECT_EQ(misere.exit_code, 0);
-  EXPECT_THAT(misere.out, HasSubstr("no single misère value: kayles (octal:0.77) is wild up to heap 12"));
+  EXPECT_THAT(misere.out, HasSubstr("no single misère value: kayles (octal:0.77) is wild (its misère quotient, proven "
+                                    "for the whole game, has 40 elements"));
   // A value grundy does not compute is refused, on stderr with status 2
   // (issue 74: chomp's went to stdout with status 0).
   const auto chomp = grundy_run({"value", "chomp", "3x3", "--misere"});
@@ -190,8 +191,10 @@ TEST(Mistakes, TheGameIsNamedAsTyped) {
   EXPECT_THAT(chomp.err, HasSubstr("no misère value: genera are computed for heap games"));
   EXPECT_THAT(chomp.err, HasSubstr("'grundy winner ... --misere' says who wins"));
   EXPECT_THAT(error_of({"value", "--misere", "nim", "2", "+", "chomp", "2x2"}), HasSubstr("position 2: no misère value"));
-  EXPECT_THAT(misere.out, HasSubstr("\nno single misère value (position 2: as above)\n"
-                                    "no single misère value (position 3: as above)\n"));
+  EXPECT_THAT(misere.out, HasSubstr("heap 5: element c of the quotient\n"
+                                    "no single misère value (position 2: as above); heap 9: element d of the quotient\n"
+                                    "no single misère value (position 3: as above); heap 12: element e of the "
+                                    "quotient\n"));
   EXPECT_EQ(std::count(misere.out.begin(), misere.out.end(), '\n'), 3);
 }
 

@@ -110,6 +110,32 @@ def test_hints_and_engine_moves_win_under_both_conventions(server):
                 assert after["winner"] == "second", (position, misere, move)
 
 
+def test_misere_sums_of_any_size_agree(server):
+    """Heaps far past any table: the whole game's misère quotient decides
+    and finds the moves, alike through the three front doors, and the
+    engine's move leaves a sum the opponent loses."""
+    rng = random.Random(76)
+    for game in ["octal:0.75", "kayles"]:
+        for _ in range(3):
+            heaps = [rng.randrange(10**6, 2**64) for _ in range(rng.randrange(1, 4))]
+            position = f"{game} " + " ".join(map(str, heaps))
+            cli = cli_json("moves", "--misere", *as_words(position), "--limit", "5")
+            status, api = server.request("/api/analyze", {"position": position, "misere": True, "limit": 5})
+            assert status == 200, (position, api)
+            py = grundy.moves(position, misere=True, limit=5)
+            assert cli["method"] == api["method"] == "quotient", position
+            assert cli["quotient"]["whole"]["period"] > 0
+            assert cli["winner"] == api["winner"] == py.winner == grundy.winner(position, misere=True)
+            assert normalised_json_moves(cli["moves"]) == normalised_python_moves(py), position
+            status, engine = server.post("/api/engine-move", {"position": position, "misere": True, "seed": 7})
+            assert status == 200, engine
+            status, moved = server.post("/api/move", {"position": position, "move": engine["move"]})
+            assert status == 200, moved
+            after = cli_json("winner", "--misere", *as_words(moved["position"]))
+            if cli["winner"] == "first":
+                assert after["winner"] == "second", (position, engine["move"])
+
+
 def test_misere_play_of_games_with_cycles_is_refused_alike(server):
     position = f"graph:{LOOPY_GRAPH} hall"
     status, api = server.request("/api/analyze", {"position": position, "misere": True})

@@ -99,9 +99,9 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   [[nodiscard]] const std::vector<std::uint8_t>& digits() const { return digits_; }
   // The most heaps a move leaves, at least 1.
   [[nodiscard]] unsigned most_heaps_left() const { return most_heaps_; }
-  // The last digit's place, for finite codes without constraints that leave
-  // at most two heaps (octal codes); std::nullopt otherwise.
-  [[nodiscard]] std::optional<std::uint64_t> octal_code_length() const override;
+  // The digits, for finite codes without constraints that leave at most
+  // two heaps (octal codes); empty otherwise.
+  [[nodiscard]] std::vector<std::uint8_t> octal_digits() const override;
 
   [[nodiscard]] Nimber value(Position n) const override;
   void expect_values_up_to(Position last) const override { expected_last_ = last; }
