@@ -27,6 +27,13 @@ struct BipartiteMonoid {
   }
 };
 
+// How heavy a heap of h >= 1 counts in a sum: 2h - 1, so that a sum of
+// heaps weighs 2 (its total) - (its number of heaps), and every move makes
+// a sum lighter, even one that splits a heap without taking a token
+// (4.7's 2 -> 1 + 1): the proof's and the recalibration's "lightest sums
+// first" then see every option before the sum.
+[[nodiscard]] constexpr std::uint64_t heap_weight(std::uint64_t h) { return 2 * h - 1; }
+
 // The moves of one heap: each option is the heaps it leaves.
 struct HeapMoves {
   std::uint64_t heap = 0;
@@ -41,7 +48,7 @@ struct HeapMoves {
 struct ProofResult {
   bool proven = false;
   std::string failure;  // why not, for people
-  // A lightest sum (by the heaps' total) whose prediction disagrees with its
+  // A lightest sum (by heap_weight) whose prediction disagrees with its
   // options': every lighter sum is predicted right, so this one is wrong.
   std::vector<std::uint64_t> witness;
   bool predicted_p = false;  // what the witness is predicted to be

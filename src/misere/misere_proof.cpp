@@ -16,8 +16,8 @@ namespace {
 
 constexpr QuotientElement kNone = ~QuotientElement{0};
 
-// For every element, a lightest sum of heaps (by total size) in its class:
-// cost[z] its total, and the heaps of that sum through parent/last.
+// For every element, a lightest sum of heaps (by heap_weight) in its class:
+// cost[z] its weight, and the heaps of that sum through parent/last.
 struct LightestSums {
   std::vector<std::uint64_t> cost;
   std::vector<QuotientElement> parent;
@@ -44,11 +44,11 @@ LightestSums lightest_sums(const BipartiteMonoid& q, const std::vector<QuotientE
     if (d != r.cost[x]) continue;
     for (const HeapMoves& h : heaps) {
       const QuotientElement y = q.mul(x, phi[h.heap]);
-      if (d + h.heap < r.cost[y]) {
-        r.cost[y] = d + h.heap;
+      if (d + heap_weight(h.heap) < r.cost[y]) {
+        r.cost[y] = d + heap_weight(h.heap);
         r.parent[y] = x;
         r.last[y] = h.heap;
-        queue.emplace(d + h.heap, y);
+        queue.emplace(d + heap_weight(h.heap), y);
       }
     }
   }
@@ -95,10 +95,10 @@ ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<Quoti
     std::vector<QuotientElement> images = option_images(q, phi, h);
     const QuotientElement g = phi[h.heap];
     for (QuotientElement z = 0; z < q.size; ++z) {
-      if (!q.p[q.mul(z, g)] || lightest.cost[z] == ~std::uint64_t{0} || lightest.cost[z] + h.heap >= lightest_a) continue;
+      if (!q.p[q.mul(z, g)] || lightest.cost[z] == ~std::uint64_t{0} || lightest.cost[z] + heap_weight(h.heap) >= lightest_a) continue;
       for (QuotientElement o : images) {
         if (!q.p[q.mul(z, o)]) continue;
-        lightest_a = lightest.cost[z] + h.heap;
+        lightest_a = lightest.cost[z] + heap_weight(h.heap);
         result.witness = lightest.word(z);
         result.witness.push_back(h.heap);
         result.predicted_p = true;
@@ -160,7 +160,7 @@ ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<Quoti
       const Type& t = types[j];
       const QuotientElement x = xs[i];
       const QuotientElement y = q.mul(x, t.g);
-      const std::uint64_t weight = total + t.heap;
+      const std::uint64_t weight = total + heap_weight(t.heap);
       const std::uint64_t* from = &sets[std::size_t{i} * words];
       std::fill(next.begin(), next.end(), 0);
       for (QuotientElement z = 0; z < q.size; ++z) {

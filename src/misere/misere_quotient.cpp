@@ -28,7 +28,7 @@ constexpr QuotientElement kNone = ~QuotientElement{0};
 
 // Shortest words (by the heaps' total size) for every element of q, built
 // from the cheapest heap of each class: the order in which one column of a
-// step is filled (an option of a sum has a smaller total).
+// step is filled (an option of a sum is lighter: heap_weight).
 struct Representatives {
   std::vector<std::uint64_t> cost;
   std::vector<QuotientElement> order;  // by cost
@@ -63,11 +63,11 @@ Representatives representatives(const BipartiteMonoid& q, const std::vector<Quot
     r.order.push_back(x);
     for (const auto& [g, heap] : letters) {
       const QuotientElement y = q.mul(x, g);
-      if (d + heap < r.cost[y]) {
-        r.cost[y] = d + heap;
+      if (d + heap_weight(heap) < r.cost[y]) {
+        r.cost[y] = d + heap_weight(heap);
         parent[y] = x;
         last[y] = heap;
-        queue.emplace(d + heap, y);
+        queue.emplace(d + heap_weight(heap), y);
       }
     }
   }
@@ -327,8 +327,8 @@ bool recalibrate(BipartiteMonoid& q, std::vector<QuotientElement>& phi, const st
           order.push_back(x);
           for (std::size_t i = 0; i < heaps.size(); ++i) {
             const std::size_t y = mul(x, image[i]);
-            if (d + heaps[i].heap < cost[y]) {
-              cost[y] = d + heaps[i].heap;
+            if (d + heap_weight(heaps[i].heap) < cost[y]) {
+              cost[y] = d + heap_weight(heaps[i].heap);
               parent[y] = x;
               last[y] = i;
               queue.emplace(cost[y], y);
@@ -672,15 +672,15 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
     throw InputError(fmt::format("{}: a misere quotient is computed for heap games, whose positions are heap sizes",
                                  game.spec()));
   const std::vector<HeapMoves> heaps = heaps_with_moves(game, max_heap);
+  // Q_n is built from Q_{n-1}: every option of heap n must be a sum of
+  // smaller heaps (a split that takes nothing, as in 4.7, is one).
   for (const HeapMoves& h : heaps)
-    for (const Option& o : h.options) {
-      std::uint64_t total = 0;
-      for (Position part : o) total += part;
-      if (total >= h.heap)
-        throw InputError(fmt::format("{}: heap {} has a move to {}, which is not smaller in total; quotients are "
-                                     "computed for games whose moves shrink the heaps",
-                                     game.spec(), h.heap, game.format_option(o)));
-    }
+    for (const Option& o : h.options)
+      for (Position part : o)
+        if (part >= h.heap)
+          throw InputError(fmt::format("{}: heap {} has a move to {}, which leaves a heap of {} or more; quotients "
+                                       "are computed for games whose moves leave only smaller heaps",
+                                       game.spec(), h.heap, game.format_option(o), h.heap));
 
   BipartiteMonoid q;
   std::vector<QuotientElement> phi;

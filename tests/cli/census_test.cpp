@@ -473,10 +473,11 @@ TEST(Census, MisereRowsAreTheQuotientsOfTheirGames) {
     EXPECT_EQ(mine, quotient) << row["game"];
   }
   // Kayles (0.77 has two digits) is not here; 0.4's quotient is wild, 0.7's
-  // tame; d0 = 4 splits without taking, so no sum ever ends: no quotient.
+  // tame; d0 = 4 splits a heap without taking, into smaller heaps, so it
+  // has a quotient too (issue 76).
   EXPECT_EQ(kinds["octal:0.7"], "quotient");
   EXPECT_EQ(kinds["octal:0.4"], "quotient");
-  EXPECT_EQ(kinds["octal:4.4"], "no-quotient");
+  EXPECT_EQ(kinds["octal:4.4"], "quotient");
   EXPECT_EQ(rows[7]["tame"], true);  // octal:0.7
   EXPECT_EQ(rows[4]["tame"], false); // octal:0.4
 }

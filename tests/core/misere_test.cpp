@@ -88,7 +88,10 @@ TEST(MisereQuotient, SplitsEarlierClassesWhenANewHeapTellsThemApart) {
 // Two independent ways to the same outcome: the quotient's product and the
 // exact search over sums.
 TEST(MisereQuotient, AgreesWithTheExactSearch) {
-  for (const char* spec : {"octal:0.07", "kayles", "octal:0.137", "subtraction:2,3"}) {
+  // Codes with d0 = 4 split a heap without taking a token (issue 76): every
+  // option is still a sum of smaller heaps.
+  for (const char* spec : {"octal:0.07", "kayles", "octal:0.137", "subtraction:2,3", "octal:4.7", "octal:4.07",
+                           "octal:4.3", "octal:4.0", "octal:4.4"}) {
     const auto game = parse_game(spec);
     const MisereQuotient q = compute_misere_quotient(*game, 10);
     MisereSearch search;
@@ -193,24 +196,32 @@ TEST(MisereQuotient, SumsOfTheIdentitysClassAreChecked) {
   EXPECT_TRUE(q.is_p_position(twice));
 }
 
-// Grundy's game splits a heap into two (the total stays), so it has no
-// quotient here; its small heaps are tame (genus), the larger ones wild and
-// searched. Both answers equal the plain search's.
+// Without a quotient (none asked for here), small heaps of Grundy's game
+// are tame (genus), the larger ones wild and searched; with one (its moves
+// split a heap into two smaller ones: issue 76), the quotient decides. Every
+// answer equals the plain search's.
 TEST(MisereAnalysis, GamesWithoutQuotientAreDecidedByGenusOrSearch) {
   const auto game = parse_game("grundy-game");
   MisereOptions options;
-  options.quick_search_sums = 1;  // skip the quick search: the quotient is tried and refused
+  options.quick_search_sums = 1;  // skip the quick search
+  MisereOptions without = options;
+  without.quotient_limits.max_size = 1;  // no quotient: each has more elements
   int genus = 0;
   int searched = 0;
+  int quotient = 0;
   for (Position h = 1; h <= 24; ++h) {
     const std::vector<Component> sum{{game.get(), h}, {game.get(), 3}};
-    const MisereAnalysis a = misere_outcome(sum, options);
+    const MisereAnalysis a = misere_outcome(sum, without);
     EXPECT_NE(a.method, MisereMethod::quotient);
     genus += a.method == MisereMethod::genus ? 1 : 0;
     searched += a.method == MisereMethod::search ? 1 : 0;
+    const MisereAnalysis b = misere_outcome(sum, options);
+    quotient += b.method == MisereMethod::quotient ? 1 : 0;
     MisereSearch search;
     EXPECT_EQ(a.winner == Winner::second, search.is_p_position(sum)) << h;
+    EXPECT_EQ(b.winner, a.winner) << h;
   }
+  EXPECT_EQ(quotient, 24);
   EXPECT_GT(genus, 0);
   EXPECT_GT(searched, 0);
 }
