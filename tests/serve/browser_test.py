@@ -474,7 +474,9 @@ class Page(unittest.TestCase):
         for width in (900, 390):
             self.driver.set_window_size(width, 1100)
             try:
-                for position, reason in [("nim 13 14 15", None), ("kayles 3 8", "wild up to heap 8"),
+                # Kayles is wild: each heap shows its class in the whole game's misère quotient.
+                for position, reason in [("nim 13 14 15", None),
+                                         ("kayles 3 8", "is wild (its misère quotient, proven for the whole game"),
                                          ("cram 2x3", "cram is not one")]:
                     self.open_and_start(position, keep_play=True)
                     self.wait_for_my_turn_or_end()
@@ -488,6 +490,10 @@ class Page(unittest.TestCase):
                         if reason is None:
                             self.assertRegex(tag.text, r"^genus \d+$")  # the superscript: its own element
                             self.assertIn("Misère genus g^m", tag.get_attribute("title"))
+                        elif position.startswith("kayles"):
+                            self.assertRegex(tag.text, r"^class [a-z0-9^]+$")
+                            self.assertIn(reason, tag.get_attribute("title"))
+                            self.assertIn("P-portion", tag.get_attribute("title"))
                         else:
                             self.assertEqual(tag.text, "no genus")
                             self.assertIn(reason, tag.get_attribute("title"))

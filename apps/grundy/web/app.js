@@ -347,6 +347,14 @@ function valueTag(v) {
     tag.textContent = `value ${v}`;
   } else if (!("genus" in v)) {
     tag.textContent = `value ∞{${v.options.join(",")}}`;
+  } else if (v.genus === null && v.element) {
+    // A wild heap (or one past a tame quotient's heaps): its class in the
+    // game's misère quotient, which is what decides misère sums.
+    tag.textContent = `class ${v.element}`;
+    tag.title = `${v.reason}. A sum is a P-position when the product of its heaps' classes is in the ` +
+      "quotient's P-portion. See docs/misere.md.";
+    tag.dataset.genus = "";
+    tag.dataset.element = v.element;
   } else if (v.genus === null) {
     tag.textContent = "no genus";
     tag.title = `${v.reason}. See docs/misere.md.`;
