@@ -491,6 +491,7 @@ class Page(unittest.TestCase):
                             self.assertRegex(tag.text, r"^genus \d+$")  # the superscript: its own element
                             self.assertIn("Misère genus g^m", tag.get_attribute("title"))
                         elif position.startswith("kayles"):
+                            self.driver.save_screenshot(os.path.join(ARTIFACTS, f"misere-classes-{width}.png"))
                             self.assertRegex(tag.text, r"^class [a-z0-9^]+$")
                             self.assertIn(reason, tag.get_attribute("title"))
                             self.assertIn("P-portion", tag.get_attribute("title"))

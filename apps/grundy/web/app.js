@@ -350,7 +350,11 @@ function valueTag(v) {
   } else if (v.genus === null && v.element) {
     // A wild heap (or one past a tame quotient's heaps): its class in the
     // game's misère quotient, which is what decides misère sums.
-    tag.textContent = `class ${v.element}`;
+    // "ab^2c" with its powers raised, as the genus's m is.
+    tag.append("class ");
+    v.element.split(/\^(\d+)/).forEach((part, i) =>
+      tag.append(i % 2 ? Object.assign(document.createElement("sup"), { textContent: part }) : part));
+    tag.setAttribute("aria-label", `class ${v.element} of the misère quotient`);
     tag.title = `${v.reason}. A sum is a P-position when the product of its heaps' classes is in the ` +
       "quotient's P-portion. See docs/misere.md.";
     tag.dataset.genus = "";
