@@ -45,6 +45,7 @@
 #include "grundy/misere.hpp"
 #include "grundy/misere_proof.hpp"
 #include "grundy/misere_quotient.hpp"
+#include "grundy/misere_quotient_moves.hpp"
 #include "grundy/misere_parts_search.hpp"
 #include "grundy/misere_search.hpp"
 #include "grundy/misere_solver.hpp"
