@@ -130,8 +130,8 @@ struct MiserePretence {
     std::span<const Game* const> games, std::span<const std::uint64_t> max_heaps,
     std::uint64_t max_numbers = 20'000'000);
 
-// Throws InputError when `game` is not a heap game whose moves shrink the
-// total of the heaps, or has cycles; LimitError past `limits` (the message
+// Throws InputError when `game` is not a heap game whose every option is a sum of
+// smaller heaps, or has cycles; LimitError past `limits` (the message
 // says at which heap).
 [[nodiscard]] MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
                                                      const QuotientLimits& limits = {});

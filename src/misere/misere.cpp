@@ -159,7 +159,7 @@ std::shared_ptr<const MisereQuotient> quotient_for(const Game& g, std::uint64_t 
   } catch (const LimitError& e) {
     why = e.what();  // no quotient within the limits: the next method decides
   } catch (const InputError& e) {
-    why = e.what();  // a game the quotient does not handle (moves that keep the total)
+    why = e.what();  // a game the quotient does not handle (a move leaves a heap as large)
   }
   return nullptr;
 }
