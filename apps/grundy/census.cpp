@@ -65,11 +65,20 @@ std::string spec_of(const CensusRequest& r, const std::string& code) { return st
 // A misère census's row: the object `quotient --json` prints, without its
 // table of products (size^2 numbers), with "kind" "quotient"; or, for a game
 // whose quotient passes quotient's limits, or that has none (4.0 never
-// shrinks the heaps), "kind" "beyond-limits" or "no-quotient" and why.
-json misere_row(const Game& game, std::uint64_t max_heap) {
+// shrinks the heaps), "kind" "beyond-limits" or "no-quotient" and why. A
+// census of whole games (whole_quotients) searches each quotient until the
+// periodicity theorem proves it ("whole") or a limit stops it ("stopped"),
+// and its rows say the limits they ran with ("most_heaps", "budget").
+json misere_row(const Game& game, const CensusRequest& request) {
   json row;
   try {
-    row = quotient_json(compute_misere_quotient(game, max_heap));
+    if (request.whole_quotients) {
+      QuotientLimits limits;
+      limits.max_seconds = request.budget_seconds;
+      row = quotient_json(compute_whole_misere_quotient(game, request.most_heaps, limits));
+    } else {
+      row = quotient_json(compute_misere_quotient(game, request.max_heap));
+    }
     row.erase("products");
     row["kind"] = "quotient";
   } catch (const LimitError& e) {
@@ -78,7 +87,18 @@ json misere_row(const Game& game, std::uint64_t max_heap) {
     row = {{"game", game.spec()}, {"kind", "no-quotient"}, {"why", e.what()}};
   }
   row["play"] = "misere";
+  if (request.whole_quotients) {
+    row["most_heaps"] = request.most_heaps;
+    row["budget"] = request.budget_seconds;
+  }
   return row;
+}
+
+// The limits a row of a misère census of whole games ran with, "" for a
+// row of another census: rows of one census share them.
+std::string whole_limits_of(const json& row) {
+  if (!row.contains("most_heaps")) return "";
+  return fmt::format("--most-heaps {} --budget {}", row["most_heaps"].dump(), row.value("budget", 0.0));
 }
 
 // "normal" or "misere": rows of the two kinds of census are never mixed.
@@ -93,25 +113,44 @@ std::string cell(const json& row, const char* key) {
 // The text table of a misère census: one line per game, then a count of
 // each kind (tame, wild, beyond the limits).
 void write_misere_rows(const std::vector<json>& rows, Output& out) {
-  out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14} {:>9}\n", "game", "kind", "size", "generators",
-                        "p-portion", "tame", "seen period", "seconds"));
+  const bool whole = !rows.empty() && !whole_limits_of(rows.front()).empty();
+  out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14} {:>8} {:>9}\n", "game", "kind", "size",
+                        "generators", "p-portion", "tame", whole ? "proven period" : "seen period",
+                        whole ? "to heap" : "", "seconds"));
   std::map<std::string, std::uint64_t> kinds;
+  std::uint64_t proven_whole = 0;
+  std::map<std::string, std::uint64_t> stopped_by;
   for (const json& row : rows) {
     const bool quotient = row["kind"] == "quotient";
+    const bool proven = quotient && row.contains("whole") && row["whole"].is_object();
     std::string period = "-";
-    if (quotient && row.contains("period") && row["period"].is_object())
+    if (quotient && row.contains("period") && row["period"].is_object() && (!whole || proven))
       period = fmt::format("{}+{}", row["period"].value("preperiod", 0), row["period"].value("period", 0));
-    out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14} {:>9}\n", cell(row, "game"),
+    out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14} {:>8} {:>9}\n", cell(row, "game"),
                           cell(row, "kind"), quotient ? cell(row, "size") : "-",
                           quotient ? std::to_string(row.value("generators", json::array()).size()) : "-",
                           quotient ? std::to_string(row.value("p_portion", json::array()).size()) : "-",
-                          quotient ? (row.value("tame", false) ? "yes" : "no") : "-", period, cell(row, "seconds")));
+                          quotient ? (row.value("tame", false) ? "yes" : "no") : "-", period,
+                          whole && quotient ? cell(row, "max_heap") : "", cell(row, "seconds")));
     ++kinds[quotient ? (row.value("tame", false) ? "tame" : "wild") : cell(row, "kind")];
+    proven_whole += proven ? 1 : 0;
+    if (quotient && row.contains("stopped_by") && row["stopped_by"].is_string())
+      ++stopped_by[row["stopped_by"].get<std::string>() == "most_heaps" ? "the most heaps"
+                   : row["stopped_by"].get<std::string>() == "time"     ? "the budget"
+                                                                         : "the size limits"];
   }
   std::string summary;
   for (const auto& [kind, count] : kinds) summary += fmt::format("{}{} {}", summary.empty() ? "" : "; ", count, kind);
-  out.write(fmt::format("{} game{} (misère quotients of heaps 0..{}): {}\n", rows.size(), rows.size() == 1 ? "" : "s",
-                        rows.empty() ? "-" : cell(rows.front(), "max_heap"), summary));
+  if (whole) {
+    std::string stops;
+    for (const auto& [by, count] : stopped_by) stops += fmt::format(", {} by {}", count, by);
+    out.write(fmt::format("{} game{} (whole misère quotients, {}): {}; {} proven for every heap{}\n", rows.size(),
+                          rows.size() == 1 ? "" : "s", whole_limits_of(rows.front()), summary, proven_whole,
+                          stops.empty() ? "" : "; stopped" + stops));
+  }
+  else
+    out.write(fmt::format("{} game{} (misère quotients of heaps 0..{}): {}\n", rows.size(), rows.size() == 1 ? "" : "s",
+                          rows.empty() ? "-" : cell(rows.front(), "max_heap"), summary));
 }
 
 void write_rows(const std::vector<json>& rows, Format format, Output& out) {
@@ -205,7 +244,13 @@ void merge(const CensusRequest& request, Format format, Output& out) {
                                      "gives it {}",
                                      path, cell(row, "game"), cell(row, "max_heap"), request.deepen_file,
                                      plan->bound(code)));
-      if (!plan && !found.empty() && cell(row, "max_heap") != cell(found.begin()->second.first, "max_heap"))
+      if (!found.empty() && whole_limits_of(row) != whole_limits_of(found.begin()->second.first))
+        throw InputError(fmt::format("{}: the row for {} was computed with '{}', and {}'s with '{}': parts of one "
+                                     "census share one set of limits",
+                                     path, cell(row, "game"), whole_limits_of(row), found.begin()->second.second,
+                                     whole_limits_of(found.begin()->second.first)));
+      if (!plan && !found.empty() && whole_limits_of(row).empty() &&
+          cell(row, "max_heap") != cell(found.begin()->second.first, "max_heap"))
         throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and {}'s with {}: parts of "
                                      "one census share one bound",
                                      path, cell(row, "game"), cell(row, "max_heap"), found.begin()->second.second,
@@ -295,6 +340,15 @@ std::string census_estimate(const CensusRequest& request, const GroupFigures& fi
     basis = fmt::format("{:.1f} s a group, from the three-digit census: {:.1f} s a group at --max-heap 2^20 - 1, from 0 s "
                         "to 680 s",
                         per_group, kThreeDigitSecondsPerGroup);
+  } else if (request.whole_quotients) {
+    // Each game stops within its budget; most prove their quotient sooner.
+    const double most = static_cast<double>(games) * request.budget_seconds;
+    if (most < kWorthAnEstimate && !always) return "";
+    return fmt::format("{}: {} games left, each whole quotient searched within --budget {} s of core time: at most {} "
+                       "of core time, {} on {} thread{} (no figures of this census to go by until {} of its rows are "
+                       "written; most games prove their quotient in far less)",
+                       census_name(request), games, request.budget_seconds, duration_words(most),
+                       duration_words(most / threads), threads, threads == 1 ? "" : "s", kRowsToEstimateFrom);
   } else if (always || games >= kManyGamesUnestimated) {
     return fmt::format("{}: {} games left in {} group{} of equal values; no estimate of their time yet (a misère "
                        "census has no figures to go by until {} of its rows are written)",
@@ -385,7 +439,16 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
       if (kept.count(code))
         throw InputError(fmt::format("{}: a row for {}, which the deeper pass from {} does not search again",
                                      request.resume_file, cell(row, "game"), request.deepen_file));
-      if (row.value("max_heap", std::uint64_t{0}) != bound_of(code))
+      if (request.whole_quotients || !whole_limits_of(row).empty()) {
+        const std::string limits = fmt::format("--most-heaps {} --budget {}", request.most_heaps, request.budget_seconds);
+        if (!request.whole_quotients || whole_limits_of(row) != limits)
+          throw InputError(fmt::format("{}: the row for {} was computed with {}, and this run uses {}",
+                                       request.resume_file, cell(row, "game"),
+                                       whole_limits_of(row).empty() ? fmt::format("--max-heap {}", cell(row, "max_heap"))
+                                                                    : whole_limits_of(row),
+                                       request.whole_quotients ? limits
+                                                               : fmt::format("--max-heap {}", request.max_heap)));
+      } else if (row.value("max_heap", std::uint64_t{0}) != bound_of(code))
         throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and this run uses {}",
                                      request.resume_file, cell(row, "game"), cell(row, "max_heap"), bound_of(code)));
       if (!rows.emplace(code, row).second)
@@ -457,8 +520,12 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
   }
   if (!estimate.empty()) progress_note(estimate);
   {
-    LongTask task(fmt::format("{}: {} games to {}--max-heap {} on {} thread{}", census_name(request), games_todo,
-                              plan ? "at most " : "", request.max_heap, threads, threads == 1 ? "" : "s"));
+    const std::string bound = request.whole_quotients
+                                  ? fmt::format("whole quotients (--most-heaps {}, --budget {} s)", request.most_heaps,
+                                                request.budget_seconds)
+                                  : fmt::format("{}--max-heap {}", plan ? "at most " : "", request.max_heap);
+    LongTask task(fmt::format("{}: {} games to {} on {} thread{}", census_name(request), games_todo, bound, threads,
+                              threads == 1 ? "" : "s"));
     std::atomic<std::size_t> next{0}, done{0};
     std::atomic<bool> failed{false};
     std::exception_ptr error;
@@ -485,12 +552,13 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
               row["same_values_as"] = origin;
             } else {
               const std::unique_ptr<Game> game = parse_game(spec_of(request, code));
-              row = request.misere ? misere_row(*game, request.max_heap)
+              row = request.misere ? misere_row(*game, request)
                                    : pattern_json(*game, find_pattern(*game, bound_of(code)), false);
             }
             const double seconds = thread_seconds() - start;
             row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
-            row["max_heap"] = bound_of(code);
+            // (A whole quotient's row keeps the heap its search reached.)
+            if (!request.whole_quotients) row["max_heap"] = bound_of(code);
             if (plan) row["deepened_from"] = plan->from_row(code).at("max_heap");
             if (!source && copies_values(row)) computed = row;
             const std::lock_guard lock(mutex);

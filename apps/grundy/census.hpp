@@ -36,9 +36,15 @@ struct CensusRequest {
   std::vector<std::string> merge_files; // with --merge: the parts' files, nothing is computed
   unsigned jobs = 0;                    // threads; 0 for one per core
   bool misere = false;                  // each game's misère quotient instead of its pattern
+  // With misere and no --max-heap: each game's whole quotient
+  // (compute_whole_misere_quotient), searched to heap most_heaps at most,
+  // within budget_seconds of core time a game.
+  bool whole_quotients = false;
+  std::uint64_t most_heaps = 0;
   bool estimate_only = false;           // print the estimate of the work left, and stop
   std::string deepen_file;              // --deepen FROM: go on from this whole census (census_deepen.hpp)
-  double budget_seconds = 0;            // --budget: core seconds for a game without a rare-value mask
+  double budget_seconds = 0;            // --budget: core seconds for a game without a rare-value mask,
+                                        // or for each whole misère quotient
 };
 
 inline constexpr std::uint64_t kDefaultCensusMaxHeap = (std::uint64_t{1} << 20) - 1;
@@ -46,6 +52,9 @@ inline constexpr std::uint64_t kDefaultCensusMaxHeap = (std::uint64_t{1} << 20) 
 // proof, which needs 160,949,018 + 2 x 60,620,715 heaps), the others an hour each.
 inline constexpr std::uint64_t kDefaultDeepenMaxHeap = (std::uint64_t{1} << 29) - 1;
 inline constexpr double kDefaultDeepenBudget = 3600;
+// A misère census of whole games: each quotient's search stops after this
+// many core seconds, or at heap kDefaultQuotientMostHeaps, with what it has.
+inline constexpr double kDefaultMisereBudget = 60;
 
 // "0.07" for "octal:0.07": a row's code in its family.
 [[nodiscard]] std::string code_of(const nlohmann::json& row, const GameFamily& family);

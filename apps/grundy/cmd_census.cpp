@@ -35,6 +35,7 @@ struct CensusOptions {
   bool json = false;
   std::string deepen;  // --deepen FROM
   std::string budget;  // --budget SECONDS ("": the default)
+  std::string most_heaps;  // --most-heaps N, with --misere ("": the default)
 };
 
 // The families with a census (GameFamily::census_codes), in registry order.
@@ -66,8 +67,26 @@ CensusRequest parse_census(const CensusOptions& options) {
   r.deepen_file = options.deepen;
   if (!r.deepen_file.empty() && r.misere)
     throw InputError("--deepen goes on from a census of normal play: it takes no --misere");
-  if (!options.budget.empty() && r.deepen_file.empty())
-    throw InputError("--budget bounds each game of a deeper pass: it goes with --deepen FROM");
+  // A misère census without --max-heap is one of whole games.
+  r.whole_quotients = r.misere && options.max_heap.empty();
+  if (!options.budget.empty() && r.deepen_file.empty() && !r.whole_quotients)
+    throw InputError(r.misere ? "--budget bounds each whole misère quotient: it takes no --max-heap (which asks for "
+                                "the quotients of heaps up to a bound)"
+                              : "--budget bounds each game of a deeper pass (--deepen FROM) or each whole misère "
+                                "quotient (--misere)");
+  if (!options.most_heaps.empty() && !r.whole_quotients)
+    throw InputError("--most-heaps bounds each whole misère quotient's search: it goes with --misere and no --max-heap");
+  if (r.whole_quotients) {
+    r.most_heaps = kDefaultQuotientMostHeaps;
+    if (!options.most_heaps.empty()) {
+      const auto n = parse_u64(options.most_heaps);
+      if (!n || *n == 0 || *n > kMaxQuotientMaxHeap)
+        throw InputError(fmt::format("--most-heaps '{}': expected the last heap a whole quotient's search may reach, "
+                                     "1 to {}",
+                                     options.most_heaps, kMaxQuotientMaxHeap));
+      r.most_heaps = *n;
+    }
+  }
   const std::string text = !options.max_heap.empty() ? options.max_heap
                            : r.misere                ? std::to_string(kDefaultQuotientMaxHeap)
                            : r.deepen_file.empty()   ? std::to_string(kDefaultCensusMaxHeap)
@@ -77,13 +96,14 @@ CensusRequest parse_census(const CensusOptions& options) {
     throw InputError(fmt::format("--max-heap '{}': expected the last heap size to examine, 1 to {}{}", text, most,
                                  r.misere ? " with --misere (the quotient of the sums of heaps 0..N)" : ""));
   r.max_heap = *max_heap;
-  r.budget_seconds = kDefaultDeepenBudget;
+  r.budget_seconds = r.whole_quotients ? kDefaultMisereBudget : kDefaultDeepenBudget;
   if (!options.budget.empty()) {
     const auto budget = parse_u64(options.budget);
     if (!budget || *budget == 0 || *budget > 365u * 24 * 3600)
-      throw InputError(fmt::format("--budget '{}': expected the core seconds a game without a rare-value mask may "
-                                   "take, 1 to 31536000 (a year)",
-                                   options.budget));
+      throw InputError(fmt::format("--budget '{}': expected the core seconds {} may take, 1 to 31536000 (a year)",
+                                   options.budget,
+                                   r.whole_quotients ? "each whole quotient's search"
+                                                     : "a game without a rare-value mask"));
     r.budget_seconds = static_cast<double>(*budget);
   }
   if (!options.shard.empty()) parse_shard(options.shard, r);
@@ -123,8 +143,8 @@ Command add_census_command(CLI::App& app) {
       ->type_name("K");
   census->add_option("--max-heap", options->max_heap,
                      fmt::format("each game's pattern search bound (default {}); with --misere, the quotient of "
-                                 "the sums of heaps 0..N (default {}, at most {})",
-                                 kDefaultCensusMaxHeap, kDefaultQuotientMaxHeap, kMaxQuotientMaxHeap))
+                                 "the sums of heaps 0..N only (at most {}) instead of the whole game's",
+                                 kDefaultCensusMaxHeap, kMaxQuotientMaxHeap))
       ->type_name("N");
   census->add_flag("--misere", options->misere,
                    "misère play: each game's misère quotient, as 'grundy quotient' computes it");
@@ -151,9 +171,15 @@ Command add_census_command(CLI::App& app) {
   census->add_option("--budget", options->budget,
                      fmt::format("with --deepen: the core seconds a game without a rare-value mask may take "
                                  "(default {:.0f}); its bound is FROM's times sqrt(budget / FROM's seconds), since "
-                                 "its time grows as the square of the heaps",
-                                 kDefaultDeepenBudget))
+                                 "its time grows as the square of the heaps. With --misere: the core seconds of "
+                                 "each whole quotient's search (default {:.0f})",
+                                 kDefaultDeepenBudget, kDefaultMisereBudget))
       ->type_name("SECONDS");
+  census->add_option("--most-heaps", options->most_heaps,
+                     fmt::format("with --misere: each whole quotient's search stops at heap N if the periodicity "
+                                 "theorem has not proven it by then (default {}, at most {})",
+                                 kDefaultQuotientMostHeaps, kMaxQuotientMaxHeap))
+      ->type_name("N");
   census->add_option("--jobs", options->jobs,
                      "threads, at most the cores grundy may use (0 or default: GRUNDY_THREADS if set, else every "
                      "core)")
@@ -169,9 +195,12 @@ Command add_census_command(CLI::App& app) {
       "bit 2 whose one-heap move a split already gives, and agree on G(0..6)) form a group: a game\n"
       "with no period is computed once a group, and the others copy its row, naming it in\n"
       "\"same_values_as\"; periodic games prove their own periods (docs/census.md).\n"
-      "With --misere, each game is 'grundy quotient octal:CODE --max-heap N' (default 30): rows give\n"
-      "the quotient's size, generators, P-portion, whether it is tame, and the period its pretending\n"
-      "function shows; a game whose quotient passes quotient's limits says so in its row.\n"
+      "With --misere, each game is 'grundy quotient octal:CODE': its quotient grows heap by heap until\n"
+      "the periodicity theorem proves it for every heap, or --most-heaps or --budget stops it. Rows\n"
+      "give the quotient's size, generators, P-portion, whether it is tame, the proven period (\"whole\")\n"
+      "or why the search stopped (\"stopped\") and the heap it reached. With --max-heap N, each game is\n"
+      "'grundy quotient octal:CODE --max-heap N' instead. A game whose quotient passes quotient's\n"
+      "limits says so in its row.\n"
       "A run with --resume FILE writes FILE as it goes (one JSON row a line); run it again after an\n"
       "interruption and it does only the games left. Shards share a census between machines: run\n"
       "--shard I/N --resume part-I.jsonl for I = 1..N anywhere, then --merge part-*.jsonl\n"
@@ -183,6 +212,7 @@ Command add_census_command(CLI::App& app) {
       "  grundy census octal --digits 3 --max-heap 65535 --resume census3.jsonl\n"
       "  grundy census octal --digits 2 --shard 1/2 --resume part-1.jsonl\n"
       "  grundy census octal --digits 2 --merge part-1.jsonl part-2.jsonl\n"
+      "  grundy census octal --digits 2 --misere\n"
       "  grundy census octal --digits 2 --misere --max-heap 40\n"
       "  grundy census octal --digits 3 --deepen census3.jsonl --resume deep3.jsonl --estimate\n");
   return {census, answering([options](Output& out) {

@@ -170,6 +170,22 @@ std::string whole_theorem_text(const MisereQuotient& q) {
 
 }  // namespace
 
+namespace {
+
+// The limit that stopped a whole game's search, in JSON: null, "most_heaps",
+// "time" or "size".
+json stop_name(MisereQuotient::Stop stop) {
+  switch (stop) {
+    case MisereQuotient::Stop::none: return nullptr;
+    case MisereQuotient::Stop::most_heaps: return "most_heaps";
+    case MisereQuotient::Stop::time: return "time";
+    case MisereQuotient::Stop::size: return "size";
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 json quotient_json(const MisereQuotient& q) {
   json generators = json::array();
   for (std::size_t i = 0; i < q.generator_heaps.size(); ++i) {
@@ -235,6 +251,7 @@ json quotient_json(const MisereQuotient& q) {
           {"period", period},
           {"whole", whole},
           {"stopped", q.stopped.empty() ? json(nullptr) : json(q.stopped)},
+          {"stopped_by", stop_name(q.stop)},
           {"tame", q.tame},
           {"genus", q.tame ? json(q.genus) : json(nullptr)},
           {"sizes", q.sizes}};

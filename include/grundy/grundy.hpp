@@ -78,6 +78,7 @@
 #include "grundy/regular_file.hpp"
 #include "grundy/table_lock.hpp"
 #include "grundy/thread_pool.hpp"
+#include "grundy/time_limit.hpp"
 #include "grundy/value_table.hpp"
 
 #include "grundy/games/coprime.hpp"

@@ -81,8 +81,16 @@ struct MisereQuotient {
   // (compute_whole_misere_quotient): every heap's element is then known.
   std::optional<QuotientPeriod> whole;
   // Why a search for the whole game's quotient stopped short of a proof
-  // ("" when it did not stop short, or was not asked for).
+  // ("" when it did not stop short, or was not asked for), for people, and
+  // which kind of limit stopped it, as data.
   std::string stopped;
+  enum class Stop : std::uint8_t {
+    none,        // proven whole, or not asked for
+    most_heaps,  // no period proven by the last heap asked for
+    time,        // QuotientLimits::max_seconds
+    size,        // another of QuotientLimits: elements, the proof's store, recalibrations
+  };
+  Stop stop = Stop::none;
 
   // Heap h's element: pretending[h] up to max_heap, and beyond it through
   // the proven period; InputError past max_heap without one. O(1).
@@ -107,6 +115,10 @@ struct QuotientLimits {
   std::uint32_t max_recalibrations = 200;     // candidates tried for one heap after the first
   std::uint32_t max_trial_size = 200'000;     // elements of one recalibration trial, before it is reduced
   std::uint64_t max_trial_work = 100'000'000; // elements of all recalibration trials together
+  // Processor seconds of the calling thread for the heaps' steps (0: no
+  // limit). A whole game's search that meets it keeps what it has proven
+  // (MisereQuotient::stopped); a quotient of heaps up to a bound fails.
+  double max_seconds = 0;
 };
 
 // A heap pretended to be a misère Nim position (Conway's genus theory):

@@ -10,6 +10,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
+#include "grundy/time_limit.hpp"
 
 namespace grundy {
 namespace {
@@ -147,7 +148,10 @@ ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<Quoti
     const auto [total, i] = queue.top();
     queue.pop();
     if (dropped[i]) continue;
-    if ((++popped & 0x3ff) == 0) interruption_point();
+    if ((++popped & 0x3ff) == 0) {
+      interruption_point();
+      time_limit_point();
+    }
     if (total >= lightest_a) break;  // the failure of (a) is lighter
     if (i != 0 && !q.p[xs[i]] && (sets[std::size_t{i} * words] & 1) == 0) {
       result.witness.clear();

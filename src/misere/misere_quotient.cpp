@@ -19,6 +19,7 @@
 #include "grundy/heap_game.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/interrupt.hpp"
+#include "grundy/time_limit.hpp"
 #include "grundy/misere_proof.hpp"
 
 namespace grundy {
@@ -100,6 +101,7 @@ std::vector<std::uint32_t> indistinguishable_classes(std::size_t count, std::siz
   std::size_t classes = 0;
   for (;;) {
     interruption_point();
+    time_limit_point();
     std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
     std::vector<std::uint32_t> next(count);
     std::vector<std::uint32_t> key(generators + 1);
@@ -249,6 +251,7 @@ bool recalibrate(BipartiteMonoid& q, std::vector<QuotientElement>& phi, const st
     std::iota(pick.begin(), pick.end(), std::size_t{0});
     for (;;) {
       interruption_point();
+      time_limit_point();
       std::vector<std::uint64_t> free_heaps;
       for (std::size_t k : pick) free_heaps.push_back(involved[k]);
       auto is_free = [&](std::uint64_t h) {
@@ -699,51 +702,59 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
   std::uint64_t last = max_heap;  // the last heap of the result
   // Every limit reached names the game.
   try {
+    // Only the heaps' steps count against the time limit: what follows
+    // presents the quotient found, however the search ended.
+    const ThreadTimeLimit time_limit(limits.max_seconds);
     for (std::uint64_t h = 0; h <= max_heap; ++h) {
       task.advance(h, max_heap + 1);
       try {
-      if (next < heaps.size() && heaps[next].heap == h) {
-        std::vector<HeapMoves> with = earlier;
-        with.push_back(heaps[next]);
-        // Q_{n-1} extended by the copies of heap n first; while the proof
-        // finds a lightest sum predicted wrong, recalibrate on it.
-        BipartiteMonoid candidate = q;
-        std::vector<QuotientElement> candidate_phi = phi;
-        add_heap(candidate, candidate_phi, earlier, heaps[next], limits);
-        for (std::uint32_t attempt = 0;; ++attempt) {
-          ProofResult proof;
-          try {
-            proof = prove_outcome_rule(candidate, candidate_phi, with, limits.max_proof_numbers);
-          } catch (const LimitError& e) {
-            throw LimitError(fmt::format("{}: at heap {}: {}", game.spec(), h, e.what()));
+        time_limit_point();
+        if (next < heaps.size() && heaps[next].heap == h) {
+          std::vector<HeapMoves> with = earlier;
+          with.push_back(heaps[next]);
+          // Q_{n-1} extended by the copies of heap n first; while the proof
+          // finds a lightest sum predicted wrong, recalibrate on it.
+          BipartiteMonoid candidate = q;
+          std::vector<QuotientElement> candidate_phi = phi;
+          add_heap(candidate, candidate_phi, earlier, heaps[next], limits);
+          for (std::uint32_t attempt = 0;; ++attempt) {
+            ProofResult proof;
+            try {
+              proof = prove_outcome_rule(candidate, candidate_phi, with, limits.max_proof_numbers);
+            } catch (const TimeLimitReached&) {
+              throw;
+            } catch (const LimitError& e) {
+              throw LimitError(fmt::format("{}: at heap {}: {}", game.spec(), h, e.what()));
+            }
+            if (proof.proven) {
+              q = std::move(candidate);
+              phi = std::move(candidate_phi);
+              // It covers every heap so far; later heaps without moves are the
+              // empty game and change nothing, so it stands for the result.
+              out.proof_states = proof.states;
+              break;
+            }
+            if (attempt == limits.max_recalibrations)
+              throw LimitError(fmt::format("{}: no candidate for the quotient of heaps up to {} passed the proof after {} "
+                                           "recalibrations (the last: {})",
+                                           game.spec(), h, attempt, proof.failure));
+            if (!recalibrate(candidate, candidate_phi, with, proof.witness, !proof.predicted_p, limits, trial_work))
+              throw LimitError(fmt::format("{}: no recalibration of the candidate for heaps up to {} (freeing up to 3 "
+                                           "of its heaps, each trial at most {} elements) fixes it: {}",
+                                           game.spec(), h, limits.max_trial_size, proof.failure));
+            ++out.recalibrations;
           }
-          if (proof.proven) {
-            q = std::move(candidate);
-            phi = std::move(candidate_phi);
-            // It covers every heap so far; later heaps without moves are the
-            // empty game and change nothing, so it stands for the result.
-            out.proof_states = proof.states;
-            break;
-          }
-          if (attempt == limits.max_recalibrations)
-            throw LimitError(fmt::format("{}: no candidate for the quotient of heaps up to {} passed the proof after {} "
-                                         "recalibrations (the last: {})",
-                                         game.spec(), h, attempt, proof.failure));
-          if (!recalibrate(candidate, candidate_phi, with, proof.witness, !proof.predicted_p, limits, trial_work))
-            throw LimitError(fmt::format("{}: no recalibration of the candidate for heaps up to {} (freeing up to 3 "
-                                         "of its heaps, each trial at most {} elements) fixes it: {}",
-                                         game.spec(), h, limits.max_trial_size, proof.failure));
-          ++out.recalibrations;
+          earlier = std::move(with);
+          ++next;
+        } else {
+          phi.push_back(0);  // no move: the empty game
         }
-        earlier = std::move(with);
-        ++next;
-      } else {
-        phi.push_back(0);  // no move: the empty game
-      }
       } catch (const LimitError& e) {
         // The whole game's search keeps what it has proven so far.
         if (!code_length || h == 0) throw;
         out.stopped = e.what();
+        out.stop = dynamic_cast<const TimeLimitReached*>(&e) != nullptr ? MisereQuotient::Stop::time
+                                                                        : MisereQuotient::Stop::size;
         last = h - 1;
         break;
       }
@@ -761,9 +772,11 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
     if (what.starts_with(game.spec())) throw;
     throw LimitError(fmt::format("{}: {}", game.spec(), what));
   }
-  if (code_length && !out.whole && out.stopped.empty())
+  if (code_length && !out.whole && out.stopped.empty()) {
+    out.stop = MisereQuotient::Stop::most_heaps;
     out.stopped = fmt::format("no period of the pretending function is proven by heap {}, the most heaps asked for",
                               max_heap);
+  }
   out.max_heap = last;
   std::vector<HeapMoves> heaps_to_last = heaps;
   std::erase_if(heaps_to_last, [&](const HeapMoves& h) { return h.heap > last; });
@@ -806,8 +819,9 @@ std::shared_ptr<const MisereQuotient> shared_whole_misere_quotient(const Game& g
   static std::mutex mutex;
   static std::deque<std::pair<std::string, std::shared_ptr<const MisereQuotient>>> kept;  // oldest first
   const std::string key =
-      fmt::format("{} {} {} {} {} {} {} {}", game.spec(), most_heaps, limits.max_size, limits.max_proof_numbers,
-                  limits.max_copies, limits.max_recalibrations, limits.max_trial_size, limits.max_trial_work);
+      fmt::format("{} {} {} {} {} {} {} {} {}", game.spec(), most_heaps, limits.max_size, limits.max_proof_numbers,
+                  limits.max_copies, limits.max_recalibrations, limits.max_trial_size, limits.max_trial_work,
+                  limits.max_seconds);
   {
     const std::lock_guard lock(mutex);
     for (const auto& [k, q] : kept)

@@ -482,6 +482,64 @@ TEST(Census, MisereRowsAreTheQuotientsOfTheirGames) {
   EXPECT_EQ(rows[4]["tame"], false); // octal:0.4
 }
 
+// A misère census of whole games (no --max-heap): each row is quotient's
+// object for its game searched with the same limits. A game stopped by its
+// budget keeps the quotient of the heaps it proved, the same as quotient
+// gives for those heaps.
+TEST(Census, MisereRowsOfWholeGamesAreTheirWholeQuotients) {
+  const auto dir = scratch("whole");
+  const std::string file = (dir / "whole.jsonl").string();
+  const json census = run_json({"census", "octal", "--digits", "1", "--misere", "--most-heaps", "40", "--budget", "1",
+                                "--resume", file, "--json"});
+  const json& rows = census.at("games");
+  ASSERT_EQ(rows.size(), 16u);
+  std::map<std::string, json> by_game;
+  for (const json& row : rows) {
+    by_game[row["game"]] = row;
+    EXPECT_EQ(row["play"], "misere") << row["game"];
+    EXPECT_EQ(row["most_heaps"], 40) << row["game"];
+    EXPECT_EQ(row["budget"], 1.0) << row["game"];
+    ASSERT_EQ(row["kind"], "quotient") << row["game"];
+    json mine = without_time(row);
+    for (const char* key : {"kind", "play", "most_heaps", "budget"}) mine.erase(key);
+    json quotient;
+    if (row["stopped_by"] == "time") {
+      // Compared on what does not depend on where the time ran out.
+      EXPECT_EQ(row["whole"], nullptr) << row["game"];
+      quotient = run_json({"quotient", row["game"], "--max-heap", row["max_heap"].dump(), "--json"});
+      for (const char* key : {"size", "elements", "p_portion", "pretending", "generators", "relations"})
+        EXPECT_EQ(mine[key], quotient[key]) << row["game"] << " " << key;
+      continue;
+    }
+    quotient = run_json({"quotient", row["game"], "--most-heaps", "40", "--json"});
+    quotient.erase("products");
+    quotient.erase("seconds");
+    EXPECT_EQ(mine, quotient) << row["game"];
+  }
+  // 0.7 is proven whole at once; 4.4's pretending function shows no period
+  // by heap 40 (its quotient has 40 elements).
+  EXPECT_TRUE(by_game["octal:0.7"]["whole"].is_object());
+  EXPECT_EQ(by_game["octal:0.7"]["stopped_by"], nullptr);
+  EXPECT_EQ(by_game["octal:4.4"]["stopped_by"], "most_heaps");
+  EXPECT_EQ(by_game["octal:4.4"]["max_heap"], 40);
+  // The text table counts the proven games and the stops.
+  const auto merged = grundy_run({"census", "octal", "--digits", "1", "--merge", file});
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  EXPECT_THAT(merged.out, HasSubstr("proven period"));
+  EXPECT_THAT(merged.out, HasSubstr("(whole misère quotients, --most-heaps 40 --budget 1):"));
+  EXPECT_THAT(merged.out, HasSubstr(" proven for every heap; stopped, "));
+  // Resumed with other limits, or as a census of heaps up to a bound: refused.
+  auto r = grundy_run({"census", "octal", "--digits", "1", "--misere", "--most-heaps", "40", "--budget", "2",
+                       "--resume", file});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("was computed with --most-heaps 40 --budget 1, and this run uses --most-heaps 40 "
+                               "--budget 2"));
+  r = grundy_run({"census", "octal", "--digits", "1", "--misere", "--max-heap", "20", "--resume", file});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("and this run uses --max-heap 20"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Census, NormalAndMisereRowsNeverMix) {
   const auto dir = scratch("plays");
   const std::string normal = (dir / "normal.jsonl").string(), misere = (dir / "misere.jsonl").string();
@@ -621,6 +679,10 @@ TEST(Census, BadArgumentsExitTwoWithOneLine) {
       {{"census", "octal", "--digits", "2", "--merge", "/nonexistent/part.jsonl"}, "cannot be read"},
       {{"census", "octal", "--digits", "2", "--budget", "60"}, "--budget bounds each game of a deeper pass"},
       {{"census", "octal", "--digits", "2", "--deepen", "x.jsonl", "--misere"}, "it takes no --misere"},
+      {{"census", "octal", "--digits", "2", "--most-heaps", "50"}, "--most-heaps bounds each whole misère quotient"},
+      {{"census", "octal", "--digits", "2", "--misere", "--max-heap", "20", "--budget", "5"}, "it takes no --max-heap"},
+      {{"census", "octal", "--digits", "2", "--misere", "--most-heaps", "0"}, "--most-heaps '0'"},
+      {{"census", "octal", "--digits", "2", "--misere", "--budget", "x"}, "each whole quotient's search may take"},
       {{"census", "octal", "--digits", "2", "--deepen", "x.jsonl", "--budget", "0"}, "--budget '0'"},
       {{"census", "octal", "--digits", "2", "--deepen", "/nonexistent/from.jsonl"}, "cannot be read"},
   };

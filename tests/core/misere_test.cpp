@@ -11,6 +11,7 @@
 #include "grundy/misere_quotient.hpp"
 #include "grundy/misere_search.hpp"
 #include "grundy/spec.hpp"
+#include "grundy/time_limit.hpp"
 
 namespace grundy {
 namespace {
@@ -340,6 +341,8 @@ TEST(MisereQuotient, WholeGameStopsAndSaysWhy) {
   EXPECT_FALSE(short_of.whole.has_value());
   EXPECT_EQ(short_of.max_heap, 12u);
   EXPECT_NE(short_of.stopped.find("by heap 12"), std::string::npos) << short_of.stopped;
+  EXPECT_EQ(short_of.stop, MisereQuotient::Stop::most_heaps);
+  EXPECT_EQ(compute_whole_misere_quotient(*game, 100).stop, MisereQuotient::Stop::none);
   const std::vector<Position> beyond{13};
   EXPECT_THROW((void)short_of.element_of(beyond), InputError);
   // A limit stops a step: the last proven quotient, and the limit named.
@@ -350,10 +353,39 @@ TEST(MisereQuotient, WholeGameStopsAndSaysWhy) {
   EXPECT_LT(dawson.max_heap, 100u);
   EXPECT_LE(dawson.size, 30u);
   EXPECT_NE(dawson.stopped.find("more than 30 elements"), std::string::npos) << dawson.stopped;
+  EXPECT_EQ(dawson.stop, MisereQuotient::Stop::size);
   EXPECT_EQ(dawson.pretending.size(), dawson.max_heap + 1);
   // Games without an octal rule: the theorem does not apply.
   EXPECT_THROW((void)compute_whole_misere_quotient(*parse_game("subtraction:2,3"), 50), InputError);
   EXPECT_THROW((void)compute_whole_misere_quotient(*parse_game("grundy"), 50), InputError);
+}
+
+// A time limit stops the search within its seconds (of the thread's
+// processor time), and what it returns is the quotient of the heaps it
+// proved: the same as the quotient of those heaps computed without a limit.
+// Daisies (4.7) grows for minutes past heap 30, so 0.3 s stops it early.
+TEST(MisereQuotient, WholeGameStopsAtItsTimeLimitWithTheQuotientItProved) {
+  const auto game = parse_game("octal:4.7");
+  QuotientLimits limits;
+  limits.max_seconds = 0.3;
+  const double start = thread_processor_seconds();
+  const MisereQuotient stopped = compute_whole_misere_quotient(*game, 300, limits);
+  // The step under way when the time ran out ends at its next checkpoint;
+  // presenting the quotient comes after (sanitizers slow both).
+  EXPECT_LT(thread_processor_seconds() - start, 30.0);
+  EXPECT_FALSE(stopped.whole.has_value());
+  EXPECT_EQ(stopped.stop, MisereQuotient::Stop::time);
+  EXPECT_NE(stopped.stopped.find("time limit of 0.3 s"), std::string::npos) << stopped.stopped;
+  ASSERT_GT(stopped.max_heap, 0u);
+  ASSERT_LT(stopped.max_heap, 300u);
+  const MisereQuotient bounded = compute_misere_quotient(*game, stopped.max_heap);
+  EXPECT_EQ(stopped.size, bounded.size);
+  EXPECT_EQ(stopped.pretending, bounded.pretending);
+  EXPECT_EQ(stopped.in_p, bounded.in_p);
+  EXPECT_EQ(stopped.products, bounded.products);
+  // A limit met while a quotient of heaps up to a bound is computed is an error.
+  limits.max_seconds = 0.05;
+  EXPECT_THROW((void)compute_misere_quotient(*game, 60, limits), LimitError);
 }
 
 }  // namespace
