@@ -114,9 +114,11 @@ std::string cell(const json& row, const char* key) {
 // each kind (tame, wild, beyond the limits).
 void write_misere_rows(const std::vector<json>& rows, Output& out) {
   const bool whole = !rows.empty() && !whole_limits_of(rows.front()).empty();
-  out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14} {:>8} {:>9}\n", "game", "kind", "size",
-                        "generators", "p-portion", "tame", whole ? "proven period" : "seen period",
-                        whole ? "to heap" : "", "seconds"));
+  // A census of whole games adds the heap each search reached.
+  const auto reached = [&](const std::string& text) { return whole ? fmt::format(" {:>8}", text) : std::string(); };
+  out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14}{} {:>9}\n", "game", "kind", "size",
+                        "generators", "p-portion", "tame", whole ? "proven period" : "seen period", reached("to heap"),
+                        "seconds"));
   std::map<std::string, std::uint64_t> kinds;
   std::uint64_t proven_whole = 0;
   std::map<std::string, std::uint64_t> stopped_by;
@@ -126,12 +128,12 @@ void write_misere_rows(const std::vector<json>& rows, Output& out) {
     std::string period = "-";
     if (quotient && row.contains("period") && row["period"].is_object() && (!whole || proven))
       period = fmt::format("{}+{}", row["period"].value("preperiod", 0), row["period"].value("period", 0));
-    out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14} {:>8} {:>9}\n", cell(row, "game"),
+    out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14}{} {:>9}\n", cell(row, "game"),
                           cell(row, "kind"), quotient ? cell(row, "size") : "-",
                           quotient ? std::to_string(row.value("generators", json::array()).size()) : "-",
                           quotient ? std::to_string(row.value("p_portion", json::array()).size()) : "-",
                           quotient ? (row.value("tame", false) ? "yes" : "no") : "-", period,
-                          whole && quotient ? cell(row, "max_heap") : "", cell(row, "seconds")));
+                          reached(quotient ? cell(row, "max_heap") : "-"), cell(row, "seconds")));
     ++kinds[quotient ? (row.value("tame", false) ? "tame" : "wild") : cell(row, "kind")];
     proven_whole += proven ? 1 : 0;
     if (quotient && row.contains("stopped_by") && row["stopped_by"].is_string())
