@@ -87,9 +87,9 @@ def _numpy_module() -> Any:
     return _numpy
 
 __all__ = [
-    "Game", "Split", "Infinite", "Move", "Moves", "Pattern", "Family", "LoopError",
-    "value", "values", "winner", "moves", "pattern", "plot", "progress", "threads", "memory", "games", "solve",
-    "winning_moves", "play", "serve",
+    "Game", "Split", "Infinite", "Move", "Moves", "Pattern", "Family", "Quotient", "LoopError",
+    "value", "values", "winner", "moves", "pattern", "quotient", "plot", "progress", "threads", "memory", "games",
+    "solve", "winning_moves", "play", "serve",
 ]
 
 LoopError = _core.LoopError
@@ -340,6 +340,101 @@ class Pattern(NamedTuple):
         return [int(v) for v in values(self.game, range(self.value_count))] if self.value_count else []
 
 
+class Quotient(NamedTuple):
+    """The misère quotient of a heap game (``grundy.quotient``): sums of heaps
+    that no other sum tells apart are one element, and a sum is a P-position
+    (the player to move loses in misère play) exactly when the product of its
+    heaps' elements is in ``p_portion`` (Plambeck and Siegel; docs/misere.md).
+
+    elements: the elements, named by normal forms over the generators ('1',
+    'a', 'ab^2'); products[i][j]: the index of elements[i] times elements[j];
+    pretending[h]: the index of heap h's element, h = 0..max_heap; whole:
+    (preperiod, period) when the periodicity theorem proved the quotient for
+    every heap, else None, and ``stopped`` says why the search stopped short.
+    """
+
+    game: str
+    max_heap: int
+    elements: list[str]
+    p_portion: list[str]
+    generators: list[tuple[str, int]]
+    relations: list[tuple[str, str]]
+    products: list[list[int]]
+    pretending: list[int]
+    whole: tuple[int, int] | None
+    stopped: str
+    tame: bool
+
+    @property
+    def size(self) -> int:
+        return len(self.elements)
+
+    def _index(self, heap: Any) -> int:
+        if isinstance(heap, bool) or not isinstance(heap, int) or heap < 0 or heap >= 1 << 64:
+            raise ValueError(f"heap {heap!r}: expected a heap size, an int from 0 to 2**64 - 1")
+        if heap <= self.max_heap:
+            return self.pretending[heap]
+        if self.whole is None:
+            raise ValueError(f"heap {heap}: this quotient is of heaps 0..{self.max_heap} only"
+                             + (f" ({self.stopped})" if self.stopped else ""))
+        start, period = self.whole
+        return self.pretending[start + (heap - start) % period]
+
+    def element(self, heap: int) -> str:
+        """Heap ``heap``'s element: any heap when the quotient is the whole game's."""
+        return self.elements[self._index(heap)]
+
+    def is_p_position(self, *heaps: int) -> bool:
+        """Whether the sum of these heaps is lost for the player to move, in misère play."""
+        x = 0  # the identity, the empty sum
+        for h in heaps:
+            x = self.products[x][self._index(h)]
+        return self.elements[x] in self.p_portion
+
+    def _repr_html_(self) -> str:
+        rows = [["elements", ", ".join(self.elements)], ["P-portion", ", ".join(self.p_portion)],
+                ["generators", ", ".join(f"{n} = heap {h}" for n, h in self.generators)],
+                ["relations", ", ".join(f"{a} = {b}" for a, b in self.relations)],
+                ["tame", "yes" if self.tame else "no"]]
+        if self.whole is not None:
+            rows.append(["every heap", f"proven: φ(n + {self.whole[1]}) = φ(n) for n ≥ {self.whole[0]}"])
+        else:
+            rows.append(["heaps", f"0..{self.max_heap}" + (f" ({self.stopped})" if self.stopped else "")])
+        return _html_table(f"misère quotient of {self.game}: {self.size} elements", ["", ""], rows)
+
+
+# The largest heap bound of a quotient (as `grundy quotient --max-heap`).
+_MOST_QUOTIENT_HEAP = 1000
+
+
+def quotient(spec: str, max_heap: int | None = None, *, most_heaps: int = 300) -> Quotient:
+    """The misère quotient of a heap game, as ``grundy quotient`` computes it.
+
+    For an octal code without ``max_heap``: heaps are added one by one until
+    the periodicity theorem proves the quotient for every heap (``whole``), or
+    ``most_heaps`` is reached (``stopped`` says why). With ``max_heap``: the
+    quotient of the sums of heaps 0..max_heap. LimitError-like failures raise
+    ValueError.
+
+    >>> q = grundy.quotient("octal:0.75")
+    >>> q.size, q.whole
+    (8, (8, 2))
+    >>> q.is_p_position(1000001, 999999), q.element(10**18)
+    (True, 'b')
+    """
+    for name, n in (("max_heap", max_heap), ("most_heaps", most_heaps)):
+        if n is None and name == "max_heap":
+            continue
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _MOST_QUOTIENT_HEAP:
+            raise ValueError(f"{name}={n!r}: expected a heap size from 1 to {_MOST_QUOTIENT_HEAP}")
+    d = _core.quotient(spec, max_heap, most_heaps)
+    return Quotient(game=d["game"], max_heap=d["max_heap"], elements=list(d["elements"]),
+                    p_portion=list(d["p_portion"]), generators=[tuple(g) for g in d["generators"]],
+                    relations=[tuple(r) for r in d["relations"]], products=[list(r) for r in d["products"]],
+                    pretending=list(d["pretending"]), whole=tuple(d["whole"]) if d["whole"] is not None else None,
+                    stopped=d["stopped"], tame=d["tame"])
+
+
 class Family(NamedTuple):
     """A family of built-in games: its name, spec syntax, rule and an example spec."""
 
@@ -469,7 +564,8 @@ def value(*sum: Any, misere: bool = False) -> Any:
         genus = s.genera()[0]
         if genus is None:
             raise ValueError("no misère value: this game is not tame up to this heap (or not a heap game), so no "
-                             "single number decides its misère sums; grundy.winner(..., misere=True) decides them")
+                             "single number decides its misère sums; grundy.winner(..., misere=True) decides them, "
+                             "and grundy.quotient(game).element(heap) gives the heap's element of its quotient")
         return genus
     total = s.report(False, None, False).total
     if total is None:

@@ -29,6 +29,7 @@
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/heap_game.hpp"
+#include "grundy/misere_quotient.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/search/search_threads.hpp"
@@ -522,6 +523,54 @@ py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit)
   return pattern_dict(compute(true, games, [&] { return find_pattern(*raw, n); }));
 }
 
+// The misère quotient of a heap game (misere_quotient.hpp) as a dict for
+// __init__.py's Quotient: the whole game's for an octal code when max_heap
+// is None (searched to most_heaps), else that of the sums of heaps
+// 0..max_heap. Elements are named by their normal forms ("1", "a", "ab^2");
+// "products" is the table of products by index into "elements".
+py::dict quotient_of(const std::string& spec, std::optional<std::uint64_t> max_heap, std::uint64_t most_heaps) {
+  std::shared_ptr<Game> game = cached(parse_game(spec));
+  const Game* raw = game.get();
+  const std::vector<const Game*> games{raw};
+  const HeapGame* heap = raw->heap_game();
+  const bool whole = !max_heap && heap != nullptr && heap->octal_code_length();
+  if (!max_heap && !whole)
+    throw InputError(fmt::format("{}: the whole game's misère quotient is proven for octal codes only; give "
+                                 "max_heap for the quotient of the sums of heaps 0..max_heap",
+                                 spec));
+  const MisereQuotient q = compute(true, games, [&] {
+    return whole ? compute_whole_misere_quotient(*raw, most_heaps) : compute_misere_quotient(*raw, *max_heap);
+  });
+  py::dict d;
+  d["game"] = q.game;
+  d["max_heap"] = q.max_heap;
+  py::list elements, p_portion, pretending, generators, relations, products;
+  for (QuotientElement x = 0; x < q.size; ++x) {
+    elements.append(q.element_text(x));
+    if (q.in_p[x]) p_portion.append(q.element_text(x));
+    py::list row;
+    for (QuotientElement y = 0; y < q.size; ++y) row.append(q.multiply(x, y));
+    products.append(row);
+  }
+  for (QuotientElement x : q.pretending) pretending.append(x);
+  for (std::size_t i = 0; i < q.generator_heaps.size(); ++i) {
+    GeneratorWord w(q.generator_heaps.size(), 0);
+    w[i] = 1;
+    generators.append(py::make_tuple(q.word_text(w), q.generator_heaps[i]));
+  }
+  for (const QuotientRelation& r : q.relations) relations.append(py::make_tuple(q.word_text(r.left), q.word_text(r.right)));
+  d["elements"] = elements;
+  d["p_portion"] = p_portion;
+  d["pretending"] = pretending;
+  d["generators"] = generators;
+  d["relations"] = relations;
+  d["products"] = products;
+  d["whole"] = q.whole ? py::object(py::make_tuple(q.whole->preperiod, q.whole->period)) : py::object(py::none());
+  d["stopped"] = q.stopped;
+  d["tame"] = q.tame;
+  return d;
+}
+
 // value_plot (grundy/value_plot.hpp): the spec, G(0..to) as the bytes of
 // uint64s (made into an array or a list by __init__.py) and the pattern.
 py::dict plot_data(const std::string& spec, std::uint64_t to, std::optional<std::uint64_t> limit) {
@@ -645,6 +694,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("heap_indexed", [](const std::string& spec) { return cached(parse_game(spec))->heap_indexed(); },
         py::arg("spec"));
   m.def("pattern", &pattern_of, py::arg("spec"), py::arg("max_heap") = py::none());
+  m.def("quotient", &quotient_of, py::arg("spec"), py::arg("max_heap"), py::arg("most_heaps"));
   m.def("plot_data", &plot_data, py::arg("spec"), py::arg("to"), py::arg("max_heap") = std::nullopt);
   // Long computations report on the process's stderr (progress.hpp), as the
   // command line's do; __init__.py turns this on when stderr is a terminal.

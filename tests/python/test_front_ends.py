@@ -136,6 +136,39 @@ def test_misere_sums_of_any_size_agree(server):
                 assert after["winner"] == "second", (position, engine["move"])
 
 
+def test_quotient_agrees_with_the_command_line_and_decides_sums():
+    """grundy.quotient is `grundy quotient --json` as Python data; its
+    element() and is_p_position() decide sums with heaps of any size as
+    winner(misere=True) does, and refuse heaps past a quotient not proven whole."""
+    rng = random.Random(7676)
+    for game, max_heap in [("octal:0.75", None), ("kayles", None), ("octal:4.4", 20), ("octal:0.137", 14)]:
+        args = ["--max-heap", str(max_heap)] if max_heap else []
+        cli = cli_json("quotient", game, *args)
+        q = grundy.quotient(game, max_heap)
+        assert q.elements == cli["elements"] and q.p_portion == cli["p_portion"], game
+        assert [q.elements[x] for x in q.pretending] == cli["pretending"], game
+        assert q.products == cli["products"] and q.max_heap == cli["max_heap"] and q.tame == cli["tame"], game
+        assert [list(g) for g in q.generators] == [[g["name"], g["heap"]] for g in cli["generators"]], game
+        whole = cli["whole"]
+        assert q.whole == ((whole["preperiod"], whole["period"]) if whole else None), game
+        top = 2**64 - 1 if q.whole else q.max_heap
+        for _ in range(12):
+            heaps = [rng.randrange(0, top + 1) for _ in range(rng.randrange(1, 4))]
+            expected = grundy.winner(game, *heaps, misere=True)
+            assert q.is_p_position(*heaps) == (expected == "second"), (game, heaps)
+        if q.whole is None:
+            with pytest.raises(ValueError, match=f"heap {q.max_heap + 1}: this quotient is of heaps 0..{q.max_heap}"):
+                q.element(q.max_heap + 1)
+    for bad, message in [(dict(max_heap=0), "max_heap=0"), (dict(max_heap=1001), "max_heap=1001"),
+                         (dict(most_heaps=True), "most_heaps=True")]:
+        with pytest.raises(ValueError, match=message):
+            grundy.quotient("kayles", **bad)
+    with pytest.raises(ValueError, match="octal codes only"):
+        grundy.quotient("subtraction:1,2")
+    with pytest.raises(ValueError, match="expected a heap size"):
+        grundy.quotient("kayles").element(-1)
+
+
 def test_misere_play_of_games_with_cycles_is_refused_alike(server):
     position = f"graph:{LOOPY_GRAPH} hall"
     status, api = server.request("/api/analyze", {"position": position, "misere": True})
