@@ -119,6 +119,16 @@ TEST(TranspositionTable, KeepsEverythingBelowItsBound) {
       ++kept;
     }
   EXPECT_EQ(kept + cache.replaced(), 100000u);
+
+  // A file is read back in its table's order, which is the order of the
+  // keys' hashes: runs of neighbours that crowd a smaller table's windows
+  // long before it is a quarter full. Every entry still comes back.
+  for (std::uint64_t k = 100000; k < 400000; ++k) cache.store(k, k + 1, 1);
+  TranspositionTable<std::uint64_t, std::uint64_t, IdHash> restored(std::size_t{1} << 30);
+  cache.for_each([&](std::uint64_t k, std::uint64_t v, std::size_t w) { restored.store(k, v, w, /*keep_all=*/true); });
+  EXPECT_EQ(restored.size(), cache.size());
+  EXPECT_EQ(restored.replaced(), 0u);
+  cache.for_each([&](std::uint64_t k, std::uint64_t v, std::size_t) { ASSERT_EQ(restored.find(k), v); });
 }
 
 // A search's table keeps the stronger of two facts about a part, whatever

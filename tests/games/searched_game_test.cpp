@@ -277,20 +277,20 @@ TEST(SearchedGame, AFourthGameKeepsItsTableInAFile) {
   const std::string path = ::testing::TempDir() + "row-kayles-" + std::to_string(::getpid()) + ".bin";
   std::remove(path.c_str());
   const std::string row(40, 'x');
-  std::size_t first_parts = 0;
+  std::size_t first_values = 0;
   Nimber first_value{};
   {
     RowKayles first(40);
     EXPECT_EQ(first.table_file_use(), Game::TableFileUse::kept);
     first.keep_table_in(path);
     first_value = first.value(first.parse_position(row));
-    first_parts = first.known_parts();
-    EXPECT_GT(first_parts, 20u);
+    first_values = first.known_values();
+    EXPECT_GT(first_values, 20u);
   }
   {
     RowKayles second(40);
     second.keep_table_in(path);
-    EXPECT_EQ(second.known_parts(), first_parts);  // every part back, before any search
+    EXPECT_EQ(second.known_values(), first_values);  // every value back, before any search
     EXPECT_EQ(second.value(second.parse_position(row)), first_value);
   }
   {

@@ -181,10 +181,15 @@ class ComponentSearch {
 
   // The table's entries as they are (a value, or values excluded), for a
   // file that keeps them between runs: every entry in turn, and one put
-  // back (the caller vouches for it).
+  // back (the caller vouches for it). A fact about a part whose value the
+  // table holds too is left out: the value says more.
   template <class F>
   void for_each_entry(F&& f) const {
-    table_.for_each([&](const Key& k, std::uint64_t entry, std::size_t) { f(k, entry); });
+    table_.for_each([&](const Key& k, std::uint64_t entry, std::size_t) {
+      std::uint64_t value = 0;
+      if ((entry & kExcluded) != 0 && table_.find_value_into(k, Table::hash_of(k), value)) return;
+      f(k, entry);
+    });
   }
   void restore_entry(const Key& part, std::uint64_t entry) {
     table_.store(part, entry, game_.size(part), /*keep_all=*/true);
@@ -201,6 +206,12 @@ class ComponentSearch {
   // How many distinct canonical parts the table holds a value of, or
   // values a part is known not to have.
   [[nodiscard]] std::size_t known_parts() const { return table_.size(); }
+  // How many parts the table holds the value of. O(the table's slots).
+  [[nodiscard]] std::size_t known_values() const {
+    std::size_t n = 0;
+    for_each_known([&](const Key&, std::uint64_t) { ++n; });
+    return n;
+  }
 
   // Parts searched inside one another at most (0: no bound). The search
   // recurses, one stack frame of a few hundred bytes a level; a game whose

@@ -204,10 +204,17 @@ class SearchedGame : public Game {
           fmt::format("{}: no position numbered {} (positions come from parse_position)", spec(), p));
     return states_[p];
   }
-  // Parts whose value the search's table holds.
+  // Entries of the search's table: parts with a value, and parts with
+  // values they are known not to have (a cache: a table read back from a
+  // file may hold fewer of these).
   [[nodiscard]] std::size_t known_parts() const {
     const std::lock_guard lock(mutex_);
     return search_.known_parts();
+  }
+  // Parts whose value the search's table holds.
+  [[nodiscard]] std::size_t known_values() const {
+    const std::lock_guard lock(mutex_);
+    return search_.known_values();
   }
 
  protected:
