@@ -13,8 +13,6 @@
 #include <optional>
 #include <thread>
 
-#include <time.h>  // clock_gettime: a thread's processor time
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -25,6 +23,7 @@
 #include "grundy/search/search_threads.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/thread_pool.hpp"
+#include "grundy/time_limit.hpp"
 
 #include "misere_commands.hpp"
 
@@ -51,14 +50,6 @@ std::string code_of(const json& row, const GameFamily& family) {
 }
 
 namespace {
-
-// The processor time of the calling thread, in seconds: a game's own time,
-// which a paused run (SIGSTOP) or other programs on its core do not add to.
-double thread_seconds() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
-}
 
 std::string spec_of(const CensusRequest& r, const std::string& code) { return std::string(r.family->name) + ":" + code; }
 
@@ -149,10 +140,10 @@ void write_misere_rows(const std::vector<json>& rows, Output& out) {
     out.write(fmt::format("{} game{} (whole misère quotients, {}): {}; {} proven for every heap{}\n", rows.size(),
                           rows.size() == 1 ? "" : "s", whole_limits_of(rows.front()), summary, proven_whole,
                           stops.empty() ? "" : "; stopped" + stops));
-  }
-  else
+  } else {
     out.write(fmt::format("{} game{} (misère quotients of heaps 0..{}): {}\n", rows.size(), rows.size() == 1 ? "" : "s",
                           rows.empty() ? "-" : cell(rows.front(), "max_heap"), summary));
+  }
 }
 
 void write_rows(const std::vector<json>& rows, Format format, Output& out) {
@@ -538,7 +529,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
           std::optional<json> computed;  // this run's row of an earlier game, when it copies_values
           for (const auto& [code, resumed_source] : todo[i].missing) {
             if (failed) break;
-            const double start = thread_seconds();
+            const double start = thread_processor_seconds();
             const std::optional<json>& found = computed ? computed : resumed_source;
             // (A deeper pass copies only a row searched as far as this game goes.)
             const bool copy = found && found->value("max_heap", std::uint64_t{0}) == bound_of(code);
@@ -557,7 +548,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
               row = request.misere ? misere_row(*game, request)
                                    : pattern_json(*game, find_pattern(*game, bound_of(code)), false);
             }
-            const double seconds = thread_seconds() - start;
+            const double seconds = thread_processor_seconds() - start;
             row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
             // (A whole quotient's row keeps the heap its search reached.)
             if (!request.whole_quotients) row["max_heap"] = bound_of(code);

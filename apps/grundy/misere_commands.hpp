@@ -15,9 +15,7 @@ namespace grundy::cli {
 
 // The default and the largest --max-heap of `quotient`.
 inline constexpr std::uint64_t kDefaultQuotientMaxHeap = 30;
-inline constexpr std::uint64_t kMaxQuotientMaxHeap = 1000;
-// The whole game's search: heaps tried by default before it stops.
-inline constexpr std::uint64_t kDefaultQuotientMostHeaps = 300;
+inline constexpr std::uint64_t kMaxQuotientMaxHeap = kMostQuotientHeap;
 // The largest --max-elements: the table of products alone takes 4 N^2
 // bytes (1.6 GB at 20,000), and the proof's store grows with N.
 inline constexpr std::uint32_t kMaxQuotientElements = 20000;

@@ -55,7 +55,7 @@ struct MisereAnalysis {
 struct MisereOptions {
   // Games of an octal code: the whole game's quotient is looked for up to
   // this heap (0: never), and then answers sums of heaps of any size.
-  std::uint64_t whole_quotient_most_heaps = 300;
+  std::uint64_t whole_quotient_most_heaps = kDefaultQuotientMostHeaps;
   // Other games: quotients are computed for sums whose largest heap is at
   // most this.
   std::uint64_t max_quotient_heap = 40;

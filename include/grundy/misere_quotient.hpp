@@ -92,9 +92,20 @@ struct MisereQuotient {
   };
   Stop stop = Stop::none;
 
+  // A heap of 0..max_heap that plays as `heap` in every sum: the heap itself
+  // up to max_heap, and beyond it the heap the proven period maps it to;
+  // InputError past max_heap without one. O(1).
+  [[nodiscard]] std::uint64_t heap_like(std::uint64_t heap) const;
   // Heap h's element: pretending[h] up to max_heap, and beyond it through
   // the proven period; InputError past max_heap without one. O(1).
-  [[nodiscard]] QuotientElement pretending_of(std::uint64_t heap) const;
+  [[nodiscard]] QuotientElement pretending_of(std::uint64_t heap) const { return pretending[heap_like(heap)]; }
+  // For a tame quotient, the genus of heap_like(heap): a heap past max_heap
+  // plays in every sum as that heap does, so the misère Nim position that
+  // heap is pretended to be serves for it too, and sums of any heaps play as
+  // misère Nim. It is the heap's own genus when their normal-play values
+  // agree (misere_values checks). InputError for a wild quotient, and as
+  // heap_like. O(1).
+  [[nodiscard]] const std::string& genus_of(std::uint64_t heap) const;
   [[nodiscard]] QuotientElement multiply(QuotientElement a, QuotientElement b) const {
     return products[std::size_t{a} * size + b];
   }
@@ -105,6 +116,14 @@ struct MisereQuotient {
   [[nodiscard]] std::string word_text(const GeneratorWord& w) const;
   [[nodiscard]] std::string element_text(QuotientElement x) const { return word_text(normal_forms[x]); }
 };
+
+// The largest heap of a quotient: the bound of compute_misere_quotient, and
+// the most heaps compute_whole_misere_quotient may add (each heap's step
+// examines sums with every heap below it: past a thousand, hours a heap).
+inline constexpr std::uint64_t kMostQuotientHeap = 1000;
+// The heaps a whole game's search adds before it stops, unless told
+// otherwise (a two-digit code proven whole needs at most 45 of them).
+inline constexpr std::uint64_t kDefaultQuotientMostHeaps = 300;
 
 struct QuotientLimits {
   std::uint32_t max_size = 5000;              // elements of any Q_n
@@ -143,7 +162,7 @@ struct MiserePretence {
     std::uint64_t max_numbers = 20'000'000);
 
 // Throws InputError when `game` is not a heap game whose every option is a sum of
-// smaller heaps, or has cycles; LimitError past `limits` (the message
+// smaller heaps, or has cycles, or `max_heap` is past kMostQuotientHeap; LimitError past `limits` (the message
 // says at which heap).
 [[nodiscard]] MisereQuotient compute_misere_quotient(const Game& game, std::uint64_t max_heap,
                                                      const QuotientLimits& limits = {});
@@ -170,7 +189,10 @@ struct MiserePretence {
 
 // The pretending function's eventual period as seen in heaps 0..max_heap
 // (observed, not proven): the smallest period, then the earliest start,
-// with two whole periods seen; nullopt when none is. O(max_heap^2).
+// with two whole periods seen and at least kSeenPeriodRepeats heaps past
+// the first period (the last two heaps alike are no period 1); nullopt when
+// none is. O(max_heap^2).
+inline constexpr std::uint64_t kSeenPeriodRepeats = 6;
 struct SeenPeriod {
   std::uint64_t preperiod = 0;
   std::uint64_t period = 0;

@@ -403,8 +403,8 @@ class Quotient(NamedTuple):
         return _html_table(f"misère quotient of {self.game}: {self.size} elements", ["", ""], rows)
 
 
-# The largest heap bound of a quotient (as `grundy quotient --max-heap`).
-_MOST_QUOTIENT_HEAP = 1000
+# The largest heap bound of a quotient (the library's kMostQuotientHeap).
+_MOST_QUOTIENT_HEAP = _core.MOST_QUOTIENT_HEAP
 
 
 def quotient(spec: str, max_heap: int | None = None, *, most_heaps: int = 300) -> Quotient:

@@ -195,9 +195,19 @@ std::vector<MisereValue> misere_values(std::span<const Component> sum) {
       values[i] = shared;
       const Position n = sum[i].position;
       if (whole && (whole->whole || n <= whole->max_heap)) values[i].element = whole->element_text(whole->pretending_of(n));
-      // Genera are of the heaps a quotient was built from: beyond them a
-      // heap's class is known, but not its normal-play value.
-      if (bounded && bounded->tame && n <= bounded->max_heap) values[i].genus = bounded->genus[n];
+      // Genera are of the heaps a quotient was built from. A heap past them
+      // in a tame whole game plays in every sum as heap_like(n), so it is
+      // pretended to be that heap's misère Nim position; that is its genus
+      // when its own normal-play value is that heap's (the g of g^m).
+      if (bounded && bounded->tame && n <= bounded->max_heap) {
+        values[i].genus = bounded->genus[n];
+      } else if (whole && whole->whole && whole->tame) {
+        try {
+          if (game->value(n) == game->value(whole->heap_like(n))) values[i].genus = whole->genus_of(n);
+        } catch (const LimitError&) {
+        } catch (const InputError&) {
+        }
+      }
     }
   }
   return values;

@@ -640,13 +640,19 @@ std::optional<QuotientPeriod> theorem_period(const std::vector<QuotientElement>&
 
 }  // namespace
 
-QuotientElement MisereQuotient::pretending_of(std::uint64_t heap) const {
-  if (heap <= max_heap) return pretending[heap];
+std::uint64_t MisereQuotient::heap_like(std::uint64_t heap) const {
+  if (heap <= max_heap) return heap;
   if (!whole)
     throw InputError(fmt::format("heap {} is beyond the quotient's heaps 0..{}, and no period of the whole game is "
                                  "proven",
                                  heap, max_heap));
-  return pretending[whole->preperiod + (heap - whole->preperiod) % whole->period];
+  return whole->preperiod + (heap - whole->preperiod) % whole->period;
+}
+
+const std::string& MisereQuotient::genus_of(std::uint64_t heap) const {
+  if (!tame || genus.size() != max_heap + 1)
+    throw InputError(fmt::format("{}: the quotient is wild, so its heaps have no genus that decides their sums", game));
+  return genus[heap_like(heap)];
 }
 
 QuotientElement MisereQuotient::element_of(std::span<const Position> heaps) const {
@@ -674,6 +680,9 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
   if (!game.heap_indexed() || game.has_cycles())
     throw InputError(fmt::format("{}: a misere quotient is computed for heap games, whose positions are heap sizes",
                                  game.spec()));
+  if (max_heap > kMostQuotientHeap)
+    throw InputError(fmt::format("{}: quotients are computed up to heap {} at most, not {}", game.spec(),
+                                 kMostQuotientHeap, max_heap));
   const std::vector<HeapMoves> heaps = heaps_with_moves(game, max_heap);
   // Q_n is built from Q_{n-1}: every option of heap n must be a sum of
   // smaller heaps (a split that takes nothing, as in 4.7, is one).
@@ -856,7 +865,7 @@ std::optional<SeenPeriod> pretending_period(const MisereQuotient& q) {
     // The earliest start from which f repeats with period p.
     std::uint64_t start = n - p;
     while (start > 0 && f[start - 1] == f[start - 1 + p]) --start;
-    if (n - start >= 2 * p) return SeenPeriod{start, p};
+    if (n - start >= std::max(2 * p, p + kSeenPeriodRepeats)) return SeenPeriod{start, p};
   }
   return std::nullopt;
 }

@@ -6,6 +6,9 @@
 #include <random>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "grundy/analysis.hpp"
 #include "grundy/error.hpp"
 #include "grundy/misere.hpp"
 #include "grundy/misere_quotient.hpp"
@@ -116,6 +119,40 @@ TEST(MisereQuotient, SaysWhatItCannotDo) {
   QuotientLimits tight;
   tight.max_size = 4;
   EXPECT_THROW((void)compute_misere_quotient(*kayles, 12, tight), LimitError);
+  EXPECT_THROW((void)compute_misere_quotient(*kayles, kMostQuotientHeap + 1), InputError);
+  EXPECT_THROW((void)compute_whole_misere_quotient(*parse_game("octal:0.75"), kMostQuotientHeap + 1), InputError);
+}
+
+// An observed period needs two whole periods and kSeenPeriodRepeats heaps
+// past the first: the last heaps alike are a coincidence, not a period 1.
+TEST(MisereQuotient, AnObservedPeriodIsSeenMoreThanOnce) {
+  MisereQuotient q;
+  auto seen = [&](std::vector<QuotientElement> f) {
+    q.pretending = std::move(f);
+    return pretending_period(q);
+  };
+  EXPECT_FALSE(seen({0, 1, 2, 3, 4, 5, 6, 7, 8, 8}));
+  EXPECT_FALSE(seen({0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6}));  // 6 heaps alike: one period and 5 more
+  const auto one = seen({0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6});
+  ASSERT_TRUE(one);
+  EXPECT_EQ(one->period, 1u);
+  EXPECT_EQ(one->preperiod, 6u);
+  const auto two = seen({5, 0, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2});
+  ASSERT_TRUE(two);
+  EXPECT_EQ(two->period, 2u);
+  EXPECT_EQ(two->preperiod, 2u);  // (heap 1's 0 is not heap 3's 2)
+  // A long period needs only two of itself.
+  std::vector<QuotientElement> f{9, 9, 9};
+  for (int r = 0; r < 2; ++r)
+    for (QuotientElement x = 0; x < 10; ++x) f.push_back(x);
+  const auto ten = seen(f);
+  ASSERT_TRUE(ten);
+  EXPECT_EQ(ten->period, 10u);
+  EXPECT_EQ(ten->preperiod, 2u);  // (heap 2's 9 is heap 12's)
+  f.pop_back();
+  EXPECT_TRUE(seen(f));  // heaps 2..20: two periods still
+  f.pop_back();
+  EXPECT_FALSE(seen(f));
 }
 
 TEST(MisereSearch, StopsAtItsBound) {
@@ -332,6 +369,43 @@ TEST(MisereQuotient, WholeGameOfOctal075) {
   EXPECT_EQ(q.whole->period, 2u);
   EXPECT_EQ(q.whole->preperiod, 8u);
   EXPECT_EQ(q.whole->code_length, 2u);
+}
+
+// A tame game proven whole has a genus for every heap: the genus of the heap
+// its period maps it to. Checked against the quotient built directly to
+// heap max_heap + 40, whose genera come from its own tame check, for every
+// two-digit code (d0 = 0) proven whole and tame within its limits; and a
+// wild quotient has none.
+TEST(MisereQuotient, TameWholeGamesHaveTheGenusOfEveryHeap) {
+  QuotientLimits quick;  // (tame quotients are small: the wild ones stop early)
+  quick.max_seconds = 0.3;
+  quick.max_size = 200;
+  int checked = 0;
+  for (int d1 = 0; d1 < 8; ++d1)
+    for (int d2 = 0; d2 < 8; ++d2) {
+      const std::string spec = fmt::format("octal:0.{}{}", d1, d2);
+      const auto game = parse_game(spec);
+      const MisereQuotient whole = compute_whole_misere_quotient(*game, 100, quick);
+      if (!whole.whole || !whole.tame) continue;
+      const std::uint64_t far = whole.max_heap + 40;
+      MisereQuotient direct;
+      try {
+        direct = compute_misere_quotient(*game, far, quick);
+      } catch (const LimitError&) {
+        continue;
+      }
+      ASSERT_TRUE(direct.tame) << spec;
+      for (std::uint64_t n = 0; n <= far; ++n) ASSERT_EQ(whole.genus_of(n), direct.genus[n]) << spec << " heap " << n;
+      EXPECT_EQ(whole.genus_of(std::uint64_t{1} << 62), whole.genus[whole.heap_like(std::uint64_t{1} << 62)]);
+      ++checked;
+    }
+  EXPECT_GE(checked, 15) << "tame two-digit codes checked";
+  const auto g031 = parse_game("octal:0.31");  // period 2 from heap 3
+  const std::vector<Component> heap{{g031.get(), 1'000'001}};
+  const std::vector<MisereValue> v = misere_values(heap);
+  ASSERT_TRUE(v[0].genus.has_value());
+  EXPECT_EQ(*v[0].genus, compute_misere_quotient(*g031, 15).genus[13]);  // (an odd heap, as 1,000,001)
+  EXPECT_THROW((void)compute_whole_misere_quotient(*parse_game("octal:0.75"), 100).genus_of(3), InputError);
 }
 
 TEST(MisereQuotient, WholeGameStopsAndSaysWhy) {
