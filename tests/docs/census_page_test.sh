@@ -12,16 +12,8 @@
 # It needs python3 only (no grundy binary). Exit 0 when all pass, 1 otherwise.
 #
 # Usage: census_page_test.sh [REPO_ROOT]   (default: the repository this file is in)
-set -uo pipefail
-root=$(cd "${1:-$(dirname "$0")/../..}" && pwd) || exit 1
+source "$(dirname "$0")/checks.sh" "$@"
 script=$root/scripts/census_page.py
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
 # contains FILE TEXT: FILE holds TEXT (a fixed string).
 contains() { grep -qF -- "$2" "$1" || fail "$1 lacks: $2"; }
 
@@ -184,8 +176,4 @@ deeper_bad other-bound "other-bound.jsonl:1: octal:0.62 deepens a census to n = 
 deeper_bad not-in-census "not-in-census.jsonl:1: octal:0.7 has no row in the census it deepens" \
   '{"game":"octal:0.7","kind":"none","checked_up_to":1,"max_heap":2000000,"seconds":0.0,"deepened_from":1048575}'
 
-if ((failures)); then
-  echo "census_page_test: $failures failure(s)"
-  exit 1
-fi
-echo "census_page_test: all passed"
+finish census_page_test

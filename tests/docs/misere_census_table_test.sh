@@ -8,16 +8,8 @@
 # It needs python3 only. Exit 0 when all pass, 1 otherwise.
 #
 # Usage: misere_census_table_test.sh [REPO_ROOT]   (default: the repository this file is in)
-set -uo pipefail
-root=$(cd "${1:-$(dirname "$0")/../..}" && pwd) || exit 1
+source "$(dirname "$0")/checks.sh" "$@"
 script=$root/scripts/misere_census_table.py
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
 
 # --- 1. The committed table ---------------------------------------------------------------------
 doc=$root/docs/misere.md
@@ -59,8 +51,4 @@ grep -q "bad.jsonl:2:" "$tmp/err" || fail "a broken line: the message does not n
 python3 "$script" "$tmp/none.jsonl" > /dev/null 2> "$tmp/err"
 [[ $? == 2 ]] || fail "a missing file: expected exit status 2"
 
-if ((failures)); then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "misere_census_table.py: all checks passed"
+finish misere_census_table_test
