@@ -25,9 +25,12 @@
 #include "grundy/thread_pool.hpp"
 #include "grundy/time_limit.hpp"
 
-#include "misere_commands.hpp"
+#include "grundy/frontend/quotient_answers.hpp"
 
 namespace grundy::cli {
+
+// The words, the session and the server the programs print (src/frontend).
+using namespace frontend;
 
 using nlohmann::json;
 

@@ -22,8 +22,8 @@
 
 #include "grundy/game_family.hpp"
 
-#include "commands.hpp"
-#include "output.hpp"
+#include "grundy/frontend/sum_answers.hpp"
+#include "grundy/frontend/output.hpp"
 
 namespace grundy::cli {
 
@@ -62,6 +62,6 @@ inline constexpr double kDefaultMisereBudget = 60;
 // Parses "I/N" (1 <= I <= N); throws InputError naming --shard.
 void parse_shard(const std::string& text, CensusRequest& request);
 
-void run_census(const CensusRequest& request, Format format, Output& out);
+void run_census(const CensusRequest& request, frontend::Format format, frontend::Output& out);
 
 }  // namespace grundy::cli

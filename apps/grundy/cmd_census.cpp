@@ -17,9 +17,12 @@
 #include "grundy/registry.hpp"
 #include "grundy/search/search_threads.hpp"
 #include "grundy/spec.hpp"
-#include "misere_commands.hpp"
+#include "grundy/frontend/quotient_answers.hpp"
 
 namespace grundy::cli {
+
+// The words, the session and the server the programs print (src/frontend).
+using namespace frontend;
 namespace {
 
 struct CensusOptions {

@@ -1,5 +1,5 @@
 // contest: a contest problem's input solved as its judge expects
-// (commands.hpp's solve_contest).
+// (grundy/frontend/sum_answers.hpp's solve_contest).
 
 #include <memory>
 #include <string>
@@ -10,6 +10,9 @@
 #include "grundy/error.hpp"
 
 namespace grundy::cli {
+
+// The words, the session and the server the programs print (src/frontend).
+using namespace frontend;
 namespace {
 
 struct ContestOptions {

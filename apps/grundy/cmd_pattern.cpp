@@ -21,10 +21,13 @@
 #include "grundy/registry.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/value_plot.hpp"
-#include "plot.hpp"
-#include "words.hpp"
+#include "grundy/frontend/plot.hpp"
+#include "grundy/frontend/words.hpp"
 
 namespace grundy::cli {
+
+// The words, the session and the server the programs print (src/frontend).
+using namespace frontend;
 namespace {
 
 struct PatternOptions {

@@ -12,11 +12,14 @@
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
-#include "play.hpp"
+#include "grundy/frontend/play_session.hpp"
 #include "serve_command.hpp"
-#include "stop_signals.hpp"
+#include "grundy/frontend/stop_signals.hpp"
 
 namespace grundy::cli {
+
+// The words, the session and the server the programs print (src/frontend).
+using namespace frontend;
 namespace {
 
 struct PlayCommandOptions {

@@ -1,4 +1,4 @@
-// quotient: the misère quotient of a heap game's sums (misere_commands.hpp).
+// quotient: the misère quotient of a heap game's sums (grundy/frontend/quotient_answers.hpp).
 
 #include <memory>
 #include <optional>
@@ -10,9 +10,12 @@
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/spec.hpp"
-#include "misere_commands.hpp"
+#include "grundy/frontend/quotient_answers.hpp"
 
 namespace grundy::cli {
+
+// The words, the session and the server the programs print (src/frontend).
+using namespace frontend;
 namespace {
 
 struct QuotientOptions {

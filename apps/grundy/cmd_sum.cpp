@@ -12,6 +12,9 @@
 #include "grundy/parse_number.hpp"
 
 namespace grundy::cli {
+
+// The words, the session and the server the programs print (src/frontend).
+using namespace frontend;
 namespace {
 
 struct SumCommandOptions {

@@ -17,6 +17,9 @@
 #include "grundy/spec.hpp"
 
 namespace grundy::cli {
+
+// The words, the session and the server the programs print (src/frontend).
+using namespace frontend;
 namespace {
 
 constexpr const char* kSumSyntax =

@@ -14,9 +14,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "commands.hpp"
+#include "grundy/frontend/sum_answers.hpp"
 #include "grundy/game_sum.hpp"
-#include "output.hpp"
+#include "grundy/frontend/output.hpp"
 
 namespace grundy::cli {
 
@@ -95,11 +95,11 @@ void add_game_option(CLI::App& cmd, std::string& game, const std::string& descri
 [[nodiscard]] std::uint64_t parse_table_bound(const std::string& text);
 
 // --json or not.
-[[nodiscard]] inline Format output_format(bool json) { return json ? Format::json : Format::text; }
+[[nodiscard]] inline frontend::Format output_format(bool json) { return json ? frontend::Format::json : frontend::Format::text; }
 
 // The run of a command that answers on standard output: `print` writes the
 // answer into `out`, and the exit status is 1 when it could not be written
 // in full.
-[[nodiscard]] std::function<int()> answering(std::function<void(Output& out)> print);
+[[nodiscard]] std::function<int()> answering(std::function<void(frontend::Output& out)> print);
 
 }  // namespace grundy::cli

@@ -10,11 +10,14 @@
 #include "command.hpp"
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
-#include "output.hpp"
+#include "grundy/frontend/output.hpp"
 #include "serve_command.hpp"
-#include "stop_signals.hpp"
+#include "grundy/frontend/stop_signals.hpp"
 
 namespace grundy::cli {
+
+// The words, the session and the server the programs print (src/frontend).
+using namespace frontend;
 namespace {
 
 // After an error, what was written to a file is taken back: a partial

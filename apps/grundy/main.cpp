@@ -2,7 +2,7 @@
 // with CLI11, call the library, print text or JSON. Exit status 0 on success,
 // 2 on a usage or input error (message on stderr), 1 on any other failure;
 // 130 (143) when Ctrl-C (SIGTERM) stops it (interrupt.hpp). A failed or
-// interrupted run leaves no partial answer in a file (output.hpp; the errors
+// interrupted run leaves no partial answer in a file (grundy/frontend/output.hpp; the errors
 // are reported by exit_status.hpp). Each
 // command is a unit of its own (command.hpp); this one builds the app,
 // parses and runs the command chosen.
@@ -19,13 +19,14 @@
 #include "command.hpp"
 #include "command_words.hpp"
 #include "exit_status.hpp"
-#include "output.hpp"
-#include "stop_signals.hpp"
+#include "grundy/frontend/output.hpp"
+#include "grundy/frontend/stop_signals.hpp"
 
 namespace {
 
 using namespace grundy;
 using namespace grundy::cli;
+using namespace grundy::frontend;
 
 // Usage lines as CLI11 writes them, but for the sum: required, though CLI11
 // is not told so (see add_sum_option), so not shown in brackets.

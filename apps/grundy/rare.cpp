@@ -18,6 +18,9 @@
 #include "grundy/table_lock.hpp"
 
 namespace grundy::cli {
+
+// The words, the session and the server the programs print (src/frontend).
+using namespace frontend;
 namespace {
 
 using nlohmann::json;

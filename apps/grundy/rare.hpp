@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <string>
 
-#include "output.hpp"
-#include "commands.hpp"
+#include "grundy/frontend/output.hpp"
+#include "grundy/frontend/sum_answers.hpp"
 
 namespace grundy::cli {
 
@@ -27,6 +27,6 @@ struct RareRequest {
   unsigned threads = 1;      // threads for the one table
 };
 
-void print_rare(const RareRequest& request, Format format, Output& out);
+void print_rare(const RareRequest& request, frontend::Format format, frontend::Output& out);
 
 }  // namespace grundy::cli

@@ -13,6 +13,9 @@
 
 namespace grundy::cli {
 
+// The words, the session and the server the programs print (src/frontend).
+using namespace frontend;
+
 void declare_serve_options(CLI::App& app, ServeCommandOptions& options) {
   app.add_option("--port", options.serve.port, "the port to listen on (default 8080; 0: any free port, printed)")
       ->type_name("N")

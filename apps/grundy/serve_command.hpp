@@ -13,12 +13,12 @@
 
 #include <CLI/CLI.hpp>
 
-#include "serve.hpp"  // (ServeOptions; serve() itself is in grundy-serve alone)
+#include "grundy/frontend/http_server.hpp"  // (ServeOptions; serve() itself is in grundy-serve alone)
 
 namespace grundy::cli {
 
 struct ServeCommandOptions {
-  ServeOptions serve;
+  frontend::ServeOptions serve;
   double time_limit = 3;  // seconds
 };
 
@@ -26,7 +26,7 @@ struct ServeCommandOptions {
 void declare_serve_options(CLI::App& app, ServeCommandOptions& options);
 
 // The options as the server takes them (the time limit in milliseconds).
-[[nodiscard]] ServeOptions serve_options_of(const ServeCommandOptions& options);
+[[nodiscard]] frontend::ServeOptions serve_options_of(const ServeCommandOptions& options);
 
 // The command line that gives the server program the same options.
 [[nodiscard]] std::vector<std::string> serve_program_arguments(const ServeCommandOptions& options);

@@ -11,13 +11,14 @@
 
 #include "command.hpp"
 #include "exit_status.hpp"
-#include "output.hpp"
+#include "grundy/frontend/output.hpp"
 #include "serve_command.hpp"
-#include "stop_signals.hpp"
+#include "grundy/frontend/stop_signals.hpp"
 
 namespace {
 
 using namespace grundy::cli;
+using namespace grundy::frontend;
 
 int run(int argc, char** argv) {
   CLI::App app{"grundy serve: a web page to play every game against the engine, and its JSON API", "grundy serve"};

@@ -343,7 +343,7 @@ py::object play(const Sum& sum, bool engine_first, bool misere, std::uint64_t se
   for (const Component& c : sum.components)
     if (std::find(games.begin(), games.end(), c.game) == games.end()) games.push_back(c.game);
   PlayRequest request;
-  request.options.first = engine_first ? cli::FirstPlayer::engine : cli::FirstPlayer::person;
+  request.options.first = engine_first ? frontend::FirstPlayer::engine : frontend::FirstPlayer::person;
   request.options.misere = misere;
   request.options.seed = seed;
   request.input = std::move(input);

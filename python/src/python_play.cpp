@@ -7,11 +7,11 @@
 namespace grundy::python {
 namespace {
 
-class PythonStreams final : public cli::PlayStreams {
+class PythonStreams final : public frontend::PlayStreams {
  public:
   explicit PythonStreams(const PlayRequest& request) : request_(request) {}
 
-  std::optional<cli::PlayLine> read_line(std::size_t /*longest*/) override {
+  std::optional<frontend::PlayLine> read_line(std::size_t /*longest*/) override {
     request_.before_read();
     const py::object got = request_.input.attr("readline")();
     request_.after_read();
@@ -22,7 +22,7 @@ class PythonStreams final : public cli::PlayStreams {
     std::string text = got.cast<std::string>();
     if (text.empty()) return std::nullopt;  // the end of the input
     if (text.back() == '\n') text.pop_back();
-    return cli::PlayLine{std::move(text)};  // a line past `longest` is cut by the session
+    return frontend::PlayLine{std::move(text)};  // a line past `longest` is cut by the session
   }
 
   bool write(std::string_view text) override {
@@ -44,14 +44,14 @@ class PythonStreams final : public cli::PlayStreams {
 py::object play_sum(std::span<const Game* const> games, std::span<const Component> components,
                     const PlayRequest& request) {
   PythonStreams streams(request);
-  switch (cli::play(games, components, request.options, streams, request.terminal)) {
-    case cli::PlayEnd::person_won:
+  switch (frontend::play(games, components, request.options, streams, request.terminal)) {
+    case frontend::PlayEnd::person_won:
       return py::str("you");
-    case cli::PlayEnd::engine_won:
+    case frontend::PlayEnd::engine_won:
       return py::str("engine");
-    case cli::PlayEnd::drawn:
+    case frontend::PlayEnd::drawn:
       return py::str("draw");
-    case cli::PlayEnd::stopped:
+    case frontend::PlayEnd::stopped:
       break;
   }
   return py::none();

@@ -1,6 +1,6 @@
 #pragma once
 // grundy.play (docs/play.md): the command line's session of `grundy play`
-// (apps/grundy/play.hpp), reading the person's lines from a Python text
+// (grundy/frontend/play_session.hpp), reading the person's lines from a Python text
 // stream and writing to another, so that a game written in Python, or a sum
 // of one with built-in games, is played exactly as `grundy play` plays the
 // built-in ones. Needs the GIL throughout: the games' moves() and the
@@ -14,17 +14,17 @@
 
 #include "grundy/game.hpp"
 #include "grundy/sum.hpp"
-#include "play.hpp"
+#include "grundy/frontend/play_session.hpp"
 
 namespace grundy::python {
 
 namespace py = pybind11;
 
 struct PlayRequest {
-  cli::PlayOptions options;
+  frontend::PlayOptions options;
   py::object input;   // has readline(): a str, '' at the end
   py::object output;  // has write(str), and maybe flush()
-  cli::PlayTerminal terminal;
+  frontend::PlayTerminal terminal;
   // Run around each wait for a line: the module lets other threads compute
   // while the person thinks.
   std::function<void()> before_read = [] {};

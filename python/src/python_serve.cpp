@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <pybind11/pybind11.h>
 
-#include "serve.hpp"
+#include "grundy/frontend/http_server.hpp"
 
 namespace grundy::python {
 namespace {
@@ -60,12 +60,12 @@ std::string raised_words(py::error_already_set& e) {
 }
 
 void serve_sum(const ServeRequest& request) {
-  cli::ServeOptions options;
+  frontend::ServeOptions options;
   options.host = request.host;
   options.port = request.port;
   options.settings.time_limit = request.time_limit;
   options.settings.served.games = request.games;
-  options.settings.served.start = cli::position_text(request.components, *request.components.back().game);
+  options.settings.served.start = frontend::position_text(request.components, *request.components.back().game);
   options.settings.served.rule = request.rule;
   options.settings.game_error = game_error;
   // The zygote is forked by this thread, which holds the GIL: the
@@ -105,7 +105,7 @@ void serve_sum(const ServeRequest& request) {
     return go_on;
   };
   try {
-    (void)cli::serve(options);
+    (void)frontend::serve(options);
   } catch (...) {
     gil.take();
     throw;

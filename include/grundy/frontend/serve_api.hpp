@@ -1,6 +1,6 @@
 #pragma once
 // The JSON API of `grundy serve`, as plain functions from a request's body
-// to a reply, with no HTTP in sight (serve.cpp carries them over HTTP).
+// to a reply, with no HTTP in sight (http_server.cpp carries them over HTTP).
 //
 // Stateless: every request carries the whole position, written as the
 // command line writes a sum ("nim 3 4 5 + kayles 7"), and every reply that
@@ -39,7 +39,7 @@
 #include "grundy/game.hpp"
 #include "grundy/sum.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 // Games a front-end serves besides the registry's (grundy.serve: games
 // written in Python). Requests name them by Game::name(); the catalogue
@@ -119,4 +119,4 @@ struct PlotReply {
 // fails; never throws for a bad request.
 [[nodiscard]] PlotReply answer_plot(std::string_view spec, std::uint64_t to);
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

@@ -1,6 +1,6 @@
-#include "words.hpp"
+#include "grundy/frontend/words.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 std::vector<std::string> split_words(std::string_view text) {
   auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
@@ -20,4 +20,4 @@ std::string capitalized(std::string text) {
   return text;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

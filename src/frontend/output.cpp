@@ -1,4 +1,4 @@
-#include "output.hpp"
+#include "grundy/frontend/output.hpp"
 
 #include "grundy/interrupt.hpp"
 
@@ -14,7 +14,7 @@
 
 #include "grundy/progress.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 namespace {
 
 // Standard output as found at the start, and what was done to it since.
@@ -158,4 +158,4 @@ bool locale_is_utf8() {
   return false;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

@@ -1,5 +1,5 @@
 #pragma once
-// How the command line words the answers about a sum in one play convention
+// How the front-ends word the answers about a sum in one play convention
 // (normal or misère): the verdict, its JSON, why there is no winning move,
 // and the values (nimbers, or misère genera). `words_for` is the one place
 // the commands branch on Convention; `value`, `winner`, `moves` and the
@@ -14,7 +14,7 @@
 #include "grundy/analysis.hpp"
 #include "grundy/game_sum.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 class ConventionWords {
  public:
@@ -33,8 +33,8 @@ class ConventionWords {
 // `ascii`: an infinite value is written inf{0,2}, not ∞{0,2} (text only).
 [[nodiscard]] std::unique_ptr<ConventionWords> words_for(Convention convention, bool ascii);
 
-// The two conventions' words (commands.cpp, misere_commands.cpp).
+// The two conventions' words (sum_answers.cpp, quotient_answers.cpp).
 [[nodiscard]] std::unique_ptr<ConventionWords> normal_play_words(bool ascii);
 [[nodiscard]] std::unique_ptr<ConventionWords> misere_play_words();
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

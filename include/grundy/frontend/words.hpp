@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 // The words of `text`, split at spaces, tabs and line ends.
 [[nodiscard]] std::vector<std::string> split_words(std::string_view text);
@@ -14,4 +14,4 @@ namespace grundy::cli {
 // `text` with its first letter upper-case (ASCII): a sentence's start.
 [[nodiscard]] std::string capitalized(std::string text);
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

@@ -1,4 +1,4 @@
-#include "serve_api.hpp"
+#include "grundy/frontend/serve_api.hpp"
 
 #include <algorithm>
 #include <random>
@@ -6,12 +6,12 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
-#include "plot.hpp"
+#include "grundy/frontend/sum_answers.hpp"
+#include "grundy/frontend/plot.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/session_rules.hpp"
 #include "grundy/drawing.hpp"
-#include "misere_commands.hpp"
+#include "grundy/frontend/quotient_answers.hpp"
 #include "grundy/error.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/spec.hpp"
@@ -20,9 +20,9 @@
 #include "grundy/heap_game.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/value_plot.hpp"
-#include "words.hpp"
+#include "grundy/frontend/words.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 namespace {
 
 using nlohmann::json;
@@ -476,4 +476,4 @@ PlotReply answer_plot(std::string_view spec_text, std::uint64_t to) {
   }
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

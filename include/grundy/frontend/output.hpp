@@ -1,5 +1,5 @@
 #pragma once
-// Buffered standard output for the CLI: large tables are written in blocks,
+// Buffered standard output for the programs: large tables are written in blocks,
 // not line by line, and a failed write (a closed pipe, a full disk) is
 // reported instead of ignored. An answer is all or nothing: when standard
 // output is a regular file, a run that fails or is interrupted takes back
@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 // Standard output refused a block (a full disk, a closed pipe): thrown by
 // Output::write so that a long command stops at once instead of computing
@@ -72,4 +72,4 @@ void finish_output();
 // LC_CTYPE and LANG that is set says so.
 [[nodiscard]] bool locale_is_utf8();
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

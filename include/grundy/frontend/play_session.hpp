@@ -22,7 +22,7 @@
 #include "grundy/game_sum.hpp"
 #include "grundy/sum.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 enum class FirstPlayer { person, engine };
 
@@ -77,4 +77,4 @@ PlayEnd play(std::span<const Game* const> games, std::span<const Component> comp
 // output that could not be written (1).
 int play(const GameSum& sum, const PlayOptions& options);
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

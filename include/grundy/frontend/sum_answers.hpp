@@ -1,6 +1,8 @@
 #pragma once
-// The CLI's commands, one function each, over parsed arguments. Each returns
-// the process exit status; input errors are thrown as InputError.
+// The answers about a sum (value, winner, moves, table, pattern, contest),
+// one function each, over parsed arguments, as text or JSON: what the
+// command line prints and the server and Python answer. Input errors are
+// thrown as InputError.
 
 #include <cstdint>
 #include <functional>
@@ -12,12 +14,12 @@
 
 #include "grundy/pattern.hpp"
 #include "grundy/sum.hpp"
-#include "output.hpp"
+#include "grundy/frontend/output.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/game_sum.hpp"
 #include "grundy/session_rules.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 enum class Format { text, json };
 
@@ -107,4 +109,4 @@ std::vector<std::string> contest_problem_names();
 // and writes the judge's expected output; nothing is written on an error.
 void solve_contest(const std::string& problem, const std::string& input_file, Output& out);
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

@@ -8,7 +8,7 @@
 
 #include "grundy/value_plot.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 enum class PlotFormat { svg, png };
 
@@ -34,4 +34,4 @@ class PlotError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

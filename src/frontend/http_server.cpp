@@ -1,4 +1,4 @@
-#include "serve.hpp"
+#include "grundy/frontend/http_server.hpp"
 
 #include "grundy/quote.hpp"
 
@@ -17,11 +17,11 @@
 
 #include "grundy/error.hpp"
 #include "grundy/spec.hpp"
-#include "stop_signals.hpp"
+#include "grundy/frontend/stop_signals.hpp"
 #include "web_files.hpp"
-#include "worker_pool.hpp"
+#include "grundy/frontend/worker_pool.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 namespace {
 
 using nlohmann::json;
@@ -328,4 +328,4 @@ int serve(const ServeOptions& options) {
   return 0;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

@@ -1,4 +1,4 @@
-#include "commands.hpp"
+#include "grundy/frontend/sum_answers.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -27,10 +27,10 @@
 #include "grundy/quote.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/spec.hpp"
-#include "convention_words.hpp"
-#include "words.hpp"
+#include "grundy/frontend/convention_words.hpp"
+#include "grundy/frontend/words.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 namespace {
 
 using nlohmann::json;
@@ -684,4 +684,4 @@ void solve_contest(const std::string& problem, const std::string& input_file, Ou
   out.write(chosen->solve(in));
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

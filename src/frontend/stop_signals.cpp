@@ -1,4 +1,4 @@
-#include "stop_signals.hpp"
+#include "grundy/frontend/stop_signals.hpp"
 
 #include <pthread.h>
 #include <signal.h>
@@ -11,9 +11,9 @@
 
 #include "grundy/interrupt.hpp"
 #include "grundy/progress.hpp"
-#include "output.hpp"
+#include "grundy/frontend/output.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 namespace {
 
 std::atomic<bool> transcript{false};
@@ -124,4 +124,4 @@ void wait_to_be_ended() {
   for (;;) ::pause();
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

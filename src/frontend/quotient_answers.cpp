@@ -1,5 +1,5 @@
 #include <algorithm>
-#include "misere_commands.hpp"
+#include "grundy/frontend/quotient_answers.hpp"
 
 #include <chrono>
 #include <memory>
@@ -11,9 +11,9 @@
 #include "grundy/analysis.hpp"
 #include "grundy/error.hpp"
 #include "grundy/heap_game.hpp"
-#include "convention_words.hpp"
+#include "grundy/frontend/convention_words.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 namespace {
 
 using nlohmann::json;
@@ -346,4 +346,4 @@ void print_quotient(const Game& game, std::optional<std::uint64_t> max_heap, std
   out.write(fmt::format("sizes of the quotients of heaps 0..n, n = 0..{}: {}\n", q.max_heap, fmt::join(q.sizes, " ")));
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

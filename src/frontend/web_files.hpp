@@ -1,11 +1,11 @@
 #pragma once
-// The files of `grundy serve`'s page (apps/grundy/web), compiled into the
+// The files of `grundy serve`'s page (src/frontend/web), compiled into the
 // binary by cmake/embed_files.cmake: nothing has to be installed beside it.
 
 #include <span>
 #include <string_view>
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 struct WebFile {
   std::string_view path;          // "/index.html"
@@ -15,4 +15,4 @@ struct WebFile {
 
 std::span<const WebFile> web_files();
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

@@ -1,5 +1,5 @@
 #pragma once
-// The misère side of the CLI: `quotient` (docs/misere.md); the words of
+// The misère side of the answers: `quotient` (docs/misere.md); the words of
 // `value`, `winner` and `moves --misere` are MiserePlayWords (convention_words.hpp).
 
 #include <cstdint>
@@ -7,11 +7,11 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "commands.hpp"
+#include "grundy/frontend/sum_answers.hpp"
 #include "grundy/misere.hpp"
 #include "grundy/misere_quotient.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 // The default and the largest --max-heap of `quotient`.
 inline constexpr std::uint64_t kDefaultQuotientMaxHeap = 30;
@@ -29,4 +29,4 @@ void print_quotient(const Game& game, std::optional<std::uint64_t> max_heap, std
                     Output& out, const QuotientLimits& limits = {});
 nlohmann::json quotient_json(const MisereQuotient& q);
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

@@ -30,7 +30,7 @@
 #include <string_view>
 #include <vector>
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 struct WorkerResult {
   enum class Kind {
@@ -106,4 +106,4 @@ class WorkerPool {
   std::size_t alive_ = 0;  // idle and busy
 };
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

@@ -1,4 +1,4 @@
-#include "worker_pool.hpp"
+#include "grundy/frontend/worker_pool.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -17,7 +17,7 @@
 #include <cstring>
 #include <new>
 
-namespace grundy::cli {
+namespace grundy::frontend {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -408,4 +408,4 @@ WorkerResult WorkerPool::run(std::string_view request, std::chrono::milliseconds
   return {WorkerResult::Kind::unavailable, {}};
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

@@ -1,5 +1,5 @@
-#include "play.hpp"
-#include "words.hpp"
+#include "grundy/frontend/play_session.hpp"
+#include "grundy/frontend/words.hpp"
 
 #include <unistd.h>
 
@@ -23,10 +23,10 @@
 #include "grundy/misere.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/strategy.hpp"
-#include "commands.hpp"
-#include "output.hpp"
+#include "grundy/frontend/sum_answers.hpp"
+#include "grundy/frontend/output.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 namespace {
 
 // Heaps up to this size are also drawn as a row of tokens.
@@ -796,7 +796,7 @@ class Session {
         std::any_of(history_.begin(), history_.end(), [](const Played& p) { return p.by == Player::person; });
     const auto green = fmt::fg(fmt::terminal_color::green);
     const std::string sum_text = misere_ ? std::string() : sum_text_of(h.report.normal);
-    std::string text = grundy::cli::hint_text(
+    std::string text = grundy::frontend::hint_text(
         h, [this](const Move& m) { return move_text(m); }, sum_text, components_.size(), plural_noun());
     // What the person can do about it, in this conversation's words.
     if (h.kind == Hint::Kind::win) {
@@ -853,4 +853,4 @@ int play(const GameSum& sum, const PlayOptions& options) {
   }
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

@@ -23,7 +23,7 @@
 // command exited normally (it then assumes the command handled Ctrl-C as
 // part of its work, as an editor does).
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 // Blocks SIGINT and SIGTERM and starts the thread that waits for them. Call
 // at the start of main, before any other thread exists, so that every later
@@ -48,4 +48,4 @@ void keep_transcript_when_interrupted();
 // signal is being handled.
 void wait_to_be_ended();
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

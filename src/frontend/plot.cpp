@@ -1,4 +1,4 @@
-#include "plot.hpp"
+#include "grundy/frontend/plot.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -15,7 +15,7 @@
 
 extern char** environ;
 
-namespace grundy::cli {
+namespace grundy::frontend {
 namespace {
 
 // A gnuplot string in double quotes, drawn as typed (labels are noenhanced).
@@ -153,4 +153,4 @@ std::string draw_plot(const ValuePlot& plot, const PlotStyle& style) {
   return bytes;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend

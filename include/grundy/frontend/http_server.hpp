@@ -7,10 +7,10 @@
 #include <functional>
 #include <string>
 
-#include "serve_api.hpp"
-#include "worker_pool.hpp"
+#include "grundy/frontend/serve_api.hpp"
+#include "grundy/frontend/worker_pool.hpp"
 
-namespace grundy::cli {
+namespace grundy::frontend {
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
@@ -35,4 +35,4 @@ struct ServeOptions {
 // on standard output once it listens; throws InputError when it cannot.
 int serve(const ServeOptions& options);
 
-}  // namespace grundy::cli
+}  // namespace grundy::frontend
