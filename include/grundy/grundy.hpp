@@ -37,6 +37,7 @@
 #include "grundy/game_family.hpp"
 #include "grundy/game_sum.hpp"
 #include "grundy/game_value.hpp"
+#include "grundy/hash_mix.hpp"
 #include "grundy/heap_game.hpp"
 #include "grundy/heap_table.hpp"
 #include "grundy/interrupt.hpp"

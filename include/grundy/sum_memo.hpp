@@ -13,6 +13,8 @@
 #include <span>
 #include <vector>
 
+#include "grundy/hash_mix.hpp"
+
 namespace grundy {
 
 template <class Word>
@@ -74,12 +76,8 @@ class SumMemo {
     return true;
   }
   static std::uint64_t hash(std::span<const Word> sum) {
-    std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ sum.size();
-    for (Word w : sum) {
-      h ^= static_cast<std::uint64_t>(w);
-      h *= 0xbf58476d1ce4e5b9ULL;
-      h ^= h >> 31;
-    }
+    std::uint64_t h = kHashSeed ^ sum.size();
+    for (Word w : sum) h = mix_in(h, static_cast<std::uint64_t>(w));
     return h;
   }
   void grow() {

@@ -38,6 +38,7 @@
 #include <pybind11/pybind11.h>
 
 #include "grundy/search/component_search.hpp"
+#include "grundy/hash_mix.hpp"
 #include "grundy/drawing.hpp"
 #include "grundy/game.hpp"
 #include "grundy/search/value_walk.hpp"
@@ -84,13 +85,7 @@ inline constexpr std::uint64_t kIdMask = ValueWalk::kIdMask;
 // of a position, a part the id of a canonical one.
 struct PythonParts {
   using Key = std::uint64_t;
-  struct KeyHash {
-    std::size_t operator()(std::uint64_t k) const {  // splitmix64's finaliser
-      k = (k ^ (k >> 30)) * 0xbf58476d1ce4e5b9ULL;
-      k = (k ^ (k >> 27)) * 0x94d049bb133111ebULL;
-      return static_cast<std::size_t>(k ^ (k >> 31));
-    }
-  };
+  using KeyHash = MixedHash;  // ids are consecutive: mixed (grundy/hash_mix.hpp)
   const PythonGame* game = nullptr;
 
   [[nodiscard]] std::vector<Key> components(Key position) const;

@@ -8,6 +8,7 @@
 #include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
 #include "grundy/games/chomp_box.hpp"
+#include "grundy/hash_mix.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
@@ -33,12 +34,11 @@ bool ChompBar::is_rectangle() const {
 }
 
 std::size_t ChompBarHash::operator()(const ChompBar& b) const {
-  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+  std::uint64_t h = kHashSeed;
   for (std::size_t i = 0; i < kChompMaxSide; i += 8) {
     std::uint64_t word = 0;
     for (std::size_t k = 0; k < 8; ++k) word |= std::uint64_t{b.rows[i + k]} << (8 * k);
-    h = (h ^ word) * 0xbf58476d1ce4e5b9ULL;
-    h ^= h >> 31;
+    h = mix_in(h, word);
   }
   return static_cast<std::size_t>(h);
 }

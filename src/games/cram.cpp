@@ -12,6 +12,7 @@
 
 #include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
+#include "grundy/hash_mix.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/search/transposition_table.hpp"
 #include "grundy/parse_number.hpp"
@@ -331,19 +332,11 @@ std::size_t CramRules::option_count(const CramBoard& board) const {
 }
 
 std::size_t CramBoardHash::operator()(const CramBoard& b) const {
-  // splitmix64's finaliser.
-  auto mix = [](std::uint64_t x) {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-  };
   // (The high half and the shape are folded in by multiplication: one
   // finaliser then spreads every input bit; the search hashes every part.)
   const std::uint64_t shape = std::uint64_t{b.height} << 8 | b.width;
   const auto low = static_cast<std::uint64_t>(b.empty), high = static_cast<std::uint64_t>(b.empty >> 64);
-  return static_cast<std::size_t>(mix(low ^ (high * 0x9e3779b97f4a7c15ULL) ^ (shape * 0xc2b2ae3d27d4eb4fULL)));
+  return static_cast<std::size_t>(mix64(low ^ (high * 0x9e3779b97f4a7c15ULL) ^ (shape * 0xc2b2ae3d27d4eb4fULL)));
 }
 
 CramBoard parse_cram_board(std::string_view text) {

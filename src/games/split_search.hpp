@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "grundy/games/take_and_break_values.hpp"
+#include "grundy/hash_mix.hpp"
 #include "grundy/periodicity.hpp"
 #include "support/periodic_matches.hpp"
 
@@ -143,9 +144,8 @@ bool splits_to_value(const Values& g, std::uint64_t p, std::uint64_t r, unsigned
   };
   struct StateHash {
     std::size_t operator()(const State& s) const {
-      std::uint64_t h = s.lo * 0x9e3779b97f4a7c15ULL ^ (s.placed + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
-      h ^= (std::uint64_t{s.x} << 8 | s.j) * 0x94d049bb133111ebULL;
-      return static_cast<std::size_t>(h ^ (h >> 31));
+      const std::uint64_t h = mix_in(mix_in(kHashSeed, s.lo), s.placed);
+      return static_cast<std::size_t>(mix64(h ^ (std::uint64_t{s.x} << 32 | s.j)));
     }
   };
   std::unordered_set<State, StateHash> barren;  // states with no split below them

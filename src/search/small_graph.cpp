@@ -3,24 +3,12 @@
 #include <array>
 
 #include "games/graph_canon.hpp"
+#include "grundy/hash_mix.hpp"
 
 namespace grundy {
 
-namespace {
-
-// splitmix64's finaliser.
-std::uint64_t mix(std::uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
-
 std::size_t VertexSetHash::operator()(VertexSet s) const {
-  return static_cast<std::size_t>(mix(static_cast<std::uint64_t>(s) ^ mix(static_cast<std::uint64_t>(s >> 64))));
+  return static_cast<std::size_t>(mix64(static_cast<std::uint64_t>(s) ^ mix64(static_cast<std::uint64_t>(s >> 64))));
 }
 
 SmallGraph::SmallGraph(std::span<const VertexSet> rows) : order_(static_cast<std::uint8_t>(rows.size())) {
@@ -45,8 +33,8 @@ std::vector<VertexSet> SmallGraph::rows() const {
 }
 
 std::size_t SmallGraphHash::operator()(const SmallGraph& g) const {
-  std::uint64_t h = mix(g.order());
-  for (const std::uint64_t w : g.words()) h = mix(h ^ w);
+  std::uint64_t h = mix64(g.order());
+  for (const std::uint64_t w : g.words()) h = mix64(h ^ w);
   return static_cast<std::size_t>(h);
 }
 

@@ -3,6 +3,7 @@
 // (values up to 300, past what a NimberSet holds) and Kayles written as
 // parts (held against the octal family). Cram's tests (tests/games/) hold
 // the search against a brute force on boards.
+#include "grundy/hash_mix.hpp"
 #include "grundy/search/component_search.hpp"
 
 #include <cstdint>
@@ -66,13 +67,7 @@ TEST(NimberSet, OperationsAgreeWithAStdSet) {
   EXPECT_FALSE(NimberSet::all().contains(256));  // values past the set are never members
 }
 
-struct IdHash {  // splitmix64's finaliser
-  std::size_t operator()(std::uint64_t k) const {
-    k = (k ^ (k >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    k = (k ^ (k >> 27)) * 0x94d049bb133111ebULL;
-    return static_cast<std::size_t>(k ^ (k >> 31));
-  }
-};
+using IdHash = MixedHash;  // ids are consecutive: mixed (grundy/hash_mix.hpp)
 
 TEST(TranspositionTable, StaysWithinItsBoundAndNeverAnswersWrongly) {
   TranspositionTable<std::uint64_t, std::uint64_t, IdHash> table(64 * 1024);

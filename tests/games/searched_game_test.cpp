@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include "grundy/error.hpp"
+#include "grundy/hash_mix.hpp"
 #include "grundy/misere_search.hpp"
 #include "grundy/search/searched_game.hpp"
 #include "grundy/spec.hpp"
@@ -53,16 +54,9 @@ std::vector<std::uint64_t> runs_of(Row row) {
 // row's start (bits 0..n-1), which is a run's canonical form.
 struct RowKaylesRules {
   using Key = Row;
-  // Mixed (splitmix64's finaliser): std::hash of an integer is the integer
-  // itself on libstdc++, and runs 2^n - 1 would share the low bits that
-  // pick a table slot.
-  struct KeyHash {
-    std::size_t operator()(Row k) const {
-      k = (k ^ (k >> 30)) * 0xbf58476d1ce4e5b9ULL;
-      k = (k ^ (k >> 27)) * 0x94d049bb133111ebULL;
-      return static_cast<std::size_t>(k ^ (k >> 31));
-    }
-  };
+  // Mixed (grundy/hash_mix.hpp): runs 2^n - 1 would share the low bits
+  // that pick a table slot.
+  using KeyHash = MixedHash;
   [[nodiscard]] std::vector<Key> components(Key row) const {
     std::vector<Key> parts;
     for (const std::uint64_t run : runs_of(row)) parts.push_back(run == 64 ? ~Row{0} : (Row{1} << run) - 1);

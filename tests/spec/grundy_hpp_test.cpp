@@ -34,6 +34,9 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_class_v<GameFamily>);                                // game_family.hpp
   static_assert(std::is_class_v<GameSum>);                                   // game_sum.hpp
   static_assert(std::is_class_v<GameValue>);                                 // game_value.hpp
+  // hash_mix.hpp: splitmix64 seeded with 0 first returns mix64 of its step.
+  static_assert(mix64(0x9e3779b97f4a7c15ULL) == 0xe220a8397b1dcdafULL);
+  static_assert(std::is_class_v<MixedHash>);
   static_assert(std::is_abstract_v<HeapGame>);                               // heap_game.hpp
   static_assert(std::is_class_v<Interrupted>);                               // interrupt.hpp
   static_assert(std::is_class_v<MexCounter>);                                // mex_counter.hpp

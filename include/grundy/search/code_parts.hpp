@@ -16,6 +16,7 @@
 #include <span>
 #include <vector>
 
+#include "grundy/hash_mix.hpp"
 #include "grundy/search/component_search.hpp"
 #include "grundy/search/game_logic.hpp"
 #include "grundy/search/interner.hpp"
@@ -27,13 +28,7 @@ class CodeParts {
  public:
   using Position = typename G::Position;
   using Key = std::uint64_t;
-  struct KeyHash {
-    std::size_t operator()(std::uint64_t k) const {  // splitmix64's finaliser: ids are consecutive
-      k = (k ^ (k >> 30)) * 0xbf58476d1ce4e5b9ULL;
-      k = (k ^ (k >> 27)) * 0x94d049bb133111ebULL;
-      return static_cast<std::size_t>(k ^ (k >> 31));
-    }
-  };
+  using KeyHash = MixedHash;  // ids are consecutive: mixed (hash_mix.hpp)
 
   CodeParts(const G* game, Interner<Position>* positions) : game_(game), positions_(positions) {}
 
