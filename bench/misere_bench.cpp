@@ -8,9 +8,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "grundy/misere.hpp"
-#include "grundy/misere_quotient.hpp"
-#include "grundy/misere_search.hpp"
+#include "grundy/misere/misere.hpp"
+#include "grundy/misere/misere_quotient.hpp"
+#include "grundy/misere/misere_search.hpp"
 #include "grundy/spec.hpp"
 
 namespace {

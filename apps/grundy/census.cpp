@@ -19,7 +19,7 @@
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
-#include "grundy/misere_quotient.hpp"
+#include "grundy/misere/misere_quotient.hpp"
 #include "grundy/search/search_threads.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/thread_pool.hpp"

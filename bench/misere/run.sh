@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Misère Cram: `grundy winner cram HxW --misere` (the search over multisets of
-# canonical regions, include/grundy/misere_parts_search.hpp) against a plain
+# canonical regions, include/grundy/misere/misere_parts_search.hpp) against a plain
 # memoised search of whole boards (bench/misere/plain_cram_misere.cpp), in
 # turn, run after run, with each pair's ratio; and their peak memory.
 #

@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "grundy/misere.hpp"
+#include "grundy/misere/misere.hpp"
 #include "grundy/strategy.hpp"
 #include "grundy/sum.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // The whole public API in one include: `#include <grundy/grundy.hpp>`.
 //
-// Every header of include/grundy/, games/ and search/ (a test checks
+// Every header of include/grundy/, games/, misere/ and search/ (a test checks
 // that none is left out): the front door for questions about sums
 // (analysis.hpp: outcome, moves, the engine's move, hints, in normal and
 // misère play) and the sum reader (game_sum.hpp); values and sums (Nimber,
@@ -14,7 +14,8 @@
 // header stands alone too; including only the ones a program uses keeps its
 // build shorter.
 //
-// Not included: contest/ (the readers and solvers behind `grundy contest`,
+// Not included: frontend/ (the words, play session and server that the
+// programs and Python's module share; not installed), contest/ (the readers and solvers behind `grundy contest`,
 // tied to three problems' input formats) and primes/ (the number theory
 // behind the coprime game). Both are installed and may be included by name;
 // they live in their own namespaces, grundy::contest and grundy::primes.
@@ -43,14 +44,14 @@
 #include "grundy/interrupt.hpp"
 #include "grundy/mex.hpp"
 #include "grundy/mex_counter.hpp"
-#include "grundy/misere.hpp"
-#include "grundy/misere_proof.hpp"
-#include "grundy/misere_quotient.hpp"
-#include "grundy/misere_quotient_moves.hpp"
-#include "grundy/misere_parts_search.hpp"
-#include "grundy/misere_search.hpp"
-#include "grundy/misere_solver.hpp"
-#include "grundy/modular_window.hpp"
+#include "grundy/misere/misere.hpp"
+#include "grundy/misere/misere_proof.hpp"
+#include "grundy/misere/misere_quotient.hpp"
+#include "grundy/misere/misere_quotient_moves.hpp"
+#include "grundy/misere/misere_parts_search.hpp"
+#include "grundy/misere/misere_search.hpp"
+#include "grundy/misere/misere_solver.hpp"
+#include "grundy/games/modular_window.hpp"
 #include "grundy/nimber.hpp"
 #include "grundy/nimber_set.hpp"
 #include "grundy/number_set.hpp"
@@ -67,7 +68,7 @@
 #include "grundy/search/search_threads.hpp"
 #include "grundy/session_rules.hpp"
 #include "grundy/search/searched_game.hpp"
-#include "grundy/small_graph.hpp"
+#include "grundy/search/small_graph.hpp"
 #include "grundy/sum_memo.hpp"
 #include "grundy/search/solver.hpp"
 #include "grundy/spec.hpp"

@@ -29,7 +29,7 @@
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/heap_game.hpp"
-#include "grundy/misere_quotient.hpp"
+#include "grundy/misere/misere_quotient.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/search/search_threads.hpp"

@@ -10,8 +10,8 @@
 
 #include "grundy/error.hpp"
 #include "grundy/heap_game.hpp"
-#include "grundy/misere.hpp"
-#include "grundy/misere_quotient.hpp"
+#include "grundy/misere/misere.hpp"
+#include "grundy/misere/misere_quotient.hpp"
 
 namespace grundy {
 namespace {

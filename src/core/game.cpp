@@ -4,7 +4,7 @@
 
 #include "grundy/drawing.hpp"
 #include "grundy/error.hpp"
-#include "grundy/misere_solver.hpp"
+#include "grundy/misere/misere_solver.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/quote.hpp"
 

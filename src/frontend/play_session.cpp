@@ -20,7 +20,7 @@
 #include "grundy/error.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/session_rules.hpp"
-#include "grundy/misere.hpp"
+#include "grundy/misere/misere.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/strategy.hpp"
 #include "grundy/frontend/sum_answers.hpp"

@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "grundy/small_graph.hpp"
+#include "grundy/search/small_graph.hpp"
 
 namespace grundy {
 

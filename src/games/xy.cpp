@@ -7,7 +7,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/mex.hpp"
-#include "grundy/modular_window.hpp"
+#include "grundy/games/modular_window.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"

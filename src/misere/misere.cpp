@@ -1,4 +1,4 @@
-#include "grundy/misere.hpp"
+#include "grundy/misere/misere.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -7,7 +7,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/heap_game.hpp"
-#include "grundy/misere_quotient_moves.hpp"
+#include "grundy/misere/misere_quotient_moves.hpp"
 
 namespace grundy {
 namespace {

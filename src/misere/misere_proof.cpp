@@ -1,4 +1,4 @@
-#include "grundy/misere_proof.hpp"
+#include "grundy/misere/misere_proof.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "grundy/misere_quotient.hpp"
+#include "grundy/misere/misere_quotient.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -20,7 +20,7 @@
 #include "grundy/progress.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/time_limit.hpp"
-#include "grundy/misere_proof.hpp"
+#include "grundy/misere/misere_proof.hpp"
 
 namespace grundy {
 namespace {

@@ -1,4 +1,4 @@
-#include "grundy/misere_quotient_moves.hpp"
+#include "grundy/misere/misere_quotient_moves.hpp"
 
 #include <algorithm>
 

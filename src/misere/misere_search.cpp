@@ -1,4 +1,4 @@
-#include "grundy/misere_search.hpp"
+#include "grundy/misere/misere_search.hpp"
 
 #include <algorithm>
 #include <optional>

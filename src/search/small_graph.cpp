@@ -1,4 +1,4 @@
-#include "grundy/small_graph.hpp"
+#include "grundy/search/small_graph.hpp"
 
 #include <array>
 

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "grundy/error.hpp"
-#include "grundy/misere_proof.hpp"
+#include "grundy/misere/misere_proof.hpp"
 
 namespace grundy {
 namespace {

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "grundy/heap_game.hpp"
-#include "grundy/misere.hpp"
-#include "grundy/misere_quotient.hpp"
-#include "grundy/misere_quotient_moves.hpp"
+#include "grundy/misere/misere.hpp"
+#include "grundy/misere/misere_quotient.hpp"
+#include "grundy/misere/misere_quotient_moves.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/sum.hpp"
 

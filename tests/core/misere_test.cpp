@@ -10,9 +10,9 @@
 
 #include "grundy/analysis.hpp"
 #include "grundy/error.hpp"
-#include "grundy/misere.hpp"
-#include "grundy/misere_quotient.hpp"
-#include "grundy/misere_search.hpp"
+#include "grundy/misere/misere.hpp"
+#include "grundy/misere/misere_quotient.hpp"
+#include "grundy/misere/misere_search.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/time_limit.hpp"
 

@@ -24,7 +24,7 @@
 #include "grundy/error.hpp"
 #include "grundy/games/chomp_box.hpp"
 #include "grundy/interrupt.hpp"
-#include "grundy/misere_search.hpp"
+#include "grundy/misere/misere_search.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/sum.hpp"
 

@@ -16,8 +16,8 @@
 
 #include "grundy/error.hpp"
 #include "grundy/games/cram.hpp"
-#include "grundy/misere.hpp"
-#include "grundy/misere_search.hpp"
+#include "grundy/misere/misere.hpp"
+#include "grundy/misere/misere_search.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/sum_memo.hpp"
 #include "grundy/search/transposition_table.hpp"

@@ -21,7 +21,7 @@
 
 #include "grundy/search/component_search.hpp"
 #include "grundy/error.hpp"
-#include "grundy/misere_search.hpp"
+#include "grundy/misere/misere_search.hpp"
 #include "grundy/sum.hpp"
 #include "grundy/spec.hpp"
 

@@ -24,7 +24,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/hash_mix.hpp"
-#include "grundy/misere_search.hpp"
+#include "grundy/misere/misere_search.hpp"
 #include "grundy/search/searched_game.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/sum.hpp"

@@ -16,7 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "grundy/misere_quotient.hpp"
+#include "grundy/misere/misere_quotient.hpp"
 #include "grundy/spec.hpp"
 #include "support/sanitized.hpp"
 

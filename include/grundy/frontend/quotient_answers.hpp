@@ -8,8 +8,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "grundy/frontend/sum_answers.hpp"
-#include "grundy/misere.hpp"
-#include "grundy/misere_quotient.hpp"
+#include "grundy/misere/misere.hpp"
+#include "grundy/misere/misere_quotient.hpp"
 
 namespace grundy::frontend {
 

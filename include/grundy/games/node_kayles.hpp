@@ -38,7 +38,7 @@
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
 #include "grundy/search/searched_game.hpp"
-#include "grundy/small_graph.hpp"
+#include "grundy/search/small_graph.hpp"
 
 namespace grundy {
 

@@ -1,7 +1,7 @@
 // first_in_window against a scan of k = 0, 1, 2, ... (the progression repeats
 // after m terms, so m terms decide "never").
 
-#include "grundy/modular_window.hpp"
+#include "grundy/games/modular_window.hpp"
 
 #include <limits>
 #include <numeric>

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "grundy/game.hpp"
-#include "grundy/misere_solver.hpp"
+#include "grundy/misere/misere_solver.hpp"
 #include "grundy/sum_memo.hpp"
 #include "grundy/sum.hpp"
 

@@ -27,8 +27,8 @@
 #include <string_view>
 #include <vector>
 
-#include "grundy/misere_quotient.hpp"
-#include "grundy/misere_search.hpp"
+#include "grundy/misere/misere_quotient.hpp"
+#include "grundy/misere/misere_search.hpp"
 #include "grundy/sum.hpp"
 
 namespace grundy {

@@ -1,4 +1,4 @@
-#include "grundy/modular_window.hpp"
+#include "grundy/games/modular_window.hpp"
 
 #include <limits>
 

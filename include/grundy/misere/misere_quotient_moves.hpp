@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "grundy/game.hpp"
-#include "grundy/misere_quotient.hpp"
+#include "grundy/misere/misere_quotient.hpp"
 
 namespace grundy {
 
