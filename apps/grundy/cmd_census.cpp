@@ -66,7 +66,7 @@ CensusRequest parse_census(const CensusOptions& options) {
   // A misère census computes quotients, whose bound is quotient's.
   r.misere = options.misere;
   const std::unique_ptr<Game> example = parse_game(r.family->example);
-  const std::uint64_t most = r.misere ? kMaxQuotientMaxHeap : example->heap_game()->max_pattern_limit();
+  const std::uint64_t most = r.misere ? kMostQuotientHeap : example->heap_game()->max_pattern_limit();
   r.deepen_file = options.deepen;
   if (!r.deepen_file.empty() && r.misere)
     throw InputError("--deepen goes on from a census of normal play: it takes no --misere");
@@ -83,10 +83,10 @@ CensusRequest parse_census(const CensusOptions& options) {
     r.most_heaps = kDefaultQuotientMostHeaps;
     if (!options.most_heaps.empty()) {
       const auto n = parse_u64(options.most_heaps);
-      if (!n || *n == 0 || *n > kMaxQuotientMaxHeap)
+      if (!n || *n == 0 || *n > kMostQuotientHeap)
         throw InputError(fmt::format("--most-heaps '{}': expected the last heap a whole quotient's search may reach, "
                                      "1 to {}",
-                                     options.most_heaps, kMaxQuotientMaxHeap));
+                                     options.most_heaps, kMostQuotientHeap));
       r.most_heaps = *n;
     }
   }
@@ -147,7 +147,7 @@ Command add_census_command(CLI::App& app) {
   census->add_option("--max-heap", options->max_heap,
                      fmt::format("each game's pattern search bound (default {}); with --misere, the quotient of "
                                  "the sums of heaps 0..N only (at most {}) instead of the whole game's",
-                                 kDefaultCensusMaxHeap, kMaxQuotientMaxHeap))
+                                 kDefaultCensusMaxHeap, kMostQuotientHeap))
       ->type_name("N");
   census->add_flag("--misere", options->misere,
                    "misère play: each game's misère quotient, as 'grundy quotient' computes it");
@@ -181,7 +181,7 @@ Command add_census_command(CLI::App& app) {
   census->add_option("--most-heaps", options->most_heaps,
                      fmt::format("with --misere: each whole quotient's search stops at heap N if the periodicity "
                                  "theorem has not proven it by then (default {}, at most {})",
-                                 kDefaultQuotientMostHeaps, kMaxQuotientMaxHeap))
+                                 kDefaultQuotientMostHeaps, kMostQuotientHeap))
       ->type_name("N");
   census->add_option("--jobs", options->jobs,
                      "threads, at most the cores grundy may use (0 or default: GRUNDY_THREADS if set, else every "

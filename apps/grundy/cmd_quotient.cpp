@@ -39,20 +39,20 @@ std::uint32_t parse_max_elements(const std::string& text) {
 
 std::uint64_t parse_most_heaps(const std::string& text) {
   auto n = parse_u64(text);
-  if (!n || *n == 0 || *n > kMaxQuotientMaxHeap)
+  if (!n || *n == 0 || *n > kMostQuotientHeap)
     throw InputError(fmt::format("--most-heaps '{}': {}; expected the last heap the search for the whole game's "
                                  "quotient may reach, a whole number from 1 to {}",
-                                 text, !n ? why_not_u64(text) : (*n == 0 ? "zero" : "too large"), kMaxQuotientMaxHeap));
+                                 text, !n ? why_not_u64(text) : (*n == 0 ? "zero" : "too large"), kMostQuotientHeap));
   return *n;
 }
 
 std::uint64_t parse_quotient_max_heap(const std::string& text) {
   auto n = parse_u64(text);
-  if (!n || *n == 0 || *n > kMaxQuotientMaxHeap)
+  if (!n || *n == 0 || *n > kMostQuotientHeap)
     throw InputError(fmt::format("--max-heap '{}': {}; expected the largest heap of the quotient, a whole number "
                                  "from 1 to {}",
                                  text, !n ? why_not_u64(text) : (*n == 0 ? "zero has no heap with a move" : "too large"),
-                                 kMaxQuotientMaxHeap));
+                                 kMostQuotientHeap));
   return *n;
 }
 
@@ -66,12 +66,12 @@ Command add_quotient_command(CLI::App& app) {
   quotient->add_option("--max-heap", options->max_heap,
                        fmt::format("the quotient of the sums of heaps 0..N only (at most {}); without it, an octal "
                                    "game's quotient is proven for every heap, and other games get heaps 0..{}",
-                                   kMaxQuotientMaxHeap, kDefaultQuotientMaxHeap))
+                                   kMostQuotientHeap, kDefaultQuotientMaxHeap))
       ->type_name("N");
   quotient->add_option("--most-heaps", options->most_heaps,
                        fmt::format("the whole game's search stops at heap N if the periodicity theorem has not "
                                    "proven it by then (default {}, at most {})",
-                                   kDefaultQuotientMostHeaps, kMaxQuotientMaxHeap))
+                                   kDefaultQuotientMostHeaps, kMostQuotientHeap))
       ->type_name("N");
   quotient->add_option("--max-elements", options->max_elements,
                        fmt::format("stop when a candidate quotient has more than N elements (default {}, at most "

@@ -403,11 +403,13 @@ class Quotient(NamedTuple):
         return _html_table(f"misère quotient of {self.game}: {self.size} elements", ["", ""], rows)
 
 
-# The largest heap bound of a quotient (the library's kMostQuotientHeap).
+# The largest heap bound of a quotient (the library's kMostQuotientHeap), and
+# how far a whole game's quotient is searched by default (kDefaultQuotientMostHeaps).
 _MOST_QUOTIENT_HEAP = _core.MOST_QUOTIENT_HEAP
 
 
-def quotient(spec: str, max_heap: int | None = None, *, most_heaps: int = 300) -> Quotient:
+def quotient(spec: str, max_heap: int | None = None, *,
+             most_heaps: int = _core.DEFAULT_QUOTIENT_MOST_HEAPS) -> Quotient:
     """The misère quotient of a heap game, as ``grundy quotient`` computes it.
 
     For an octal code without ``max_heap``: heaps are added one by one until

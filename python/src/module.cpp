@@ -695,6 +695,7 @@ PYBIND11_MODULE(_core, m) {
         py::arg("spec"));
   m.def("pattern", &pattern_of, py::arg("spec"), py::arg("max_heap") = py::none());
   m.attr("MOST_QUOTIENT_HEAP") = kMostQuotientHeap;
+  m.attr("DEFAULT_QUOTIENT_MOST_HEAPS") = kDefaultQuotientMostHeaps;
   m.def("quotient", &quotient_of, py::arg("spec"), py::arg("max_heap"), py::arg("most_heaps"));
   m.def("plot_data", &plot_data, py::arg("spec"), py::arg("to"), py::arg("max_heap") = std::nullopt);
   // Long computations report on the process's stderr (progress.hpp), as the

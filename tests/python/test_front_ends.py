@@ -4,15 +4,17 @@ so the same position under the same convention gets the same winner and
 the same moves from all three: normal play, misère play, and draws on a
 graph with cycles."""
 
+import inspect
 import json
 import pathlib
 import random
+import re
 import sys
 
 import grundy
 import pytest
 
-from conftest import LOOPY_GRAPH, cli_json, cli_path
+from conftest import LOOPY_GRAPH, cli_json, cli_path, run_cli
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "serve"))
 from server import Server  # noqa: E402  (the serve tests' helper)
@@ -165,6 +167,10 @@ def test_quotient_agrees_with_the_command_line_and_decides_sums():
             grundy.quotient("kayles", **bad)
     with pytest.raises(ValueError, match="octal codes only"):
         grundy.quotient("subtraction:1,2")
+    # The bounds are the library's, as the command line's are.
+    default = inspect.signature(grundy.quotient).parameters["most_heaps"].default
+    assert default == grundy._core.DEFAULT_QUOTIENT_MOST_HEAPS == int(
+        re.search(r"--most-heaps N .*?\(default (\d+)", run_cli("quotient", "--help").stdout, re.S).group(1))
     with pytest.raises(ValueError, match="expected a heap size"):
         grundy.quotient("kayles").element(-1)
 

@@ -13,9 +13,9 @@
 
 namespace grundy::frontend {
 
-// The default and the largest --max-heap of `quotient`.
+// The default --max-heap of `quotient` (the largest is the library's
+// kMostQuotientHeap).
 inline constexpr std::uint64_t kDefaultQuotientMaxHeap = 30;
-inline constexpr std::uint64_t kMaxQuotientMaxHeap = kMostQuotientHeap;
 // The largest --max-elements: the table of products alone takes 4 N^2
 // bytes (1.6 GB at 20,000), and the proof's store grows with N.
 inline constexpr std::uint32_t kMaxQuotientElements = 20000;
