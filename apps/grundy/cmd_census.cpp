@@ -23,6 +23,7 @@ namespace grundy::cli {
 
 // The words, the session and the server the programs print (src/frontend).
 using namespace frontend;
+
 namespace {
 
 struct CensusOptions {

@@ -20,6 +20,7 @@ namespace grundy::cli {
 
 // The words, the session and the server the programs print (src/frontend).
 using namespace frontend;
+
 namespace {
 
 // grundy help [COMMAND]: the same text as --help, on standard output.

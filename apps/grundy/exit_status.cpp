@@ -18,6 +18,7 @@ namespace grundy::cli {
 
 // The words, the session and the server the programs print (src/frontend).
 using namespace frontend;
+
 namespace {
 
 // After an error, what was written to a file is taken back: a partial

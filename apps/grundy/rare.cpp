@@ -21,6 +21,7 @@ namespace grundy::cli {
 
 // The words, the session and the server the programs print (src/frontend).
 using namespace frontend;
+
 namespace {
 
 using nlohmann::json;
