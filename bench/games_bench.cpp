@@ -30,7 +30,9 @@ void first_table(benchmark::State& state, const std::vector<std::uint64_t>& set)
 }
 
 // subtraction:1-K (windows): about the same cost per value for every K.
-void BM_SubtractionOneToK(benchmark::State& state) { first_table(state, numbers(1, static_cast<std::uint64_t>(state.range(0)))); }
+void BM_SubtractionOneToK(benchmark::State& state) {
+  first_table(state, numbers(1, static_cast<std::uint64_t>(state.range(0))));
+}
 BENCHMARK(BM_SubtractionOneToK)->Arg(1000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 // K triples {10i + 3, 10i + 4, 10i + 5} (windows) and K scattered numbers
@@ -38,7 +40,8 @@ BENCHMARK(BM_SubtractionOneToK)->Arg(1000)->Arg(100000)->Unit(benchmark::kMillis
 // where the game switches from one to the other (ranges of two on average).
 void BM_SubtractionTriples(benchmark::State& state) {
   std::vector<std::uint64_t> set;
-  for (std::uint64_t i = 0; i < static_cast<std::uint64_t>(state.range(0)); ++i) set.insert(set.end(), {10 * i + 3, 10 * i + 4, 10 * i + 5});
+  for (std::uint64_t i = 0; i < static_cast<std::uint64_t>(state.range(0)); ++i)
+    set.insert(set.end(), {10 * i + 3, 10 * i + 4, 10 * i + 5});
   first_table(state, set);
 }
 BENCHMARK(BM_SubtractionTriples)->Arg(10)->Arg(100)->Unit(benchmark::kMillisecond);

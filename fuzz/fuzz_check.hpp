@@ -25,7 +25,7 @@ inline void check(bool holds, std::string_view what, std::string_view detail = {
 // The same with a detail built only when the property is broken (a game's
 // spec can hold millions of numbers).
 template <class Detail>
-  requires std::is_invocable_r_v<std::string, Detail&>
+requires std::is_invocable_r_v<std::string, Detail&>
 void check(bool holds, std::string_view what, Detail&& detail) {
   if (!holds) property_broken(what, detail());
 }
@@ -62,10 +62,14 @@ void check(bool holds, std::string_view what, Detail&& detail) {
     if (c < 0x20 || c == 0x7F) return false;
     std::size_t length = 1;
     if (c >= 0x80) {
-      if ((c & 0xE0) == 0xC0 && c >= 0xC2) length = 2;
-      else if ((c & 0xF0) == 0xE0) length = 3;
-      else if ((c & 0xF8) == 0xF0 && c <= 0xF4) length = 4;
-      else return false;
+      if ((c & 0xE0) == 0xC0 && c >= 0xC2)
+        length = 2;
+      else if ((c & 0xF0) == 0xE0)
+        length = 3;
+      else if ((c & 0xF8) == 0xF0 && c <= 0xF4)
+        length = 4;
+      else
+        return false;
       if (i + length > message.size()) return false;
       for (std::size_t k = 1; k < length; ++k)
         if ((static_cast<unsigned char>(message[i + k]) & 0xC0) != 0x80) return false;

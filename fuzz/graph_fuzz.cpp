@@ -85,7 +85,8 @@ void check_generalized_value(const grundy::GraphGame& game, grundy::Position p) 
   finite.erase(std::unique(finite.begin(), finite.end()), finite.end());
   std::uint64_t mex = 0;
   while (mex < finite.size() && finite[mex] == mex) ++mex;
-  const std::string where = fmt::format("{} position {} of value {}", game.spec(), game.format_position(p), to_string(value));
+  const std::string where =
+      fmt::format("{} position {} of value {}", game.spec(), game.format_position(p), to_string(value));
   if (value.is_finite()) {
     const std::uint64_t m = value.nimber().value();
     check(m == mex, "a finite value is the mex of the finite values of the options", [&] { return where; });
@@ -121,8 +122,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   } catch (const InputError& e) {
     fuzz::check_message(e.what());
-    fuzz::check(std::string_view(e.what()).find("input") != std::string_view::npos,
-                "a graph error names the graph", e.what());
+    fuzz::check(std::string_view(e.what()).find("input") != std::string_view::npos, "a graph error names the graph",
+                e.what());
   }
 
   // The block size and the small limits come from the input itself, so a

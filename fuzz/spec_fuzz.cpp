@@ -68,8 +68,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     // A game not on heaps (cram: boards numbered as read) is valued only
     // for small positions: a board of 100 cells is a search of its own.
-    const bool value_it = game->heap_indexed() ? p < 24 || (far_values_cheap && p <= far_limit)
-                                               : game->format_position(p).size() <= 16;
+    const bool value_it =
+        game->heap_indexed() ? p < 24 || (far_values_cheap && p <= far_limit) : game->format_position(p).size() <= 16;
     fuzz::check_position(*game, p, value_it);
   }
   // The first heaps, whatever the input named: the mex check from heap 0 up.

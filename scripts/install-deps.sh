@@ -2,7 +2,8 @@
 # Installs the Debian packages grundy needs to build, test and benchmark.
 # Idempotent: packages already installed are left alone, and the package index
 # is refreshed only when something is missing.
-#   --for-tests  also what only the test suite uses: a one-node Slurm
+#   --for-tests  also what only the test suite uses: clang-format (the
+#                house style, .clang-format) and a one-node Slurm
 #                (slurmctld, slurmd, with munge), started by a test in a
 #                temporary folder, never as a service of the machine.
 set -euo pipefail
@@ -21,7 +22,7 @@ packages=(
   clang libclang-rt-dev
 )
 if [[ ${1:-} == --for-tests ]]; then
-  packages+=(slurmctld slurmd)
+  packages+=(clang-format slurmctld slurmd)
 elif [[ $# -gt 0 ]]; then
   echo "usage: $0 [--for-tests]" >&2
   exit 2

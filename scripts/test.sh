@@ -6,10 +6,13 @@
 # (both replay the fuzz corpus), the tests of threads under ThreadSanitizer
 # (the tsan preset: the library and those tests alone), then builds the
 # libFuzzer fuzzers with clang and runs each for a few seconds (about a
-# minute in all; fuzz/README.md).
+# minute in all; fuzz/README.md). It begins with the house style: every C++
+# file as clang-format writes it (.clang-format).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh --for-tests
+echo "== format: clang-format --dry-run --Werror (fix with scripts/format.sh)"
+bash scripts/format.sh --check
 echo "== set-up: the README's first command, its Python example, cmake --install"
 bash scripts/check-setup.sh
 for preset in release sanitize tsan fuzz; do

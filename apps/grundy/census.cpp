@@ -39,9 +39,10 @@ void parse_shard(const std::string& text, CensusRequest& request) {
   const auto part = slash == std::string::npos ? std::nullopt : parse_u64(text.substr(0, slash));
   const auto parts = slash == std::string::npos ? std::nullopt : parse_u64(text.substr(slash + 1));
   if (!part || !parts || *parts == 0 || *part == 0 || *part > *parts || *parts > 1000000)
-    throw InputError(fmt::format("--shard '{}': expected I/N with 1 <= I <= N <= 1000000, such as 2/8 (the 2nd of 8 "
-                                 "parts)",
-                                 text));
+    throw InputError(
+        fmt::format("--shard '{}': expected I/N with 1 <= I <= N <= 1000000, such as 2/8 (the 2nd of 8 "
+                    "parts)",
+                    text));
   request.shard = static_cast<unsigned>(*part);
   request.shards = static_cast<unsigned>(*parts);
 }
@@ -54,7 +55,9 @@ std::string code_of(const json& row, const GameFamily& family) {
 
 namespace {
 
-std::string spec_of(const CensusRequest& r, const std::string& code) { return std::string(r.family->name) + ":" + code; }
+std::string spec_of(const CensusRequest& r, const std::string& code) {
+  return std::string(r.family->name) + ":" + code;
+}
 
 // A misère census's row: the object `quotient --json` prints, without its
 // table of products (size^2 numbers), with "kind" "quotient"; or, for a game
@@ -110,9 +113,8 @@ void write_misere_rows(const std::vector<json>& rows, Output& out) {
   const bool whole = !rows.empty() && !whole_limits_of(rows.front()).empty();
   // A census of whole games adds the heap each search reached.
   const auto reached = [&](const std::string& text) { return whole ? fmt::format(" {:>8}", text) : std::string(); };
-  out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14}{} {:>9}\n", "game", "kind", "size",
-                        "generators", "p-portion", "tame", whole ? "proven period" : "seen period", reached("to heap"),
-                        "seconds"));
+  out.write(fmt::format("{:<16} {:<14} {:>6} {:>10} {:>9} {:<5} {:>14}{} {:>9}\n", "game", "kind", "size", "generators",
+                        "p-portion", "tame", whole ? "proven period" : "seen period", reached("to heap"), "seconds"));
   std::map<std::string, std::uint64_t> kinds;
   std::uint64_t proven_whole = 0;
   std::map<std::string, std::uint64_t> stopped_by;
@@ -133,7 +135,7 @@ void write_misere_rows(const std::vector<json>& rows, Output& out) {
     if (quotient && row.contains("stopped_by") && row["stopped_by"].is_string())
       ++stopped_by[row["stopped_by"].get<std::string>() == "most_heaps" ? "the most heaps"
                    : row["stopped_by"].get<std::string>() == "time"     ? "the budget"
-                                                                         : "the size limits"];
+                                                                        : "the size limits"];
   }
   std::string summary;
   for (const auto& [kind, count] : kinds) summary += fmt::format("{}{} {}", summary.empty() ? "" : "; ", count, kind);
@@ -169,7 +171,8 @@ void write_rows(const std::vector<json>& rows, Format format, Output& out) {
   }
   std::string summary;
   for (const auto& [kind, count] : kinds) summary += fmt::format("{}{} {}", summary.empty() ? "" : "; ", count, kind);
-  if (copied > 0) summary += fmt::format(" ({} row{} copied from a game with the same values)", copied, copied == 1 ? "" : "s");
+  if (copied > 0)
+    summary += fmt::format(" ({} row{} copied from a game with the same values)", copied, copied == 1 ? "" : "s");
   out.write(fmt::format("{} game{}: {}\n", rows.size(), rows.size() == 1 ? "" : "s", summary));
 }
 
@@ -220,43 +223,47 @@ void merge(const CensusRequest& request, Format format, Output& out) {
   for (const std::string& path : request.merge_files) {
     const ReadRows file = read_rows(path);
     if (file.cut_short)
-      throw InputError(fmt::format("{}: its last line is cut short (an interrupted run): finish that part with "
-                                   "--resume {} first",
-                                   path, path));
+      throw InputError(
+          fmt::format("{}: its last line is cut short (an interrupted run): finish that part with "
+                      "--resume {} first",
+                      path, path));
     for (const json& row : file.rows) {
       const std::string code = code_of(row, *request.family);
       if (!std::binary_search(codes.begin(), codes.end(), code))
-        throw InputError(fmt::format("{}: a row for {}, which is not in {}", path, cell(row, "game"),
-                                     census_name(request)));
+        throw InputError(
+            fmt::format("{}: a row for {}, which is not in {}", path, cell(row, "game"), census_name(request)));
       if (const auto it = found.find(code); it != found.end())
         throw InputError(fmt::format("{} has a row in {} and in {}", spec_of(request, code), it->second.second, path));
       if (!found.empty() && play_of(row) != play_of(found.begin()->second.first))
-        throw InputError(fmt::format("{}: the row for {} is of a {} census, and {}'s of a {} one: parts of one "
-                                     "census share one kind of play",
-                                     path, cell(row, "game"), play_of(row), found.begin()->second.second,
-                                     play_of(found.begin()->second.first)));
+        throw InputError(fmt::format(
+            "{}: the row for {} is of a {} census, and {}'s of a {} one: parts of one "
+            "census share one kind of play",
+            path, cell(row, "game"), play_of(row), found.begin()->second.second, play_of(found.begin()->second.first)));
       if (plan && row.value("max_heap", std::uint64_t{0}) != plan->bound(code))
-        throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and the deeper pass from {} "
-                                     "gives it {}",
-                                     path, cell(row, "game"), cell(row, "max_heap"), request.deepen_file,
-                                     plan->bound(code)));
+        throw InputError(
+            fmt::format("{}: the row for {} was computed with --max-heap {}, and the deeper pass from {} "
+                        "gives it {}",
+                        path, cell(row, "game"), cell(row, "max_heap"), request.deepen_file, plan->bound(code)));
       if (!found.empty() && whole_limits_of(row) != whole_limits_of(found.begin()->second.first))
-        throw InputError(fmt::format("{}: the row for {} was computed with '{}', and {}'s with '{}': parts of one "
-                                     "census share one set of limits",
-                                     path, cell(row, "game"), whole_limits_of(row), found.begin()->second.second,
-                                     whole_limits_of(found.begin()->second.first)));
+        throw InputError(
+            fmt::format("{}: the row for {} was computed with '{}', and {}'s with '{}': parts of one "
+                        "census share one set of limits",
+                        path, cell(row, "game"), whole_limits_of(row), found.begin()->second.second,
+                        whole_limits_of(found.begin()->second.first)));
       if (!plan && !found.empty() && whole_limits_of(row).empty() &&
           cell(row, "max_heap") != cell(found.begin()->second.first, "max_heap"))
-        throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and {}'s with {}: parts of "
-                                     "one census share one bound",
-                                     path, cell(row, "game"), cell(row, "max_heap"), found.begin()->second.second,
-                                     cell(found.begin()->second.first, "max_heap")));
+        throw InputError(
+            fmt::format("{}: the row for {} was computed with --max-heap {}, and {}'s with {}: parts of "
+                        "one census share one bound",
+                        path, cell(row, "game"), cell(row, "max_heap"), found.begin()->second.second,
+                        cell(found.begin()->second.first, "max_heap")));
       found.emplace(code, std::make_pair(row, path));
     }
   }
   std::vector<std::string> missing;
   for (const std::string& code : codes) {
-    if (plan && !found.count(code) && plan->bound(code) == 0) found.emplace(code, std::make_pair(plan->from_row(code), request.deepen_file));
+    if (plan && !found.count(code) && plan->bound(code) == 0)
+      found.emplace(code, std::make_pair(plan->from_row(code), request.deepen_file));
     if (!found.count(code)) missing.push_back(spec_of(request, code));
   }
   if (!missing.empty()) {
@@ -333,22 +340,25 @@ std::string census_estimate(const CensusRequest& request, const GroupFigures& fi
     low = kThreeDigitSecondsPerGroup * std::min(r, r * r) / 4;
     high = kThreeDigitSecondsPerGroup * std::max(r, r * r) * 4;
     per_group = std::sqrt(low * high);
-    basis = fmt::format("{:.1f} s a group, from the three-digit census: {:.1f} s a group at --max-heap 2^20 - 1, from 0 s "
-                        "to 680 s",
-                        per_group, kThreeDigitSecondsPerGroup);
+    basis = fmt::format(
+        "{:.1f} s a group, from the three-digit census: {:.1f} s a group at --max-heap 2^20 - 1, from 0 s "
+        "to 680 s",
+        per_group, kThreeDigitSecondsPerGroup);
   } else if (request.whole_quotients) {
     // Each game stops within its budget; most prove their quotient sooner.
     const double most = static_cast<double>(games) * request.budget_seconds;
     if (most < kWorthAnEstimate && !always) return "";
-    return fmt::format("{}: {} games left, each whole quotient searched within --budget {} s of core time: at most {} "
-                       "of core time, {} on {} thread{} (no figures of this census to go by until {} of its rows are "
-                       "written; most games prove their quotient in far less)",
-                       census_name(request), games, request.budget_seconds, duration_words(most),
-                       duration_words(most / threads), threads, threads == 1 ? "" : "s", kRowsToEstimateFrom);
+    return fmt::format(
+        "{}: {} games left, each whole quotient searched within --budget {} s of core time: at most {} "
+        "of core time, {} on {} thread{} (no figures of this census to go by until {} of its rows are "
+        "written; most games prove their quotient in far less)",
+        census_name(request), games, request.budget_seconds, duration_words(most), duration_words(most / threads),
+        threads, threads == 1 ? "" : "s", kRowsToEstimateFrom);
   } else if (always || games >= kManyGamesUnestimated) {
-    return fmt::format("{}: {} games left in {} group{} of equal values; no estimate of their time yet (a misère "
-                       "census has no figures to go by until {} of its rows are written)",
-                       census_name(request), games, groups, groups == 1 ? "" : "s", kRowsToEstimateFrom);
+    return fmt::format(
+        "{}: {} games left in {} group{} of equal values; no estimate of their time yet (a misère "
+        "census has no figures to go by until {} of its rows are written)",
+        census_name(request), games, groups, groups == 1 ? "" : "s", kRowsToEstimateFrom);
   } else {
     return "";
   }
@@ -357,15 +367,16 @@ std::string census_estimate(const CensusRequest& request, const GroupFigures& fi
   const std::string keep = request.resume_file.empty()
                                ? "each row is written as its game finishes; run it with --resume FILE to keep the "
                                  "rows in FILE, so that a run stopped goes on from there"
-                               : fmt::format("rows go to {} as games finish: the same command goes on from there "
-                                             "after a stop",
-                                             request.resume_file);
-  return fmt::format("{}: {} games left in {} group{} of equal values, to --max-heap {}: about {} of core time ({} to "
-                     "{}), about {} on {} thread{} ({}); {}",
-                     census_name(request), games, groups, groups == 1 ? "" : "s", request.max_heap,
-                     duration_words(n * per_group),
-                     duration_words(n * low), duration_words(n * high), duration_words(n * per_group / threads),
-                     threads, threads == 1 ? "" : "s", basis, keep);
+                               : fmt::format(
+                                     "rows go to {} as games finish: the same command goes on from there "
+                                     "after a stop",
+                                     request.resume_file);
+  return fmt::format(
+      "{}: {} games left in {} group{} of equal values, to --max-heap {}: about {} of core time ({} to "
+      "{}), about {} on {} thread{} ({}); {}",
+      census_name(request), games, groups, groups == 1 ? "" : "s", request.max_heap, duration_words(n * per_group),
+      duration_words(n * low), duration_words(n * high), duration_words(n * per_group / threads), threads,
+      threads == 1 ? "" : "s", basis, keep);
 }
 
 // What a deeper pass will cost: the games left and kept, and core time and
@@ -375,20 +386,21 @@ std::string deepen_estimate(const CensusRequest& request, const GroupFigures& fi
                             std::size_t kept, unsigned threads) {
   const std::string keep = request.resume_file.empty()
                                ? "run it with --resume FILE to keep its rows, so that a run stopped goes on from there"
-                               : fmt::format("rows go to {} as games finish: the same command goes on from there "
-                                             "after a stop",
-                                             request.resume_file);
+                               : fmt::format(
+                                     "rows go to {} as games finish: the same command goes on from there "
+                                     "after a stop",
+                                     request.resume_file);
   if (games == 0)
     return fmt::format("a deeper pass over {} from {}: no game left ({} games keep its rows)", census_name(request),
                        request.deepen_file, kept);
-  return fmt::format("a deeper pass over {} from {}: {} games left in {} group{} to compute ({} games keep its rows), "
-                     "with a rare-value mask to --max-heap {}, without one within --budget {} s a game: at most "
-                     "about {} of core time, {} on {} thread{} (from the rows' times, scaled linearly with a mask "
-                     "and as the square without; a period proven sooner ends a game sooner); {}",
-                     census_name(request), request.deepen_file, games, figures.to_compute,
-                     figures.to_compute == 1 ? "" : "s", kept, request.max_heap, request.budget_seconds,
-                     duration_words(figures.deep_seconds), duration_words(figures.deep_seconds / threads), threads,
-                     threads == 1 ? "" : "s", keep);
+  return fmt::format(
+      "a deeper pass over {} from {}: {} games left in {} group{} to compute ({} games keep its rows), "
+      "with a rare-value mask to --max-heap {}, without one within --budget {} s a game: at most "
+      "about {} of core time, {} on {} thread{} (from the rows' times, scaled linearly with a mask "
+      "and as the square without; a period proven sooner ends a game sooner); {}",
+      census_name(request), request.deepen_file, games, figures.to_compute, figures.to_compute == 1 ? "" : "s", kept,
+      request.max_heap, request.budget_seconds, duration_words(figures.deep_seconds),
+      duration_words(figures.deep_seconds / threads), threads, threads == 1 ? "" : "s", keep);
 }
 
 }  // namespace
@@ -436,14 +448,13 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
         throw InputError(fmt::format("{}: a row for {}, which the deeper pass from {} does not search again",
                                      request.resume_file, cell(row, "game"), request.deepen_file));
       if (request.whole_quotients || !whole_limits_of(row).empty()) {
-        const std::string limits = fmt::format("--most-heaps {} --budget {}", request.most_heaps, request.budget_seconds);
+        const std::string limits =
+            fmt::format("--most-heaps {} --budget {}", request.most_heaps, request.budget_seconds);
         if (!request.whole_quotients || whole_limits_of(row) != limits)
-          throw InputError(fmt::format("{}: the row for {} was computed with {}, and this run uses {}",
-                                       request.resume_file, cell(row, "game"),
-                                       whole_limits_of(row).empty() ? fmt::format("--max-heap {}", cell(row, "max_heap"))
-                                                                    : whole_limits_of(row),
-                                       request.whole_quotients ? limits
-                                                               : fmt::format("--max-heap {}", request.max_heap)));
+          throw InputError(fmt::format(
+              "{}: the row for {} was computed with {}, and this run uses {}", request.resume_file, cell(row, "game"),
+              whole_limits_of(row).empty() ? fmt::format("--max-heap {}", cell(row, "max_heap")) : whole_limits_of(row),
+              request.whole_quotients ? limits : fmt::format("--max-heap {}", request.max_heap)));
       } else if (row.value("max_heap", std::uint64_t{0}) != bound_of(code))
         throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and this run uses {}",
                                      request.resume_file, cell(row, "game"), cell(row, "max_heap"), bound_of(code)));

@@ -28,23 +28,23 @@
 namespace grundy::cli {
 
 struct CensusRequest {
-  const GameFamily* family = nullptr;   // one with census_codes (game_family.hpp)
-  unsigned digits = 0;                  // at most this many digits after the point
-  std::uint64_t max_heap = 0;           // pattern's bound for each game
-  unsigned shard = 1, shards = 1;       // this run's part, from 1, of `shards`
-  std::string resume_file;              // "" for none
-  std::vector<std::string> merge_files; // with --merge: the parts' files, nothing is computed
-  unsigned jobs = 0;                    // threads; 0 for one per core
-  bool misere = false;                  // each game's misère quotient instead of its pattern
+  const GameFamily* family = nullptr;    // one with census_codes (game_family.hpp)
+  unsigned digits = 0;                   // at most this many digits after the point
+  std::uint64_t max_heap = 0;            // pattern's bound for each game
+  unsigned shard = 1, shards = 1;        // this run's part, from 1, of `shards`
+  std::string resume_file;               // "" for none
+  std::vector<std::string> merge_files;  // with --merge: the parts' files, nothing is computed
+  unsigned jobs = 0;                     // threads; 0 for one per core
+  bool misere = false;                   // each game's misère quotient instead of its pattern
   // With misere and no --max-heap: each game's whole quotient
   // (compute_whole_misere_quotient), searched to heap most_heaps at most,
   // within budget_seconds of core time a game.
   bool whole_quotients = false;
   std::uint64_t most_heaps = 0;
-  bool estimate_only = false;           // print the estimate of the work left, and stop
-  std::string deepen_file;              // --deepen FROM: go on from this whole census (census_deepen.hpp)
-  double budget_seconds = 0;            // --budget: core seconds for a game without a rare-value mask,
-                                        // or for each whole misère quotient
+  bool estimate_only = false;  // print the estimate of the work left, and stop
+  std::string deepen_file;     // --deepen FROM: go on from this whole census (census_deepen.hpp)
+  double budget_seconds = 0;   // --budget: core seconds for a game without a rare-value mask,
+                               // or for each whole misère quotient
 };
 
 inline constexpr std::uint64_t kDefaultCensusMaxHeap = (std::uint64_t{1} << 20) - 1;

@@ -25,18 +25,20 @@ DeepenPlan::DeepenPlan(const CensusRequest& request, const std::vector<std::stri
   const std::string& path = request.deepen_file;
   const ReadRows file = read_rows(path);
   if (file.cut_short)
-    throw InputError(fmt::format("--deepen {}: its last line is cut short (an interrupted run): finish that census "
-                                 "with --resume {} first",
-                                 path, path));
+    throw InputError(
+        fmt::format("--deepen {}: its last line is cut short (an interrupted run): finish that census "
+                    "with --resume {} first",
+                    path, path));
   for (const json& row : file.rows) {
     const std::string code = code_of(row, *request.family);
     if (!std::binary_search(codes.begin(), codes.end(), code))
       throw InputError(fmt::format("--deepen {}: a row for {}, which is not in the {}-digit {} census", path,
                                    row.at("game").get<std::string>(), request.digits, request.family->name));
     if (row.value("play", std::string("normal")) != "normal")
-      throw InputError(fmt::format("--deepen {}: the row for {} is of a misère census; a deeper pass is of normal "
-                                   "play",
-                                   path, row.at("game").get<std::string>()));
+      throw InputError(
+          fmt::format("--deepen {}: the row for {} is of a misère census; a deeper pass is of normal "
+                      "play",
+                      path, row.at("game").get<std::string>()));
     if (row_bound(row) == 0 || !row.contains("proven"))
       throw InputError(fmt::format("--deepen {}: the row for {} has no \"max_heap\" or \"proven\": not a census row",
                                    path, row.at("game").get<std::string>()));
@@ -50,10 +52,10 @@ DeepenPlan::DeepenPlan(const CensusRequest& request, const std::vector<std::stri
       if (missing++ == 0) first_missing = code;
     }
   if (missing > 0)
-    throw InputError(fmt::format("--deepen {}: it misses {} of the {} games of the {}-digit {} census (such as {}:{}); "
-                                 "a deeper pass goes on from a whole census",
-                                 path, missing, codes.size(), request.digits, request.family->name,
-                                 request.family->name, first_missing));
+    throw InputError(fmt::format(
+        "--deepen {}: it misses {} of the {} games of the {}-digit {} census (such as {}:{}); "
+        "a deeper pass goes on from a whole census",
+        path, missing, codes.size(), request.digits, request.family->name, request.family->name, first_missing));
 }
 
 const json& DeepenPlan::computed_row(const std::string& code) const {

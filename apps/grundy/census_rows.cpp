@@ -110,9 +110,10 @@ void RowFile::open_and_lock() {
     ::close(fd_);
     fd_ = -1;
     if (error == EWOULDBLOCK)
-      throw InputError(fmt::format("--resume {}: another grundy census is using this file; two runs of one part "
-                                   "would do its games twice (wait for the other run, or stop it)",
-                                   path_));
+      throw InputError(
+          fmt::format("--resume {}: another grundy census is using this file; two runs of one part "
+                      "would do its games twice (wait for the other run, or stop it)",
+                      path_));
     throw InputError(fmt::format("--resume {}: cannot be locked ({})", path_, std::strerror(error)));
   }
 }
@@ -131,15 +132,15 @@ RowFile::RowFile(const std::string& path) : path_(path) {
     for (const json& row : rows_) text += row.dump() + "\n";
     if (out < 0 || !write_all(out, text) || ::fsync(out) != 0 || ::close(out) != 0 ||
         ::rename(temporary.c_str(), path_.c_str()) != 0)
-      throw InputError(fmt::format("--resume {}: cannot be written again as one row a line ({})", path_,
-                                   std::strerror(errno)));
+      throw InputError(
+          fmt::format("--resume {}: cannot be written again as one row a line ({})", path_, std::strerror(errno)));
     ::close(fd_);
     open_and_lock();
   } else if (read.cut_short) {
     // One step: the file keeps every whole row, or is left as it was.
     if (::ftruncate(fd_, static_cast<off_t>(read.whole_bytes)) != 0)
-      throw InputError(fmt::format("--resume {}: its cut last line cannot be removed ({})", path_,
-                                   std::strerror(errno)));
+      throw InputError(
+          fmt::format("--resume {}: its cut last line cannot be removed ({})", path_, std::strerror(errno)));
   } else if (read.missing_newline) {
     if (!write_all(fd_, "\n"))
       throw InputError(fmt::format("--resume {}: cannot be written ({})", path_, std::strerror(errno)));
@@ -154,9 +155,10 @@ void RowFile::append(const json& row) {
   // One write for the whole line: rows never interleave, and a kill cuts at
   // most this row (the next run drops a cut last line).
   if (!write_all(fd_, row.dump() + "\n") || ::fdatasync(fd_) != 0)
-    throw RowFileError(fmt::format("--resume {}: a finished row cannot be saved ({}); the rows saved so far are "
-                                   "kept, and the same command continues from them",
-                                   path_, std::strerror(errno)));
+    throw RowFileError(
+        fmt::format("--resume {}: a finished row cannot be saved ({}); the rows saved so far are "
+                    "kept, and the same command continues from them",
+                    path_, std::strerror(errno)));
   rows_.push_back(row);
 }
 

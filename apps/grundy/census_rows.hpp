@@ -38,10 +38,10 @@ class RowFileError : public std::runtime_error {
 // anything else.
 struct ReadRows {
   std::vector<nlohmann::json> rows;
-  bool cut_short = false;           // the last line was cut: not among rows
-  std::uint64_t whole_bytes = 0;    // the file's length without that cut line
-  bool missing_newline = false;     // the last row is whole but has no newline
-  bool document = false;            // a --json document, not one row a line
+  bool cut_short = false;         // the last line was cut: not among rows
+  std::uint64_t whole_bytes = 0;  // the file's length without that cut line
+  bool missing_newline = false;   // the last row is whole but has no newline
+  bool document = false;          // a --json document, not one row a line
 };
 [[nodiscard]] ReadRows parse_rows(const std::string& text, const std::string& path);
 [[nodiscard]] ReadRows read_rows(const std::string& path);

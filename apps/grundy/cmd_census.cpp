@@ -37,8 +37,8 @@ struct CensusOptions {
   bool estimate = false;  // --estimate: say what the run would cost, and stop
   std::string jobs = "0";
   bool json = false;
-  std::string deepen;  // --deepen FROM
-  std::string budget;  // --budget SECONDS ("": the default)
+  std::string deepen;      // --deepen FROM
+  std::string budget;      // --budget SECONDS ("": the default)
   std::string most_heaps;  // --most-heaps N, with --misere ("": the default)
 };
 
@@ -79,15 +79,17 @@ CensusRequest parse_census(const CensusOptions& options) {
                               : "--budget bounds each game of a deeper pass (--deepen FROM) or each whole misère "
                                 "quotient (--misere)");
   if (!options.most_heaps.empty() && !r.whole_quotients)
-    throw InputError("--most-heaps bounds each whole misère quotient's search: it goes with --misere and no --max-heap");
+    throw InputError(
+        "--most-heaps bounds each whole misère quotient's search: it goes with --misere and no --max-heap");
   if (r.whole_quotients) {
     r.most_heaps = kDefaultQuotientMostHeaps;
     if (!options.most_heaps.empty()) {
       const auto n = parse_u64(options.most_heaps);
       if (!n || *n == 0 || *n > kMostQuotientHeap)
-        throw InputError(fmt::format("--most-heaps '{}': expected the last heap a whole quotient's search may reach, "
-                                     "1 to {}",
-                                     options.most_heaps, kMostQuotientHeap));
+        throw InputError(
+            fmt::format("--most-heaps '{}': expected the last heap a whole quotient's search may reach, "
+                        "1 to {}",
+                        options.most_heaps, kMostQuotientHeap));
       r.most_heaps = *n;
     }
   }
@@ -104,10 +106,9 @@ CensusRequest parse_census(const CensusOptions& options) {
   if (!options.budget.empty()) {
     const auto budget = parse_u64(options.budget);
     if (!budget || *budget == 0 || *budget > 365u * 24 * 3600)
-      throw InputError(fmt::format("--budget '{}': expected the core seconds {} may take, 1 to 31536000 (a year)",
-                                   options.budget,
-                                   r.whole_quotients ? "each whole quotient's search"
-                                                     : "a game without a rare-value mask"));
+      throw InputError(
+          fmt::format("--budget '{}': expected the core seconds {} may take, 1 to 31536000 (a year)", options.budget,
+                      r.whole_quotients ? "each whole quotient's search" : "a game without a rare-value mask"));
     r.budget_seconds = static_cast<double>(*budget);
   }
   if (!options.shard.empty()) parse_shard(options.shard, r);
@@ -137,18 +138,21 @@ Command add_census_command(CLI::App& app) {
   for (const GameFamily* f : game_registry())
     if (f->census_codes != nullptr)
       digits_range += fmt::format("{}1..{} for {}", digits_range.empty() ? "" : ", ", f->max_census_digits, f->name);
-  census->add_option("FAMILY", options->family,
-                     fmt::format("the family of games: {}", fmt::join(census_family_names(), ", ")))
+  census
+      ->add_option("FAMILY", options->family,
+                   fmt::format("the family of games: {}", fmt::join(census_family_names(), ", ")))
       ->required()
       ->type_name("");
-  census->add_option("--digits", options->digits,
-                     fmt::format("K: every code d0.d1..dk with k <= K digits after the point ({})", digits_range))
+  census
+      ->add_option("--digits", options->digits,
+                   fmt::format("K: every code d0.d1..dk with k <= K digits after the point ({})", digits_range))
       ->required()
       ->type_name("K");
-  census->add_option("--max-heap", options->max_heap,
-                     fmt::format("each game's pattern search bound (default {}); with --misere, the quotient of "
-                                 "the sums of heaps 0..N only (at most {}) instead of the whole game's",
-                                 kDefaultCensusMaxHeap, kMostQuotientHeap))
+  census
+      ->add_option("--max-heap", options->max_heap,
+                   fmt::format("each game's pattern search bound (default {}); with --misere, the quotient of "
+                               "the sums of heaps 0..N only (at most {}) instead of the whole game's",
+                               kDefaultCensusMaxHeap, kMostQuotientHeap))
       ->type_name("N");
   census->add_flag("--misere", options->misere,
                    "misère play: each game's misère quotient, as 'grundy quotient' computes it");
@@ -156,37 +160,46 @@ Command add_census_command(CLI::App& app) {
   census->add_flag("--estimate", options->estimate,
                    "say how many games are left and about how long they would take (from --resume FILE's rows, "
                    "else from the three-digit census), and stop; every census says so before a long run");
-  census->add_option("--shard", options->shard, "run only part I of N (groups of equal values I, I+N, I+2N, ..., in the order of each group's lowest code)")
+  census
+      ->add_option(
+          "--shard", options->shard,
+          "run only part I of N (groups of equal values I, I+N, I+2N, ..., in the order of each group's lowest code)")
       ->type_name("I/N");
-  census->add_option("--resume", options->resume,
-                     "append each finished game's row to FILE, and skip the games FILE already has")
+  census
+      ->add_option("--resume", options->resume,
+                   "append each finished game's row to FILE, and skip the games FILE already has")
       ->type_name("FILE");
-  census->add_option("--merge", options->merge,
-                     "compute nothing: check that the parts' FILEs (from --resume or --json) cover every game "
-                     "once, and print the whole census")
+  census
+      ->add_option("--merge", options->merge,
+                   "compute nothing: check that the parts' FILEs (from --resume or --json) cover every game "
+                   "once, and print the whole census")
       ->type_name("FILE");
-  census->add_option("--deepen", options->deepen,
-                     fmt::format("a deeper pass: go on from FROM, a whole census (a --resume file or --json), "
-                                 "searching again every game it leaves without a proven period, those with a "
-                                 "rare-value mask to --max-heap (default {}), the others within --budget; the "
-                                 "games FROM proves keep their rows",
-                                 kDefaultDeepenMaxHeap))
+  census
+      ->add_option("--deepen", options->deepen,
+                   fmt::format("a deeper pass: go on from FROM, a whole census (a --resume file or --json), "
+                               "searching again every game it leaves without a proven period, those with a "
+                               "rare-value mask to --max-heap (default {}), the others within --budget; the "
+                               "games FROM proves keep their rows",
+                               kDefaultDeepenMaxHeap))
       ->type_name("FROM");
-  census->add_option("--budget", options->budget,
-                     fmt::format("with --deepen: the core seconds a game without a rare-value mask may take "
-                                 "(default {:.0f}); its bound is FROM's times sqrt(budget / FROM's seconds), since "
-                                 "its time grows as the square of the heaps. With --misere: the core seconds of "
-                                 "each whole quotient's search (default {:.0f})",
-                                 kDefaultDeepenBudget, kDefaultMisereBudget))
+  census
+      ->add_option("--budget", options->budget,
+                   fmt::format("with --deepen: the core seconds a game without a rare-value mask may take "
+                               "(default {:.0f}); its bound is FROM's times sqrt(budget / FROM's seconds), since "
+                               "its time grows as the square of the heaps. With --misere: the core seconds of "
+                               "each whole quotient's search (default {:.0f})",
+                               kDefaultDeepenBudget, kDefaultMisereBudget))
       ->type_name("SECONDS");
-  census->add_option("--most-heaps", options->most_heaps,
-                     fmt::format("with --misere: each whole quotient's search stops at heap N if the periodicity "
-                                 "theorem has not proven it by then (default {}, at most {})",
-                                 kDefaultQuotientMostHeaps, kMostQuotientHeap))
+  census
+      ->add_option("--most-heaps", options->most_heaps,
+                   fmt::format("with --misere: each whole quotient's search stops at heap N if the periodicity "
+                               "theorem has not proven it by then (default {}, at most {})",
+                               kDefaultQuotientMostHeaps, kMostQuotientHeap))
       ->type_name("N");
-  census->add_option("--jobs", options->jobs,
-                     "threads, at most the cores grundy may use (0 or default: GRUNDY_THREADS if set, else every "
-                     "core)")
+  census
+      ->add_option("--jobs", options->jobs,
+                   "threads, at most the cores grundy may use (0 or default: GRUNDY_THREADS if set, else every "
+                   "core)")
       ->type_name("J");
   census->footer(
       "\nEach game is 'grundy pattern octal:CODE --max-heap N'; d0 is 0 or 4, 0.0 and 4.0 are in,\n"
@@ -220,9 +233,9 @@ Command add_census_command(CLI::App& app) {
       "  grundy census octal --digits 2 --misere --max-heap 40\n"
       "  grundy census octal --digits 3 --deepen census3.jsonl --resume deep3.jsonl --estimate\n");
   return {census, answering([options](Output& out) {
-    apply_threads_option(std::nullopt);  // (GRUNDY_THREADS: the default of --jobs)
-    run_census(parse_census(*options), output_format(options->json), out);
-  })};
+            apply_threads_option(std::nullopt);  // (GRUNDY_THREADS: the default of --jobs)
+            run_census(parse_census(*options), output_format(options->json), out);
+          })};
 }
 
 }  // namespace grundy::cli

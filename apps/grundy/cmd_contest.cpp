@@ -26,8 +26,9 @@ struct ContestOptions {
 Command add_contest_command(CLI::App& app) {
   auto options = std::make_shared<ContestOptions>();
   CLI::App* contest = app.add_subcommand("contest", "Solve a contest problem's input exactly as its judge expects");
-  contest->add_option("PROBLEM", options->problem,
-                      fmt::format("the problem: {}", fmt::join(contest_problem_names(), ", ")))
+  contest
+      ->add_option("PROBLEM", options->problem,
+                   fmt::format("the problem: {}", fmt::join(contest_problem_names(), ", ")))
       ->required()
       ->type_name("");
   CLI::Option* contest_input =
@@ -45,15 +46,16 @@ Command add_contest_command(CLI::App& app) {
       "            test. One pile is the game xy:X,Y.\n"
       "The whole input is checked before anything is printed: a malformed input is an error\n"
       "naming its line and column (exit status 2), never a partial answer.\n"
-      "\nExamples:\n  grundy contest fdivgame < input.txt\n  grundy contest fdivgame --input tests/data/contest/fdivgame_1.in\n"
+      "\nExamples:\n  grundy contest fdivgame < input.txt\n  grundy contest fdivgame --input "
+      "tests/data/contest/fdivgame_1.in\n"
       "  grundy contest not-a-nim --input tests/data/contest/cf2004e_1.in\n"
       "  grundy contest xy-game --input tests/data/contest/arc208e_1.in\n");
   return {contest, answering([options, contest_input](Output& out) {
-    // An empty name is a mistake (an unset variable, say), not a way to say stdin.
-    if (contest_input->count() > 0 && options->input.empty())
-      throw InputError("--input '': the file name is empty; leave out --input to read standard input");
-    solve_contest(options->problem, options->input, out);
-  })};
+            // An empty name is a mistake (an unset variable, say), not a way to say stdin.
+            if (contest_input->count() > 0 && options->input.empty())
+              throw InputError("--input '': the file name is empty; leave out --input to read standard input");
+            solve_contest(options->problem, options->input, out);
+          })};
 }
 
 }  // namespace grundy::cli

@@ -56,10 +56,10 @@ int print_help(CLI::App& app, const std::string& command) {
   for (const GameFamily& f : families) names.push_back(f.name);
   const auto closest = closest_name(command, names);
   const std::string list = fmt::format("{}", fmt::join(std::span(names).first(commands), ", "));
-  throw InputError(fmt::format("unknown command or game {}: {}expected a command ({}) or a game ('grundy games' "
-                               "lists them)",
-                               quote(command), closest ? fmt::format("did you mean {}? ", quote(*closest)) : "",
-                               list));
+  throw InputError(
+      fmt::format("unknown command or game {}: {}expected a command ({}) or a game ('grundy games' "
+                  "lists them)",
+                  quote(command), closest ? fmt::format("did you mean {}? ", quote(*closest)) : "", list));
 }
 
 }  // namespace

@@ -33,10 +33,10 @@ namespace {
 
 struct PatternOptions {
   std::string game;
-  std::string limit;  // empty: the game's default
+  std::string limit;    // empty: the game's default
   bool values = false;  // every value of the rule, not the first ones
   bool json = false;
-  std::optional<std::string> table;  // --table: an octal game's values in a file
+  std::optional<std::string> table;    // --table: an octal game's values in a file
   std::optional<std::string> threads;  // --threads: "" unless given
 };
 
@@ -74,8 +74,8 @@ std::uint64_t parse_pattern_limit(const std::string& text, const HeapGame& game,
   const auto n = parse_u64(text);
   const std::string problem = n ? game.pattern_limit_problem(*n, spec) : std::string(why_not_u64(text));
   if (!problem.empty())
-    throw InputError(fmt::format("--max-heap {}: {}; expected the last heap size to examine, from 1 to {}",
-                                 quote(text), problem, game.max_pattern_limit()));
+    throw InputError(fmt::format("--max-heap {}: {}; expected the last heap size to examine, from 1 to {}", quote(text),
+                                 problem, game.max_pattern_limit()));
   return *n;
 }
 
@@ -93,8 +93,10 @@ std::string pattern_limit_help() {
     if (bounds == std::pair{kDefaultPatternLimit, kMaxPatternLimit}) continue;
     const std::string name = f->takes_params() ? fmt::format("{} (as {})", f->name, f->example) : std::string(f->name);
     auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == bounds; });
-    if (it == groups.end()) groups.emplace_back(bounds, name);
-    else it->second += ", " + name;
+    if (it == groups.end())
+      groups.emplace_back(bounds, name);
+    else
+      it->second += ", " + name;
   }
   std::string text = fmt::format("the last heap size examined: the bound of the search (default {}, up to {}",
                                  kDefaultPatternLimit, kMaxPatternLimit);
@@ -119,16 +121,17 @@ void draw_plot_file(const PlotOptions& options) {
   } else if (ends_with(".png")) {
     style.format = PlotFormat::png;
   } else {
-    throw InputError(fmt::format("-o {}: expected a file name ending in .svg or .png (the picture's format)",
-                                 quote_path(file)));
+    throw InputError(
+        fmt::format("-o {}: expected a file name ending in .svg or .png (the picture's format)", quote_path(file)));
   }
   unsigned width = 0, height = 0;
   char x = 0, extra = 0;
-  if (std::sscanf(options.size.c_str(), "%u%c%u%c", &width, &x, &height, &extra) != 3 || x != 'x' ||
-      width < 200 || height < 150 || width > 8000 || height > 8000)
-    throw InputError(fmt::format("--size {}: expected WIDTHxHEIGHT in pixels, each from 200x150 to 8000x8000, "
-                                 "such as 1000x480",
-                                 quote(options.size)));
+  if (std::sscanf(options.size.c_str(), "%u%c%u%c", &width, &x, &height, &extra) != 3 || x != 'x' || width < 200 ||
+      height < 150 || width > 8000 || height > 8000)
+    throw InputError(
+        fmt::format("--size {}: expected WIDTHxHEIGHT in pixels, each from 200x150 to 8000x8000, "
+                    "such as 1000x480",
+                    quote(options.size)));
   style.width = static_cast<int>(width);
   style.height = static_cast<int>(height);
   const std::uint64_t to = parse_table_bound(options.to);
@@ -158,19 +161,18 @@ void draw_plot_file(const PlotOptions& options) {
 
 Command add_pattern_command(CLI::App& app) {
   auto options = std::make_shared<PatternOptions>();
-  CLI::App* pattern = app.add_subcommand("pattern", "Find the rule of a heap game's values and say whether it is proven");
+  CLI::App* pattern =
+      app.add_subcommand("pattern", "Find the rule of a heap game's values and say whether it is proven");
   add_game_option(*pattern, options->game, "a game on heap sizes, such as subtraction:2,5,7 (not graph:FILE)");
-  pattern->add_option("--max-heap,--limit", options->limit,
-                      pattern_limit_help())
-      ->type_name("N");
-  pattern->add_flag("--values", options->values,
-                    "print every value of the rule, not only the first 30 of each list");
+  pattern->add_option("--max-heap,--limit", options->limit, pattern_limit_help())->type_name("N");
+  pattern->add_flag("--values", options->values, "print every value of the rule, not only the first 30 of each list");
   pattern->add_flag("--json", options->json, "print one JSON object instead of text");
-  pattern->add_option("--table", options->table,
-                      "octal and hexadecimal games: keep the values in FILE (as 'grundy value --table' and "
-                      "'grundy rare --save' do): read in place, grown by the search and saved every minute and on "
-                      "Ctrl-C, so a long search goes on from there; --max-heap then reaches 2^40 - 1 for games a "
-                      "period may be proven for (past 2^32 with a rare-value mask)")
+  pattern
+      ->add_option("--table", options->table,
+                   "octal and hexadecimal games: keep the values in FILE (as 'grundy value --table' and "
+                   "'grundy rare --save' do): read in place, grown by the search and saved every minute and on "
+                   "Ctrl-C, so a long search goes on from there; --max-heap then reaches 2^40 - 1 for games a "
+                   "period may be proven for (past 2^32 with a rare-value mask)")
       ->type_name("FILE");
   add_value_threads_option(*pattern, options->threads);
   pattern->footer(
@@ -200,26 +202,28 @@ Command add_pattern_command(CLI::App& app) {
       "  grundy pattern octal:0.354 --max-heap 30000000\n"
       "  grundy pattern octal:0.167 --max-heap 8589934591 --table 0.167.table\n");
   return {pattern, answering([options](Output& out) {
-    const std::unique_ptr<Game> game = parse_game(options->game);
-    apply_value_threads_option(options->threads, *game);
-    if (options->table) {
-      if (options->table->empty()) throw InputError("--table '': the file name is empty");
-      if (game->table_file_use() != Game::TableFileUse::kept || game->heap_game() == nullptr)
-        throw InputError(fmt::format("--table {}: only octal and hexadecimal games keep their values in a file, not "
-                                     "{}; run it without --table",
-                                     quote_path(*options->table), game->label()));
-      game->keep_table_in(*options->table);
-    }
-    // A game not on heaps has no limit to read: print_pattern refuses it.
-    const HeapGame* heap = game->heap_game();
-    const std::uint64_t limit = heap ? parse_pattern_limit(options->limit, *heap, game->spec()) : 0;
-    print_pattern(*game, limit, options->values, output_format(options->json), out);
-  })};
+            const std::unique_ptr<Game> game = parse_game(options->game);
+            apply_value_threads_option(options->threads, *game);
+            if (options->table) {
+              if (options->table->empty()) throw InputError("--table '': the file name is empty");
+              if (game->table_file_use() != Game::TableFileUse::kept || game->heap_game() == nullptr)
+                throw InputError(
+                    fmt::format("--table {}: only octal and hexadecimal games keep their values in a file, not "
+                                "{}; run it without --table",
+                                quote_path(*options->table), game->label()));
+              game->keep_table_in(*options->table);
+            }
+            // A game not on heaps has no limit to read: print_pattern refuses it.
+            const HeapGame* heap = game->heap_game();
+            const std::uint64_t limit = heap ? parse_pattern_limit(options->limit, *heap, game->spec()) : 0;
+            print_pattern(*game, limit, options->values, output_format(options->json), out);
+          })};
 }
 
 Command add_plot_command(CLI::App& app) {
   auto options = std::make_shared<PlotOptions>();
-  CLI::App* plot = app.add_subcommand("plot", "Draw G(n) against n as a picture (SVG or PNG), marking the proven period");
+  CLI::App* plot =
+      app.add_subcommand("plot", "Draw G(n) against n as a picture (SVG or PNG), marking the proven period");
   add_game_option(*plot, options->game, "a game on heap sizes, such as octal:0.16 or kayles (not graph:FILE)");
   plot->add_option("--to", options->to, "the last heap size N (default 1000, at most 16777215)")->type_name("N");
   plot->add_option("-o,--output", options->output, "the picture's file: FILE.svg or FILE.png")
@@ -241,7 +245,8 @@ Command add_plot_command(CLI::App& app) {
       "it holds, so the picture looks the same and every rare value stays visible.\n"
       "Drawn by gnuplot (Debian's gnuplot-nox); the format is the file's extension.\n"
       "\nExamples:\n  grundy plot octal:0.16 --to 1048576 -o octal-0.16.png\n"
-      "  grundy plot kayles --to 200 -o kayles.svg\n  grundy plot subtraction:2,5,7 --to 100 -o s.svg --size 800x300\n");
+      "  grundy plot kayles --to 200 -o kayles.svg\n  grundy plot subtraction:2,5,7 --to 100 -o s.svg --size "
+      "800x300\n");
   return {plot, answering([options](Output&) { draw_plot_file(*options); })};
 }
 

@@ -86,7 +86,8 @@ Command add_play_command(CLI::App& app) {
 
 Command add_serve_command(CLI::App& app) {
   auto options = std::make_shared<ServeCommandOptions>();
-  CLI::App* serve = app.add_subcommand("serve", "Serve a web page to play every game against the engine, and its JSON API");
+  CLI::App* serve =
+      app.add_subcommand("serve", "Serve a web page to play every game against the engine, and its JSON API");
   declare_serve_options(*serve, *options);
   // Checked here, served by the server program (serve_command.hpp says why).
   return {serve, [options]() -> int { exec_serve_program(*options); }};

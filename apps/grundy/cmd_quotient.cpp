@@ -30,30 +30,32 @@ struct QuotientOptions {
 std::uint32_t parse_max_elements(const std::string& text) {
   auto n = parse_u64(text);
   if (!n || *n < 2 || *n > kMaxQuotientElements)
-    throw InputError(fmt::format("--max-elements '{}': {}; expected the most elements a quotient may have before "
-                                 "grundy stops, a whole number from 2 to {} (the table of products takes 4 N^2 "
-                                 "bytes: 1.6 GB at {})",
-                                 text, !n ? why_not_u64(text) : (*n < 2 ? "too small" : "too large"),
-                                 kMaxQuotientElements, kMaxQuotientElements));
+    throw InputError(
+        fmt::format("--max-elements '{}': {}; expected the most elements a quotient may have before "
+                    "grundy stops, a whole number from 2 to {} (the table of products takes 4 N^2 "
+                    "bytes: 1.6 GB at {})",
+                    text, !n ? why_not_u64(text) : (*n < 2 ? "too small" : "too large"), kMaxQuotientElements,
+                    kMaxQuotientElements));
   return static_cast<std::uint32_t>(*n);
 }
 
 std::uint64_t parse_most_heaps(const std::string& text) {
   auto n = parse_u64(text);
   if (!n || *n == 0 || *n > kMostQuotientHeap)
-    throw InputError(fmt::format("--most-heaps '{}': {}; expected the last heap the search for the whole game's "
-                                 "quotient may reach, a whole number from 1 to {}",
-                                 text, !n ? why_not_u64(text) : (*n == 0 ? "zero" : "too large"), kMostQuotientHeap));
+    throw InputError(
+        fmt::format("--most-heaps '{}': {}; expected the last heap the search for the whole game's "
+                    "quotient may reach, a whole number from 1 to {}",
+                    text, !n ? why_not_u64(text) : (*n == 0 ? "zero" : "too large"), kMostQuotientHeap));
   return *n;
 }
 
 std::uint64_t parse_quotient_max_heap(const std::string& text) {
   auto n = parse_u64(text);
   if (!n || *n == 0 || *n > kMostQuotientHeap)
-    throw InputError(fmt::format("--max-heap '{}': {}; expected the largest heap of the quotient, a whole number "
-                                 "from 1 to {}",
-                                 text, !n ? why_not_u64(text) : (*n == 0 ? "zero has no heap with a move" : "too large"),
-                                 kMostQuotientHeap));
+    throw InputError(fmt::format(
+        "--max-heap '{}': {}; expected the largest heap of the quotient, a whole number "
+        "from 1 to {}",
+        text, !n ? why_not_u64(text) : (*n == 0 ? "zero has no heap with a move" : "too large"), kMostQuotientHeap));
   return *n;
 }
 
@@ -64,20 +66,23 @@ Command add_quotient_command(CLI::App& app) {
   CLI::App* quotient = app.add_subcommand(
       "quotient", "Compute the misère quotient of a heap game's sums (Plambeck-Siegel), proven, with its presentation");
   add_game_option(*quotient, options->game, "a game on heap sizes, such as octal:0.75 or kayles (not graph:FILE)");
-  quotient->add_option("--max-heap", options->max_heap,
-                       fmt::format("the quotient of the sums of heaps 0..N only (at most {}); without it, an octal "
-                                   "game's quotient is proven for every heap, and other games get heaps 0..{}",
-                                   kMostQuotientHeap, kDefaultQuotientMaxHeap))
+  quotient
+      ->add_option("--max-heap", options->max_heap,
+                   fmt::format("the quotient of the sums of heaps 0..N only (at most {}); without it, an octal "
+                               "game's quotient is proven for every heap, and other games get heaps 0..{}",
+                               kMostQuotientHeap, kDefaultQuotientMaxHeap))
       ->type_name("N");
-  quotient->add_option("--most-heaps", options->most_heaps,
-                       fmt::format("the whole game's search stops at heap N if the periodicity theorem has not "
-                                   "proven it by then (default {}, at most {})",
-                                   kDefaultQuotientMostHeaps, kMostQuotientHeap))
+  quotient
+      ->add_option("--most-heaps", options->most_heaps,
+                   fmt::format("the whole game's search stops at heap N if the periodicity theorem has not "
+                               "proven it by then (default {}, at most {})",
+                               kDefaultQuotientMostHeaps, kMostQuotientHeap))
       ->type_name("N");
-  quotient->add_option("--max-elements", options->max_elements,
-                       fmt::format("stop when a candidate quotient has more than N elements (default {}, at most "
-                                   "{}; memory grows as N^2: 100 MB at 5,000, 1.6 GB at 20,000)",
-                                   QuotientLimits{}.max_size, kMaxQuotientElements))
+  quotient
+      ->add_option("--max-elements", options->max_elements,
+                   fmt::format("stop when a candidate quotient has more than N elements (default {}, at most "
+                               "{}; memory grows as N^2: 100 MB at 5,000, 1.6 GB at 20,000)",
+                               QuotientLimits{}.max_size, kMaxQuotientElements))
       ->type_name("N");
   quotient->add_flag("--json", options->json, "print one JSON object instead of text");
   quotient->footer(
@@ -93,14 +98,14 @@ Command add_quotient_command(CLI::App& app) {
       "and says why it stopped.\n"
       "\nExamples:\n  grundy quotient octal:0.75\n  grundy quotient kayles --max-heap 12 --json\n");
   return {quotient, answering([options](Output& out) {
-    // A mistyped --max-heap is reported before anything the game's name is wrong in.
-    std::optional<std::uint64_t> max_heap;
-    if (!options->max_heap.empty()) max_heap = parse_quotient_max_heap(options->max_heap);
-    const std::uint64_t most_heaps = parse_most_heaps(options->most_heaps);
-    const std::uint32_t max_elements = parse_max_elements(options->max_elements);
-    print_quotient(*parse_game(options->game), max_heap, most_heaps, output_format(options->json), out,
-                   quotient_limits(max_elements));
-  })};
+            // A mistyped --max-heap is reported before anything the game's name is wrong in.
+            std::optional<std::uint64_t> max_heap;
+            if (!options->max_heap.empty()) max_heap = parse_quotient_max_heap(options->max_heap);
+            const std::uint64_t most_heaps = parse_most_heaps(options->most_heaps);
+            const std::uint32_t max_elements = parse_max_elements(options->max_elements);
+            print_quotient(*parse_game(options->game), max_heap, most_heaps, output_format(options->json), out,
+                           quotient_limits(max_elements));
+          })};
 }
 
 }  // namespace grundy::cli

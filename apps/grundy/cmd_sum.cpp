@@ -21,13 +21,13 @@ namespace {
 struct SumCommandOptions {
   SumOptions sum;
   bool json = false;
-  bool ascii = false;  // infinite values as inf{...}
+  bool ascii = false;                                            // infinite values as inf{...}
   std::string moves_limit = std::to_string(kDefaultMovesLimit);  // moves --limit
 };
 
 // How one of the three commands answers from its options, the sum among them.
-using PrintSum =
-    std::function<void(const SumCommandOptions& options, Convention convention, Format format, bool ascii, Output& out)>;
+using PrintSum = std::function<void(const SumCommandOptions& options, Convention convention, Format format, bool ascii,
+                                    Output& out)>;
 
 // winner's and moves' --misere; value's says what it prints instead.
 constexpr const char* kMisereHelp =
@@ -41,7 +41,8 @@ Command add_sum_command(CLI::App& app, const char* name, const char* description
   CLI::App* cmd = app.add_subcommand(name, description);
   add_sum_option(*cmd, options->sum);
   cmd->add_flag("--json", options->json, "print one JSON object instead of text");
-  cmd->add_flag("--ascii", options->ascii, "write an infinite value as inf{0,2}, not \u221e{0,2} (the default when the locale is not UTF-8)");
+  cmd->add_flag("--ascii", options->ascii,
+                "write an infinite value as inf{0,2}, not \u221e{0,2} (the default when the locale is not UTF-8)");
   add_memory_option(*cmd, options->sum);
   cmd->add_flag("--misere", options->sum.misere, misere_help);
   cmd->footer("\n" + sum_help() + "\nExamples:\n" + examples);
@@ -60,9 +61,10 @@ Command add_sum_command(CLI::App& app, const char* name, const char* description
 std::uint64_t parse_moves_limit(const std::string& text) {
   auto n = parse_u64(text);
   if (!n)
-    throw InputError(fmt::format("--limit '{}': {}; expected how many winning moves to list per component, "
-                                 "a whole number (0 for all)",
-                                 text, why_not_u64(text)));
+    throw InputError(
+        fmt::format("--limit '{}': {}; expected how many winning moves to list per component, "
+                    "a whole number (0 for all)",
+                    text, why_not_u64(text)));
   return *n == 0 ? kNoLimit : *n;
 }
 
@@ -104,18 +106,21 @@ Command add_winner_command(CLI::App& app) {
 
 Command add_moves_command(CLI::App& app) {
   auto options = std::make_shared<SumCommandOptions>();
-  Command moves = add_sum_command(app, "moves", "List every winning move of the sum of the positions (in a draw, every move keeping it)",
-                                  "  grundy moves nim 3 4 5\n"
-                                  "  grundy moves graph:examples/data/chain.txt a + nim 2\n"
-                                  "  grundy moves graph:examples/data/loopy.txt study + nim 2\n"
-                                  "  grundy moves coprime 1000000000000000001 --limit 5\n"
-                                  "  grundy moves --misere nim 2 1 1\n"
-                                  "  grundy moves --misere kayles 4 6 7\n",
-                                  kMisereHelp, options, print_sum_moves);
-  moves.app->add_option("--limit", options->moves_limit,
-                        fmt::format("list at most this many winning (or draw-keeping) moves per component (default {}, 0 for all); "
-                                    "the output then says how many there are in all, or that there are more",
-                                    kDefaultMovesLimit))
+  Command moves = add_sum_command(
+      app, "moves", "List every winning move of the sum of the positions (in a draw, every move keeping it)",
+      "  grundy moves nim 3 4 5\n"
+      "  grundy moves graph:examples/data/chain.txt a + nim 2\n"
+      "  grundy moves graph:examples/data/loopy.txt study + nim 2\n"
+      "  grundy moves coprime 1000000000000000001 --limit 5\n"
+      "  grundy moves --misere nim 2 1 1\n"
+      "  grundy moves --misere kayles 4 6 7\n",
+      kMisereHelp, options, print_sum_moves);
+  moves.app
+      ->add_option(
+          "--limit", options->moves_limit,
+          fmt::format("list at most this many winning (or draw-keeping) moves per component (default {}, 0 for all); "
+                      "the output then says how many there are in all, or that there are more",
+                      kDefaultMovesLimit))
       ->type_name("N");
   return moves;
 }

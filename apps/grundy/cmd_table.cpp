@@ -50,15 +50,16 @@ Command add_table_command(CLI::App& app) {
   add_value_threads_option(*table, options->threads);
   table->footer(
       "\nText output: one 'n<TAB>G(n)' line per heap size; with --runs a table of runs.\n"
-      "JSON: {\"game\", \"values\": [...]} or {\"game\", \"runs\": [{\"from\", \"to\", \"value\"}]} (to is exclusive).\n"
+      "JSON: {\"game\", \"values\": [...]} or {\"game\", \"runs\": [{\"from\", \"to\", \"value\"}]} (to is "
+      "exclusive).\n"
       "\nExamples:\n  grundy table subtraction:1,3,4 --to 14\n  grundy table subtraction:2,5,7 --to 100 --runs\n"
       "  grundy table division:2-6 --to 1000000000000000000 --runs\n");
   return {table, answering([options](Output& out) {
-    const TableRequest request{parse_table_bound(options->to), options->runs};
-    const std::unique_ptr<Game> game = parse_game(options->game);
-    apply_value_threads_option(options->threads, *game);
-    print_table(*game, request, output_format(options->json), out);
-  })};
+            const TableRequest request{parse_table_bound(options->to), options->runs};
+            const std::unique_ptr<Game> game = parse_game(options->game);
+            apply_value_threads_option(options->threads, *game);
+            print_table(*game, request, output_format(options->json), out);
+          })};
 }
 
 Command add_rare_command(CLI::App& app) {
@@ -83,7 +84,8 @@ Command add_rare_command(CLI::App& app) {
       ->needs(save)
       ->check(CLI::NonNegativeNumber)
       ->type_name("SECONDS");
-  rare->add_option("--resume", options->resume, "start from the table saved in FILE (the same game)")->type_name("FILE");
+  rare->add_option("--resume", options->resume, "start from the table saved in FILE (the same game)")
+      ->type_name("FILE");
   rare->add_flag("--on-disk", options->on_disk,
                  "keep the table in the --save file instead of memory (implied when N is 2^32 or more)")
       ->needs(save);
@@ -115,14 +117,14 @@ Command add_rare_command(CLI::App& app) {
       "  grundy rare grundy-game --to 4294967295 --resume grundy.table --save grundy.table\n"
       "  grundy rare grundy-game --to 8589934591 --resume grundy.table --save grundy.table\n");
   return {rare, answering([options](Output& out) {
-    apply_threads_option(options->threads);
-    // The files' kinds before any work (a FIFO would be met only at the first save).
-    for (const std::string* file : {&options->save, &options->resume})
-      if (!file->empty()) require_regular_file_or_none(*file, "table file");
-    print_rare(RareRequest{options->game, parse_table_bound(options->to), options->list, options->save,
-                           options->resume, options->save_every, options->on_disk, default_search_threads()},
-               output_format(options->json), out);
-  })};
+            apply_threads_option(options->threads);
+            // The files' kinds before any work (a FIFO would be met only at the first save).
+            for (const std::string* file : {&options->save, &options->resume})
+              if (!file->empty()) require_regular_file_or_none(*file, "table file");
+            print_rare(RareRequest{options->game, parse_table_bound(options->to), options->list, options->save,
+                                   options->resume, options->save_every, options->on_disk, default_search_threads()},
+                       output_format(options->json), out);
+          })};
 }
 
 }  // namespace grundy::cli

@@ -81,21 +81,24 @@ GameSum read_sum_for_table(const SumOptions& options) {
   const Game* user = nullptr;
   for (const auto& game : sum.games) {
     if (game->table_file_use() == Game::TableFileUse::not_kept)
-      throw InputError(fmt::format("--table {}: {} keeps no table in a file (only cram and octal or hexadecimal "
-                                   "games do); run it without --table",
-                                   quote_path(*options.table_file), game->label()));
+      throw InputError(
+          fmt::format("--table {}: {} keeps no table in a file (only cram and octal or hexadecimal "
+                      "games do); run it without --table",
+                      quote_path(*options.table_file), game->label()));
     if (game->table_file_use() != Game::TableFileUse::kept) continue;
     // (One file holds one game's table.)
     if (user != nullptr && user->spec() != game->spec())
-      throw InputError(fmt::format("--table {}: both {} and {} would keep their table there, and a file holds one "
-                                   "game's table; value them in separate runs",
-                                   quote_path(*options.table_file), user->label(), game->label()));
+      throw InputError(
+          fmt::format("--table {}: both {} and {} would keep their table there, and a file holds one "
+                      "game's table; value them in separate runs",
+                      quote_path(*options.table_file), user->label(), game->label()));
     user = game.get();
   }
   if (user == nullptr)
-    throw InputError(fmt::format("--table {}: only cram and octal or hexadecimal games keep a table in a file, and "
-                                 "this sum has none of them",
-                                 quote_path(*options.table_file)));
+    throw InputError(
+        fmt::format("--table {}: only cram and octal or hexadecimal games keep a table in a file, and "
+                    "this sum has none of them",
+                    quote_path(*options.table_file)));
   for (const auto& game : sum.games)
     if (game->table_file_use() == Game::TableFileUse::kept) game->keep_table_in(*options.table_file);
   return sum;
@@ -106,9 +109,10 @@ void apply_memory_option(const std::optional<std::string>& given) {
   const std::string& text = *given;
   const std::optional<std::uint64_t> bytes = parse_byte_size(text);
   if (!bytes)
-    throw InputError(fmt::format("--memory {}: expected a size such as 512M or 4G (a whole number with K, M, G or "
-                                 "T for powers of 1024, or bytes), at least 1K",
-                                 quote(text)));
+    throw InputError(
+        fmt::format("--memory {}: expected a size such as 512M or 4G (a whole number with K, M, G or "
+                    "T for powers of 1024, or bytes), at least 1K",
+                    quote(text)));
   set_default_table_bytes(static_cast<std::size_t>(*bytes));
 }
 
@@ -156,7 +160,8 @@ void add_game_option(CLI::App& cmd, std::string& game, const std::string& descri
 std::uint64_t parse_table_bound(const std::string& text) {
   auto n = parse_u64(text);
   if (!n)
-    throw InputError(fmt::format("--to '{}': {}; expected the last heap size, a whole number", text, why_not_u64(text)));
+    throw InputError(
+        fmt::format("--to '{}': {}; expected the last heap size, a whole number", text, why_not_u64(text)));
   if (*n == std::numeric_limits<std::uint64_t>::max())
     throw InputError(fmt::format("--to {}: too large; the table must end below 18446744073709551615", text));
   return *n;

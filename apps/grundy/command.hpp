@@ -95,7 +95,9 @@ void add_game_option(CLI::App& cmd, std::string& game, const std::string& descri
 [[nodiscard]] std::uint64_t parse_table_bound(const std::string& text);
 
 // --json or not.
-[[nodiscard]] inline frontend::Format output_format(bool json) { return json ? frontend::Format::json : frontend::Format::text; }
+[[nodiscard]] inline frontend::Format output_format(bool json) {
+  return json ? frontend::Format::json : frontend::Format::text;
+}
 
 // The run of a command that answers on standard output: `print` writes the
 // answer into `out`, and the exit status is 1 when it could not be written

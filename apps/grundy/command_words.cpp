@@ -48,14 +48,15 @@ std::string expected_command(CLI::App& app, std::string_view word) {
 
 void check_command_words(CLI::App& app, std::span<const std::string_view> sum_commands, int argc, char** argv) {
   if (argc < 2)
-    throw InputError(fmt::format("expected a command: {}; 'grundy help' describes them",
-                                 fmt::join(command_names(app), ", ")));
+    throw InputError(
+        fmt::format("expected a command: {}; 'grundy help' describes them", fmt::join(command_names(app), ", ")));
   const std::string_view command = argv[1];
   if (command == "-h" || command == "--help" || command == "--version") return;  // CLI11's own
   if (command.starts_with('-'))
-    throw InputError(fmt::format("unknown option {} before the command: options come after the command, "
-                                 "as in 'grundy value nim 3 --json'; 'grundy help' describes the commands",
-                                 quote(command)));
+    throw InputError(
+        fmt::format("unknown option {} before the command: options come after the command, "
+                    "as in 'grundy value nim 3 --json'; 'grundy help' describes the commands",
+                    quote(command)));
   const std::vector<std::string_view> names = command_names(app);
   if (std::find(names.begin(), names.end(), command) == names.end())
     throw InputError(fmt::format("unknown command {}: {}; 'grundy help' describes them", quote(command),
@@ -64,8 +65,8 @@ void check_command_words(CLI::App& app, std::span<const std::string_view> sum_co
   if (std::find(sum_commands.begin(), sum_commands.end(), command) == sum_commands.end()) {
     for (int i = 2; i < argc; ++i)
       if (std::string_view(argv[i]) == "--")
-        throw InputError(fmt::format("'--' is for the words of a sum ({}), not for '{}'", fmt::join(sum_commands, ", "),
-                                     command));
+        throw InputError(
+            fmt::format("'--' is for the words of a sum ({}), not for '{}'", fmt::join(sum_commands, ", "), command));
     return;
   }
   // The options that take a value, whose value is not a word of the sum.
@@ -84,9 +85,10 @@ void check_command_words(CLI::App& app, std::span<const std::string_view> sum_co
       continue;
     ++word;
     if (arg == "++")
-      throw InputError(fmt::format("argument {}: '++' is not a word of a sum; '+' alone starts components in "
-                                   "another game, as in 'nim 3 + subtraction:1-3 7'",
-                                   word));
+      throw InputError(
+          fmt::format("argument {}: '++' is not a word of a sum; '+' alone starts components in "
+                      "another game, as in 'nim 3 + subtraction:1-3 7'",
+                      word));
   }
 }
 
@@ -96,7 +98,7 @@ std::string parse_error_message(CLI::App& app, const CLI::ParseError& error,
   // other echo of input (no escape sequence, no second line).
   const std::vector<CLI::App*> chosen = app.get_subcommands();
   const bool sum_command = !chosen.empty() && std::find(sum_commands.begin(), sum_commands.end(),
-                                                         chosen.front()->get_name()) != sum_commands.end();
+                                                        chosen.front()->get_name()) != sum_commands.end();
   std::string what = error.what();
   const bool dash_word = what.find("not expected: -") != std::string_view::npos;
   // CLI11's words for an option given twice, and for a sum where one game is expected, said plainly.
@@ -106,8 +108,9 @@ std::string parse_error_message(CLI::App& app, const CLI::ParseError& error,
   const bool plus_word = std::any_of(argv + 1, argv + argc, [](const char* w) { return std::string_view(w) == "+"; });
   if (!chosen.empty() && chosen.front()->get_name() == "quotient" && plus_word &&
       what.find("not expected") != std::string::npos)
-    what = "quotient takes one game, not a sum: the quotient of a game covers every sum of its heaps "
-           "(for sums of several games, 'grundy winner --misere' decides by genus or search)";
+    what =
+        "quotient takes one game, not a sum: the quotient of a game covers every sum of its heaps "
+        "(for sums of several games, 'grundy winner --misere' decides by genus or search)";
   // An option mistyped: the closest option of the command (accents
   // dropped first: --misère is --misere), else the note on positions that
   // start with '-'.

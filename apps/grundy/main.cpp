@@ -46,13 +46,14 @@ int run(int argc, char** argv) {
   // CLI11 says "subcommand"; people say "command".
   app.get_formatter()->label("SUBCOMMAND", "COMMAND");
   app.require_subcommand(1);
-  app.footer("\n" + sum_help() + "\nRun 'grundy help COMMAND' (or 'grundy COMMAND --help') for a command's options and examples.\n");
+  app.footer("\n" + sum_help() +
+             "\nRun 'grundy help COMMAND' (or 'grundy COMMAND --help') for a command's options and examples.\n");
   // In the order of the help (a braced list is evaluated in order).
-  const std::vector<Command> commands = {
-      add_value_command(app),   add_winner_command(app),   add_moves_command(app), add_table_command(app),
-      add_pattern_command(app), add_plot_command(app),     add_rare_command(app),  add_quotient_command(app),
-      add_census_command(app),  add_contest_command(app),  add_play_command(app),  add_serve_command(app),
-      add_games_command(app),   add_help_command(app)};
+  const std::vector<Command> commands = {add_value_command(app),   add_winner_command(app),   add_moves_command(app),
+                                         add_table_command(app),   add_pattern_command(app),  add_plot_command(app),
+                                         add_rare_command(app),    add_quotient_command(app), add_census_command(app),
+                                         add_contest_command(app), add_play_command(app),     add_serve_command(app),
+                                         add_games_command(app),   add_help_command(app)};
   std::vector<std::string_view> sum_commands;
   for (const Command& command : commands) {
     command.app->group("Commands");

@@ -37,9 +37,10 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
   const std::unique_ptr<Game> parsed = parse_game(request.game);
   const auto* game = dynamic_cast<const TakeAndBreakGame*>(parsed.get());
   if (game == nullptr || !game->rare_table())
-    throw InputError(fmt::format("{} is not a take-and-break game the rare-value table computes: expected an octal or "
-                                 "hexadecimal code, grundy-game, kayles, ... (docs/games/octal.md)",
-                                 quote(request.game)));
+    throw InputError(
+        fmt::format("{} is not a take-and-break game the rare-value table computes: expected an octal or "
+                    "hexadecimal code, grundy-game, kayles, ... (docs/games/octal.md)",
+                    quote(request.game)));
   if (request.to >= TakeAndBreakGame::kMaxFileTable)
     throw InputError(fmt::format("--to {}: too large; a table holds at most 2^40 values, so --to is at most {}",
                                  request.to, TakeAndBreakGame::kMaxFileTable - 1));
@@ -48,21 +49,23 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
   // values at 2^32 already): memory then holds the parts the method reads.
   const bool on_disk = request.on_disk || want > TakeAndBreakGame::kMaxPatternTable;
   if (on_disk && request.save.empty())
-    throw InputError(fmt::format("--to {}: {} values {}; give --save FILE for it (up to {:.1f} GiB on disk with "
-                                 "two-byte values)",
-                                 request.to, want,
-                                 request.on_disk ? "with --on-disk are kept in the --save file"
-                                                 : "are more than 2^32, and such a table is kept in a file",
-                                 static_cast<double>(2 * want) / (1 << 30)));
+    throw InputError(
+        fmt::format("--to {}: {} values {}; give --save FILE for it (up to {:.1f} GiB on disk with "
+                    "two-byte values)",
+                    request.to, want,
+                    request.on_disk ? "with --on-disk are kept in the --save file"
+                                    : "are more than 2^32, and such a table is kept in a file",
+                    static_cast<double>(2 * want) / (1 << 30)));
   // One run writes a --save file at a time: two would rename each other's
   // saves, or write one mapped table at once.
   std::optional<TableLock> lock;
   if (!request.save.empty()) {
     lock.emplace(request.save, "--save file");
     if (!lock->held())
-      throw InputError(fmt::format("--save {}: another run is writing that file (it holds {}); let it end, or save "
-                                   "to another file",
-                                   quote_path(request.save), quote_path(request.save + ".lock")));
+      throw InputError(
+          fmt::format("--save {}: another run is writing that file (it holds {}); let it end, or save "
+                      "to another file",
+                      quote_path(request.save), quote_path(request.save + ".lock")));
   }
   game->set_value_threads(request.threads);
   if (!request.resume.empty()) game->resume_table(request.resume, on_disk);
@@ -79,9 +82,9 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
     if (request.list) fresh = table.rare_heaps_under(s.mask, s.with_parity, same_mask ? listed_to : 0);
     mask = s.mask, parity = s.with_parity, first = false, listed_to = s.size;
     if (format == Format::json) {
-      json row{{"game", json::parse(game_json)}, {"size", s.size},         {"largest_value", s.largest},
-               {"largest_at", s.largest_at},      {"rare_mask", s.mask},   {"rare_parity", s.with_parity},
-               {"rare_heaps", s.rare_heaps},      {"last_rare", s.last_rare}};
+      json row{{"game", json::parse(game_json)}, {"size", s.size},          {"largest_value", s.largest},
+               {"largest_at", s.largest_at},     {"rare_mask", s.mask},     {"rare_parity", s.with_parity},
+               {"rare_heaps", s.rare_heaps},     {"last_rare", s.last_rare}};
       if (request.list) {
         json heaps = json::array();
         for (std::uint64_t h : fresh) heaps.push_back({h, table[h]});
@@ -89,11 +92,11 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
       }
       out.write(row.dump() + "\n");
     } else {
-      out.write(fmt::format("G(0..{}), {} values: largest {} (first at n = {}); rare mask {:#x}{}: {} rare heap{} "
-                            "(heap 0 included), the last at n = {}\n",
-                            s.size - 1, size_words(s.size), s.largest, s.largest_at, s.mask,
-                            s.with_parity ? " with the heap's parity" : "", s.rare_heaps, s.rare_heaps == 1 ? "" : "s",
-                            s.last_rare));
+      out.write(fmt::format(
+          "G(0..{}), {} values: largest {} (first at n = {}); rare mask {:#x}{}: {} rare heap{} "
+          "(heap 0 included), the last at n = {}\n",
+          s.size - 1, size_words(s.size), s.largest, s.largest_at, s.mask,
+          s.with_parity ? " with the heap's parity" : "", s.rare_heaps, s.rare_heaps == 1 ? "" : "s", s.last_rare));
       if (request.list) {
         if (!fresh.empty() || !same_mask)
           out.write(same_mask ? "  new rare heaps (n G(n)):\n" : "  rare heaps under this mask (n G(n)):\n");

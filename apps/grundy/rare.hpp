@@ -18,10 +18,10 @@ namespace grundy::cli {
 
 struct RareRequest {
   std::string game;
-  std::uint64_t to = 0;  // the last heap: G(0..to)
-  bool list = false;     // list the rare heaps as they appear
-  std::string save;      // file to save the table to ("" for none)
-  std::string resume;    // file to resume from ("" for none)
+  std::uint64_t to = 0;      // the last heap: G(0..to)
+  bool list = false;         // list the rare heaps as they appear
+  std::string save;          // file to save the table to ("" for none)
+  std::string resume;        // file to resume from ("" for none)
   double save_every = 1800;  // seconds between two saves inside a doubling
   bool on_disk = false;      // keep the table in the save file (implied past 2^32 values)
   unsigned threads = 1;      // threads for the one table

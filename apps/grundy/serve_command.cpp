@@ -49,13 +49,8 @@ ServeOptions serve_options_of(const ServeCommandOptions& options) {
 
 std::vector<std::string> serve_program_arguments(const ServeCommandOptions& options) {
   // ({} writes the shortest text that reads back as the same double.)
-  std::vector<std::string> args = {"grundy-serve",
-                                   "--port",
-                                   std::to_string(options.serve.port),
-                                   "--host",
-                                   options.serve.host,
-                                   "--time-limit",
-                                   fmt::format("{}", options.time_limit)};
+  std::vector<std::string> args = {"grundy-serve",     "--port",       std::to_string(options.serve.port),   "--host",
+                                   options.serve.host, "--time-limit", fmt::format("{}", options.time_limit)};
   for (const std::string& graph : options.serve.settings.graphs) {
     args.emplace_back("--graph");
     args.push_back(graph);
@@ -72,7 +67,7 @@ std::string own_folder() {
   const ssize_t n = readlink("/proc/self/exe", path.data(), path.size());
   if (n <= 0 || static_cast<std::size_t>(n) >= path.size())
     throw ServeProgramError(fmt::format("grundy serve: cannot find where the grundy program lies (/proc/self/exe: {})",
-                            std::strerror(errno)));
+                                        std::strerror(errno)));
   path.resize(static_cast<std::size_t>(n));
   return path.substr(0, path.rfind('/') + 1);
 }

@@ -61,8 +61,10 @@ int main(int argc, char** argv) {
   std::uint64_t tests = 1000;
   std::uint64_t per_test = 100;
   grundy::bench::GeneratorOptions options;
-  app.add_option("--tests", tests, "number of tests T")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
-  app.add_option("--per-test", per_test, "values per test N")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
+  app.add_option("--tests", tests, "number of tests T")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
+  app.add_option("--per-test", per_test, "values per test N")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
   grundy::bench::add_generator_options(app, options);
   if (const auto status = grundy::bench::parse_generator_arguments(app, argc, argv)) return *status;
 

@@ -88,7 +88,8 @@ int main(int argc, char** argv) {
     return usage_error(fmt::format("VERTICES must be a whole number from 1 to 4294967294, not '{}'", positional[0]));
   if (!edges) return usage_error(fmt::format("EDGES must be a whole number, not '{}'", positional[1]));
   if (*vertices < 2 && *edges > 0) return usage_error("a graph with edges needs at least 2 vertices");
-  if (back > *edges / 2) return usage_error("--back K: K is at most EDGES / 2 (half the edges backwards: a random digraph)");
+  if (back > *edges / 2)
+    return usage_error("--back K: K is at most EDGES / 2 (half the edges backwards: a random digraph)");
 
   const grundy::bench::OutputFile output(output_path, "gen_dag");
   std::FILE* const out = output.get();

@@ -55,7 +55,8 @@ int main(int argc, char** argv) {
   std::uint64_t max_pile = 1'000'000'000'000'000'000;
   std::string x_mod3 = "any";
   grundy::bench::GeneratorOptions options;
-  app.add_option("--tests", tests, "number of tests T")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
+  app.add_option("--tests", tests, "number of tests T")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
   app.add_option("--total", total, "sum of N over the tests (at least T)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
   app.add_option("--max-y", max_y, "largest Y (X < Y)")

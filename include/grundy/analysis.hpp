@@ -69,20 +69,20 @@ struct SumReport {
 // A hint as data: the move suggested and what makes it right.
 struct Hint {
   enum class Kind {
-    win,         // `move` wins
-    keep_draw,   // no win; `move` keeps the draw (normal play with cycles)
-    no_win,      // every move loses against perfect play; `move` (if any) is the hardest to answer
-    over,        // no move is left
+    win,        // `move` wins
+    keep_draw,  // no win; `move` keeps the draw (normal play with cycles)
+    no_win,     // every move loses against perfect play; `move` (if any) is the hardest to answer
+    over,       // no move is left
   };
   Kind kind = Kind::over;
   std::optional<Move> move;
   SumReport report;  // the analysis behind it (moves not listed)
   // Misère Nim (Bouton's rule), for a winning move: what the move leaves.
   enum class NimCase {
-    none,             // not decided by Bouton's rule
-    plays_as_nim,     // a heap of 2 or more is left: the move leaves nim-sum 0
-    odd_ones,         // only heaps of 1 were in play; the move leaves an odd number of them
-    exception,        // the move leaves only heaps of 1, an odd number: the rule's exception
+    none,          // not decided by Bouton's rule
+    plays_as_nim,  // a heap of 2 or more is left: the move leaves nim-sum 0
+    odd_ones,      // only heaps of 1 were in play; the move leaves an odd number of them
+    exception,     // the move leaves only heaps of 1, an odd number: the rule's exception
   };
   NimCase nim_case = NimCase::none;
   std::uint64_t ones_left = 0;  // heaps of 1 left, for odd_ones and exception
@@ -114,7 +114,7 @@ struct MisereValue {
   // every heap, so the heap may have any size).
   std::optional<std::string> element;
   bool whole = false;
-  std::string limit;                 // for not_computed: the library's message
+  std::string limit;  // for not_computed: the library's message
 };
 // Genera come from quotients of heaps up to this.
 inline constexpr std::uint64_t kMostGenusHeap = 40;

@@ -38,16 +38,16 @@ using Option = std::vector<Position>;
 // Some of the options of a position, for positions with too many to list
 // (the coprime game has about 10^17 moves to value 0 from a heap of 10^18).
 struct OptionSample {
-  std::vector<Option> options;          // the first ones, in the game's order
-  std::optional<std::uint64_t> total;   // how many there are in all; unknown if empty
+  std::vector<Option> options;         // the first ones, in the game's order
+  std::optional<std::uint64_t> total;  // how many there are in all; unknown if empty
   [[nodiscard]] bool complete() const { return total && *total == options.size(); }
 };
 
 // No limit on a count of moves listed.
 inline constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
 
-class HeapGame;  // heap_game.hpp
-struct Drawing;  // drawing.hpp
+class HeapGame;      // heap_game.hpp
+struct Drawing;      // drawing.hpp
 class MisereSolver;  // misere_solver.hpp
 
 // Costs. A Game's virtual members cost what the game's own code does: a
@@ -163,7 +163,8 @@ class Game {
   // order, and how many there are in all when that is known.
   // Cost: the game's. At most `limit` options are built, but finding them
   // may take longer where options of other values lie between (a scan).
-  [[nodiscard]] virtual OptionSample options_to_value(Position p, Nimber target, std::uint64_t limit = kNoLimit) const = 0;
+  [[nodiscard]] virtual OptionSample options_to_value(Position p, Nimber target,
+                                                      std::uint64_t limit = kNoLimit) const = 0;
   // The first `limit` options of `p`, each once, in the game's order, and
   // how many there are in all when known. `list_options(p, 1)` is empty
   // exactly when p has no moves.
@@ -182,7 +183,9 @@ class Game {
   // Cost: the game's (a check of one move, O(size of the option) for most);
   // is_option is one call of it.
   [[nodiscard]] virtual std::string why_not_option(Position from, std::span<const Position> to) const = 0;
-  [[nodiscard]] bool is_option(Position from, std::span<const Position> to) const { return why_not_option(from, to).empty(); }
+  [[nodiscard]] bool is_option(Position from, std::span<const Position> to) const {
+    return why_not_option(from, to).empty();
+  }
   // An option as typed by a person (heaps in any order, empty heaps
   // written as 0) in the game's canonical order. The default keeps it.
   // The default is O(1): it hands its argument back.

@@ -24,7 +24,7 @@ struct GameSum {
   // One per distinct spec. Shared: a front-end may lend games of its own (a
   // server's games written in Python), which outlive the sum.
   std::vector<std::shared_ptr<Game>> games;
-  std::vector<Component> components;         // in the order given
+  std::vector<Component> components;  // in the order given
 
   // True when every component is in the same game.
   [[nodiscard]] bool single_game() const { return games.size() == 1; }

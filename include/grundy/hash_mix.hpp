@@ -30,7 +30,9 @@ inline constexpr std::uint64_t kHashSeed = 0x9e3779b97f4a7c15ULL;
 
 // mix64 as a hash functor (std::unordered_map, ComponentSearch's KeyHash).
 struct MixedHash {
-  [[nodiscard]] std::size_t operator()(std::uint64_t key) const noexcept { return static_cast<std::size_t>(mix64(key)); }
+  [[nodiscard]] std::size_t operator()(std::uint64_t key) const noexcept {
+    return static_cast<std::size_t>(mix64(key));
+  }
 };
 
 }  // namespace grundy

@@ -53,7 +53,8 @@ class MexCounter {
   // The smallest value with count 0.
   [[nodiscard]] Nimber mex() const {
     std::uint64_t i = 0;
-    for (auto level = levels_.size(); level-- > 0;) i = i * 64 + static_cast<std::uint64_t>(std::countr_zero(levels_[level][i]));
+    for (auto level = levels_.size(); level-- > 0;)
+      i = i * 64 + static_cast<std::uint64_t>(std::countr_zero(levels_[level][i]));
     return Nimber(i);
   }
 

@@ -51,7 +51,7 @@ class Nimber {
 // The nim-sum (XOR) of a range of nimbers; 0 for an empty range.
 // O(n) for n nimbers.
 template <std::ranges::input_range R>
-  requires std::same_as<std::ranges::range_value_t<R>, Nimber>
+requires std::same_as<std::ranges::range_value_t<R>, Nimber>
 [[nodiscard]] constexpr Nimber nim_sum(R&& values) {
   Nimber total;
   for (Nimber v : values) total ^= v;
@@ -69,9 +69,12 @@ enum class Winner { first, second, draw };
 
 [[nodiscard]] constexpr const char* to_string(Winner w) {
   switch (w) {
-    case Winner::first: return "first";
-    case Winner::second: return "second";
-    case Winner::draw: break;
+    case Winner::first:
+      return "first";
+    case Winner::second:
+      return "second";
+    case Winner::draw:
+      break;
   }
   return "draw";
 }
@@ -82,5 +85,7 @@ enum class Winner { first, second, draw };
 // format specs: "{}", "{:>4}", "{:08b}", "{:#x}".
 template <>
 struct fmt::formatter<grundy::Nimber> : fmt::formatter<std::uint64_t> {
-  auto format(grundy::Nimber n, format_context& ctx) const { return fmt::formatter<std::uint64_t>::format(n.value(), ctx); }
+  auto format(grundy::Nimber n, format_context& ctx) const {
+    return fmt::formatter<std::uint64_t>::format(n.value(), ctx);
+  }
 };

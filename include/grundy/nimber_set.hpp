@@ -23,8 +23,10 @@ class NimberSet {
     NimberSet s;
     for (unsigned i = 0; i < 4; ++i) {
       const unsigned low = 64 * i;
-      if (n >= low + 64) s.words_[i] = ~std::uint64_t{0};
-      else if (n > low) s.words_[i] = (std::uint64_t{1} << (n - low)) - 1;
+      if (n >= low + 64)
+        s.words_[i] = ~std::uint64_t{0};
+      else if (n > low)
+        s.words_[i] = (std::uint64_t{1} << (n - low)) - 1;
     }
     return s;
   }

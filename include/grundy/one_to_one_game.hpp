@@ -16,8 +16,8 @@ namespace grundy {
 // Some of the moves from a position to positions of one value, for games
 // where listing them all could take too long.
 struct MoveSample {
-  std::vector<Position> moves;          // the first ones, in the game's order
-  std::optional<std::uint64_t> total;   // how many such moves there are in all; unknown if empty
+  std::vector<Position> moves;         // the first ones, in the game's order
+  std::optional<std::uint64_t> total;  // how many such moves there are in all; unknown if empty
   [[nodiscard]] bool complete() const { return total && *total == moves.size(); }
 };
 

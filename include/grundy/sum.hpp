@@ -75,8 +75,8 @@ struct SumAnalysis {
   std::vector<std::size_t> infinite;  // the components of infinite value, in order
   std::optional<GameValue> total;     // the sum's value; none with two or more infinite values
   Winner winner = Winner::second;
-  std::vector<Move> winning_moves;    // when the first player wins: every move leaving a loss
-  std::vector<Move> drawing_moves;    // when it is a draw: every move leaving a draw
+  std::vector<Move> winning_moves;      // when the first player wins: every move leaving a loss
+  std::vector<Move> drawing_moves;      // when it is a draw: every move leaving a draw
   std::vector<UnlistedMoves> unlisted;  // components whose list (winning or drawing) was cut
 };
 
@@ -90,7 +90,8 @@ struct SumAnalysis {
 // The outcome and its moves: every winning move, or in a draw every move
 // that keeps the draw; at most `limit_per_component` of them are listed for
 // each component (games such as coprime can have billions).
-[[nodiscard]] SumAnalysis analyze_sum(std::span<const Component> components, std::uint64_t limit_per_component = kNoLimit);
+[[nodiscard]] SumAnalysis analyze_sum(std::span<const Component> components,
+                                      std::uint64_t limit_per_component = kNoLimit);
 
 // The sum after `m`: its component replaced, in place, by the positions the
 // move leaves there (none, one, or several for a split). O(components).

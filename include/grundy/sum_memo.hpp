@@ -34,8 +34,8 @@ class SumMemo {
     const std::uint64_t h = hash(sum);
     std::size_t i = h & mask();
     while (slots_[i].used()) i = (i + 1) & mask();
-    slots_[i] = Slot{h, (static_cast<std::uint64_t>(words_.size()) << kLengthBits | sum.size()) << 2 | 2 |
-                            (p_position ? 1u : 0u)};
+    slots_[i] = Slot{
+        h, (static_cast<std::uint64_t>(words_.size()) << kLengthBits | sum.size()) << 2 | 2 | (p_position ? 1u : 0u)};
     words_.insert(words_.end(), sum.begin(), sum.end());
     ++count_;
   }

@@ -23,7 +23,7 @@ inline constexpr std::uint64_t kMaxPlotHeap = (std::uint64_t{1} << 24) - 1;
 // What a picture of the values says in words, the same in every picture
 // (the command line's gnuplot, Python's matplotlib).
 struct PlotWords {
-  std::string rule;    // the rule in one line: "period 4 from n = 0: proven (checked to n = 8)"
+  std::string rule;  // the rule in one line: "period 4 from n = 0: proven (checked to n = 8)"
   // The first period, shaded (periodic rules whose start is in the picture),
   // and its key: "one period: n = 3..6", or "G(n + 1) = G(n) + 1; shaded: n = 0".
   bool shaded = false;
@@ -38,10 +38,10 @@ struct PlotWords {
 };
 
 struct ValuePlot {
-  std::string game;             // the spec
-  std::vector<Nimber> values;   // G(0..to)
-  Pattern pattern;              // as `grundy pattern` finds it, looking at least to `to`
-  PlotWords words;              // plot_words(pattern, to)
+  std::string game;            // the spec
+  std::vector<Nimber> values;  // G(0..to)
+  Pattern pattern;             // as `grundy pattern` finds it, looking at least to `to`
+  PlotWords words;             // plot_words(pattern, to)
 };
 
 // The words and marks of a picture of G(0..to) with the pattern `p`.

@@ -300,13 +300,13 @@ Sum sum_from_components(const py::list& pairs) {
 // (grundy.winner, grundy.moves, grundy.value): one object for both play
 // conventions, read by name.
 struct Report {
-  std::string winner;  // "first", "second" or "draw"
-  py::list values;     // normal play: each component's value
+  std::string winner;             // "first", "second" or "draw"
+  py::list values;                // normal play: each component's value
   py::object total = py::none();  // normal play: the sum's value; None for two or more infinite values
-  std::string method;  // misère play: what decided ("nim", "quotient", "genus", "search")
-  std::string reason;  // misère play: why, in words
-  py::list moves;      // (component, game, position, to) each, when moves were asked
-  bool complete = true;  // false when a component's list was cut at the limit
+  std::string method;             // misère play: what decided ("nim", "quotient", "genus", "search")
+  std::string reason;             // misère play: why, in words
+  py::list moves;                 // (component, game, position, to) each, when moves were asked
+  bool complete = true;           // false when a component's list was cut at the limit
 };
 
 Report report(const Sum& sum, bool misere, std::optional<std::uint64_t> limit, bool with_moves) {
@@ -337,8 +337,8 @@ Report report(const Sum& sum, bool misere, std::optional<std::uint64_t> limit, b
 // (python_play.hpp). The games are taken in the order the sum first names
 // them. The module's lock is held while the engine thinks and let go while
 // the person does, so that other threads may compute meanwhile.
-py::object play(const Sum& sum, bool engine_first, bool misere, std::uint64_t seed, py::object input,
-                py::object output, bool input_is_terminal, bool colour, bool utf8, bool utf8_values) {
+py::object play(const Sum& sum, bool engine_first, bool misere, std::uint64_t seed, py::object input, py::object output,
+                bool input_is_terminal, bool colour, bool utf8, bool utf8_values) {
   std::vector<const Game*> games;
   for (const Component& c : sum.components)
     if (std::find(games.begin(), games.end(), c.game) == games.end()) games.push_back(c.game);
@@ -390,7 +390,8 @@ void serve(const Sum& sum, const std::string& host, int port, double time_limit)
     if (!e.matches(PyExc_Exception)) throw;
     PySys_WriteStderr("%s", fmt::format("grundy.serve: the game's code raised {} while grundy looked ahead "
                                         "from the start; the page will show it where play reaches it\n",
-                                        raised_words(e)).c_str());
+                                        raised_words(e))
+                                .c_str());
   }
   // Requests name a game by its name: two games with one name (two objects
   // of a class, or two classes of one name) are told apart while serving.
@@ -435,15 +436,16 @@ py::list genera(const Sum& sum) {
 py::bytearray heap_values(const std::string& spec, const py::object& positions) {
   std::shared_ptr<Game> game = cached(parse_game(spec));
   if (!game->heap_indexed())
-    throw InputError(fmt::format("{} is not a game on heap sizes; values() of its positions one at a time: "
-                                 "[grundy.value(game, p) for p in positions]",
-                                 spec));
+    throw InputError(
+        fmt::format("{} is not a game on heap sizes; values() of its positions one at a time: "
+                    "[grundy.value(game, p) for p in positions]",
+                    spec));
   // A cap on what one call may ask for, so that a huge range is an error
   // and not gigabytes of memory.
   constexpr std::size_t kMostValues = std::size_t{1} << 28;
   const auto too_many = [&](const std::string& count) {
-    return InputError(fmt::format("values() computes at most {} values in one call; {} were asked for", kMostValues,
-                                  count));
+    return InputError(
+        fmt::format("values() computes at most {} values in one call; {} were asked for", kMostValues, count));
   };
   std::size_t count = 0;
   if (PyObject_HasAttrString(positions.ptr(), "__len__") != 0) {
@@ -535,9 +537,10 @@ py::dict quotient_of(const std::string& spec, std::optional<std::uint64_t> max_h
   const HeapGame* heap = raw->heap_game();
   const bool whole = !max_heap && heap != nullptr && heap->octal_code_length();
   if (!max_heap && !whole)
-    throw InputError(fmt::format("{}: the whole game's misère quotient is proven for octal codes only; give "
-                                 "max_heap for the quotient of the sums of heaps 0..max_heap",
-                                 spec));
+    throw InputError(
+        fmt::format("{}: the whole game's misère quotient is proven for octal codes only; give "
+                    "max_heap for the quotient of the sums of heaps 0..max_heap",
+                    spec));
   const MisereQuotient q = compute(true, games, [&] {
     return whole ? compute_whole_misere_quotient(*raw, most_heaps) : compute_misere_quotient(*raw, *max_heap);
   });
@@ -558,7 +561,8 @@ py::dict quotient_of(const std::string& spec, std::optional<std::uint64_t> max_h
     w[i] = 1;
     generators.append(py::make_tuple(q.word_text(w), q.generator_heaps[i]));
   }
-  for (const QuotientRelation& r : q.relations) relations.append(py::make_tuple(q.word_text(r.left), q.word_text(r.right)));
+  for (const QuotientRelation& r : q.relations)
+    relations.append(py::make_tuple(q.word_text(r.left), q.word_text(r.right)));
   d["elements"] = elements;
   d["p_portion"] = p_portion;
   d["pretending"] = pretending;
@@ -605,8 +609,8 @@ py::dict pattern_dict(const Pattern& p) {
 py::list families() {
   py::list list;
   for (const GameFamily* f : game_registry())
-    list.append(py::make_tuple(std::string(f->name), std::string(f->syntax), std::string(f->summary),
-                               std::string(f->example)));
+    list.append(
+        py::make_tuple(std::string(f->name), std::string(f->syntax), std::string(f->summary), std::string(f->example)));
   return list;
 }
 
@@ -655,8 +659,7 @@ PYBIND11_MODULE(_core, m) {
       .def("report", &report, py::arg("misere"), py::arg("limit"), py::arg("with_moves"))
       .def("genera", &genera)
       .def("play", &play, py::arg("engine_first"), py::arg("misere"), py::arg("seed"), py::arg("input"),
-           py::arg("output"), py::arg("input_is_terminal"), py::arg("colour"), py::arg("utf8"),
-           py::arg("utf8_values"))
+           py::arg("output"), py::arg("input_is_terminal"), py::arg("colour"), py::arg("utf8"), py::arg("utf8_values"))
       .def("serve", &serve, py::arg("host"), py::arg("port"), py::arg("time_limit"))
       .def("__len__", [](const Sum& s) { return s.components.size(); });
 
@@ -691,8 +694,9 @@ PYBIND11_MODULE(_core, m) {
   m.def("values", &heap_values, py::arg("spec"), py::arg("positions"));
   // Whether a spec's game is played on heap sizes (values() then computes
   // in C++); others are asked position by position.
-  m.def("heap_indexed", [](const std::string& spec) { return cached(parse_game(spec))->heap_indexed(); },
-        py::arg("spec"));
+  m.def(
+      "heap_indexed", [](const std::string& spec) { return cached(parse_game(spec))->heap_indexed(); },
+      py::arg("spec"));
   m.def("pattern", &pattern_of, py::arg("spec"), py::arg("max_heap") = py::none());
   m.attr("MOST_QUOTIENT_HEAP") = kMostQuotientHeap;
   m.attr("DEFAULT_QUOTIENT_MOST_HEAPS") = kDefaultQuotientMostHeaps;
@@ -700,15 +704,20 @@ PYBIND11_MODULE(_core, m) {
   m.def("plot_data", &plot_data, py::arg("spec"), py::arg("to"), py::arg("max_heap") = std::nullopt);
   // Long computations report on the process's stderr (progress.hpp), as the
   // command line's do; __init__.py turns this on when stderr is a terminal.
-  m.def("show_progress", [](bool on) { set_progress_output(on ? stderr : nullptr); }, py::arg("on"));
+  m.def(
+      "show_progress", [](bool on) { set_progress_output(on ? stderr : nullptr); }, py::arg("on"));
   m.def("families", &families);
   // The search's threads (search_threads.hpp): __init__.py's threads().
-  m.def("set_threads", [](unsigned n) { return set_default_search_threads(n); }, py::arg("n"));
+  m.def(
+      "set_threads", [](unsigned n) { return set_default_search_threads(n); }, py::arg("n"));
   m.def("threads", [] { return default_search_threads(); });
   // The memory bound (transposition_table.hpp): __init__.py's memory().
-  m.def("set_memory", [](std::uint64_t bytes) { set_default_table_bytes(static_cast<std::size_t>(bytes)); },
-        py::arg("bytes"));
+  m.def(
+      "set_memory", [](std::uint64_t bytes) { set_default_table_bytes(static_cast<std::size_t>(bytes)); },
+      py::arg("bytes"));
   m.def("memory", [] { return default_table_bytes(); });
-  m.def("parse_memory", [](const std::string& text) { return parse_byte_size(text); }, py::arg("text"));
-  m.def("parse_threads", [](const std::string& text) { return parse_thread_count(text); }, py::arg("text"));
+  m.def(
+      "parse_memory", [](const std::string& text) { return parse_byte_size(text); }, py::arg("text"));
+  m.def(
+      "parse_threads", [](const std::string& text) { return parse_thread_count(text); }, py::arg("text"));
 }

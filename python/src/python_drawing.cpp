@@ -40,10 +40,14 @@ struct Picture {
   [[nodiscard]] bool same_shape(const Picture& o) const {
     if (kind != o.kind) return false;
     switch (kind) {
-      case Drawing::Kind::heaps: return heaps.size() == o.heaps.size();
-      case Drawing::Kind::grid: return rows.size() == o.rows.size() && (rows.empty() || rows[0].size() == o.rows[0].size());
-      case Drawing::Kind::graph: return vertices.size() == o.vertices.size();
-      case Drawing::Kind::none: return true;
+      case Drawing::Kind::heaps:
+        return heaps.size() == o.heaps.size();
+      case Drawing::Kind::grid:
+        return rows.size() == o.rows.size() && (rows.empty() || rows[0].size() == o.rows[0].size());
+      case Drawing::Kind::graph:
+        return vertices.size() == o.vertices.size();
+      case Drawing::Kind::none:
+        return true;
     }
     return false;
   }
@@ -66,7 +70,8 @@ class PictureReader {
   }
 
   [[nodiscard]] std::uint64_t whole(py::handle h, std::string_view what) const {
-    if (PyBool_Check(h.ptr()) || !PyLong_Check(h.ptr())) bad(fmt::format("gave {} as a {}, not an int", what, type_name(h)));
+    if (PyBool_Check(h.ptr()) || !PyLong_Check(h.ptr()))
+      bad(fmt::format("gave {} as a {}, not an int", what, type_name(h)));
     const unsigned long long n = PyLong_AsUnsignedLongLong(h.ptr());
     if (n == static_cast<unsigned long long>(-1) && PyErr_Occurred() != nullptr) {
       PyErr_Clear();
@@ -102,7 +107,9 @@ class PictureReader {
         bad(fmt::format("returned a dict with the key {}", k));
       }
     }
-    if (kinds != 1) bad(kinds == 0 ? "returned a dict with none of 'heaps', 'grid', 'graph'" : "returned a dict with two kinds of picture");
+    if (kinds != 1)
+      bad(kinds == 0 ? "returned a dict with none of 'heaps', 'grid', 'graph'"
+                     : "returned a dict with two kinds of picture");
     return p;
   }
 
@@ -142,7 +149,8 @@ class PictureReader {
         const std::vector<py::object> ends = items(e, "an edge");
         if (ends.size() != 2) bad("gave an edge that is not two vertices' numbers");
         const std::uint64_t a = whole(ends[0], "an edge's vertex"), b = whole(ends[1], "an edge's vertex");
-        if (a >= n || b >= n) bad(fmt::format("gave the edge ({}, {}), and vertices are numbered from 0 to {}", a, b, n - 1));
+        if (a >= n || b >= n)
+          bad(fmt::format("gave the edge ({}, {}), and vertices are numbered from 0 to {}", a, b, n - 1));
         p.edges.emplace_back(a, b);
       }
     }
@@ -226,7 +234,8 @@ std::optional<DrawnMove> drawn_move(const Picture& a, const Picture& b, const Op
       m.takes = gone;
       return m;
     }
-    case Drawing::Kind::none: return std::nullopt;
+    case Drawing::Kind::none:
+      return std::nullopt;
   }
   return std::nullopt;
 }

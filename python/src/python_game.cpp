@@ -25,8 +25,8 @@ class Walking {
  public:
   Walking(bool& busy, const std::string& name) : busy_(busy) {
     if (busy_)
-      throw std::runtime_error(fmt::format("{}.moves asked grundy about its own game while grundy was solving it",
-                                           name.substr(7)));
+      throw std::runtime_error(
+          fmt::format("{}.moves asked grundy about its own game while grundy was solving it", name.substr(7)));
     busy_ = true;
   }
   ~Walking() { busy_ = false; }
@@ -50,22 +50,24 @@ std::string short_repr(py::handle h) {
 PythonGame::PythonGame(py::handle game, py::handle split_type, bool hold_weakly)
     : weak_(hold_weakly), split_type_(py::reinterpret_borrow<py::object>(split_type)) {
   if (!py::hasattr(game, "moves") || !PyCallable_Check(game.attr("moves").ptr()))
-    throw py::type_error(fmt::format("a game written in Python needs a method moves(position); {} has none",
-                                     short_repr(game)));
+    throw py::type_error(
+        fmt::format("a game written in Python needs a method moves(position); {} has none", short_repr(game)));
   game_ = hold_weakly ? py::object(py::weakref(game)) : py::reinterpret_borrow<py::object>(game);
   // canonical and size are read once: bound methods of the game (or
   // functions of a class given as the game).
   canonical_ = py::getattr(game, "canonical", py::none());
   size_ = py::getattr(game, "size", py::none());
   if (!canonical_.is_none() && PyCallable_Check(canonical_.ptr()) == 0)
-    throw py::type_error(fmt::format("{}.canonical is not a method; it should take a position and return the "
-                                     "equivalent position that stands for it (such as the least of its symmetric images)",
-                                     short_repr(game)));
+    throw py::type_error(
+        fmt::format("{}.canonical is not a method; it should take a position and return the "
+                    "equivalent position that stands for it (such as the least of its symmetric images)",
+                    short_repr(game)));
   if (!size_.is_none() && PyCallable_Check(size_.ptr()) == 0) size_ = py::none();
   draw_ = py::getattr(game, "draw", py::none());
   if (!draw_.is_none() && PyCallable_Check(draw_.ptr()) == 0) draw_ = py::none();
   const bool is_type = PyType_Check(game.ptr());
-  name_ = "python:" + std::string(py::str(is_type ? game.attr("__name__") : py::type::handle_of(game).attr("__name__")));
+  name_ =
+      "python:" + std::string(py::str(is_type ? game.attr("__name__") : py::type::handle_of(game).attr("__name__")));
 }
 
 py::object PythonGame::game_object() const { return weak_ ? py::object(game_()) : game_; }
@@ -87,10 +89,10 @@ Position PythonGame::intern(py::handle position) const {
     const bool unhashable = PyObject_Hash(position.ptr()) == -1;
     PyErr_Clear();
     if (!unhashable) throw;
-    throw py::type_error(fmt::format(
-        "position {} is not hashable (a {}); positions of a game written in Python must be hashable: "
-        "ints, strings, tuples, frozensets (a list can become a tuple)",
-        short_repr(position), type_name(position)));
+    throw py::type_error(
+        fmt::format("position {} is not hashable (a {}); positions of a game written in Python must be hashable: "
+                    "ints, strings, tuples, frozensets (a list can become a tuple)",
+                    short_repr(position), type_name(position)));
   }
   if (id.second) {
     if (id.first > kIdMask) throw LimitError("a game written in Python may have at most 2^62 positions");
@@ -162,9 +164,10 @@ void PythonGame::expand(const py::object& moves, Position id, WalkEntries& entri
   PyObject* iterator = PyObject_GetIter(called);
   if (iterator == nullptr) {
     PyErr_Clear();
-    throw py::type_error(fmt::format("{}.moves({}) returned {}; expected an iterable of positions "
-                                     "(an empty list when there is no move)",
-                                     name_.substr(7), short_repr(positions_[id]), short_repr(result)));
+    throw py::type_error(
+        fmt::format("{}.moves({}) returned {}; expected an iterable of positions "
+                    "(an empty list when there is no move)",
+                    name_.substr(7), short_repr(positions_[id]), short_repr(result)));
   }
   py::object it = py::reinterpret_steal<py::object>(iterator);
   while (PyObject* raw = PyIter_Next(iterator)) {
@@ -259,9 +262,10 @@ Position PythonGame::parse_position(std::string_view text) const {
   }
   if (PyObject_Hash(position.ptr()) == -1) {
     PyErr_Clear();
-    throw InputError(fmt::format("'{}' reads as a {}, which cannot be a position of {} (positions are hashable: "
-                                 "a tuple, not a list)",
-                                 text, std::string(py::str(py::type::handle_of(position).attr("__name__"))), name_));
+    throw InputError(
+        fmt::format("'{}' reads as a {}, which cannot be a position of {} (positions are hashable: "
+                    "a tuple, not a list)",
+                    text, std::string(py::str(py::type::handle_of(position).attr("__name__"))), name_));
   }
   return intern(position);
 }
@@ -290,10 +294,11 @@ std::string PythonGame::position_word(Position p) const {
   // Read back here, not trusted: repr() of an arbitrary object is no literal.
   const Position again = parse_position(word);
   if (again != p)
-    throw py::type_error(fmt::format("position {} of {} cannot be written in a request: a served game's positions "
-                                     "must be Python literals (ints, strs, bytes, tuples of them, or a frozenset of "
-                                     "ints or strs), which repr() writes and ast.literal_eval reads back",
-                                     short_repr(positions_[p]), name_));
+    throw py::type_error(
+        fmt::format("position {} of {} cannot be written in a request: a served game's positions "
+                    "must be Python literals (ints, strs, bytes, tuples of them, or a frozenset of "
+                    "ints or strs), which repr() writes and ast.literal_eval reads back",
+                    short_repr(positions_[p]), name_));
   return word;
 }
 
@@ -370,8 +375,10 @@ std::size_t PythonGame::part_size(Position id) const {
     }
   } else if (PyObject_HasAttrString(position.ptr(), "__len__") != 0) {
     const Py_ssize_t n = PyObject_Length(position.ptr());
-    if (n < 0) PyErr_Clear();
-    else size = static_cast<std::size_t>(n);
+    if (n < 0)
+      PyErr_Clear();
+    else
+      size = static_cast<std::size_t>(n);
   }
   size_of_[id] = std::max<std::size_t>(size, 1);
   return size_of_[id];

@@ -183,12 +183,12 @@ class PythonGame final : public Game {
   [[nodiscard]] std::size_t part_size(Position id) const;
   [[nodiscard]] std::span<const std::uint64_t> part_options(Position part) const;
 
-  py::object game_;       // the game, or a weak reference to it
+  py::object game_;  // the game, or a weak reference to it
   bool weak_;
   py::object split_type_;
-  std::string name_;      // "python:ClassName"
+  std::string name_;                                              // "python:ClassName"
   mutable Interner<py::object, PythonPositionTraits> positions_;  // id <-> position
-  mutable std::uint64_t expanded_count_ = 0;  // moves() calls, for the checks of signals
+  mutable std::uint64_t expanded_count_ = 0;                      // moves() calls, for the checks of signals
   // True while moves() runs under this object: a moves() that asks grundy
   // about its own game would find the walk's state half-built.
   mutable bool busy_ = false;

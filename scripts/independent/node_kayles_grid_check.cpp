@@ -28,8 +28,8 @@ struct CellsHash {
 };
 
 unsigned rows, width;
-std::vector<Cells> closed;    // closed[v]: v and its neighbours
-Cells column0 = 0;            // every cell of column 0
+std::vector<Cells> closed;  // closed[v]: v and its neighbours
+Cells column0 = 0;          // every cell of column 0
 std::unordered_map<Cells, std::uint32_t, CellsHash> memo;
 
 Cells bit(unsigned v) { return Cells{1} << v; }

@@ -63,7 +63,6 @@ bool parse_count(const char* text, std::uint64_t& out) {
   return end != text && *end == '\0' && text[0] != '-';
 }
 
-
 using Values = std::vector<std::uint16_t>;
 
 bool too_large(std::uint64_t n) {
@@ -114,7 +113,7 @@ bool rare_values(const Code& code, std::uint64_t length, std::uint32_t mask, Val
   std::vector<std::uint64_t> splits;  // tokens taken by each move that leaves two heaps
   for (std::uint64_t i = 0; i <= t; ++i)
     if ((code.digits[i] & 4) != 0) splits.push_back(i);
-  std::vector<std::uint64_t> rare_heaps;  // heaps (at least 1) of rare value, in order
+  std::vector<std::uint64_t> rare_heaps;                        // heaps (at least 1) of rare value, in order
   std::vector<std::uint32_t> seen(kValues, ~std::uint32_t{0});  // seen[v] == n: v is an option of heap n
   std::uint64_t full_scans = 0, scanned = 0;
   for (std::uint64_t n = 0; n < length; ++n) {
@@ -232,13 +231,13 @@ int main(int argc, char** argv) {
     hash = (hash ^ (v >> 8)) * 0x100000001b3ULL;
   }
   const std::string smallest = e == 0 ? std::string() : ", and not from " + std::to_string(e - 1);
-  std::printf("confirmed: octal:%s has G(n + %llu) = G(n) for %llu <= n < %llu (%s)%s; "
-              "largest value %llu; %s of %llu values in %.0f s; values' hash %016llx\n",
-              game, static_cast<unsigned long long>(p), static_cast<unsigned long long>(e),
-              static_cast<unsigned long long>(length - p),
-              splits ? "2e + p + t: the Guy-Smith theorem's range" : "e + p + t: the range for moves that leave one heap",
-              smallest.c_str(), static_cast<unsigned long long>(largest),
-              rare_mask ? "the rare-value method" : "a plain mex", static_cast<unsigned long long>(length), seconds,
-              static_cast<unsigned long long>(hash));
+  std::printf(
+      "confirmed: octal:%s has G(n + %llu) = G(n) for %llu <= n < %llu (%s)%s; "
+      "largest value %llu; %s of %llu values in %.0f s; values' hash %016llx\n",
+      game, static_cast<unsigned long long>(p), static_cast<unsigned long long>(e),
+      static_cast<unsigned long long>(length - p),
+      splits ? "2e + p + t: the Guy-Smith theorem's range" : "e + p + t: the range for moves that leave one heap",
+      smallest.c_str(), static_cast<unsigned long long>(largest), rare_mask ? "the rare-value method" : "a plain mex",
+      static_cast<unsigned long long>(length), seconds, static_cast<unsigned long long>(hash));
   return 0;
 }

@@ -91,8 +91,8 @@ std::string solve_fdivgame(ContestReader& in) {
                                        [&](std::uint64_t sum, std::uint64_t a) { return sum ^ value_of(a); });
       if (done == count) break;
       ++done;
-      const std::uint64_t a = in.number_on_line(
-          [&] { return fmt::format("integer {} of {} of test {}", done, count, t); }, 1, kMaxValue);
+      const std::uint64_t a =
+          in.number_on_line([&] { return fmt::format("integer {} of {} of test {}", done, count, t); }, 1, kMaxValue);
       nim_sum ^= value_of(a);
     }
     in.end_of_line([&] { return fmt::format("the integers of test {} (N = {}: no more on the line)", t, count); });

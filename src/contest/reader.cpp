@@ -80,8 +80,8 @@ void ContestReader::fail_number_expected(std::string_view what) {
 }
 
 void ContestReader::fail_after_number(std::string_view what) {
-  fail(column(), fmt::format("{} must be a whole number followed by a blank or the end of the line, found {}", what,
-                             found()));
+  fail(column(),
+       fmt::format("{} must be a whole number followed by a blank or the end of the line, found {}", what, found()));
 }
 
 void ContestReader::fail_out_of_range(std::string_view what, std::uint64_t column, const std::string& value,

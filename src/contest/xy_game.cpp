@@ -24,8 +24,8 @@ std::string solve_xy_game(ContestReader& in) {
         in.number_on_new_line([&] { return fmt::format("the count N of test {} of {}", t, tests); }, 1, kMaxCount);
     const std::uint64_t x = in.number_on_line(
         [&] { return fmt::format("X of test {} (1 <= X < Y <= 10^9, so X < 10^9)", t); }, 1, kMaxY - 1);
-    const std::uint64_t y = in.number_on_line(
-        [&] { return fmt::format("Y of test {} (X < Y <= 10^9, and X = {})", t, x); }, x + 1, kMaxY);
+    const std::uint64_t y =
+        in.number_on_line([&] { return fmt::format("Y of test {} (X < Y <= 10^9, and X = {})", t, x); }, x + 1, kMaxY);
     in.end_of_line([&] { return fmt::format("N X Y of test {}", t); });
     const XyGame game(x, y);
     unsigned nim_sum = 0;

@@ -21,9 +21,10 @@ std::string advice_text(const Pattern& p, const AdviceSpelling& s) {
       return a.note;
     case PatternAdvice::Kind::larger_bound:
       if (a.quadratic)
-        return fmt::format("no rare-value mask fits these values, so each costs a scan of every pair: the default bound "
-                           "stops at {}, and {} (up to {}{}) goes further, in time that grows as {}^2",
-                           a.default_stop, s.choice, a.bound, bound_reason_words(a), s.variable);
+        return fmt::format(
+            "no rare-value mask fits these values, so each costs a scan of every pair: the default bound "
+            "stops at {}, and {} (up to {}{}) goes further, in time that grows as {}^2",
+            a.default_stop, s.choice, a.bound, bound_reason_words(a), s.variable);
       return fmt::format("a larger {} (up to {}{}) computes more values{}", s.choice, a.bound, bound_reason_words(a),
                          a.may_refute ? " and may refute the rule seen" : "");
     case PatternAdvice::Kind::enough_bound:

@@ -91,8 +91,9 @@ std::optional<Move> engine_move(std::span<const Component> sum, Convention conve
   const MisereAnalysis a = analyze_misere_sum(sum, 64);
   if (!a.winning_moves.empty()) return pick_one(a.winning_moves, rng);
   if (a.winner == Winner::first)
-    throw std::logic_error("the first player wins this misère sum, but no winning move was found (a defect of "
-                           "grundy: please report the position)");
+    throw std::logic_error(
+        "the first player wins this misère sum, but no winning move was found (a defect of "
+        "grundy: please report the position)");
   return any_sampled_move(sum, rng);
 }
 
@@ -194,7 +195,8 @@ std::vector<MisereValue> misere_values(std::span<const Component> sum) {
     for (std::size_t i : mine) {
       values[i] = shared;
       const Position n = sum[i].position;
-      if (whole && (whole->whole || n <= whole->max_heap)) values[i].element = whole->element_text(whole->pretending_of(n));
+      if (whole && (whole->whole || n <= whole->max_heap))
+        values[i].element = whole->element_text(whole->pretending_of(n));
       // Genera are of the heaps a quotient was built from. A heap past them
       // in a tame whole game plays in every sum as heap_like(n), so it is
       // pretended to be that heap's misère Nim position; that is its genus

@@ -12,8 +12,9 @@ namespace grundy {
 
 Position Game::parse_position(std::string_view text) const {
   if (auto n = parse_u64(text)) return *n;
-  throw InputError(fmt::format("{} is not a heap size of {}: {}; expected a whole number from 0 to 18446744073709551615",
-                               quote(text), label(), why_not_u64(text)));
+  throw InputError(
+      fmt::format("{} is not a heap size of {}: {}; expected a whole number from 0 to 18446744073709551615",
+                  quote(text), label(), why_not_u64(text)));
 }
 
 void Game::keep_table_in(const std::string& path) {

@@ -11,7 +11,8 @@ std::string HeapGame::heap_not_smaller(Position from, Position to) {
 
 std::string HeapGame::pattern_limit_problem(std::uint64_t limit, std::string_view spec) const {
   if (limit == 0) return "zero examines nothing";
-  if (limit > max_pattern_limit()) return fmt::format("too large; {} examines heaps up to {}", spec, max_pattern_limit());
+  if (limit > max_pattern_limit())
+    return fmt::format("too large; {} examines heaps up to {}", spec, max_pattern_limit());
   return "";
 }
 

@@ -33,7 +33,9 @@ OptionSample OneToOneGame::options_to_value(Position p, Nimber target, std::uint
   return as_options(first_moves_to_value(p, target, limit));
 }
 
-OptionSample OneToOneGame::list_options(Position p, std::uint64_t limit) const { return as_options(moves_from(p, 0, limit)); }
+OptionSample OneToOneGame::list_options(Position p, std::uint64_t limit) const {
+  return as_options(moves_from(p, 0, limit));
+}
 
 std::vector<Option> OneToOneGame::sample_options(Position p) const {
   const MoveSample first = moves_from(p, 0, kAllMovesUpTo);

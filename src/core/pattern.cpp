@@ -72,7 +72,8 @@ Pattern observe_pattern(const Game& game, std::uint64_t limit) {
     out.reason = fmt::format("grundy has no theorem for {}: the rule was only seen on G(0..{})", out.game, limit);
   } else {
     out.reason = fmt::format(
-        "no period, no G(n + p) = G(n) + s and no rule G(n) = G(floor(n/m)) fits G(0..{}); a rule is accepted only when it covers at least "
+        "no period, no G(n + p) = G(n) + s and no rule G(n) = G(floor(n/m)) fits G(0..{}); a rule is accepted only "
+        "when it covers at least "
         "half of the values (and a period repeats twice after its preperiod)",
         limit);
   }
@@ -157,9 +158,10 @@ std::optional<ObservedSelfSimilarity> observe_self_similarity(std::span<const Ni
 Pattern find_pattern(const Game& game, std::uint64_t limit) {
   const HeapGame* heap = game.heap_game();
   if (!heap)
-    throw InputError(fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...: it has no sequence of values "
-                                 "to find a pattern in",
-                                 game.spec()));
+    throw InputError(
+        fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...: it has no sequence of values "
+                    "to find a pattern in",
+                    game.spec()));
   return heap->pattern(limit);
 }
 

@@ -6,9 +6,12 @@ DrawOfferAnswer answer_draw_offer(std::span<const Component> sum, Convention con
   // The player offering is the one to move: the engine wins exactly when
   // that player loses.
   switch (outcome(sum, convention).winner) {
-    case Winner::second: return DrawOfferAnswer::declined;
-    case Winner::draw: return DrawOfferAnswer::accepted_as_drawn;
-    case Winner::first: break;
+    case Winner::second:
+      return DrawOfferAnswer::declined;
+    case Winner::draw:
+      return DrawOfferAnswer::accepted_as_drawn;
+    case Winner::first:
+      break;
   }
   return DrawOfferAnswer::accepted_though_lost;
 }

@@ -73,8 +73,9 @@ Move progressing_move(std::span<const Component> components, const SumAnalysis& 
 // rather than give the win away with another move.
 void check_listed(const SumAnalysis& a, const std::vector<Move>& listed) {
   if (a.winner == Winner::first && listed.empty())
-    throw std::logic_error("the first player wins this sum, but no winning move was found (a defect of grundy: "
-                           "please report the position)");
+    throw std::logic_error(
+        "the first player wins this sum, but no winning move was found (a defect of grundy: "
+        "please report the position)");
 }
 
 }  // namespace

@@ -122,9 +122,8 @@ SumAnalysis analyze_sum(std::span<const Component> components, std::uint64_t lim
     // others) is not in K. A finite option w leaves w xor m, not 0 (w is in
     // K): a win for the opponent. An infinite option ∞_K' leaves a draw
     // exactly when m is not in K'.
-    add_moves(a.drawing_moves, a.unlisted, i, c, options_where(c, limit, [&](const GameValue& v) {
-                return !v.is_finite() && !v.has_option(a.nim_sum);
-              }));
+    add_moves(a.drawing_moves, a.unlisted, i, c,
+              options_where(c, limit, [&](const GameValue& v) { return !v.is_finite() && !v.has_option(a.nim_sum); }));
   }
   return a;
 }

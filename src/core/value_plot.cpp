@@ -12,12 +12,13 @@ namespace grundy {
 
 ValuePlot value_plot(const Game& game, std::uint64_t to, std::uint64_t pattern_limit) {
   if (!game.heap_indexed())
-    throw InputError(fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...: only heap games have a "
-                                 "picture of G(n) against n",
-                                 game.spec()));
+    throw InputError(
+        fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...: only heap games have a "
+                    "picture of G(n) against n",
+                    game.spec()));
   if (to > kMaxPlotHeap)
-    throw InputError(fmt::format("a picture of values goes up to heap {} at most (2^24 - 1), not {}", kMaxPlotHeap,
-                                 to));
+    throw InputError(
+        fmt::format("a picture of values goes up to heap {} at most (2^24 - 1), not {}", kMaxPlotHeap, to));
   ValuePlot plot;
   plot.game = game.spec();
   // The pattern first: for families with a theorem it fills the game's table

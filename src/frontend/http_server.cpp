@@ -51,18 +51,19 @@ std::string shown_request(const httplib::Request& req, std::string_view body) {
 // The API's answer to `req`, computed by a worker process: it is sent
 // "PATH\nBODY" and answers "STATUS CONTENT-TYPE\nBODY". `what` names what
 // was asked for in the messages of a request cut off ("this position").
-void answer_in_worker(WorkerPool& workers, const httplib::Request& req, const std::string& body,
-                      httplib::Response& res, const ServeSettings& settings, std::string_view what = "this position") {
+void answer_in_worker(WorkerPool& workers, const httplib::Request& req, const std::string& body, httplib::Response& res,
+                      const ServeSettings& settings, std::string_view what = "this position") {
   const WorkerResult r = workers.run(fmt::format("{}\n{}", req.path, body), settings.time_limit);
   const double seconds = static_cast<double>(settings.time_limit.count()) / 1000;
   if (r.kind == WorkerResult::Kind::timed_out) {
     reply(res, 503,
-          {{"error", fmt::format("{} takes longer than the {} s a request may use here; try smaller numbers", what,
-                                 seconds)}});
+          {{"error",
+            fmt::format("{} takes longer than the {} s a request may use here; try smaller numbers", what, seconds)}});
     return;
   }
   if (r.kind == WorkerResult::Kind::busy) {
-    reply(res, 503, {{"error", fmt::format("the server is busy: every worker was taken for {} s; try again", seconds)}});
+    reply(res, 503,
+          {{"error", fmt::format("the server is busy: every worker was taken for {} s; try again", seconds)}});
     return;
   }
   if (r.kind == WorkerResult::Kind::unavailable) {
@@ -152,7 +153,8 @@ int serve(const ServeOptions& options) {
   ServeSettings settings = options.settings;
   // The sanitizers reserve terabytes of address space for their shadow memory.
   if (sanitizers_present()) settings.memory_bytes = 0;
-  for (const std::string& file : settings.graphs) (void)parse_game(fmt::format("graph:{}", file));  // a bad file: an error now
+  for (const std::string& file : settings.graphs)
+    (void)parse_game(fmt::format("graph:{}", file));  // a bad file: an error now
   warm_up();
   // Forked before the server's threads start: the first workers copy a small process.
   WorkerPool workers([&settings](std::string_view request) { return answer_request(request, settings); },
@@ -181,7 +183,8 @@ int serve(const ServeOptions& options) {
   server.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/index.html"); });
   // Made once: it reads the graph files offered, which a request must not make the server do.
   const json catalogue = games_catalogue(settings);
-  server.Get("/api/games", [&catalogue](const httplib::Request&, httplib::Response& res) { reply(res, 200, catalogue); });
+  server.Get("/api/games",
+             [&catalogue](const httplib::Request&, httplib::Response& res) { reply(res, 200, catalogue); });
   // The picture computes values and their rule, then runs gnuplot: in a
   // worker, under the time and memory limits, as every route that computes.
   // Only its `to` is checked here, which computes nothing.
@@ -211,9 +214,10 @@ int serve(const ServeOptions& options) {
     // that the body left unread is not taken for the next request.
     if (req.is_multipart_form_data()) {
       res.set_header("Connection", "close");
-      reply(res, 400, {{"error", fmt::format("the request is multipart form data (as curl -F sends); send the JSON "
-                                             "object itself as the body, as curl -d '{}' does",
-                                             R"({"position": "nim 3 4 5"})")}});
+      reply(res, 400,
+            {{"error", fmt::format("the request is multipart form data (as curl -F sends); send the JSON "
+                                   "object itself as the body, as curl -d '{}' does",
+                                   R"({"position": "nim 3 4 5"})")}});
       return;
     }
     std::string body;
@@ -239,9 +243,10 @@ int serve(const ServeOptions& options) {
     if (res.status == 413) {
       reply(res, 413, {{"error", fmt::format("the request is larger than the {} bytes read", kMaxRequestBytes)}});
     } else if (res.status == 404 && is_api_route(req.path)) {
-      reply(res, 405, {{"error", fmt::format("{} takes a POST with a JSON body, such as {{\"position\": \"nim 3 4 5\"}}, "
-                                             "not a {}",
-                                             req.path, req.method)}});
+      reply(res, 405,
+            {{"error", fmt::format("{} takes a POST with a JSON body, such as {{\"position\": \"nim 3 4 5\"}}, "
+                                   "not a {}",
+                                   req.path, req.method)}});
     } else if (res.status == 404) {
       // The path is decoded: %ff is the byte 0xff.
       reply(res, 404, {{"error", fmt::format("nothing at {}", printable_text(req.path))}});
@@ -278,12 +283,13 @@ int serve(const ServeOptions& options) {
     port = server.bind_to_any_port(options.host);
     if (port < 0) throw InputError(fmt::format("--host {}: cannot listen there", options.host));
   } else if (!server.bind_to_port(options.host, port)) {
-    throw InputError(fmt::format("--port {}: cannot listen on {}:{} (in use, or not an address of this machine)",
-                                 port, options.host, port));
+    throw InputError(fmt::format("--port {}: cannot listen on {}:{} (in use, or not an address of this machine)", port,
+                                 options.host, port));
   }
   if (listening >= 0) ::listen(listening, SOMAXCONN);
   const bool loopback = options.host == "127.0.0.1" || options.host == "::1" || options.host == "localhost";
-  const std::string shown_host = options.host.find(':') != std::string::npos ? fmt::format("[{}]", options.host) : options.host;
+  const std::string shown_host =
+      options.host.find(':') != std::string::npos ? fmt::format("[{}]", options.host) : options.host;
   // A shell that starts a program in the background from a script makes it
   // ignore SIGINT, and the server keeps that (as every program should): then
   // the address line does not promise Ctrl-C, and stderr says how to stop it.
@@ -300,8 +306,10 @@ int serve(const ServeOptions& options) {
     fmt::print("{}", address);
   }
   if (!ctrl_c_stops)
-    fmt::print(stderr, "grundy serve: SIGINT is ignored here (started in the background?), so Ctrl-C will not "
-               "reach it: stop it with 'kill {}' (SIGTERM)\n", ::getpid());
+    fmt::print(stderr,
+               "grundy serve: SIGINT is ignored here (started in the background?), so Ctrl-C will not "
+               "reach it: stop it with 'kill {}' (SIGTERM)\n",
+               ::getpid());
   if (!loopback)
     fmt::print(stderr, "grundy serve: listening on {}, not only this machine: anyone who can reach it can play\n",
                options.host);

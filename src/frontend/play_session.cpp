@@ -66,10 +66,9 @@ std::optional<Command> command_named(std::string_view word) {
     Command command;
   };
   static constexpr Name kNames[] = {
-      {"quit", Command::quit}, {"exit", Command::quit},     {"q", Command::quit},
-      {"help", Command::help}, {"?", Command::help},        {"h", Command::help},
-      {"hint", Command::hint}, {"values", Command::values}, {"v", Command::values},
-      {"undo", Command::undo}, {"u", Command::undo},       {"draw", Command::draw},
+      {"quit", Command::quit},   {"exit", Command::quit}, {"q", Command::quit},    {"help", Command::help},
+      {"?", Command::help},      {"h", Command::help},    {"hint", Command::hint}, {"values", Command::values},
+      {"v", Command::values},    {"undo", Command::undo}, {"u", Command::undo},    {"draw", Command::draw},
       {"moves", Command::moves}, {"m", Command::moves},
   };
   for (const Name& n : kNames)
@@ -266,8 +265,8 @@ class Session {
     // Only heap games' positions are heaps; a game written in Python, or a
     // graph in a sum, may leave positions of other kinds.
     const bool heaps = kind == "heaps";
-    const std::string what = splits && heaps      ? "the heaps it leaves"
-                             : splits            ? "what it leaves"
+    const std::string what = splits && heaps    ? "the heaps it leaves"
+                             : splits           ? "what it leaves"
                              : kind == "tokens" ? "the vertex to move it to"
                              : kind == "heaps"  ? "its new size"
                                                 : "its new position";
@@ -287,7 +286,8 @@ class Session {
                           kind == "tokens" ? "moves to" : "becomes", game_of(i).option_in_text(o));
       break;
     }
-    if (components_.size() == 1) text += splits ? (heaps ? ", or just the heaps left" : ", or just what it leaves") : ", or just the new one";
+    if (components_.size() == 1)
+      text += splits ? (heaps ? ", or just the heaps left" : ", or just what it leaves") : ", or just the new one";
     return text;
   }
 
@@ -371,13 +371,16 @@ class Session {
     for (std::size_t i = 0; i < n; ++i) {
       std::string row = fmt::format("  {:<{}}  {:>{}}", labels[i], label_width, positions[i], position_width);
       if (token_width > 0) row += "  " + tokens[i] + std::string(token_width - token_widths[i], ' ');
-      if (show_values_) row += paint(fmt::format("  value {}", to_string(values[i], !terminal_.utf8_values)), fmt::fg(fmt::terminal_color::yellow));
+      if (show_values_)
+        row += paint(fmt::format("  value {}", to_string(values[i], !terminal_.utf8_values)),
+                     fmt::fg(fmt::terminal_color::yellow));
       while (!row.empty() && row.back() == ' ') row.pop_back();  // trailing blanks help nobody
       text += row + "\n";
     }
     if (n == 0) text += fmt::format("  (no {} left)\n", plural_noun());
     if (show_values_) {
-      const std::string summary = misere_ ? misere_summary() : sum_text_of(outcome(components_, Convention::normal).normal);
+      const std::string summary =
+          misere_ ? misere_summary() : sum_text_of(outcome(components_, Convention::normal).normal);
       text += paint(summary, fmt::fg(fmt::terminal_color::yellow)) + "\n";
     }
     say(text);
@@ -386,9 +389,10 @@ class Session {
   // Who wins in misère play and why: the values above are normal play's.
   [[nodiscard]] std::string misere_summary() const {
     const MisereAnalysis a = outcome(components_, Convention::misere).misere;
-    return fmt::format("misère play: {}; the player to move {} against perfect play (the values are normal "
-                       "play's and do not decide a misère sum)",
-                       a.reason, a.winner == Winner::first ? "wins" : "loses");
+    return fmt::format(
+        "misère play: {}; the player to move {} against perfect play (the values are normal "
+        "play's and do not decide a misère sum)",
+        a.reason, a.winner == Winner::first ? "wins" : "loses");
   }
 
   // What the values say of the sum, for people.
@@ -398,8 +402,9 @@ class Session {
              (a.nim_sum.is_zero() ? ": the player to move loses against perfect play"
                                   : ": not 0, so the player to move can win");
     const bool win = a.winner == Winner::first;
-    return fmt::format("{}: {}", infinite_values_text(a, [this](std::size_t i) { return label(i); }, components_.size(),
-                                                      !terminal_.utf8_values),
+    return fmt::format("{}: {}",
+                       infinite_values_text(
+                           a, [this](std::size_t i) { return label(i); }, components_.size(), !terminal_.utf8_values),
                        win ? "the player to move can win" : "a draw against perfect play");
   }
 
@@ -429,7 +434,8 @@ class Session {
   void engine_turn() {
     const std::optional<Move> m = engine_move(components_, convention(), rng_, last_moved_[Player::person]);
     if (!m) return;  // unreachable: run() checked that a move exists
-    say(paint(fmt::format("\nThe engine moves {}.\n", move_text(*m)), fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan)));
+    say(paint(fmt::format("\nThe engine moves {}.\n", move_text(*m)),
+              fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan)));
     apply(*m, Player::engine);
   }
 
@@ -591,7 +597,8 @@ class Session {
     constexpr std::size_t kEchoed = 60;
     if (line.text.size() <= kEchoed && !line.too_long) return printable(line.text);
     std::size_t cut = kEchoed;
-    while (cut > 0 && (static_cast<unsigned char>(line.text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    while (cut > 0 && (static_cast<unsigned char>(line.text[cut]) & 0xC0) == 0x80)
+      --cut;  // not inside a UTF-8 character
     return printable(line.text.substr(0, cut)) + "...";
   }
 
@@ -625,8 +632,8 @@ class Session {
 
   // Takes back the person's last move and the engine's moves after it.
   bool undo() {
-    const auto last_own = std::find_if(history_.rbegin(), history_.rend(),
-                                       [](const Played& p) { return p.by == Player::person; });
+    const auto last_own =
+        std::find_if(history_.rbegin(), history_.rend(), [](const Played& p) { return p.by == Player::person; });
     if (last_own == history_.rend()) {
       say(error_text("Nothing to undo: you have not moved yet.\n"));
       return false;
@@ -639,7 +646,8 @@ class Session {
       turn_ = p.by;  // the player to move before that move
       const auto at = components_.begin() + static_cast<std::ptrdiff_t>(p.move.component);
       components_.erase(at, at + static_cast<std::ptrdiff_t>(p.move.to.size()));
-      components_.insert(components_.begin() + static_cast<std::ptrdiff_t>(p.move.component), Component{p.game, p.move.from});
+      components_.insert(components_.begin() + static_cast<std::ptrdiff_t>(p.move.component),
+                         Component{p.game, p.move.from});
       taken.push_back(fmt::format("{} {}", p.by == Player::person ? "your" : "the engine's", move_text(p.move)));
       if (p.by == Player::person) break;
     }
@@ -669,11 +677,10 @@ class Session {
     }
     const auto index = parse_u64(words[0]);
     if (!index || *index == 0 || *index > components_.size()) {
-      why = components_.size() == 1
-                ? fmt::format("There is no {} '{}': the only one is {} 1; {}.", noun(0), words[0], noun(0), move_syntax())
-                : fmt::format("There is no {} '{}': they are numbered 1 to {}; {}.",
-                              item_noun(), words[0],
-                              components_.size(), move_syntax());
+      why = components_.size() == 1 ? fmt::format("There is no {} '{}': the only one is {} 1; {}.", noun(0), words[0],
+                                                  noun(0), move_syntax())
+                                    : fmt::format("There is no {} '{}': they are numbered 1 to {}; {}.", item_noun(),
+                                                  words[0], components_.size(), move_syntax());
       return std::nullopt;
     }
     const std::size_t i = static_cast<std::size_t>(*index - 1);
@@ -704,8 +711,8 @@ class Session {
       to = std::move(*whole);
     }
     if (!g.has_move(from)) {
-      why = fmt::format("{} is at {} and has no moves left; choose another {}.", capitalized(label(i)), position_words(i, from),
-                        item_noun());
+      why = fmt::format("{} is at {} and has no moves left; choose another {}.", capitalized(label(i)),
+                        position_words(i, from), item_noun());
       return std::nullopt;
     }
     if (const std::string reason = g.why_not_option(from, to); !reason.empty()) {
@@ -743,13 +750,14 @@ class Session {
       while (start <= word.size()) {
         const std::size_t plus = std::min(word.find('+', start), word.size());
         const std::string piece = word.substr(start, plus - start);
-        if (lowercase(piece) == "nothing")
-          throw InputError("'nothing' stands alone: it means the move leaves no heap");
+        if (lowercase(piece) == "nothing") throw InputError("'nothing' stands alone: it means the move leaves no heap");
         if (!piece.empty()) to.push_back(g.parse_position(piece));
         start = plus + 1;
       }
     }
-    if (to.empty()) throw InputError("expected what the move leaves after the number: a position, heaps such as '3 + 5', or 'nothing'");
+    if (to.empty())
+      throw InputError(
+          "expected what the move leaves after the number: a position, heaps such as '3 + 5', or 'nothing'");
     return g.normalize_option(std::move(to));
   }
 

@@ -46,13 +46,12 @@ std::string gnuplot_script(const ValuePlot& plot, const PlotStyle& style, const 
     s << fmt::format("set terminal svg size {},{} noenhanced font 'sans,{}' background rgb 'white'\n", style.width,
                      style.height, font);
   } else {
-    s << fmt::format("set terminal pngcairo size {},{} noenhanced font 'sans,{}' background rgb 'white'\n",
-                     style.width, style.height, font);
+    s << fmt::format("set terminal pngcairo size {},{} noenhanced font 'sans,{}' background rgb 'white'\n", style.width,
+                     style.height, font);
   }
   s << "set output " << gp_string(output) << "\n";
-  const std::string name = style.name.empty() || style.name == plot.game
-                               ? plot.game
-                               : fmt::format("{} ({})", style.name, plot.game);
+  const std::string name =
+      style.name.empty() || style.name == plot.game ? plot.game : fmt::format("{} ({})", style.name, plot.game);
   if (!compact) {
     s << "set title " << gp_string(fmt::format("G(n) of {}, n = 0..{}", name, to)) << "\n";
     s << "set xlabel 'heap size n'\nset ylabel 'G(n)'\n";
@@ -68,9 +67,10 @@ std::string gnuplot_script(const ValuePlot& plot, const PlotStyle& style, const 
   const PlotWords& w = plot.words;
   std::vector<std::string> keys;
   if (w.shaded) {
-    s << fmt::format("set object 1 rect from {}, graph 0 to {}, graph 1 behind fc rgb '#dbe9f8' "
-                     "fs solid 1.0 noborder\n",
-                     w.shaded_from, w.shaded_to);
+    s << fmt::format(
+        "set object 1 rect from {}, graph 0 to {}, graph 1 behind fc rgb '#dbe9f8' "
+        "fs solid 1.0 noborder\n",
+        w.shaded_from, w.shaded_to);
     keys.push_back(fmt::format("keyentry with boxes fs solid 1.0 fc rgb '#dbe9f8' title {}", gp_string(w.shaded_key)));
   }
   if (w.marked) {
@@ -145,7 +145,8 @@ std::string draw_plot(const ValuePlot& plot, const PlotStyle& style) {
     std::ifstream e(errors);
     std::string first_line;
     std::getline(e, first_line);
-    throw PlotError(fmt::format("gnuplot could not draw the picture: {}", first_line.empty() ? "it failed" : first_line));
+    throw PlotError(
+        fmt::format("gnuplot could not draw the picture: {}", first_line.empty() ? "it failed" : first_line));
   }
   std::ifstream in(output, std::ios::binary);
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -42,13 +42,11 @@ json misere_outcome_json(const GameSum& sum, const MisereAnalysis& a) {
   if (!sum.single_game()) {
     json components = json::array();
     for (const Component& c : sum.components)
-      components.push_back({{"game", c.game->spec()},
-                            {"position", position_json(*c.game, c.position)}});
+      components.push_back({{"game", c.game->spec()}, {"position", position_json(*c.game, c.position)}});
     j["components"] = components;
   }
   return j;
 }
-
 
 // Why a component has the misère value it has, or none, in words.
 std::string misere_value_reason(const Game& game, const MisereValue& v) {
@@ -62,21 +60,24 @@ std::string misere_value_reason(const Game& game, const MisereValue& v) {
       return fmt::format("{} is tame up to heap {} (proven)", game.label(), v.largest_heap);
     case MisereValue::Kind::wild:
       if (v.whole)
-        return fmt::format("no single misère value: {} is wild (its misère quotient, proven for the whole game, has {} "
-                           "elements and is not misère Nim's), so no number per heap decides misère sums, but each "
-                           "heap's element of the quotient does; 'grundy quotient {}' gives the rule",
-                           game.label(), v.quotient_size, game.name());
-      return fmt::format("no single misère value: {} is wild up to heap {} (its misère quotient has {} elements and is "
-                         "not misère Nim's), so no number per heap decides misère sums; 'grundy quotient {} "
-                         "--max-heap {}' gives the rule",
-                         game.label(), v.largest_heap, v.quotient_size, game.name(), v.largest_heap);
+        return fmt::format(
+            "no single misère value: {} is wild (its misère quotient, proven for the whole game, has {} "
+            "elements and is not misère Nim's), so no number per heap decides misère sums, but each "
+            "heap's element of the quotient does; 'grundy quotient {}' gives the rule",
+            game.label(), v.quotient_size, game.name());
+      return fmt::format(
+          "no single misère value: {} is wild up to heap {} (its misère quotient has {} elements and is "
+          "not misère Nim's), so no number per heap decides misère sums; 'grundy quotient {} "
+          "--max-heap {}' gives the rule",
+          game.label(), v.largest_heap, v.quotient_size, game.name(), v.largest_heap);
     case MisereValue::Kind::not_heap_game:
       return fmt::format("no misère value: genera are computed for heap games through their quotient ({} is not one)",
                          game.label());
     case MisereValue::Kind::heap_too_large:
-      return fmt::format("no misère value computed: genera come from the misère quotient of heaps up to the largest "
-                         "asked, here {}, beyond the {} grundy computes for this",
-                         v.largest_heap, kMostGenusHeap);
+      return fmt::format(
+          "no misère value computed: genera come from the misère quotient of heaps up to the largest "
+          "asked, here {}, beyond the {} grundy computes for this",
+          v.largest_heap, kMostGenusHeap);
     case MisereValue::Kind::not_computed:
       break;
   }
@@ -160,12 +161,13 @@ namespace {
 std::string whole_theorem_text(const MisereQuotient& q) {
   const QuotientPeriod& w = *q.whole;
   const std::uint64_t bound = 2 * std::max<std::uint64_t>(w.preperiod, 1) + 2 * w.period + w.code_length - 1;
-  return fmt::format("the periodicity theorem for misere quotients (Plambeck-Siegel): every move takes at most k = {} "
-                     "tokens and leaves at most two heaps, and the pretending function of the quotient of heaps 0..{} "
-                     "has phi(n) = phi(n - {}) for {} <= n <= {}, with {} >= 2 max(n0, 1) + 2p + k - 1 = {}; so "
-                     "phi(n + {}) = phi(n) for every n >= {}, and this quotient is the whole game's (docs/misere.md)",
-                     w.code_length, w.checked_to, w.period, w.preperiod + w.period, w.checked_to, w.checked_to, bound,
-                     w.period, w.preperiod);
+  return fmt::format(
+      "the periodicity theorem for misere quotients (Plambeck-Siegel): every move takes at most k = {} "
+      "tokens and leaves at most two heaps, and the pretending function of the quotient of heaps 0..{} "
+      "has phi(n) = phi(n - {}) for {} <= n <= {}, with {} >= 2 max(n0, 1) + 2p + k - 1 = {}; so "
+      "phi(n + {}) = phi(n) for every n >= {}, and this quotient is the whole game's (docs/misere.md)",
+      w.code_length, w.checked_to, w.period, w.preperiod + w.period, w.checked_to, w.checked_to, bound, w.period,
+      w.preperiod);
 }
 
 }  // namespace
@@ -176,10 +178,14 @@ namespace {
 // "time" or "size".
 json stop_name(MisereQuotient::Stop stop) {
   switch (stop) {
-    case MisereQuotient::Stop::none: return nullptr;
-    case MisereQuotient::Stop::most_heaps: return "most_heaps";
-    case MisereQuotient::Stop::time: return "time";
-    case MisereQuotient::Stop::size: return "size";
+    case MisereQuotient::Stop::none:
+      return nullptr;
+    case MisereQuotient::Stop::most_heaps:
+      return "most_heaps";
+    case MisereQuotient::Stop::time:
+      return "time";
+    case MisereQuotient::Stop::size:
+      return "size";
   }
   return nullptr;
 }
@@ -220,17 +226,19 @@ json quotient_json(const MisereQuotient& q) {
   }
   json period = nullptr;
   if (q.whole)
-    period = {{"preperiod", q.whole->preperiod}, {"period", q.whole->period}, {"observed_to", q.max_heap}, {"proven", true}};
+    period = {
+        {"preperiod", q.whole->preperiod}, {"period", q.whole->period}, {"observed_to", q.max_heap}, {"proven", true}};
   else if (const auto p = pretending_period(q))
     period = {{"preperiod", p->preperiod}, {"period", p->period}, {"observed_to", q.max_heap}, {"proven", false}};
   json whole = nullptr;
   if (q.whole)
-    whole = {{"preperiod", q.whole->preperiod},
-             {"period", q.whole->period},
-             {"code_length", q.whole->code_length},
-             {"checked_to", q.whole->checked_to},
-             {"bound", 2 * std::max<std::uint64_t>(q.whole->preperiod, 1) + 2 * q.whole->period + q.whole->code_length - 1},
-             {"theorem", whole_theorem_text(q)}};
+    whole = {
+        {"preperiod", q.whole->preperiod},
+        {"period", q.whole->period},
+        {"code_length", q.whole->code_length},
+        {"checked_to", q.whole->checked_to},
+        {"bound", 2 * std::max<std::uint64_t>(q.whole->preperiod, 1) + 2 * q.whole->period + q.whole->code_length - 1},
+        {"theorem", whole_theorem_text(q)}};
   return {{"game", q.game},
           {"max_heap", q.max_heap},
           {"size", q.size},
@@ -262,8 +270,8 @@ QuotientLimits quotient_limits(std::uint32_t max_elements) {
   const QuotientLimits defaults;
   limits.max_size = max_elements;
   // The proof stores about |Q| / 32 numbers per class of sums it examines.
-  limits.max_proof_numbers = std::max(defaults.max_proof_numbers,
-                                      defaults.max_proof_numbers / defaults.max_size * max_elements);
+  limits.max_proof_numbers =
+      std::max(defaults.max_proof_numbers, defaults.max_proof_numbers / defaults.max_size * max_elements);
   return limits;
 }
 
@@ -287,16 +295,18 @@ void print_quotient(const Game& game, std::optional<std::uint64_t> max_heap, std
     out.write(fmt::format("misère quotient of {}, sums of heaps 0..{}: {} elements\n", q.game, q.max_heap, q.size));
   const std::string rejected =
       q.recalibrations == 0 ? std::string{} : fmt::format("; {} earlier candidates failed it", q.recalibrations);
-  out.write(fmt::format("proven: every sum of these heaps is consistent with its options ({} classes of sums "
-                        "checked{}), so a sum is a P-position exactly when its element is in the P-portion\n",
-                        q.proof_states, rejected));
+  out.write(
+      fmt::format("proven: every sum of these heaps is consistent with its options ({} classes of sums "
+                  "checked{}), so a sum is a P-position exactly when its element is in the P-portion\n",
+                  q.proof_states, rejected));
   std::vector<std::string> generators;
   for (std::size_t i = 0; i < q.generator_heaps.size(); ++i) {
     GeneratorWord w(q.generator_heaps.size(), 0);
     w[i] = 1;
     generators.push_back(fmt::format("{} = heap {}", q.word_text(w), q.generator_heaps[i]));
   }
-  out.write(fmt::format("generators: {}\n", generators.empty() ? "none" : fmt::format("{}", fmt::join(generators, ", "))));
+  out.write(
+      fmt::format("generators: {}\n", generators.empty() ? "none" : fmt::format("{}", fmt::join(generators, ", "))));
   std::vector<std::string> relations;
   for (const QuotientRelation& r : q.relations)
     relations.push_back(fmt::format("{} = {}", q.word_text(r.left), q.word_text(r.right)));
@@ -323,13 +333,13 @@ void print_quotient(const Game& game, std::optional<std::uint64_t> max_heap, std
   if (q.whole) {
     const QuotientPeriod& w = *q.whole;
     out.write(fmt::format("  then period {} from heap {}, for every heap (proven)\n", w.period, w.preperiod));
-    out.write(fmt::format("proven whole by the periodicity theorem for misère quotients (Plambeck-Siegel; "
-                          "docs/misere.md): every move takes at most k = {} tokens and leaves at most two heaps; the "
-                          "quotient of heaps 0..{} has φ(n) = φ(n − {}) for {} ≤ n ≤ {}, and {} ≥ 2·max(n0, 1) + "
-                          "2p + k − 1 = {}; so φ(n + {}) = φ(n) for every n ≥ {}, and no heap adds an element\n",
-                          w.code_length, w.checked_to, w.period, w.preperiod + w.period, w.checked_to, w.checked_to,
-                          2 * std::max<std::uint64_t>(w.preperiod, 1) + 2 * w.period + w.code_length - 1, w.period,
-                          w.preperiod));
+    out.write(fmt::format(
+        "proven whole by the periodicity theorem for misère quotients (Plambeck-Siegel; "
+        "docs/misere.md): every move takes at most k = {} tokens and leaves at most two heaps; the "
+        "quotient of heaps 0..{} has φ(n) = φ(n − {}) for {} ≤ n ≤ {}, and {} ≥ 2·max(n0, 1) + "
+        "2p + k − 1 = {}; so φ(n + {}) = φ(n) for every n ≥ {}, and no heap adds an element\n",
+        w.code_length, w.checked_to, w.period, w.preperiod + w.period, w.checked_to, w.checked_to,
+        2 * std::max<std::uint64_t>(w.preperiod, 1) + 2 * w.period + w.code_length - 1, w.period, w.preperiod));
   } else if (period && shown_to < q.max_heap) {
     out.write(fmt::format("  then period {} from heap {} up to heap {} (observed, not proven beyond {})\n",
                           period->period, period->preperiod, q.max_heap, q.max_heap));
@@ -337,9 +347,10 @@ void print_quotient(const Game& game, std::optional<std::uint64_t> max_heap, std
   if (!q.stopped.empty())
     out.write(fmt::format("not proven whole: the search stopped at heap {}: {}\n", q.max_heap, q.stopped));
   if (q.tame) {
-    out.write(fmt::format("tame: every sum of these heaps plays as misère Nim, each heap as a position of its genus "
-                          "(proven by the same check); genus of heaps 0..{}: {}\n",
-                          q.max_heap, fmt::join(q.genus, " ")));
+    out.write(
+        fmt::format("tame: every sum of these heaps plays as misère Nim, each heap as a position of its genus "
+                    "(proven by the same check); genus of heaps 0..{}: {}\n",
+                    q.max_heap, fmt::join(q.genus, " ")));
   } else {
     out.write("wild: these heaps do not all play as misère Nim positions (not tame)\n");
   }

@@ -60,11 +60,11 @@ GameSum read_position(const json& request, const ServeSettings& settings) {
     if (family == nullptr || !family->reads_file) continue;
     const std::string file = words[i].substr(words[i].find(':') + 1);
     if (std::find(settings.graphs.begin(), settings.graphs.end(), file) == settings.graphs.end())
-      throw InputError(fmt::format(
-          "argument {}: {} is not served: this server reads only the graph files it was started with{}", i + 1,
-          quote(words[i]),
-          settings.graphs.empty() ? " (none: grundy serve --graph FILE offers one)"
-                                  : fmt::format(" ({})", fmt::join(settings.graphs, ", "))));
+      throw InputError(
+          fmt::format("argument {}: {} is not served: this server reads only the graph files it was started with{}",
+                      i + 1, quote(words[i]),
+                      settings.graphs.empty() ? " (none: grundy serve --graph FILE offers one)"
+                                              : fmt::format(" ({})", fmt::join(settings.graphs, ", "))));
   }
   GameSum sum = read_sum(words, [&settings](std::string_view word) -> std::shared_ptr<Game> {
     for (const std::shared_ptr<Game>& g : settings.served.games)
@@ -81,8 +81,8 @@ json moved(std::span<const Component> components, const Move& m) {
   const std::vector<Component> next = after_move(components, m);
   // The position handed back must be one the API reads again.
   if (next.size() > kMaxComponents)
-    throw InputError(fmt::format("this move would leave {} components; at most {} are played here", next.size(),
-                                 kMaxComponents));
+    throw InputError(
+        fmt::format("this move would leave {} components; at most {} are played here", next.size(), kMaxComponents));
   return {{"move", move_json(components, m)},
           {"position", position_text(next, *components[m.component].game)},
           {"over", !any_move(next)}};
@@ -109,9 +109,10 @@ MoveRng rng_for(const json& request) {
 Position read_one(const Game& g, const json& p, std::size_t k) {
   if (p.is_number_unsigned()) return g.parse_position(std::to_string(p.get<std::uint64_t>()));
   if (p.is_string()) return g.parse_position(p.get_ref<const std::string&>());
-  throw InputError(fmt::format("'move.to' [{}]: {} is not a position (a whole number from 0, or a vertex's name "
-                               "as a string), as in [3] or [1, 2]",
-                               k, printable_text(p.dump())));
+  throw InputError(
+      fmt::format("'move.to' [{}]: {} is not a position (a whole number from 0, or a vertex's name "
+                  "as a string), as in [3] or [1, 2]",
+                  k, printable_text(p.dump())));
 }
 
 json play_move(const json& request, const GameSum& sum) {
@@ -138,8 +139,7 @@ json play_move(const json& request, const GameSum& sum) {
     throw InputError(fmt::format("{} is at {} and has no moves left", label, g.position_in_text(from)));
   if (const std::string reason = g.why_not_option(from, to); !reason.empty())
     throw InputError(fmt::format("{} cannot go from {} to {}, because {}. Legal moves: {}", label,
-                                 g.position_in_text(from), g.option_in_text(to), reason,
-                                 g.describe_options(from, 20)));
+                                 g.position_in_text(from), g.option_in_text(to), reason, g.describe_options(from, 20)));
   return moved(sum.components, Move{i, from, std::move(to)});
 }
 
@@ -166,7 +166,8 @@ json options_of(const json& request, const GameSum& sum) {
 Convention convention_of(const json& request) {
   const json* m = member(request, "misere");
   if (m == nullptr || m->is_null()) return Convention::normal;
-  if (!m->is_boolean()) throw InputError("'misere': expected true (misère play: the last player to move loses) or false");
+  if (!m->is_boolean())
+    throw InputError("'misere': expected true (misère play: the last player to move loses) or false");
   return m->get<bool>() ? Convention::misere : Convention::normal;
 }
 
@@ -187,8 +188,8 @@ json hint(const json& request, const GameSum& sum) {
       h.report.convention == Convention::normal ? winner_reason(sum, h.report.normal, false) : std::string();
   const std::string text = hint_text(h, move_text, sum_text, components.size(), plural_component_noun(sum));
   // The move the text names, if any: a winning move, or normal play's suggestion.
-  const bool named =
-      h.move && (h.kind == Hint::Kind::win || (h.kind != Hint::Kind::over && h.report.convention == Convention::normal));
+  const bool named = h.move && (h.kind == Hint::Kind::win ||
+                                (h.kind != Hint::Kind::over && h.report.convention == Convention::normal));
   const json move = named ? move_json(components, *h.move) : json(nullptr);
   return {{"move", move}, {"text", text}};
 }
@@ -205,9 +206,7 @@ json engine_reply(const json& request, const GameSum& sum) {
   const std::optional<Move> m =
       engine_move(sum.components, convention_of(request), rng, answer_to(request, sum.components.size()));
   if (!m) {
-    return {{"move", nullptr},
-            {"position", position_text(sum.components, *sum.games.front())},
-            {"over", true}};
+    return {{"move", nullptr}, {"position", position_text(sum.components, *sum.games.front())}, {"over", true}};
   }
   return moved(sum.components, *m);
 }
@@ -309,14 +308,15 @@ std::string position_text(std::span<const Component> components, const Game& las
 }
 
 bool is_api_route(std::string_view path) {
-  constexpr std::string_view routes[] = {"/api/analyze", "/api/values", "/api/components", "/api/options",
-                                         "/api/move",    "/api/engine-move", "/api/hint", "/api/draw-offer"};
+  constexpr std::string_view routes[] = {"/api/analyze", "/api/values",      "/api/components", "/api/options",
+                                         "/api/move",    "/api/engine-move", "/api/hint",       "/api/draw-offer"};
   return std::find(std::begin(routes), std::end(routes), path) != std::end(routes);
 }
 
 ApiReply answer_api(std::string_view path, std::string_view body, const ServeSettings& settings) {
   if (body.size() > kMaxRequestBytes)
-    return {413, error_body(fmt::format("the request has {} bytes; at most {} are read", body.size(), kMaxRequestBytes))};
+    return {413,
+            error_body(fmt::format("the request has {} bytes; at most {} are read", body.size(), kMaxRequestBytes))};
   json request;
   try {
     request = json::parse(body);
@@ -403,7 +403,8 @@ json games_catalogue(const ServeSettings& settings) {
   if (!settings.served.start.empty()) {
     const ServedGames& s = settings.served;
     const std::string name = s.start.substr(0, s.start.find(' '));
-    families.push_back({{"name", name}, {"syntax", s.start}, {"rule", s.rule}, {"example", s.start}, {"start", s.start}});
+    families.push_back(
+        {{"name", name}, {"syntax", s.start}, {"rule", s.rule}, {"example", s.start}, {"start", s.start}});
     // The page starts from it, rather than from its own example (Nim).
     return {{"games", families}, {"start", s.start}};
   }
@@ -451,8 +452,8 @@ PlotReply answer_plot(std::string_view spec_text, std::uint64_t to) {
     const std::string family = spec.substr(0, spec.find(':'));
     for (const GameFamily& f : game_families())
       if (f.name == family && f.reads_file)
-        throw InputError(fmt::format("'game': {} is not played on heap sizes: pictures of values are for heap games",
-                                     quote(spec)));
+        throw InputError(
+            fmt::format("'game': {} is not played on heap sizes: pictures of values are for heap games", quote(spec)));
     const std::unique_ptr<Game> game = parse_game(spec);
     // A game not on heap sizes has no HeapGame: value_plot refuses it.
     const HeapGame* heap = game->heap_game();

@@ -70,8 +70,8 @@ void wait_for_signal(sigset_t signals) {
   // A progress line shown is ended with its newline; else the output may
   // have left the cursor of the terminal stderr shares in the middle of a line.
   const bool progress_line_ended = end_progress_line();
-  const bool mid_line = ::isatty(STDERR_FILENO) == 1 &&
-                        (transcript.load() ? ::isatty(STDOUT_FILENO) == 1 : output_ends_mid_line());
+  const bool mid_line =
+      ::isatty(STDERR_FILENO) == 1 && (transcript.load() ? ::isatty(STDOUT_FILENO) == 1 : output_ends_mid_line());
   write_message(!progress_line_ended && mid_line);
   ending.store(true);
   let_work_keep_what_it_found(signals);

@@ -39,8 +39,8 @@ json components_json(const GameSum& sum, const std::vector<GameValue>& values) {
   json components = json::array();
   for (std::size_t i = 0; i < sum.components.size(); ++i) {
     const Component& c = sum.components[i];
-    components.push_back({{"game", c.game->spec()}, {"position", position_json(*c.game, c.position)},
-                          {"value", value_json(values[i])}});
+    components.push_back(
+        {{"game", c.game->spec()}, {"position", position_json(*c.game, c.position)}, {"value", value_json(values[i])}});
   }
   return components;
 }
@@ -142,7 +142,8 @@ void add_moves_json(json& j, std::span<const Component> components, const std::v
   if (unlisted.empty()) return;
   json cut = json::array();
   for (const UnlistedMoves& u : unlisted)
-    cut.push_back({{"component", u.component}, {"listed", u.listed}, {"total", u.total ? json(*u.total) : json(nullptr)}});
+    cut.push_back(
+        {{"component", u.component}, {"listed", u.listed}, {"total", u.total ? json(*u.total) : json(nullptr)}});
   j["unlisted"] = cut;
 }
 
@@ -213,9 +214,10 @@ SumReport deciding(const GameSum& sum, Convention convention, Decide&& decide) {
     throw;
   } catch (const LimitError& e) {
     if (convention != Convention::misere || sum.games.size() != 1 || !sum.games.front()->heap_indexed()) throw;
-    throw LimitError(fmt::format("{}; 'grundy quotient {}' shows how far its misère quotient is proven, with "
-                                 "--max-elements for more",
-                                 e.what(), sum.games.front()->name()));
+    throw LimitError(
+        fmt::format("{}; 'grundy quotient {}' shows how far its misère quotient is proven, with "
+                    "--max-elements for more",
+                    e.what(), sum.games.front()->name()));
   }
 }
 }  // namespace
@@ -259,8 +261,8 @@ void print_moves(const GameSum& sum, Convention convention, std::uint64_t limit,
   if (r.unlisted.empty()) {
     out.write(fmt::format("{}; {} {}:\n", verdict, n, n == 1 ? kind : kinds));
   } else {
-    out.write(fmt::format("{}; the first {} {} (--limit {} per component):\n", verdict, n, n == 1 ? kind : kinds,
-                          limit));
+    out.write(
+        fmt::format("{}; the first {} {} (--limit {} per component):\n", verdict, n, n == 1 ? kind : kinds, limit));
   }
   // Component by component: its listed moves, then what was left out of its list.
   std::size_t k = 0;
@@ -289,9 +291,10 @@ std::string misere_winning_reason(const Hint& h) {
   const MisereAnalysis& a = h.report.misere;
   switch (h.nim_case) {
     case Hint::NimCase::odd_ones:
-      return fmt::format("Only heaps of 1 are left: this move leaves {} of them, an odd number, so the engine takes "
-                         "the last one.",
-                         h.ones_left);
+      return fmt::format(
+          "Only heaps of 1 are left: this move leaves {} of them, an odd number, so the engine takes "
+          "the last one.",
+          h.ones_left);
     case Hint::NimCase::plays_as_nim:
       return "While a heap of 2 or more is left, misère Nim is played exactly as Nim: this move leaves nim-sum 0.";
     case Hint::NimCase::exception:
@@ -307,9 +310,10 @@ std::string misere_winning_reason(const Hint& h) {
     return "Every heap here is tame: it plays as the misère Nim position of its genus (the 'values' command lists "
            "them), and this move leaves a position that misère Nim's rule says is lost for the engine.";
   if (a.method == MisereMethod::quotient)
-    return fmt::format("In the misère quotient of {} ({} elements) the sum this move leaves is in the P-portion: "
-                       "the engine loses against perfect play.",
-                       a.quotient->game, a.quotient->size);
+    return fmt::format(
+        "In the misère quotient of {} ({} elements) the sum this move leaves is in the P-portion: "
+        "the engine loses against perfect play.",
+        a.quotient->game, a.quotient->size);
   return fmt::format("An exact search ({} sums) shows that every reply leaves you a win.", a.sums_searched);
 }
 
@@ -363,11 +367,12 @@ std::string hint_text(const Hint& h, const std::function<std::string(const Move&
   std::string text = fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.",
                                  nim_sum_equation(h.report.normal.values));
   if (h.move)
-    text += components == 1
-                ? fmt::format(" Suggestion: {}, which leaves the engine the fewest winning replies.", move_text(*h.move))
-                : fmt::format(" Suggestion: {}, which keeps the most {} in play and leaves the engine the fewest "
-                              "winning replies.",
-                              move_text(*h.move), plural_noun);
+    text += components == 1 ? fmt::format(" Suggestion: {}, which leaves the engine the fewest winning replies.",
+                                          move_text(*h.move))
+                            : fmt::format(
+                                  " Suggestion: {}, which keeps the most {} in play and leaves the engine the fewest "
+                                  "winning replies.",
+                                  move_text(*h.move), plural_noun);
   return text;
 }
 
@@ -384,9 +389,10 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
     std::string_view positions = "POSITION...";
     for (const GameFamily* family : game_registry())
       if (family->name == game.name()) positions = family->reads_file ? "VERTEX..." : family->example_positions;
-    throw InputError(fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...; "
-                                 "use 'grundy value {} {}' for its positions",
-                                 game.label(), game.spec(), positions));
+    throw InputError(
+        fmt::format("game '{}' is not played on heap sizes 0, 1, 2, ...; "
+                    "use 'grundy value {} {}' for its positions",
+                    game.label(), game.spec(), positions));
   }
   const std::string game_json = json(game.spec()).dump();
   // Started before the first value, which may take long by itself: a
@@ -422,7 +428,8 @@ void print_table(const Game& game, const TableRequest& request, Format format, O
     if (format == Format::json) {
       out.write(fmt::format("{}{{\"from\":{},\"to\":{},\"value\":{}}}", first_run ? "" : ",", from, to_exclusive, v));
     } else {
-      out.write(fmt::format("{:<24} {:>6} {:>12}\n", fmt::format("[{}, {})", from, to_exclusive), v, to_exclusive - from));
+      out.write(
+          fmt::format("{:<24} {:>6} {:>12}\n", fmt::format("[{}, {})", from, to_exclusive), v, to_exclusive - from));
     }
     first_run = false;
   };
@@ -481,8 +488,8 @@ void write_value_lines(const Game& game, std::uint64_t first, std::uint64_t coun
   const std::size_t width = fmt::formatted_size("{}", last_line);
   for (std::uint64_t n = first; n < first + count; n += kValuesPerLine) {
     task.advance(n, value_count);
-    out.write(fmt::format("    {:>{}}: {}\n", n, width,
-                          values_text(game, n, std::min(kValuesPerLine, first + count - n))));
+    out.write(
+        fmt::format("    {:>{}}: {}\n", n, width, values_text(game, n, std::min(kValuesPerLine, first + count - n))));
   }
 }
 
@@ -514,9 +521,7 @@ void write_values_json(const Game& game, std::uint64_t count, LongTask& task, Ou
   out.write(block);
 }
 
-std::string bound_text(std::uint64_t n) {
-  return n == ~std::uint64_t{0} ? "2^64 - 1" : fmt::format("{}", n);
-}
+std::string bound_text(std::uint64_t n) { return n == ~std::uint64_t{0} ? "2^64 - 1" : fmt::format("{}", n); }
 
 }  // namespace
 
@@ -575,7 +580,8 @@ void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Forma
     out.write("}\n");
     return;
   }
-  const std::string status = p.proven ? "proven" : fmt::format("observed up to n = {}, not proven", bound_text(p.checked_up_to));
+  const std::string status =
+      p.proven ? "proven" : fmt::format("observed up to n = {}, not proven", bound_text(p.checked_up_to));
   switch (p.kind) {
     case PatternKind::periodic:
     case PatternKind::arithmetic_periodic:
@@ -599,8 +605,9 @@ void print_pattern(const Game& game, std::uint64_t limit, bool all_values, Forma
       if (p.rule_not_reported) {
         out.write(fmt::format("{}: self-similar, proven, but not reported: its base table is too long\n", p.game));
       } else {
-        out.write(fmt::format("{}: no periodic, arithmetic-periodic or self-similar rule found (values examined up to n = {})\n", p.game,
-                              bound_text(p.checked_up_to)));
+        out.write(fmt::format(
+            "{}: no periodic, arithmetic-periodic or self-similar rule found (values examined up to n = {})\n", p.game,
+            bound_text(p.checked_up_to)));
       }
       break;
   }
@@ -662,16 +669,17 @@ void solve_contest(const std::string& problem, const std::string& input_file, Ou
     std::vector<std::string_view> names;
     for (const ContestProblem& p : kContestProblems) names.push_back(p.name);
     const auto closest = closest_name(problem, names);
-    throw InputError(fmt::format("unknown contest problem {}: {}{}", quote(problem),
-                                 closest ? fmt::format("did you mean '{}'? The problems are ", *closest)
-                                         : std::string("expected one of "),
-                                 fmt::join(names, ", ")));
+    throw InputError(fmt::format(
+        "unknown contest problem {}: {}{}", quote(problem),
+        closest ? fmt::format("did you mean '{}'? The problems are ", *closest) : std::string("expected one of "),
+        fmt::join(names, ", ")));
   }
   int fd = 0;
   std::string source = "stdin";
   if (!input_file.empty()) {
     fd = ::open(input_file.c_str(), O_RDONLY);
-    if (fd < 0) throw InputError(fmt::format("--input {}: cannot open: {}", quote_path(input_file), std::strerror(errno)));
+    if (fd < 0)
+      throw InputError(fmt::format("--input {}: cannot open: {}", quote_path(input_file), std::strerror(errno)));
     source = printable_path(input_file);
   }
   struct Closer {

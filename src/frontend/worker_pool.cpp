@@ -104,8 +104,8 @@ std::size_t mapped_bytes() {
   return static_cast<std::size_t>(pages) * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
 }
 
-[[noreturn]] void run_worker(const std::function<std::string(std::string_view)>& work, int fd,
-                             std::size_t memory_bytes, pid_t parent, int zygote_fd, bool embedded) {
+[[noreturn]] void run_worker(const std::function<std::string(std::string_view)>& work, int fd, std::size_t memory_bytes,
+                             pid_t parent, int zygote_fd, bool embedded) {
   // Die with the zygote, which dies with the server, even if it died before
   // this line (the parent is then another process already).
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -220,8 +220,8 @@ void call(const std::function<void()>& hook) {
   if (hook) hook();
 }
 
-[[noreturn]] void run_zygote(const std::function<std::string(std::string_view)>& work, int fd,
-                             std::size_t memory_bytes, pid_t server, const ForkHooks& hooks) {
+[[noreturn]] void run_zygote(const std::function<std::string(std::string_view)>& work, int fd, std::size_t memory_bytes,
+                             pid_t server, const ForkHooks& hooks) {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != server) ::_exit(1);
   struct sigaction keep {};
@@ -252,7 +252,8 @@ void call(const std::function<void()>& hook) {
       ::close(fds[1]);
       if (pid < 0) ::close(fds[0]);
     }
-    const bool sent = pid > 0 ? send_worker(channel, fds[0], pid) : write_all(channel, reinterpret_cast<const char*>(&pid), sizeof pid);
+    const bool sent = pid > 0 ? send_worker(channel, fds[0], pid)
+                              : write_all(channel, reinterpret_cast<const char*>(&pid), sizeof pid);
     if (pid > 0) ::close(fds[0]);
     if (!sent) ::_exit(1);  // the server is gone
   }

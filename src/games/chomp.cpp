@@ -76,9 +76,10 @@ ChompBar parse_chomp_bar(std::string_view text) {
                                    kChompMaxSide, kExpected));
     const unsigned r = side(text, text.substr(start, comma - start), start, "the row");
     if (count > 0 && r > bar.rows[count - 1])
-      throw InputError(fmt::format("chomp bar {}, at character {}: row {} has {} squares, more than the {} of the row "
-                                   "below it; {}",
-                                   quote(text), start + 1, count + 1, r, bar.rows[count - 1], kExpected));
+      throw InputError(
+          fmt::format("chomp bar {}, at character {}: row {} has {} squares, more than the {} of the row "
+                      "below it; {}",
+                      quote(text), start + 1, count + 1, r, bar.rows[count - 1], kExpected));
     bar.rows[count++] = static_cast<std::uint8_t>(r);
     if (comma == text.size()) break;
     start = comma + 1;
@@ -104,11 +105,14 @@ ChompBar transpose_chomp_bar(const ChompBar& bar) {
   return t;
 }
 
-ChompBar canonical_chomp_bar(const ChompBar& bar) { return std::min(bar, transpose_chomp_bar(bar), [](const ChompBar& a, const ChompBar& b) { return a.rows < b.rows; }); }
+ChompBar canonical_chomp_bar(const ChompBar& bar) {
+  return std::min(bar, transpose_chomp_bar(bar), [](const ChompBar& a, const ChompBar& b) { return a.rows < b.rows; });
+}
 
 ChompBar chomp_eat(const ChompBar& bar, unsigned row, unsigned column) {
   ChompBar left = bar;
-  for (unsigned i = row; i < kChompMaxSide && left.rows[i] > column; ++i) left.rows[i] = static_cast<std::uint8_t>(column);
+  for (unsigned i = row; i < kChompMaxSide && left.rows[i] > column; ++i)
+    left.rows[i] = static_cast<std::uint8_t>(column);
   return left;
 }
 
@@ -153,10 +157,10 @@ std::string ChompGame::why_not_option(Position from, std::span<const Position> t
   while (a.rows[row] == b.rows[row]) ++row;
   if (row == 0 && b.rows[0] == 0) return "the poisoned square is never eaten: the player left with it alone has lost";
   if (chomp_eat(a, row, b.rows[row]) == b) return {};
-  return fmt::format("a bite takes a square with every square above it and to its right; eating row {}, column {} "
-                     "leaves {}, not {}",
-                     row + 1, b.rows[row] + 1u, quote(format_chomp_bar(chomp_eat(a, row, b.rows[row]))),
-                     quote(format_chomp_bar(b)));
+  return fmt::format(
+      "a bite takes a square with every square above it and to its right; eating row {}, column {} "
+      "leaves {}, not {}",
+      row + 1, b.rows[row] + 1u, quote(format_chomp_bar(chomp_eat(a, row, b.rows[row]))), quote(format_chomp_bar(b)));
 }
 
 bool ChompGame::valued_by_box(const ChompBar& bar) {
@@ -185,8 +189,9 @@ Drawing ChompGame::drawing(Position p) const {
   const ChompBar bar = state(p);
   Drawing d;
   d.kind = Drawing::Kind::grid;
-  d.how_to_move = "click a square: it is eaten with every square above it and to its right (never the poisoned "
-                  "square, bottom left)";
+  d.how_to_move =
+      "click a square: it is eaten with every square above it and to its right (never the poisoned "
+      "square, bottom left)";
   const unsigned h = bar.height(), w = bar.width();
   for (unsigned r = 0; r < h; ++r) {  // drawn top row first
     const unsigned row = h - 1 - r;
@@ -214,11 +219,17 @@ std::unique_ptr<Game> parse_chomp(const SpecText& spec) {
 
 }  // namespace
 
-const GameFamily kChompFamily{"chomp", "chomp",
+const GameFamily kChompFamily{"chomp",
+                              "chomp",
                               "Chomp: eat a square of a chocolate bar and every square above and right of it, "
                               "never the poisoned corner; a position is HxW (a whole bar) or its rows from the "
                               "bottom, such as 4,4,2",
-                              "chomp", parse_chomp, /*reads_file=*/false, /*theorem=*/{}, /*census_codes=*/nullptr,
-                              /*max_census_digits=*/0, /*example_positions=*/"4x5 3,2"};
+                              "chomp",
+                              parse_chomp,
+                              /*reads_file=*/false,
+                              /*theorem=*/{},
+                              /*census_codes=*/nullptr,
+                              /*max_census_digits=*/0,
+                              /*example_positions=*/"4x5 3,2"};
 
 }  // namespace grundy

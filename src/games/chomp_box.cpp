@@ -191,8 +191,10 @@ void solve_box(const BoxRanks& box, std::vector<Value>& values, unsigned threads
   // that none waits long for the one before; with a progress line, runs
   // small enough to report between.
   std::uint64_t most = box.total();
-  if (threads > 1) most = std::max<std::uint64_t>(4096, box.total() / (256 * std::uint64_t{threads}));
-  else if (task != nullptr) most = std::max<std::uint64_t>(4096, box.total() / 1024);
+  if (threads > 1)
+    most = std::max<std::uint64_t>(4096, box.total() / (256 * std::uint64_t{threads}));
+  else if (task != nullptr)
+    most = std::max<std::uint64_t>(4096, box.total() / 1024);
   std::vector<Run> runs;
   Rows rows{};
   cut_runs(box, most, rows, 0, runs);
@@ -265,7 +267,7 @@ std::uint64_t ChompBox::bars_within(const ChompBar& bar) {
         // Row i is v squares; the rows above at most v (saturating).
         const std::uint64_t add = fit[v];
         sum = add > std::numeric_limits<std::uint64_t>::max() - sum ? std::numeric_limits<std::uint64_t>::max()
-                                                                      : sum + add;
+                                                                    : sum + add;
       }
       below[v] = sum;
     }
@@ -275,13 +277,17 @@ std::uint64_t ChompBox::bars_within(const ChompBar& bar) {
 }
 
 ChompBox::ChompBox(unsigned rows, unsigned columns, unsigned threads, LongTask* task, bool two_byte_values)
-    : rows_(std::min(rows, columns)), columns_(std::max(rows, columns)), wide_(two_byte_values || rows * columns > 255) {
+    : rows_(std::min(rows, columns)),
+      columns_(std::max(rows, columns)),
+      wide_(two_byte_values || rows * columns > 255) {
   if (rows_ == 0 || columns_ > kSide)
     throw std::invalid_argument(fmt::format("ChompBox: a box of {} x {} (1 to {} a side)", rows, columns, kSide));
   const BoxRanks box(rows_, columns_);
   threads = std::max(threads, 1u);
-  if (wide_) solve_box(box, wide_values_, threads, task);
-  else solve_box(box, narrow_values_, threads, task);
+  if (wide_)
+    solve_box(box, wide_values_, threads, task);
+  else
+    solve_box(box, narrow_values_, threads, task);
 }
 
 bool ChompBox::holds(const ChompBar& bar) const {

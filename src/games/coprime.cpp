@@ -115,9 +115,10 @@ std::string CoprimeGame::why_not_move(Position from, Position to) const {
   if (to >= from) return heap_not_smaller(from, to);
   const std::uint64_t take = from - to;
   if (const std::uint64_t g = std::gcd(from, take); g != 1)
-    return fmt::format("taking {} from {} is not a move: gcd({}, {}) = {}, and a move takes a number of tokens "
-                       "coprime to the heap",
-                       take, from, from, take, g);
+    return fmt::format(
+        "taking {} from {} is not a move: gcd({}, {}) = {}, and a move takes a number of tokens "
+        "coprime to the heap",
+        take, from, from, take, g);
   return {};
 }
 

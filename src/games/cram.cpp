@@ -179,8 +179,10 @@ void for_each_region(Bits s, unsigned h, unsigned w, Bits left_column, Bits righ
     }
     rest &= ~region;
     if ((region & (region - 1)) == 0) continue;  // one cell: no move
-    if (cut != 0 && region != s) for_each_region(region, h, w, left_column, right_column, emit);
-    else emit(region);
+    if (cut != 0 && region != s)
+      for_each_region(region, h, w, left_column, right_column, emit);
+    else
+      emit(region);
   }
 }
 
@@ -348,22 +350,25 @@ CramBoard parse_cram_board(std::string_view text) {
       return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
     };
     if ((!h || !w) && digits_only(text.substr(0, x)) && digits_only(text.substr(x + 1)))
-      throw InputError(fmt::format("Cram board {}: too many cells, and a board holds at most {}", quote(text),
-                                   kCramMaxCells));
+      throw InputError(
+          fmt::format("Cram board {}: too many cells, and a board holds at most {}", quote(text), kCramMaxCells));
     if (!h || !w || *h == 0 || *w == 0)
-      throw InputError(fmt::format("Cram board {}: expected HxW with two whole numbers >= 1, such as 5x7", quote(text)));
+      throw InputError(
+          fmt::format("Cram board {}: expected HxW with two whole numbers >= 1, such as 5x7", quote(text)));
     if (*h > kCramMaxCells || *w > kCramMaxCells || *h * *w > kCramMaxCells)
-      throw InputError(fmt::format("Cram board {}: {} cells, and a board holds at most {}", quote(text),
-                                   *h > kCramMaxCells || *w > kCramMaxCells ? std::string("too many") : fmt::format("{}", *h * *w),
-                                   kCramMaxCells));
+      throw InputError(
+          fmt::format("Cram board {}: {} cells, and a board holds at most {}", quote(text),
+                      *h > kCramMaxCells || *w > kCramMaxCells ? std::string("too many") : fmt::format("{}", *h * *w),
+                      kCramMaxCells));
     const auto hh = static_cast<unsigned>(*h), ww = static_cast<unsigned>(*w);
     return CramBoard{static_cast<std::uint8_t>(hh), static_cast<std::uint8_t>(ww), all_cells(hh * ww)};
   }
   // "5*7", "5X7": a size written another way.
   if (text.find_first_of("./#") == std::string_view::npos && text.find_first_of("0123456789") != std::string_view::npos)
-    throw InputError(fmt::format("Cram board {}: expected HxW with two whole numbers >= 1, such as 5x7, or rows of "
-                                 "'.' (empty) and '#' (blocked) joined by '/'",
-                                 quote(text)));
+    throw InputError(
+        fmt::format("Cram board {}: expected HxW with two whole numbers >= 1, such as 5x7, or rows of "
+                    "'.' (empty) and '#' (blocked) joined by '/'",
+                    quote(text)));
   std::vector<std::string_view> rows;
   for (std::size_t start = 0;;) {
     const std::size_t slash = text.find('/', start);
@@ -375,18 +380,21 @@ CramBoard parse_cram_board(std::string_view text) {
   std::size_t column = 1;  // of the text, from 1
   for (const std::string_view row : rows) {
     if (row.empty())
-      throw InputError(fmt::format("Cram board {}, at character {}: an empty row; expected rows of '.' (empty) and "
-                                   "'#' (blocked) joined by '/', or HxW such as 5x7",
-                                   quote(text), column));
+      throw InputError(
+          fmt::format("Cram board {}, at character {}: an empty row; expected rows of '.' (empty) and "
+                      "'#' (blocked) joined by '/', or HxW such as 5x7",
+                      quote(text), column));
     if (row.size() != width)
-      throw InputError(fmt::format("Cram board {}, at character {}: a row of {} cell{} after rows of {}; every row "
-                                   "is as wide as the first",
-                                   quote(text), column, row.size(), row.size() == 1 ? "" : "s", width));
+      throw InputError(
+          fmt::format("Cram board {}, at character {}: a row of {} cell{} after rows of {}; every row "
+                      "is as wide as the first",
+                      quote(text), column, row.size(), row.size() == 1 ? "" : "s", width));
     for (std::size_t i = 0; i < row.size(); ++i)
       if (row[i] != '.' && row[i] != '#')
-        throw InputError(fmt::format("Cram board {}, at character {}: {} is not a cell; expected '.' (empty) or "
-                                     "'#' (blocked)",
-                                     quote(text), column + i, quote(row.substr(i, 1))));
+        throw InputError(
+            fmt::format("Cram board {}, at character {}: {} is not a cell; expected '.' (empty) or "
+                        "'#' (blocked)",
+                        quote(text), column + i, quote(row.substr(i, 1))));
     column += row.size() + 1;
   }
   if (rows.size() * width > kCramMaxCells)
@@ -562,7 +570,8 @@ std::string CramGame::why_not_option(Position from, std::span<const Position> to
   const bool side_by_side = first % a.width + 1 < a.width && (filled >> (first + 1) & 1) != 0;
   const bool one_above = first + a.width < cells && (filled >> (first + a.width) & 1) != 0;  // no shift past the board
   const bool pair = count == 2 && (side_by_side || one_above);
-  if (!pair) return fmt::format("a move fills two neighbouring cells, not {} cell{} like these", count, count == 1 ? "" : "s");
+  if (!pair)
+    return fmt::format("a move fills two neighbouring cells, not {} cell{} like these", count, count == 1 ? "" : "s");
   return {};
 }
 
@@ -575,10 +584,16 @@ std::unique_ptr<Game> parse_cram(const SpecText& spec) {
 
 }  // namespace
 
-const GameFamily kCramFamily{"cram", "cram",
+const GameFamily kCramFamily{"cram",
+                             "cram",
                              "Cram: place a domino on two neighbouring empty cells of a board; a position is HxW "
                              "(an empty board) or its rows, '.' empty and '#' blocked, such as ..#./..../....",
-                             "cram", parse_cram, /*reads_file=*/false, /*theorem=*/{}, /*census_codes=*/nullptr,
-                             /*max_census_digits=*/0, /*example_positions=*/"4x5 2x3"};
+                             "cram",
+                             parse_cram,
+                             /*reads_file=*/false,
+                             /*theorem=*/{},
+                             /*census_codes=*/nullptr,
+                             /*max_census_digits=*/0,
+                             /*example_positions=*/"4x5 2x3"};
 
 }  // namespace grundy

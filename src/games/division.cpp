@@ -39,8 +39,8 @@ DivisionGame::DivisionGame(std::vector<std::uint64_t> divisors) : divisors_(std:
   divisors_.erase(std::unique(divisors_.begin(), divisors_.end()), divisors_.end());
   if (divisors_.empty()) throw InputError("a division game needs at least one divisor");
   if (divisors_.front() < 2)
-    throw InputError(fmt::format("a division game cannot divide by {}: every divisor must be at least 2",
-                                 divisors_.front()));
+    throw InputError(
+        fmt::format("a division game cannot divide by {}: every divisor must be at least 2", divisors_.front()));
   for (std::size_t i = 0; i < divisors_.size(); ++i) {
     if (!ranges_.empty() && ranges_.back().high + 1 == divisors_[i]) {
       ++ranges_.back().high;
@@ -156,11 +156,11 @@ const std::optional<RunTable>& DivisionGame::runs() const {
       const std::size_t run = table.run_of(p / divisors_[i]);
       option_values.push_back(table.values[run]);
       const std::uint64_t s = table.starts[run];
-      if (s == 0) break;  // every larger d also gives 0
+      if (s == 0) break;                   // every larger d also gives 0
       const std::uint64_t last_d = p / s;  // floor(p / d) >= s  <=>  d <= p / s
-      i = static_cast<std::size_t>(std::upper_bound(divisors_.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-                                                    divisors_.end(), last_d) -
-                                   divisors_.begin());
+      i = static_cast<std::size_t>(
+          std::upper_bound(divisors_.begin() + static_cast<std::ptrdiff_t>(i) + 1, divisors_.end(), last_d) -
+          divisors_.begin());
     }
     const Nimber v = mex(option_values);
     if (v == table.values.back()) continue;
@@ -416,10 +416,13 @@ std::unique_ptr<Game> parse_division(const SpecText& spec) {
 }
 }  // namespace
 
-const GameFamily kDivisionFamily{"division", "division:D",
+const GameFamily kDivisionFamily{"division",
+                                 "division:D",
                                  "a number n; replace it by floor(n/d) for some d in the finite set D of integers >= 2 "
                                  "(0 is erased); division:2-6 is CodeChef FDIVGAME",
-                                 "division:2-6", parse_division, /*reads_file=*/false,
+                                 "division:2-6",
+                                 parse_division,
+                                 /*reads_file=*/false,
                                  "a check of G(n) = G(floor(n/m)) for n0 <= n < max(max(D) * n0, m) covers every n, "
                                  "by induction (docs/games/division.md)."};
 

@@ -266,7 +266,8 @@ class GraphGame::Builder {
       const bool too_many_bytes = total > max_bytes_;
       const std::string_view text = too_many_bytes ? window.substr(0, window.size() - 1) : window;
       if (!started) {
-        if (text.size() < kByteOrderMark.size() && !at_end && !too_many_bytes) continue;  // a byte order mark may be coming
+        if (text.size() < kByteOrderMark.size() && !at_end && !too_many_bytes)
+          continue;  // a byte order mark may be coming
         started = true;
         if (text.starts_with(kByteOrderMark)) line_at_ = resume_ = kByteOrderMark.size();
       }
@@ -277,9 +278,10 @@ class GraphGame::Builder {
     }
     if (vertices_ == 0) {
       // Where the reader stopped looking: the end of the text.
-      throw InputError(fmt::format("{}:{}:{}: the graph file ends without naming a vertex; expected lines 'u v' (a move "
-                                   "from vertex u to vertex v) or 'w' (a vertex)",
-                                   printable_path(game_.source_), line_, column_of(window.substr(line_at_))));
+      throw InputError(
+          fmt::format("{}:{}:{}: the graph file ends without naming a vertex; expected lines 'u v' (a move "
+                      "from vertex u to vertex v) or 'w' (a vertex)",
+                      printable_path(game_.source_), line_, column_of(window.substr(line_at_))));
     }
   }
 
@@ -331,7 +333,6 @@ class GraphGame::Builder {
   }
 
  private:
-
   // Names are interned in batches. In a big graph nearly every lookup misses
   // the cache, so the tokenizer hashes each name and asks for its index slot
   // to be fetched as soon as it sees it; by the time the batch is full those
@@ -343,9 +344,9 @@ class GraphGame::Builder {
   struct Token {
     std::string_view name;
     std::uint64_t hash;
-    std::size_t line;        // where it stands, for messages
+    std::size_t line;  // where it stands, for messages
     const char* line_start;
-    bool ends_edge;          // the second name of a line 'u v'
+    bool ends_edge;  // the second name of a line 'u v'
   };
 
   // Tokenizes text[resume_ ..), where the current line starts at
@@ -451,26 +452,27 @@ class GraphGame::Builder {
   // there comes first).
   [[noreturn]] void too_many_tokens(std::string_view before, std::string_view name) {
     intern_batch();
-    throw InputError(fmt::format("{}:{}:{}: unexpected third name {} on one line; expected 'u v' ({}) or a single "
-                                 "vertex name, with '#' to start a comment",
-                                 printable_path(game_.source_), line_, column_of(before), quote(name),
-                                 edge_meaning_));
+    throw InputError(
+        fmt::format("{}:{}:{}: unexpected third name {} on one line; expected 'u v' ({}) or a single "
+                    "vertex name, with '#' to start a comment",
+                    printable_path(game_.source_), line_, column_of(before), quote(name), edge_meaning_));
   }
 
   [[noreturn]] void bad_byte(std::string_view before, char byte, std::string_view what) {
     intern_batch();
-    throw InputError(fmt::format("{}:{}:{}: {} (0x{:02x}) in a vertex name; names are UTF-8 text without control "
-                                 "characters, separated by spaces or tabs",
-                                 printable_path(game_.source_), line_, column_of(before), what, static_cast<unsigned char>(byte)));
+    throw InputError(
+        fmt::format("{}:{}:{}: {} (0x{:02x}) in a vertex name; names are UTF-8 text without control "
+                    "characters, separated by spaces or tabs",
+                    printable_path(game_.source_), line_, column_of(before), what, static_cast<unsigned char>(byte)));
   }
 
   // U+0080..U+009F: well-formed UTF-8, but control characters all the same.
   [[noreturn]] void bad_c1(std::string_view before, char second_byte) {
     intern_batch();
-    throw InputError(fmt::format("{}:{}:{}: a control character (U+{:04X}) in a vertex name; names are UTF-8 text "
-                                 "without control characters, separated by spaces or tabs",
-                                 printable_path(game_.source_), line_, column_of(before),
-                                 static_cast<unsigned char>(second_byte)));
+    throw InputError(
+        fmt::format("{}:{}:{}: a control character (U+{:04X}) in a vertex name; names are UTF-8 text "
+                    "without control characters, separated by spaces or tabs",
+                    printable_path(game_.source_), line_, column_of(before), static_cast<unsigned char>(second_byte)));
   }
 
   // The limits (GraphLimits). A line is too long at its byte max_line + 1,
@@ -499,10 +501,10 @@ class GraphGame::Builder {
     const std::size_t slot = game_.find_slot(t.name, t.hash);
     if (game_.name_index_[slot].vertex != kNoVertex) return game_.name_index_[slot].vertex;
     if (vertices_ == max_vertices_)
-      throw InputError(fmt::format("{}:{}:{}: more than {} vertices, the most grundy supports in a graph file",
-                                   printable_path(game_.source_), t.line,
-                                   column_of(std::string_view(t.line_start, static_cast<std::size_t>(t.name.data() - t.line_start))),
-                                   max_vertices_));
+      throw InputError(fmt::format(
+          "{}:{}:{}: more than {} vertices, the most grundy supports in a graph file", printable_path(game_.source_),
+          t.line, column_of(std::string_view(t.line_start, static_cast<std::size_t>(t.name.data() - t.line_start))),
+          max_vertices_));
     const std::uint32_t v = vertices_++;
     game_.name_index_[slot] = NameSlot{name_key(t.name, game_.name_bytes_.size()), v, name_check(t.name, t.hash)};
     game_.name_bytes_.append(t.name);
@@ -598,14 +600,15 @@ bool GraphGame::slot_holds(const NameSlot& slot, std::string_view name, std::uin
 
 std::uint32_t GraphGame::checked_vertex(Position v) const {
   if (v >= values_.size())
-    throw std::out_of_range(fmt::format("vertex number {} out of range: graph {} has {} vertices", v, printable_path(source_),
-                                        values_.size()));
+    throw std::out_of_range(fmt::format("vertex number {} out of range: graph {} has {} vertices", v,
+                                        printable_path(source_), values_.size()));
   return static_cast<std::uint32_t>(v);
 }
 
 Position GraphGame::parse_position(std::string_view text) const {
   if (text.empty())
-    throw InputError(fmt::format("empty vertex name: expected the name of a vertex of graph {}", printable_path(source_)));
+    throw InputError(
+        fmt::format("empty vertex name: expected the name of a vertex of graph {}", printable_path(source_)));
   if (!name_index_.empty()) {
     const std::size_t slot = find_slot(text, hash_name(text));
     if (name_index_[slot].vertex != kNoVertex) return name_index_[slot].vertex;
@@ -621,8 +624,8 @@ std::string GraphGame::format_position(Position v) const { return std::string(na
 Nimber GraphGame::value(Position v) const {
   const std::uint32_t label = values_[checked_vertex(v)];
   if ((label & LoopyValues::kInfinite) != 0)
-    throw std::logic_error(fmt::format("vertex {} of graph {} has an infinite value; ask game_value", name_of(
-        static_cast<std::uint32_t>(v)), printable_path(source_)));
+    throw std::logic_error(fmt::format("vertex {} of graph {} has an infinite value; ask game_value",
+                                       name_of(static_cast<std::uint32_t>(v)), printable_path(source_)));
   return Nimber(label);
 }
 
@@ -649,7 +652,9 @@ std::vector<Position> GraphGame::moves_to_value(Position v, Nimber target) const
   return moves;
 }
 
-std::string GraphGame::move_rule() const { return fmt::format("a move follows an edge of the graph in {}", printable_path(source_)); }
+std::string GraphGame::move_rule() const {
+  return fmt::format("a move follows an edge of the graph in {}", printable_path(source_));
+}
 
 std::string GraphGame::why_not_move(Position from, Position to) const {
   const std::uint32_t u = checked_vertex(from);
@@ -684,16 +689,23 @@ MoveSample GraphGame::moves_from(Position v, Position lowest, std::uint64_t limi
 namespace {
 std::unique_ptr<Game> parse_graph(const SpecText& spec) {
   if (!spec.has_params || spec.params.empty())
-    throw InputError(fmt::format("game {}: expected graph:FILE, with FILE a graph file of lines 'u v'", quote(spec.spec)));
+    throw InputError(
+        fmt::format("game {}: expected graph:FILE, with FILE a graph file of lines 'u v'", quote(spec.spec)));
   return std::make_unique<GraphGame>(GraphGame::from_file(std::string(spec.params)));
 }
 }  // namespace
 
-const GameFamily kGraphFamily{"graph", "graph:FILE",
-                              "a token on a vertex of the directed graph in FILE (lines 'u v' for a move u -> v; cycles "
-                              "make draws possible); positions are vertex names",
-                              "graph:examples/data/chain.txt", parse_graph, /*reads_file=*/true,
-                              /*theorem=*/{}, /*census_codes=*/nullptr, /*max_census_digits=*/0,
-                              /*example_positions=*/"a b"};
+const GameFamily kGraphFamily{
+    "graph",
+    "graph:FILE",
+    "a token on a vertex of the directed graph in FILE (lines 'u v' for a move u -> v; cycles "
+    "make draws possible); positions are vertex names",
+    "graph:examples/data/chain.txt",
+    parse_graph,
+    /*reads_file=*/true,
+    /*theorem=*/{},
+    /*census_codes=*/nullptr,
+    /*max_census_digits=*/0,
+    /*example_positions=*/"a b"};
 
 }  // namespace grundy

@@ -35,9 +35,10 @@ std::optional<std::uint64_t> first_in_window_with(Word a, Word b, Word m, Word l
   if (lo <= b && b <= hi) return 0;
   // Shift the window by -b; since b is outside it, the shifted window does
   // not contain 0 and does not wrap.
-  const auto k = b < lo ? first_multiple_in_window<Word, Wide>(a, m, static_cast<Word>(lo - b), static_cast<Word>(hi - b))
-                        : first_multiple_in_window<Word, Wide>(a, m, static_cast<Word>(lo + (m - b)),
-                                                               static_cast<Word>(hi + (m - b)));
+  const auto k = b < lo
+                     ? first_multiple_in_window<Word, Wide>(a, m, static_cast<Word>(lo - b), static_cast<Word>(hi - b))
+                     : first_multiple_in_window<Word, Wide>(a, m, static_cast<Word>(lo + (m - b)),
+                                                            static_cast<Word>(hi + (m - b)));
   if (!k) return std::nullopt;
   return std::uint64_t{*k};
 }
@@ -45,7 +46,7 @@ std::optional<std::uint64_t> first_in_window_with(Word a, Word b, Word m, Word l
 }  // namespace
 
 std::optional<std::uint64_t> first_in_window(std::uint64_t a, std::uint64_t b, std::uint64_t m, std::uint64_t lo,
-                                              std::uint64_t hi) {
+                                             std::uint64_t hi) {
   // 32-bit words when they suffice: the XY game's contest limits (m = 3X <
   // 3*10^9) stay there, where division is cheapest.
   if (m <= std::numeric_limits<std::uint32_t>::max())

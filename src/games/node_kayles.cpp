@@ -84,7 +84,8 @@ GraphLimits node_kayles_limits() {
 // vertex limit; for node-kayles the limit is its own.
 [[noreturn]] void rethrow_for_node_kayles(const InputError& e) {
   std::string message = e.what();
-  const std::string limit = fmt::format("more than {} vertices, the most grundy supports in a graph file", kNodeKaylesMaxVertices);
+  const std::string limit =
+      fmt::format("more than {} vertices, the most grundy supports in a graph file", kNodeKaylesMaxVertices);
   if (const std::size_t at = message.find(limit); at != std::string::npos)
     message.replace(at, limit.size(),
                     fmt::format("more than {} vertices; node-kayles plays on graphs of at most {} vertices (a position "
@@ -109,9 +110,10 @@ std::unique_ptr<NodeKaylesGame> undirected(const GraphGame& directed, std::strin
   }
   for (const std::string& name : names) {
     if (name == "all" || name == "none" || name.find(',') != std::string::npos)
-      throw InputError(fmt::format("{}: a vertex named {}; node-kayles positions are vertex names joined by ',', or "
-                                   "'all' or 'none', so a vertex name holds no ',' and is neither word",
-                                   printable_path(source), quote(name)));
+      throw InputError(
+          fmt::format("{}: a vertex named {}; node-kayles positions are vertex names joined by ',', or "
+                      "'all' or 'none', so a vertex name holds no ',' and is neither word",
+                      printable_path(source), quote(name)));
   }
   return std::make_unique<NodeKaylesGame>(std::move(source), std::move(names), std::move(rows));
 }
@@ -145,9 +147,10 @@ VertexSet NodeKaylesGame::parse_state(std::string_view text) const {
       const std::size_t comma = std::min(text.find(',', start), text.size());
       const std::string_view name = text.substr(start, comma - start);
       if (name.empty())
-        throw InputError(fmt::format("node-kayles position {}, at character {}: an empty vertex name; expected 'all', "
-                                     "'none' or vertex names of {} joined by ','",
-                                     quote(text), start + 1, printable_path(source_)));
+        throw InputError(
+            fmt::format("node-kayles position {}, at character {}: an empty vertex name; expected 'all', "
+                        "'none' or vertex names of {} joined by ','",
+                        quote(text), start + 1, printable_path(source_)));
       const auto it = index_.find(std::string(name));
       if (it == index_.end())
         throw InputError(fmt::format("node-kayles position {}, at character {}: no vertex named {} in graph {}",
@@ -182,7 +185,8 @@ std::string NodeKaylesGame::value_task(const VertexSet& set, const std::string& 
 }
 
 std::string NodeKaylesGame::move_rule() const {
-  return fmt::format("a move removes a vertex of the graph in {} together with its neighbours", printable_path(source_));
+  return fmt::format("a move removes a vertex of the graph in {} together with its neighbours",
+                     printable_path(source_));
 }
 
 std::vector<VertexSet> NodeKaylesGame::option_states(const VertexSet& set) const {
@@ -224,10 +228,11 @@ std::string NodeKaylesGame::why_not_option(Position from, std::span<const Positi
     const unsigned v = lowest_vertex(s);
     if ((a & (rows_[v] | VertexSet{1} << v)) == removed) return {};
   }
-  return fmt::format("a move removes one vertex with all its neighbours still in play, and no vertex's "
-                     "neighbourhood is exactly {} (vertices {})",
-                     count_vertices(removed) == 1 ? "one vertex" : fmt::format("{} vertices", count_vertices(removed)),
-                     names_of(removed));
+  return fmt::format(
+      "a move removes one vertex with all its neighbours still in play, and no vertex's "
+      "neighbourhood is exactly {} (vertices {})",
+      count_vertices(removed) == 1 ? "one vertex" : fmt::format("{} vertices", count_vertices(removed)),
+      names_of(removed));
 }
 
 namespace {
@@ -241,11 +246,16 @@ std::unique_ptr<Game> parse_node_kayles(const SpecText& spec) {
 
 }  // namespace
 
-const GameFamily kNodeKaylesFamily{"node-kayles", "node-kayles:FILE",
+const GameFamily kNodeKaylesFamily{"node-kayles",
+                                   "node-kayles:FILE",
                                    "Node Kayles: remove a vertex and its neighbours from the undirected graph in FILE "
                                    "(lines 'u v'); a position is all, none or vertex names joined by ','",
-                                   "node-kayles:examples/data/petersen.txt", parse_node_kayles, /*reads_file=*/true,
-                                   /*theorem=*/{}, /*census_codes=*/nullptr, /*max_census_digits=*/0,
+                                   "node-kayles:examples/data/petersen.txt",
+                                   parse_node_kayles,
+                                   /*reads_file=*/true,
+                                   /*theorem=*/{},
+                                   /*census_codes=*/nullptr,
+                                   /*max_census_digits=*/0,
                                    /*example_positions=*/"all o0,o1,o2,o3 none"};
 
 }  // namespace grundy

@@ -75,8 +75,8 @@ Count pairs_to_value(const HeapValues& g, std::uint64_t r, std::uint64_t lo, std
 // in increasing order of a, then b. Counts them all when `count_all`;
 // otherwise stops once `limit` are emitted and one more is seen.
 template <class Emit>
-Count triples_to_value(const HeapValues& g, std::uint64_t r, std::uint32_t target, std::uint64_t limit,
-                       bool count_all, Emit&& emit) {
+Count triples_to_value(const HeapValues& g, std::uint64_t r, std::uint32_t target, std::uint64_t limit, bool count_all,
+                       Emit&& emit) {
   Count out;
   std::uint64_t emitted = 0;
   const std::uint64_t e = g.periodic_from();
@@ -90,7 +90,10 @@ Count triples_to_value(const HeapValues& g, std::uint64_t r, std::uint32_t targe
     std::uint64_t lo = std::max<std::uint64_t>(e, 1), hi = r / 3;  // in_bulk(lo) holds
     while (lo < hi) {
       const std::uint64_t mid = lo + (hi - lo + 1) / 2;
-      if (in_bulk(mid)) lo = mid; else hi = mid - 1;
+      if (in_bulk(mid))
+        lo = mid;
+      else
+        hi = mid - 1;
     }
     bulk_end = lo;
   }
@@ -104,8 +107,8 @@ Count triples_to_value(const HeapValues& g, std::uint64_t r, std::uint32_t targe
     }
     const std::uint64_t rest = r - a;
     const std::uint64_t room = limit - emitted;
-    const Count inner = pairs_to_value(g, rest, a, rest / 2, target ^ g(a), room, count_all,
-                                       [&](std::uint64_t b) { emit(a, b); });
+    const Count inner =
+        pairs_to_value(g, rest, a, rest / 2, target ^ g(a), room, count_all, [&](std::uint64_t b) { emit(a, b); });
     out.found += inner.found;
     emitted += static_cast<std::uint64_t>(std::min<u128>(inner.found, room));
     if (!count_all && (!inner.complete || inner.found > room)) {

@@ -48,9 +48,7 @@ SubtractionGame::SubtractionGame(std::vector<std::uint64_t> set) : set_(std::mov
 
 std::string SubtractionGame::spec() const { return "subtraction:" + format_number_set(set_); }
 
-std::uint64_t SubtractionGame::work_per_value() const {
-  return by_windows_ ? 2 * ranges_.size() + 4 : set_.size() + 1;
-}
+std::uint64_t SubtractionGame::work_per_value() const { return by_windows_ ? 2 * ranges_.size() + 4 : set_.size() + 1; }
 
 void SubtractionGame::extend_to(std::uint64_t last) const {
   if (last < table_.size()) return;
@@ -259,9 +257,12 @@ std::unique_ptr<Game> parse_subtraction(const SpecText& spec) {
 }  // namespace
 
 const GameFamily kSubtractionFamily{
-    "subtraction", "subtraction:S",
+    "subtraction",
+    "subtraction:S",
     "a heap of n tokens; take s of them for some s in the finite set S (list and ranges: 1,3,4 or 1-3)",
-    "subtraction:1,3,4", parse_subtraction, /*reads_file=*/false,
+    "subtraction:1,3,4",
+    parse_subtraction,
+    /*reads_file=*/false,
     "G(n) depends only on the max(S) values before it, so a window of max(S) values that recurs makes the sequence "
     "periodic from there on."};
 

@@ -116,20 +116,26 @@ TableFile TableFile::open(const std::string& path, const std::string& spec) {
     at = end + 1;
   }
   if (lines[0] != kMagic)
-    throw InputError(fmt::format("{} is not a table file of version 3 (its first line is not '{}')", quote_path(path), kMagic));
+    throw InputError(
+        fmt::format("{} is not a table file of version 3 (its first line is not '{}')", quote_path(path), kMagic));
   if (!whole || !lines[3].starts_with("check ") ||
-      lines[3].substr(6) != fmt::format("{:016x}", XXH3_64bits(text.data(), static_cast<std::size_t>(lines[3].data() - text.data()))))
-    throw InputError(fmt::format("{}: damaged: its header does not match its check line, so nothing is read from it; "
-                                 "delete it and compute the table again",
-                                 quote_path(path)));
-  if (lines[1] != spec) throw InputError(fmt::format("{} holds a table of {}, not of {}", quote_path(path), quote(lines[1]), spec));
+      lines[3].substr(6) !=
+          fmt::format("{:016x}", XXH3_64bits(text.data(), static_cast<std::size_t>(lines[3].data() - text.data()))))
+    throw InputError(
+        fmt::format("{}: damaged: its header does not match its check line, so nothing is read from it; "
+                    "delete it and compute the table again",
+                    quote_path(path)));
+  if (lines[1] != spec)
+    throw InputError(fmt::format("{} holds a table of {}, not of {}", quote_path(path), quote(lines[1]), spec));
   unsigned long long size = 0;
   unsigned bytes = 0;
   char extra = 0;
   const std::string sizes(lines[2]);
-  if (std::sscanf(sizes.c_str(), "%llu %u%c", &size, &bytes, &extra) != 2 || size > kMostValues || (bytes != 1 && bytes != 2))
-    throw InputError(fmt::format("{}: its third line should be 'SIZE BYTES' with SIZE at most 2^40 and BYTES 1 or 2, not {}",
-                                 quote_path(path), quote(sizes)));
+  if (std::sscanf(sizes.c_str(), "%llu %u%c", &size, &bytes, &extra) != 2 || size > kMostValues ||
+      (bytes != 1 && bytes != 2))
+    throw InputError(
+        fmt::format("{}: its third line should be 'SIZE BYTES' with SIZE at most 2^40 and BYTES 1 or 2, not {}",
+                    quote_path(path), quote(sizes)));
   struct stat st {};
   if (::fstat(fd, &st) != 0) fail(path, "cannot read it");
   const auto file_bytes = static_cast<std::uint64_t>(st.st_size);
@@ -144,9 +150,8 @@ TableFile TableFile::open(const std::string& path, const std::string& spec) {
 }
 
 void TableFile::map(std::uint64_t file_bytes) {
-  void* at = map_ == nullptr
-                 ? ::mmap(nullptr, file_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0)
-                 : ::mremap(map_, map_bytes_, file_bytes, MREMAP_MAYMOVE);
+  void* at = map_ == nullptr ? ::mmap(nullptr, file_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0)
+                             : ::mremap(map_, map_bytes_, file_bytes, MREMAP_MAYMOVE);
   if (at == MAP_FAILED) fail(path_, "cannot map it into memory");
   map_ = static_cast<std::byte*>(at);
   map_bytes_ = file_bytes;
@@ -158,16 +163,15 @@ void TableFile::map(std::uint64_t file_bytes) {
 
 void TableFile::reserve(std::uint64_t count) {
   if (count <= capacity_) return;
-  if (count > kMostValues)
-    throw LimitError(fmt::format("a table file holds at most 2^40 values, not {}", count));
+  if (count > kMostValues) throw LimitError(fmt::format("a table file holds at most 2^40 values, not {}", count));
   const std::uint64_t want = kValuesOffset + count * bytes_;
   const std::uint64_t more = want - map_bytes_;
   struct statvfs fs {};
   if (::fstatvfs(fd_, &fs) == 0) {
     const std::uint64_t free = std::uint64_t{fs.f_bavail} * fs.f_frsize;
     if (free < more)
-      throw LimitError(fmt::format("{}: {} values need {} more on disk, and {} are free there", quote_path(path_), count,
-                                   gib(more), gib(free)));
+      throw LimitError(fmt::format("{}: {} values need {} more on disk, and {} are free there", quote_path(path_),
+                                   count, gib(more), gib(free)));
   }
   // Taken now: a page written past the disk's end would end the program.
   // The checksums' pages too, for the same reason.
@@ -222,9 +226,10 @@ void TableFile::check(std::uint64_t from, std::uint64_t to) const {
     std::uint64_t sum = 0;
     std::memcpy(&sum, sum_at(b), sizeof sum);
     if (sum != block_sum(b, values))
-      throw InputError(fmt::format("{}: damaged: the values G({}..{}) do not match their checksum, so none is read "
-                                   "from the file; delete it and compute the table again",
-                                   quote_path(path_), b * kBlockValues, b * kBlockValues + values - 1));
+      throw InputError(
+          fmt::format("{}: damaged: the values G({}..{}) do not match their checksum, so none is read "
+                      "from the file; delete it and compute the table again",
+                      quote_path(path_), b * kBlockValues, b * kBlockValues + values - 1));
     checked_[b] = true;
   }
 }
@@ -257,7 +262,8 @@ void TableFile::write_header() {
   header += fmt::format("check {:016x}\n", XXH3_64bits(header.data(), header.size()));
   header.resize(kHeaderBytes - 1, ' ');
   header.push_back('\n');
-  if (::pwrite(fd_, header.data(), header.size(), 0) != static_cast<ssize_t>(header.size())) fail(path_, "cannot write its header");
+  if (::pwrite(fd_, header.data(), header.size(), 0) != static_cast<ssize_t>(header.size()))
+    fail(path_, "cannot write its header");
 }
 
 }  // namespace grundy

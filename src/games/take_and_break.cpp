@@ -83,7 +83,9 @@ __extension__ typedef unsigned __int128 u128;
 // 2^124, hence 128 bits.
 u128 three_way_splits(std::uint64_t r) { return r < 3 ? 0 : (u128{r} * r + 6) / 12; }
 
-std::string plural(std::uint64_t n, std::string_view word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
+std::string plural(std::uint64_t n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
 
 // "1, 2 or 3"
 template <class T>
@@ -131,12 +133,12 @@ bool can_leave(std::uint64_t r, const TakeAndBreakDigit& d) {
   for (unsigned k = 0; k <= TakeAndBreakCode::kMaxHeapsLeft; ++k) {
     if (!d.leaves(k)) continue;
     const std::uint32_t bit = 1u << k;
-    const bool ok = k == 0                          ? r == 0
-                    : k == 1                        ? r >= 1
-                    : (d.all_equal & bit) != 0      ? r >= k && r % k == 0
-                    : (d.unequal & bit) != 0        ? r >= std::uint64_t{k} * (k + 1) / 2
-                    : (d.not_all_equal & bit) != 0  ? r >= k + 1
-                                                    : r >= k;
+    const bool ok = k == 0                         ? r == 0
+                    : k == 1                       ? r >= 1
+                    : (d.all_equal & bit) != 0     ? r >= k && r % k == 0
+                    : (d.unequal & bit) != 0       ? r >= std::uint64_t{k} * (k + 1) / 2
+                    : (d.not_all_equal & bit) != 0 ? r >= k + 1
+                                                   : r >= k;
     if (ok) return true;
   }
   return false;
@@ -167,13 +169,12 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
                                               std::size_t column) {
   const bool hex = notation == Notation::hex;
   const std::string_view example = hex ? "0.F" : "0.77";
-  auto fail = [&](const std::string& what) {
-    throw InputError(fmt::format("game {}: {}", quote(spec), what));
-  };
+  auto fail = [&](const std::string& what) { throw InputError(fmt::format("game {}: {}", quote(spec), what)); };
   auto at = [&](std::size_t i) { return column + i + 1; };  // a character's place in the spec, from 1
   // The character at code[i], whole when it takes several bytes in UTF-8 (an é, not its first byte).
   auto char_at = [&](std::size_t i) { return code.substr(i, std::max<std::size_t>(1, utf8_sequence_length(code, i))); };
-  if (code.empty() || code == ".") fail(fmt::format("the code {} has no digits: expected d0.d1d2..., such as {}", quote(code), example));
+  if (code.empty() || code == ".")
+    fail(fmt::format("the code {} has no digits: expected d0.d1d2..., such as {}", quote(code), example));
   // A lone digit is d0 with nothing after it ("4": split only).
   const std::size_t point = code.size() == 1 ? 1 : code.find('.');
   if (point == std::string_view::npos)
@@ -183,16 +184,17 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
   std::vector<std::uint8_t> digits{0};
   for (std::size_t i = 0; i < point; ++i)
     if (digit_value(code[i]) < 0)
-      fail(fmt::format("{} at character {} is not a digit: expected d0.d1d2..., such as {}", quote(char_at(i)),
-                       at(i), example));
+      fail(fmt::format("{} at character {} is not a digit: expected d0.d1d2..., such as {}", quote(char_at(i)), at(i),
+                       example));
   if (point > 1) fail(fmt::format("one digit goes before the point, not {} ({})", point, quote(code.substr(0, point))));
   if (point == 1) {
     const int d0 = digit_value(code[0]);
     const bool allowed = hex ? (d0 == 0 || d0 == 4 || d0 == 8 || d0 == 12) : (d0 == 0 || d0 == 4);
     if (!allowed)
-      fail(fmt::format("the digit before the point, at character {}, is {}: it must be {} (removing no token "
-                       "may only split a heap)",
-                       at(0), quote(code.substr(0, 1)), hex ? "0, 4, 8 or C" : "0 or 4"));
+      fail(
+          fmt::format("the digit before the point, at character {}, is {}: it must be {} (removing no token "
+                      "may only split a heap)",
+                      at(0), quote(code.substr(0, 1)), hex ? "0, 4, 8 or C" : "0 or 4"));
     digits[0] = static_cast<std::uint8_t>(d0);
   }
   for (std::size_t i = point + 1; i < code.size(); ++i) {  // none for a lone digit
@@ -203,8 +205,9 @@ TakeAndBreakGame TakeAndBreakGame::parse_code(std::string_view code, Notation no
     digits.push_back(static_cast<std::uint8_t>(d));
   }
   if (point + 1 == code.size() && code.size() > 1)
-    fail(fmt::format("the code {} has no digit after the point: write {}0 when no move takes tokens, or add digits as in {}",
-                     quote(code), code, example));
+    fail(fmt::format(
+        "the code {} has no digit after the point: write {}0 when no move takes tokens, or add digits as in {}",
+        quote(code), code, example));
   while (digits.size() > 1 && digits.back() == 0) digits.pop_back();  // trailing zeros allow nothing
   if (digits.size() - 1 > kMaxDigits)
     fail(fmt::format("the code's last nonzero digit is number {} after the point; grundy takes at most {}",
@@ -382,14 +385,16 @@ std::uint64_t TakeAndBreakGame::general_table_cap() const {
       long double splits = 0, factorial = 1;
       for (unsigned k = 0; k <= TakeAndBreakCode::kMaxHeapsLeft; ++k) {
         if (k >= 2) factorial *= k;
-        if (d.leaves(k)) splits += k <= 1 ? 1.0L : std::pow(n, static_cast<long double>(k - 1)) / (factorial * factorial / k);
+        if (d.leaves(k))
+          splits += k <= 1 ? 1.0L : std::pow(n, static_cast<long double>(k - 1)) / (factorial * factorial / k);
       }
       total += times * splits;
     }
     return total;
   };
   std::uint64_t cap = std::uint64_t{1} << 20;
-  while (cap > 64 && static_cast<long double>(cap) * options_of(static_cast<long double>(cap)) / 2 > 268435456.0L) cap /= 2;
+  while (cap > 64 && static_cast<long double>(cap) * options_of(static_cast<long double>(cap)) / 2 > 268435456.0L)
+    cap /= 2;
   return cap;
 }
 
@@ -499,7 +504,7 @@ void TakeAndBreakGame::keep_table_in(const std::string& path) {
     file_view_ = std::make_shared<const TableFile>(TableFile::open(path, spec()));  // (checks the game, the header)
     return;
   }
-  resume_table(path);  // (an older version, without checksums: read into memory)
+  resume_table(path);                                 // (an older version, without checksums: read into memory)
   if (table_lock_->held()) keep_table_in_file(path);  // (and written again with them)
 }
 
@@ -510,9 +515,9 @@ Nimber TakeAndBreakGame::value_in_file(Position n) const {
     if (n < file_view_->size()) {
       file_view_->check(n, n + 1);  // (its block, once)
       const std::byte* at = file_view_->values() + n * file_view_->bytes();
-      return Nimber(file_view_->bytes() == 1 ? std::to_integer<std::uint32_t>(at[0])
-                                             : std::to_integer<std::uint32_t>(at[0]) |
-                                                   std::to_integer<std::uint32_t>(at[1]) << 8);
+      return Nimber(file_view_->bytes() == 1
+                        ? std::to_integer<std::uint32_t>(at[0])
+                        : std::to_integer<std::uint32_t>(at[0]) | std::to_integer<std::uint32_t>(at[1]) << 8);
     }
     open_table_file();  // the whole file's statistics, to go on from its end
   }
@@ -524,12 +529,13 @@ Nimber TakeAndBreakGame::value_in_file(Position n) const {
     if (n < table_.size()) return Nimber(table_value(n));
     if (try_proof()) return Nimber(table_value(period_->reduce(n)));
     if (n >= cap)
-      throw LimitError(fmt::format("G({}) of {}: {} a table in a file holds at most {} values (2^{}), so the values "
-                                   "beyond G({}) are not computed (docs/games/octal.md)",
-                                   n, spec(),
-                                   unequal_ ? std::string("no theorem gives Grundy's game a period, and")
-                                            : fmt::format("no period is proven in G(0..{}), and", table_.size() - 1),
-                                   cap, std::countr_zero(cap), cap - 1));
+      throw LimitError(
+          fmt::format("G({}) of {}: {} a table in a file holds at most {} values (2^{}), so the values "
+                      "beyond G({}) are not computed (docs/games/octal.md)",
+                      n, spec(),
+                      unequal_ ? std::string("no theorem gives Grundy's game a period, and")
+                               : fmt::format("no period is proven in G(0..{}), and", table_.size() - 1),
+                      cap, std::countr_zero(cap), cap - 1));
     std::uint64_t next = std::min(n + 1, cap);
     if (provable()) next = std::min(next, std::max<std::uint64_t>(2 * table_.size(), 256));
     grow_file_table(next);
@@ -551,9 +557,10 @@ void TakeAndBreakGame::resume_table(const std::string& path, bool in_file) const
   std::getline(in, game);
   std::getline(in, sizes);
   if (magic != "grundy-table 1" && magic != "grundy-table 2" && magic != kTableFileMagic)
-    throw InputError(fmt::format("{} is not a table saved by grundy (its first line is not 'grundy-table' and "
-                                 "a version: 3, or 1 or 2 of older versions)",
-                                 quote_path(path)));
+    throw InputError(
+        fmt::format("{} is not a table saved by grundy (its first line is not 'grundy-table' and "
+                    "a version: 3, or 1 or 2 of older versions)",
+                    quote_path(path)));
   period_.reset();
   last_cycle_.reset();
   proof_tried_at_ = 0;
@@ -566,9 +573,10 @@ void TakeAndBreakGame::resume_table(const std::string& path, bool in_file) const
       return;
     }
     if (file.size() > kMaxPatternTable)
-      throw InputError(fmt::format("{} holds {} values, and a table read into memory holds at most 2^32; keep it "
-                                   "in its file (keep_table_in_file)",
-                                   quote_path(path), file.size()));
+      throw InputError(
+          fmt::format("{} holds {} values, and a table read into memory holds at most 2^32; keep it "
+                      "in its file (keep_table_in_file)",
+                      quote_path(path), file.size()));
     // Copied into memory as a stream of its values.
     MemoryStream values(file.values(), file.size() * file.bytes());
     table_.read_values(values.in, file.size(), file.bytes());
@@ -579,9 +587,10 @@ void TakeAndBreakGame::resume_table(const std::string& path, bool in_file) const
   std::string fourth;
   std::getline(in, fourth);
   if (fourth.starts_with("check "))
-    throw InputError(fmt::format("{}: damaged: its first line names version {}, and its header is version 3's; "
-                                 "delete it and compute the table again",
-                                 quote_path(path), magic.back()));
+    throw InputError(
+        fmt::format("{}: damaged: its first line names version {}, and its header is version 3's; "
+                    "delete it and compute the table again",
+                    quote_path(path), magic.back()));
   in.clear();
   in.seekg(magic == "grundy-table 2" ? static_cast<std::streamoff>(kVersion2HeaderBytes)
                                      : static_cast<std::streamoff>(magic.size() + game.size() + sizes.size() + 3));
@@ -591,9 +600,10 @@ void TakeAndBreakGame::resume_table(const std::string& path, bool in_file) const
   unsigned bytes = 0;
   char extra = 0;
   if (std::sscanf(sizes.c_str(), "%llu %u%c", &size, &bytes, &extra) != 2 || size > kMaxPatternTable)
-    throw InputError(fmt::format("{}: its third line should be 'SIZE BYTES' with SIZE at most 2^32 (a table read into "
-                                 "memory), not {}",
-                                 quote_path(path), quote(sizes)));
+    throw InputError(
+        fmt::format("{}: its third line should be 'SIZE BYTES' with SIZE at most 2^32 (a table read into "
+                    "memory), not {}",
+                    quote_path(path), quote(sizes)));
   try {
     table_.read_values(in, size, bytes);
   } catch (const InputError& e) {
@@ -699,8 +709,9 @@ std::optional<Periodicity> TakeAndBreakGame::prove_period(std::uint64_t max_valu
   }
   open_table_file();
   const bool in_file = table_.file() != nullptr;
-  const std::uint64_t most =
-      std::min(max_values, most_heaps_ == 3 ? kMaxTableThreeWay : in_file ? kMaxFileTable : kMaxPatternTable);
+  const std::uint64_t most = std::min(max_values, most_heaps_ == 3 ? kMaxTableThreeWay
+                                                  : in_file        ? kMaxFileTable
+                                                                   : kMaxPatternTable);
   LongTask task(in_file ? fmt::format("looking for the period of {} in G(0..{}), in {} ({} MiB of it kept in memory)",
                                       spec(), most - 1, quote_path(table_.file()->path()), table_.kept_bytes() >> 20)
                         : fmt::format("looking for the period of {} in G(0..{})", spec(), most - 1));
@@ -737,8 +748,8 @@ Nimber TakeAndBreakGame::value(Position n) const {
         // G(n) = G(n mod P) + S floor(n / P), when it fits in 64 bits.
         const u128 v = u128{stored(n % arithmetic_->period)} + u128{arithmetic_->saltus} * (n / arithmetic_->period);
         if (v > ~std::uint64_t{0})
-          throw LimitError(fmt::format("G({}) of {} is {} * {} + {}, above 2^64 - 1", n, spec(),
-                                       arithmetic_->saltus, n / arithmetic_->period, stored(n % arithmetic_->period)));
+          throw LimitError(fmt::format("G({}) of {} is {} * {} + {}, above 2^64 - 1", n, spec(), arithmetic_->saltus,
+                                       n / arithmetic_->period, stored(n % arithmetic_->period)));
         return Nimber(static_cast<std::uint64_t>(v));
       }
       const std::uint64_t size = general_table_.size();
@@ -746,8 +757,8 @@ Nimber TakeAndBreakGame::value(Position n) const {
       // Doubling towards n, so that a period is proven from the fewest values.
       extend_general(std::min<std::uint64_t>(n == ~Position{0} ? n : n + 1, std::max<std::uint64_t>(2 * size, 64)));
     }
-    throw LimitError(fmt::format("G({}) of {}: {}, and the values beyond G({}) are not computed (docs/games/octal.md)", n,
-                                 spec(), no_period_words(), general_table_.size() - 1));
+    throw LimitError(fmt::format("G({}) of {}: {}, and the values beyond G({}) are not computed (docs/games/octal.md)",
+                                 n, spec(), no_period_words(), general_table_.size() - 1));
   }
   if (!table_path_.empty()) return value_in_file(n);
   for (bool beyond = unequal_ && n >= table_cap(); !beyond;) {
@@ -760,7 +771,8 @@ Nimber TakeAndBreakGame::value(Position n) const {
       const std::uint64_t size = table_.size();
       std::uint64_t wanted = n >= table_cap() ? table_cap() : std::max<std::uint64_t>({n + 1, 2 * size, 256});
       // No further than the values a caller said it would ask for.
-      if (expected_last_ >= n && expected_last_ < table_cap()) wanted = std::min(wanted, std::max(n, expected_last_) + 1);
+      if (expected_last_ >= n && expected_last_ < table_cap())
+        wanted = std::min(wanted, std::max(n, expected_last_) + 1);
       // Where no mask applies the table stops at 2^20, as pattern's default
       // does at 2^18: beyond, each value costs a scan of every pair.
       (void)prove_period(std::min(wanted, table_cap()), kPlainValueTable);
@@ -768,7 +780,8 @@ Nimber TakeAndBreakGame::value(Position n) const {
     }
   }
   const std::uint64_t last = unequal_ ? table_cap() - 1 : table_.size() - 1;
-  throw LimitError(fmt::format("G({}) of {}: {} the values beyond G({}) are not computed (docs/games/octal.md)", n, spec(),
+  throw LimitError(fmt::format("G({}) of {}: {} the values beyond G({}) are not computed (docs/games/octal.md)", n,
+                               spec(),
                                unequal_ ? std::string("no theorem gives Grundy's game a period, and")
                                         : fmt::format("no period is proven in G(0..{}), and", last),
                                last));
@@ -819,7 +832,8 @@ bool TakeAndBreakGame::try_arithmetic_rule(std::uint64_t period, std::uint64_t s
   for (std::uint64_t p = step; p < big_p; p += step) {
     const std::uint64_t s = big_s / (big_p / p);
     bool holds = true;
-    for (std::uint64_t h = 0; h < big_p && holds; ++h) holds = std::uint64_t{stored(h + p)} == std::uint64_t{stored(h)} + s;
+    for (std::uint64_t h = 0; h < big_p && holds; ++h)
+      holds = std::uint64_t{stored(h + p)} == std::uint64_t{stored(h)} + s;
     if (holds) {
       arithmetic_->rule_period = p;
       arithmetic_->rule_saltus = s;
@@ -874,7 +888,7 @@ std::string TakeAndBreakGame::move_rule() const {
     for (unsigned k = 0; k <= TakeAndBreakCode::kMaxHeapsLeft; ++k) {
       if (!kind.leaves(k)) continue;
       const std::uint32_t bit = 1u << k;
-      counts.push_back((kind.unequal & bit) != 0        ? fmt::format("{} {}unequal", k, k == 2 ? "" : "pairwise ")
+      counts.push_back((kind.unequal & bit) != 0         ? fmt::format("{} {}unequal", k, k == 2 ? "" : "pairwise ")
                        : (kind.not_all_equal & bit) != 0 ? fmt::format("{} not all equal", k)
                        : (kind.all_equal & bit) != 0     ? fmt::format("{} equal", k)
                                                          : std::to_string(k));
@@ -966,15 +980,18 @@ OptionSample TakeAndBreakGame::options_to_value(Position p, Nimber target, std::
     if ((d & leaves(1)) != 0 && r >= 1 && g(r) == t) keep({r});
     if ((d & leaves(2)) != 0 && r >= 2) {
       // Grundy's game: a < r - a, so a <= (r - 1) / 2.
-      const split_search::Count c = split_search::pairs_to_value(
-          g, r, 1, unequal_ ? (r - 1) / 2 : r / 2, t, room(), count_all || periodic,
-          [&](Position a) { out.options.push_back({a, r - a}); });
+      const split_search::Count c = split_search::pairs_to_value(g, r, 1, unequal_ ? (r - 1) / 2 : r / 2, t, room(),
+                                                                 count_all || periodic, [&](Position a) {
+                                                                   out.options.push_back({a, r - a});
+                                                                 });
       total += c.found;
       complete = complete && c.complete;
     }
     if ((d & leaves(3)) != 0 && r >= 3) {
-      const split_search::Count c = split_search::triples_to_value(
-          g, r, t, room(), count_all, [&](Position a, Position b) { out.options.push_back({a, b, r - a - b}); });
+      const split_search::Count c =
+          split_search::triples_to_value(g, r, t, room(), count_all, [&](Position a, Position b) {
+            out.options.push_back({a, b, r - a - b});
+          });
       total += c.found;
       complete = complete && c.complete;
     }
@@ -1114,7 +1131,8 @@ std::string TakeAndBreakGame::why_not_option(Position from, std::span<const Posi
   const Option heaps = normalize_option(Option(to.begin(), to.end()));
   Position left = 0;
   for (Position h : heaps) {
-    if (h > from - left || left > from) return fmt::format("the heaps left, {}, hold more than the heap of {}", format_option(heaps), from);
+    if (h > from - left || left > from)
+      return fmt::format("the heaps left, {}, hold more than the heap of {}", format_option(heaps), from);
     left += h;
   }
   const Position taken = from - left;
@@ -1130,14 +1148,14 @@ std::string TakeAndBreakGame::why_not_option(Position from, std::span<const Posi
   if (k <= TakeAndBreakCode::kMaxHeapsLeft && d.allows_heaps(heaps.data(), static_cast<unsigned>(k))) return {};
   if (k <= TakeAndBreakCode::kMaxHeapsLeft && d.leaves(static_cast<unsigned>(k))) {
     const std::uint32_t bit = 1u << k;
-    const std::string need = (d.unequal & bit) != 0 ? (k == 2 ? "unequal" : "pairwise unequal")
+    const std::string need = (d.unequal & bit) != 0         ? (k == 2 ? "unequal" : "pairwise unequal")
                              : (d.not_all_equal & bit) != 0 ? "not all equal"
                                                             : "all equal";
     return fmt::format("{} lets a move that takes {} leave {} heaps only when they are {} ({})", spec(),
                        plural(taken, "token"), k, need, move_rule());
   }
-  return fmt::format("{} does not let a move take {} and leave {} non-empty heap{} ({})", spec(), plural(taken, "token"), k,
-                     k == 1 ? "" : "s", move_rule());
+  return fmt::format("{} does not let a move take {} and leave {} non-empty heap{} ({})", spec(),
+                     plural(taken, "token"), k, k == 1 ? "" : "s", move_rule());
 }
 
 Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
@@ -1287,7 +1305,7 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
       "every move takes at most t = {} and leaves at most {}, so by the {} this check proves G(n + p) = G(n) for "
       "every n >= e{} (docs/games/octal.md)",
       plural(t, "token"), plural(k, "heap"),
-      k == 1   ? std::string("periodicity theorem for moves that leave one heap (G(n) depends on the t values before it)")
+      k == 1 ? std::string("periodicity theorem for moves that leave one heap (G(n) depends on the t values before it)")
       : k == 2 ? std::string("Guy-Smith periodicity theorem")
       : k == 3 ? "periodicity theorem for three-way splits"
                : fmt::format("periodicity theorem for {}-way splits", k),
@@ -1328,7 +1346,8 @@ TableReport TakeAndBreakGame::table_report() const {
     return out;
   }
   const TakeAndBreakValues::Sparsity& s = table_.sparsity();
-  return TableReport{s.largest, s.largest_at, RareValueReport{s.masked, s.mask, s.with_parity, s.rare_heaps, s.last_rare}};
+  return TableReport{s.largest, s.largest_at,
+                     RareValueReport{s.masked, s.mask, s.with_parity, s.rare_heaps, s.last_rare}};
 }
 
 // --- the families ---
@@ -1348,7 +1367,8 @@ std::unique_ptr<Game> parse_hex(const SpecText& spec) {
 }
 
 std::unique_ptr<Game> parse_code(const SpecText& spec) {
-  spec.expect_params("tb:CODE, with CODE such as 0.77, 4!.0, 0.[3] or 0.(C!8) (take_and_break codes, docs/games/octal.md)");
+  spec.expect_params(
+      "tb:CODE, with CODE such as 0.77, 4!.0, 0.[3] or 0.(C!8) (take_and_break codes, docs/games/octal.md)");
   return std::make_unique<TakeAndBreakGame>(
       TakeAndBreakGame::from_code(TakeAndBreakCode::parse(spec.params, spec.spec, spec.params_column())));
 }
@@ -1441,32 +1461,39 @@ std::string octal_values_key(const std::string& code) {
   return key;
 }
 
-const GameFamily kOctalFamily{"octal", "octal:CODE",
+const GameFamily kOctalFamily{"octal",
+                              "octal:CODE",
                               "take-and-break: CODE = d0.d1d2... in digits 0-7; taking i tokens may leave nothing "
                               "(d_i has 1), one heap (2) or two heaps (4); d0 = 4 splits a heap without taking any",
-                              "octal:0.137", parse_octal, /*reads_file=*/false,
+                              "octal:0.137",
+                              parse_octal,
+                              /*reads_file=*/false,
                               "G(n + p) = G(n) for e <= n < 2e + p + t (t: the most tokens a move takes) proves the "
                               "period (Guy-Smith; docs/games/octal.md). Values come from the rare-value method, one "
                               "byte each; a cycle it sees is proven as soon as the table is long enough, so the bound "
                               "only limits the search.",
-                              octal_codes, kMaxOctalCensusDigits, /*example_positions=*/"3 4 5",
+                              octal_codes,
+                              kMaxOctalCensusDigits,
+                              /*example_positions=*/"3 4 5",
                               octal_values_key};
-const GameFamily kHexFamily{"hex", "hex:CODE",
-                            "as octal, in digits 0-9 and A-F, where 8 leaves three non-empty heaps",
-                            "hex:0.F", parse_hex, /*reads_file=*/false,
-                            "as octal; with three-heap moves the check runs to 3e + 2p + t."};
+const GameFamily kHexFamily{
+    "hex",     "hex:CODE",           "as octal, in digits 0-9 and A-F, where 8 leaves three non-empty heaps", "hex:0.F",
+    parse_hex, /*reads_file=*/false, "as octal; with three-heap moves the check runs to 3e + 2p + t."};
 const GameFamily kTakeAndBreakFamily{
-    "tb", "tb:CODE",
+    "tb",
+    "tb:CODE",
     "any code CGSuite reads: digits to Z and {N} (up to 7 heaps); d! splits into unequal heaps, d? not all equal, "
     "d= equal; [..] repeats forever (0.[3] is nim)",
-    "tb:0.[37]", parse_code, /*reads_file=*/false,
+    "tb:0.[37]",
+    parse_code,
+    /*reads_file=*/false,
     "finite codes without ! ? = as octal (k e + (k - 1) p + t for k-heap moves); others are only observed."};
 const GameFamily kGrundyGameFamily{"grundy-game", "grundy-game",
                                    "Grundy's game: split one heap into two unequal non-empty heaps", "grundy-game",
                                    parse_grundy_game};
 const GameFamily kKaylesFamily{"kayles", "kayles",
-                               "Kayles, octal:0.77: knock down one pin or two neighbouring pins from a row",
-                               "kayles", parse_named<kKaylesCode>};
+                               "Kayles, octal:0.77: knock down one pin or two neighbouring pins from a row", "kayles",
+                               parse_named<kKaylesCode>};
 const GameFamily kDawsonChessFamily{"dawson-chess", "dawson-chess",
                                     "Dawson's chess, octal:0.137 (heap n: a row of n pawns)", "dawson-chess",
                                     parse_named<kDawsonChessCode>};

@@ -41,21 +41,25 @@ class CodeReader {
     bool repeat_closed = false;
     while (i_ < code_.size()) {
       const char c = code_[i_];
-      if (repeat_closed) fail(fmt::format("{} at character {} follows the repeating group: ']' ends the code", shown(i_), at(i_)));
+      if (repeat_closed)
+        fail(fmt::format("{} at character {} follows the repeating group: ']' ends the code", shown(i_), at(i_)));
       if (c == '.') {
         if (point) fail(fmt::format("a second point at character {}: a code has one, as in 0.77", at(i_)));
         point = true;
         ++i_;
       } else if (c == '[') {
-        if (!point) fail(fmt::format("'[' at character {} comes before the point: only digits after it repeat", at(i_)));
-        if (repeat_from != std::string_view::npos) fail(fmt::format("a second '[' at character {}: one group repeats", at(i_)));
+        if (!point)
+          fail(fmt::format("'[' at character {} comes before the point: only digits after it repeat", at(i_)));
+        if (repeat_from != std::string_view::npos)
+          fail(fmt::format("a second '[' at character {}: one group repeats", at(i_)));
         repeat_from = after.size();
         open_at_ = i_;
         ++i_;
       } else if (c == ']') {
         if (repeat_from == std::string_view::npos) fail(fmt::format("']' at character {} closes no '['", at(i_)));
         if (after.size() == repeat_from)
-          fail(fmt::format("the brackets at character {} repeat nothing: put the repeating digits inside, as in 0.[3]", at(open_at_)));
+          fail(fmt::format("the brackets at character {} repeat nothing: put the repeating digits inside, as in 0.[3]",
+                           at(open_at_)));
         repeat_closed = true;
         ++i_;
       } else if (c == '_') {
@@ -66,11 +70,13 @@ class CodeReader {
     }
     if (repeat_from != std::string_view::npos && !repeat_closed)
       fail(fmt::format("the '[' at character {} is not closed: end the repeating digits with ']'", at(open_at_)));
-    if (before.empty() && after.empty()) fail("the code has no digits: expected d0.d1d2..., such as 0.77, 4!.0 or 0.[3]");
+    if (before.empty() && after.empty())
+      fail("the code has no digits: expected d0.d1d2..., such as 0.77, 4!.0 or 0.[3]");
     if (!point && before.size() != 1)
       fail(fmt::format("the code {} has no point: expected d0.d1d2..., such as 0.77", quote(code_)));
     if (before.size() > 1)
-      fail(fmt::format("one digit goes before the point, not {}: grundy reads no digits that add tokens", before.size()));
+      fail(fmt::format("one digit goes before the point, not {}: grundy reads no digits that add tokens",
+                       before.size()));
     out.digits.push_back(before.empty() ? TakeAndBreakDigit{} : before[0]);
     if ((out.digits[0].heaps & 3u) != 0)
       fail("the digit before the point may only split (4, 8, ...): taking no token must leave two heaps or more");
@@ -83,7 +89,9 @@ class CodeReader {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& what) const { throw InputError(fmt::format("game {}: {}", quote(spec_), what)); }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError(fmt::format("game {}: {}", quote(spec_), what));
+  }
   std::size_t at(std::size_t i) const { return column_ + i + 1; }
   std::string shown(std::size_t i) const {
     return quote(code_.substr(i, std::max<std::size_t>(1, utf8_sequence_length(code_, i))));
@@ -106,16 +114,19 @@ class CodeReader {
         if (base == 16 && d >= 'a' && d <= 'f') x = d - 'a' + 10;
         if (base == 16 && d >= 'A' && d <= 'F') x = d - 'A' + 10;
         if (x < 0)
-          fail(fmt::format("{} at character {} is not a digit of the number that starts at character {}", shown(i_), at(i_), at(start)));
+          fail(fmt::format("{} at character {} is not a digit of the number that starts at character {}", shown(i_),
+                           at(i_), at(start)));
         v = std::min<std::uint64_t>(v * static_cast<unsigned>(base) + static_cast<unsigned>(x), 1u << 20);
       }
-      if (i_ >= code_.size()) fail(fmt::format("the digit at character {} is not closed with {}", at(start), quote(std::string(1, close))));
+      if (i_ >= code_.size())
+        fail(fmt::format("the digit at character {} is not closed with {}", at(start), quote(std::string(1, close))));
       if (digits == 0) fail(fmt::format("the digit at character {} has no number", at(start)));
       ++i_;  // the closing character
       if (v > TakeAndBreakCode::kMaxDigit)
-        fail(fmt::format("the digit at character {} is {}; grundy reads digits up to {} (moves that leave at most {} heaps)",
-                         at(start), v >= (1u << 20) ? std::string("too large") : std::to_string(v), TakeAndBreakCode::kMaxDigit,
-                         TakeAndBreakCode::kMaxHeapsLeft));
+        fail(fmt::format(
+            "the digit at character {} is {}; grundy reads digits up to {} (moves that leave at most {} heaps)",
+            at(start), v >= (1u << 20) ? std::string("too large") : std::to_string(v), TakeAndBreakCode::kMaxDigit,
+            TakeAndBreakCode::kMaxHeapsLeft));
       return static_cast<std::uint32_t>(v);
     };
     if (c >= '0' && c <= '9') return ++i_, static_cast<std::uint32_t>(c - '0');
@@ -124,17 +135,19 @@ class CodeReader {
     if (c == '{') return ++i_, number('}', 10);
     if (code_.substr(i_, 3) == "&#x" || code_.substr(i_, 3) == "&#X") return i_ += 3, number(';', 16);
     if (code_.substr(i_, 2) == "&#") return i_ += 2, number(';', 10);
-    fail(fmt::format("{} at character {} is not a digit: expected 0-9, A-Z, {{N}}, a modifier (! ? =) after a digit, "
-                     "'(', '[' or '.'",
-                     shown(i_), at(i_)));
+    fail(
+        fmt::format("{} at character {} is not a digit: expected 0-9, A-Z, {{N}}, a modifier (! ? =) after a digit, "
+                    "'(', '[' or '.'",
+                    shown(i_), at(i_)));
   }
 
   // Adds a modifier's splits to the digit; `splits` are the heaps it names.
   void constrain(TakeAndBreakDigit& d, char modifier, std::uint32_t splits, std::size_t where) {
     if ((splits & ~kSplitBits) != 0)
-      fail(fmt::format("the modifier {} at character {} names moves that leave fewer than two heaps; it constrains "
-                       "splits only (digits 4, 8, ... and their sums)",
-                       quote(std::string(1, modifier)), at(where)));
+      fail(
+          fmt::format("the modifier {} at character {} names moves that leave fewer than two heaps; it constrains "
+                      "splits only (digits 4, 8, ... and their sums)",
+                      quote(std::string(1, modifier)), at(where)));
     if ((splits & ~d.heaps) != 0)
       fail(fmt::format("the modifier {} at character {} names splits that the digit {} does not allow",
                        quote(std::string(1, modifier)), at(where), digit_text(d.heaps)));
@@ -142,8 +155,9 @@ class CodeReader {
       fail(fmt::format("the modifier {} at character {} constrains splits that another modifier already does",
                        quote(std::string(1, modifier)), at(where)));
     if (splits == 0)
-      fail(fmt::format("the modifier {} at character {} has no split to constrain: the digit {} leaves at most one heap",
-                       quote(std::string(1, modifier)), at(where), digit_text(d.heaps)));
+      fail(
+          fmt::format("the modifier {} at character {} has no split to constrain: the digit {} leaves at most one heap",
+                      quote(std::string(1, modifier)), at(where), digit_text(d.heaps)));
     (modifier == '!' ? d.unequal : modifier == '?' ? d.not_all_equal : d.all_equal) |= splits;
   }
 
@@ -162,9 +176,10 @@ class CodeReader {
     std::vector<std::pair<char, std::size_t>> bare;  // modifiers with no digit: the rest of the splits
     while (i_ < code_.size() && code_[i_] != ')') {
       if (!is_modifier(code_[i_]))
-        fail(fmt::format("{} at character {}: inside ( ) a digit is followed by modifiers ! ? =, each with the splits "
-                         "it constrains, as in (C!4?8)",
-                         shown(i_), at(i_)));
+        fail(
+            fmt::format("{} at character {}: inside ( ) a digit is followed by modifiers ! ? =, each with the splits "
+                        "it constrains, as in (C!4?8)",
+                        shown(i_), at(i_)));
       const char m = code_[i_];
       const std::size_t where = i_++;
       if (i_ < code_.size() && code_[i_] != ')' && !is_modifier(code_[i_]))
@@ -174,7 +189,9 @@ class CodeReader {
     }
     if (i_ >= code_.size()) fail(fmt::format("the '(' at character {} is not closed with ')'", at(open)));
     ++i_;
-    if (bare.size() > 1) fail(fmt::format("the group at character {} has two bare modifiers: at most one takes the rest of the splits", at(open)));
+    if (bare.size() > 1)
+      fail(fmt::format("the group at character {} has two bare modifiers: at most one takes the rest of the splits",
+                       at(open)));
     for (const auto& [m, where] : bare)
       constrain(d, m, d.heaps & kSplitBits & ~(d.unequal | d.not_all_equal | d.all_equal), where);
     return d;
@@ -293,7 +310,8 @@ std::string TakeAndBreakCode::text() const {
     if (constrained == splits && (d.unequal == splits || d.not_all_equal == splits || d.all_equal == splits))
       return fmt::format("{}{}", digit_text(d.heaps), d.unequal != 0 ? '!' : d.not_all_equal != 0 ? '?' : '=');
     std::string out = fmt::format("({}", digit_text(d.heaps));
-    for (const auto& [mask, modifier] : {std::pair{d.unequal, '!'}, std::pair{d.not_all_equal, '?'}, std::pair{d.all_equal, '='}})
+    for (const auto& [mask, modifier] :
+         {std::pair{d.unequal, '!'}, std::pair{d.not_all_equal, '?'}, std::pair{d.all_equal, '='}})
       if (mask != 0) fmt::format_to(std::back_inserter(out), "{}{}", modifier, digit_text(mask));
     out += ')';
     return out;

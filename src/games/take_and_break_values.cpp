@@ -125,8 +125,8 @@ bool any_lane(const Lanes& lanes) {
 // Removes from want[0..count) each value some pair (a, m - a) with
 // first <= a <= last has (order not kept); returns how many are left.
 template <class V>
-std::size_t drop_pair_values_tail(const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
-                                  std::uint32_t* want, std::size_t count) {
+std::size_t drop_pair_values_tail(const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, std::uint32_t* want,
+                                  std::size_t count) {
   for (; count > 0 && a <= last; ++a) {
     const auto x = static_cast<std::uint32_t>(g[a] ^ g[m - a]);
     for (std::size_t j = 0; j < count; ++j)
@@ -141,8 +141,8 @@ std::size_t drop_pair_values_tail(const V* g, std::uint64_t m, std::uint64_t a, 
 // Inlined into each clone below, so that it is compiled for its target.
 template <class Lanes, class V>
 [[gnu::always_inline]] inline std::size_t drop_pair_values_by_lanes(const V* g, std::uint64_t m, std::uint64_t a,
-                                                                     std::uint64_t last, std::uint32_t* want,
-                                                                     std::size_t count) {
+                                                                    std::uint64_t last, std::uint32_t* want,
+                                                                    std::size_t count) {
   constexpr std::uint64_t kLanes = sizeof(Lanes) / sizeof(V);
   for (; count > 0 && a + kLanes - 1 <= last; a += kLanes) {
     Lanes ahead, behind;
@@ -327,8 +327,9 @@ drop_pairs_in_window_avx512(const std::uint16_t* g, std::uint64_t m, std::uint64
 // lowers its clock for them may differ). Returns how many values are still
 // wanted.
 template <class V>
-[[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2"), gnu::noinline]] std::size_t drop_pairs_by_bitmap_avx512(
-    const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, std::uint8_t* want, std::size_t wanted) {
+[[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2"), gnu::noinline]] std::size_t
+drop_pairs_by_bitmap_avx512(const V* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, std::uint8_t* want,
+                            std::size_t wanted) {
   auto drop = [&](std::uint32_t v) {
     if (v < kBitmapSpace && (want[v / 8] >> (v % 8) & 1) != 0) {
       want[v / 8] = static_cast<std::uint8_t>(want[v / 8] & ~(1u << (v % 8)));
@@ -389,11 +390,9 @@ const bool kHasAvx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_suppo
 // (bits[q][k]: bits 32 q .. 32 q + 31 of heap n0 + k). A variable shift
 // past 31 gives 0, so each quarter takes only its own values.
 template <class V, std::size_t W>
-[[gnu::target("avx512f,avx512bw"), gnu::noinline]] void mark_rare_pairs_ahead(const V* g, std::uint64_t base,
-                                                               const std::uint64_t* rare,
-                                                               const std::uint32_t* rare_value, std::size_t lo,
-                                                               std::size_t skip_lo, std::size_t skip_hi, std::size_t hi,
-                                                               std::uint32_t (*bits)[16]) {
+[[gnu::target("avx512f,avx512bw"), gnu::noinline]] void mark_rare_pairs_ahead(
+    const V* g, std::uint64_t base, const std::uint64_t* rare, const std::uint32_t* rare_value, std::size_t lo,
+    std::size_t skip_lo, std::size_t skip_hi, std::size_t hi, std::uint32_t (*bits)[16]) {
   constexpr std::size_t kQuarters = 2 * W;
   __m512i acc[kQuarters];
   for (std::size_t q = 0; q < kQuarters; ++q) acc[q] = _mm512_loadu_si512(bits[q]);
@@ -411,7 +410,8 @@ template <class V, std::size_t W>
     }
     v = _mm512_xor_si512(v, _mm512_set1_epi32(static_cast<int>(rare_value[i])));
     for (std::size_t q = 0; q < kQuarters; ++q)
-      acc[q] = _mm512_or_si512(acc[q], _mm512_sllv_epi32(one, _mm512_sub_epi32(v, _mm512_set1_epi32(static_cast<int>(32 * q)))));
+      acc[q] = _mm512_or_si512(
+          acc[q], _mm512_sllv_epi32(one, _mm512_sub_epi32(v, _mm512_set1_epi32(static_cast<int>(32 * q)))));
   }
   for (std::size_t q = 0; q < kQuarters; ++q) _mm512_storeu_si512(bits[q], acc[q]);
 }
@@ -421,8 +421,8 @@ template <class V, std::size_t W>
 // Sixteen stamps a comparison: this ran bit by bit in 0.2464, a tenth of
 // its time (8,192 steps a heap, against about 6,000 vectors of pairs).
 [[gnu::target("avx512f,avx512bw")]] std::size_t unstamped_bits_avx512(const std::uint32_t* seen, std::uint32_t stamp,
-                                                                       std::uint32_t base, std::uint32_t space,
-                                                                       std::uint8_t* want) {
+                                                                      std::uint32_t base, std::uint32_t space,
+                                                                      std::uint8_t* want) {
   const __m512i stamps = _mm512_set1_epi32(static_cast<int>(stamp));
   std::size_t wanted = 0;
   for (std::uint32_t k = 0; k < kWindowBits; k += 16) {
@@ -620,7 +620,7 @@ TakeAndBreakValues::MaskChoice TakeAndBreakValues::best_mask(bool count_heap_zer
 }
 
 void TakeAndBreakValues::choose_mask() {
-  block_valid_ = false;  // its rare heaps change
+  block_valid_ = false;                                     // its rare heaps change
   const auto heaps = static_cast<std::int64_t>(size_ - 1);  // heaps 1 .. size_ - 1
   const MaskChoice best = best_mask(false);
   // A mask pays while rare heaps are scarce: each costs a scalar lookup per
@@ -741,10 +741,18 @@ void TakeAndBreakValues::start_block(const V* g, std::uint64_t n0) {
       r.skip_hi = std::clamp(index_of_first_at_least((base + kBlock - 1) / 2 + 1), r.skip_lo, r.hi);
     }
     switch (block_words_) {
-      case 1: mark_rare_pairs_ahead<V, 1>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits); break;
-      case 2: mark_rare_pairs_ahead<V, 2>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits); break;
-      case 4: mark_rare_pairs_ahead<V, 4>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits); break;
-      default: mark_rare_pairs_ahead<V, 8>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits); break;
+      case 1:
+        mark_rare_pairs_ahead<V, 1>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits);
+        break;
+      case 2:
+        mark_rare_pairs_ahead<V, 2>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits);
+        break;
+      case 4:
+        mark_rare_pairs_ahead<V, 4>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits);
+        break;
+      default:
+        mark_rare_pairs_ahead<V, 8>(g, base, rare, rare_values_.data(), r.lo, r.skip_lo, r.skip_hi, r.hi, bits);
+        break;
     }
   }
   for (std::uint64_t k = 0; k < kBlock; ++k)
@@ -756,7 +764,8 @@ void TakeAndBreakValues::start_block(const V* g, std::uint64_t n0) {
   // leaves nothing within reach, a heap's own reads are fixed.
   const bool past_every_rare = std::all_of(block_ranges_.begin(), block_ranges_.end(),
                                            [&](const BlockRange& r) { return r.hi == rare_heaps_.size(); });
-  const bool leaves_none = std::any_of(leave_none_.begin(), leave_none_.end(), [&](std::uint64_t t) { return t >= n0; });
+  const bool leaves_none =
+      std::any_of(leave_none_.begin(), leave_none_.end(), [&](std::uint64_t t) { return t >= n0; });
   if (!unequal_ && past_every_rare && !leaves_none) {
     block_reads_.clear();
     for (const std::uint64_t t : leave_one_) block_reads_.push_back({t, 0});
@@ -788,7 +797,7 @@ template <class V>
 
 template <class V>
 [[gnu::always_inline]] inline std::uint64_t TakeAndBreakValues::rare_pair_bits(const V* g, std::uint64_t m,
-                                                                              std::size_t from, std::size_t to) const {
+                                                                               std::size_t from, std::size_t to) const {
   auto bit = [](std::uint32_t v) { return std::uint64_t{1} << (v & 63); };
   const std::uint64_t* rare = rare_heaps_.data();
   const std::uint32_t* rare_value = rare_values_.data();
@@ -928,10 +937,10 @@ template <class V>
   // compare (a few values are needed, where marking costs a few instructions
   // a pair).
   if constexpr (sizeof(V) == 1) {
-    const __m512i reverse = _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
-                                            21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
-                                            40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
-                                            59, 60, 61, 62, 63);
+    const __m512i reverse =
+        _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+                        26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49,
+                        50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63);
     for (; need != 0 && a + 63 <= end; a += 64) {
       const __m512i ahead = _mm512_loadu_si512(g + a);            // G(a .. a + 63)
       const __m512i behind = _mm512_loadu_si512(g + m - a - 63);  // G(m - a - 63 .. m - a)
@@ -1076,15 +1085,18 @@ bool TakeAndBreakValues::near_pairs_usable() {
 // to a 64-bit lane and turned into its bit, the lanes or-ed together.
 [[gnu::always_inline]] inline std::uint64_t bits_of_bytes(__m512i x) {
   const __m512i one = _mm512_set1_epi64(1);
-  auto bits_of_eight = [&](__m128i bytes) { return _mm512_maskz_sllv_epi64(0xFF, one, _mm512_maskz_cvtepu8_epi64(0xFF, bytes)); };
+  auto bits_of_eight = [&](__m128i bytes) {
+    return _mm512_maskz_sllv_epi64(0xFF, one, _mm512_maskz_cvtepu8_epi64(0xFF, bytes));
+  };
   auto bits_of_sixteen = [&](__m128i bytes) {
     return _mm512_or_si512(bits_of_eight(bytes), bits_of_eight(_mm_srli_si128(bytes, 8)));
   };
-  const __m512i all = _mm512_or_si512(
-      _mm512_or_si512(bits_of_sixteen(_mm512_maskz_extracti32x4_epi32(0xF, x, 0)), bits_of_sixteen(_mm512_maskz_extracti32x4_epi32(0xF, x, 1))),
-      _mm512_or_si512(bits_of_sixteen(_mm512_maskz_extracti32x4_epi32(0xF, x, 2)),
-                      bits_of_sixteen(_mm512_maskz_extracti32x4_epi32(0xF, x, 3))));
-  const __m256i half = _mm256_or_si256(_mm512_maskz_extracti64x4_epi64(0xF, all, 0), _mm512_maskz_extracti64x4_epi64(0xF, all, 1));
+  const __m512i all = _mm512_or_si512(_mm512_or_si512(bits_of_sixteen(_mm512_maskz_extracti32x4_epi32(0xF, x, 0)),
+                                                      bits_of_sixteen(_mm512_maskz_extracti32x4_epi32(0xF, x, 1))),
+                                      _mm512_or_si512(bits_of_sixteen(_mm512_maskz_extracti32x4_epi32(0xF, x, 2)),
+                                                      bits_of_sixteen(_mm512_maskz_extracti32x4_epi32(0xF, x, 3))));
+  const __m256i half =
+      _mm256_or_si256(_mm512_maskz_extracti64x4_epi64(0xF, all, 0), _mm512_maskz_extracti64x4_epi64(0xF, all, 1));
   const __m128i quarter = _mm_or_si128(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
   return static_cast<std::uint64_t>(_mm_cvtsi128_si64(quarter) | _mm_extract_epi64(quarter, 1));
 }
@@ -1094,7 +1106,8 @@ bool TakeAndBreakValues::near_pairs_usable() {
 // just below n (near_pairs_usable): 0.1777's 48 reads, one at a time, were
 // most of its time. False where the plan does not apply (seen unchanged).
 template <class V>
-[[gnu::always_inline]] inline bool TakeAndBreakValues::near_pair_bits(const V* g, std::uint64_t n, std::uint64_t& seen) {
+[[gnu::always_inline]] inline bool TakeAndBreakValues::near_pair_bits(const V* g, std::uint64_t n,
+                                                                      std::uint64_t& seen) {
 #if defined(__AVX512BW__) && defined(__AVX512VBMI__)
   if constexpr (sizeof(V) == 1) {
     if (n < kNearReach + most_taken_ || !near_pairs_usable()) return false;
@@ -1130,7 +1143,8 @@ std::uint32_t TakeAndBreakValues::sparse_value_small(const V* g, std::uint64_t n
   // The values every split can only reach with a heap of rare value (see
   // enumerated_are_odd), and the others.
   const bool odd = enumerated_are_odd(n);
-  const std::uint64_t enumerated_bits = odd ? odd_bits_[0] : even_bits_[0], searched_bits = odd ? even_bits_[0] : odd_bits_[0];
+  const std::uint64_t enumerated_bits = odd ? odd_bits_[0] : even_bits_[0],
+                      searched_bits = odd ? even_bits_[0] : odd_bits_[0];
   const std::uint64_t common_missing = ~seen & enumerated_bits;
   const std::uint32_t common = common_missing == 0 ? 64 : static_cast<std::uint32_t>(std::countr_zero(common_missing));
   std::uint64_t need = ~seen & searched_bits & (common == 64 ? ~std::uint64_t{0} : bit(common) - 1);
@@ -1245,7 +1259,8 @@ std::uint32_t TakeAndBreakValues::plain_value_by_bitmap(const V* g, std::uint64_
     if (wanted == 0) break;
     const std::uint64_t last = last_split(m);
     if (last > kBitmapFirstBlock)
-      wanted = drop_pairs_by_bitmap_avx512(g, m, kBitmapFirstBlock + 1, last, reinterpret_cast<std::uint8_t*>(want), wanted);
+      wanted =
+          drop_pairs_by_bitmap_avx512(g, m, kBitmapFirstBlock + 1, last, reinterpret_cast<std::uint8_t*>(want), wanted);
   }
   for (std::uint32_t w = 0; w < space / 64; ++w)
     if (want[w] != 0) return 64 * w + static_cast<std::uint32_t>(std::countr_zero(want[w]));
@@ -1300,7 +1315,8 @@ std::uint32_t TakeAndBreakValues::plain_value(const V* g, std::uint64_t n) {
     if (kHasAvx512 && !three_way_) return plain_value_by_windows(g, n);
 #endif
   for (const std::uint64_t m : split_totals(n)) {
-    for (std::uint64_t a = 1, last = last_split(m); a <= last; ++a) seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;
+    for (std::uint64_t a = 1, last = last_split(m); a <= last; ++a)
+      seen[static_cast<std::uint32_t>(g[a] ^ g[m - a])] = stamp;
   }
   if (three_way_)
     for (std::uint64_t t = 0; t < digits_.size() && t + 3 <= n; ++t) {
@@ -1373,8 +1389,10 @@ void TakeAndBreakValues::watch_cycle(std::uint64_t n) {
 template <class V>
 void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at_cycle) {
   ValueColumn<V>& values = [this]() -> ValueColumn<V>& {
-    if constexpr (sizeof(V) == 1) return narrow_values_;
-    else return wide_values_;
+    if constexpr (sizeof(V) == 1)
+      return narrow_values_;
+    else
+      return wide_values_;
   }();
   if (values.capacity() < size) values.reserve(size);
   const bool in_file = values.file() != nullptr;
@@ -1394,10 +1412,18 @@ void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at
       if (on_trial) limit = std::min(limit, n + std::max(kSpeculateAtLeast, kTrialHeaps - together_heaps_));
       const double started = seconds_now();
       switch (words_) {
-        case 1: speculate<V, 1>(limit, task, stop_at_cycle); break;
-        case 2: speculate<V, 2>(limit, task, stop_at_cycle); break;
-        case 4: speculate<V, 4>(limit, task, stop_at_cycle); break;
-        default: speculate<V, 8>(limit, task, stop_at_cycle); break;
+        case 1:
+          speculate<V, 1>(limit, task, stop_at_cycle);
+          break;
+        case 2:
+          speculate<V, 2>(limit, task, stop_at_cycle);
+          break;
+        case 4:
+          speculate<V, 4>(limit, task, stop_at_cycle);
+          break;
+        default:
+          speculate<V, 8>(limit, task, stop_at_cycle);
+          break;
       }
       if (on_trial) count_speculation(size_ - n, seconds_now() - started);
       if (stop_at_cycle && cycle_) return;
@@ -1413,7 +1439,9 @@ void TakeAndBreakValues::extend(std::uint64_t size, LongTask* task, bool stop_at
     } else if (words_ == 1) {
       v = block_valid_ ? sparse_value_bits<V, 1>(g, n) : sparse_value_small(g, n);
     } else if (block_valid_ && words_ <= 8) {  // the bits pay where the block marked most pairs
-      v = words_ == 2 ? sparse_value_bits<V, 2>(g, n) : words_ == 4 ? sparse_value_bits<V, 4>(g, n) : sparse_value_bits<V, 8>(g, n);
+      v = words_ == 2   ? sparse_value_bits<V, 2>(g, n)
+          : words_ == 4 ? sparse_value_bits<V, 4>(g, n)
+                        : sparse_value_bits<V, 8>(g, n);
     } else {
       v = sparse_value(g, n);
     }
@@ -1509,8 +1537,10 @@ void TakeAndBreakValues::count_speculation(std::uint64_t heaps, double seconds) 
 template <class V, std::size_t W>
 void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool stop_at_cycle) {
   ValueColumn<V>& values = [this]() -> ValueColumn<V>& {
-    if constexpr (sizeof(V) == 1) return narrow_values_;
-    else return wide_values_;
+    if constexpr (sizeof(V) == 1)
+      return narrow_values_;
+    else
+      return wide_values_;
   }();
   // The helper reads the table while this thread writes past it: no
   // growth may move it.
@@ -1683,7 +1713,10 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
 
 void TakeAndBreakValues::reserve(std::uint64_t size) {
   if (file() != nullptr) {  // on disk now, or a clear error (the disk's room)
-    if (wide_) wide_values_.reserve(size); else narrow_values_.reserve(size);
+    if (wide_)
+      wide_values_.reserve(size);
+    else
+      narrow_values_.reserve(size);
     return;
   }
   try {
@@ -1763,15 +1796,21 @@ void TakeAndBreakValues::read_values(std::istream& in, std::uint64_t size, unsig
   wide_ = bytes_per_value == 2;
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 24;
   std::vector<unsigned char> bytes;
-  if (wide_) wide_values_.reserve(size); else narrow_values_.reserve(size);
+  if (wide_)
+    wide_values_.reserve(size);
+  else
+    narrow_values_.reserve(size);
   for (std::uint64_t done = 0; done < size;) {
     const std::uint64_t count = std::min(kChunk, size - done);
     bytes.resize(static_cast<std::size_t>(count * bytes_per_value));
     if (!in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size())))
-      throw InputError(fmt::format("the saved table ends after {} of its {} values", done + static_cast<std::uint64_t>(in.gcount()) / bytes_per_value, size));
+      throw InputError(fmt::format("the saved table ends after {} of its {} values",
+                                   done + static_cast<std::uint64_t>(in.gcount()) / bytes_per_value, size));
     for (std::uint64_t j = 0; j < count; ++j) {
-      if (wide_) wide_values_.push_back(static_cast<std::uint16_t>(bytes[2 * j] | (std::uint32_t{bytes[2 * j + 1]} << 8)));
-      else narrow_values_.push_back(bytes[j]);
+      if (wide_)
+        wide_values_.push_back(static_cast<std::uint16_t>(bytes[2 * j] | (std::uint32_t{bytes[2 * j + 1]} << 8)));
+      else
+        narrow_values_.push_back(bytes[j]);
     }
     done += count;
   }
@@ -1798,7 +1837,10 @@ void TakeAndBreakValues::rebuild_from_values() {
       if (n % kScanChunk == 0) scan_forward_at(n);
     }
   };
-  if (wide_) take(wide_values_.data()); else take(narrow_values_.data());
+  if (wide_)
+    take(wide_values_.data());
+  else
+    take(narrow_values_.data());
   sort_values_by_class();
   // The mask extend() would have chosen at the last power of two, then the
   // next choice where it would come.
@@ -1839,16 +1881,20 @@ TableFile TakeAndBreakValues::copy_to_file(const std::string& path, const std::s
 
 void TakeAndBreakValues::move_to_file(const std::string& path, const std::string& spec) {
   TableFile file = copy_to_file(path, spec);
-  if (wide_) wide_values_ = ValueColumn<std::uint16_t>(std::move(file));
-  else narrow_values_ = ValueColumn<std::uint8_t>(std::move(file));
+  if (wide_)
+    wide_values_ = ValueColumn<std::uint16_t>(std::move(file));
+  else
+    narrow_values_ = ValueColumn<std::uint8_t>(std::move(file));
 }
 
 void TakeAndBreakValues::open_file(TableFile file) {
   const std::string path = file.path();
   start_afresh();
   wide_ = file.bytes() == 2;
-  if (wide_) wide_values_ = ValueColumn<std::uint16_t>(std::move(file));
-  else narrow_values_ = ValueColumn<std::uint8_t>(std::move(file));
+  if (wide_)
+    wide_values_ = ValueColumn<std::uint16_t>(std::move(file));
+  else
+    narrow_values_ = ValueColumn<std::uint8_t>(std::move(file));
   try {
     rebuild_from_values();
   } catch (const InputError& e) {

@@ -124,7 +124,7 @@ std::uint64_t XyGame::last_resetting_multiple(std::uint64_t last) const {
   std::uint64_t best = 0;
   for (unsigned c = 0; c < 3; ++c) {
     const std::uint64_t below = (last % 3 + 3 - c) % 3;  // last - below = c (mod 3)
-    if (last <= below) continue;                          // no such j >= 1
+    if (last <= below) continue;                         // no such j >= 1
     const std::uint64_t top = last - below;
     if (top <= best) continue;
     const std::uint64_t d = 2 * ((c * y_mod3_ + 2) % 3) % 3;
@@ -184,17 +184,18 @@ constexpr std::uint64_t kXyProofMaxLcm = 250'000;
 Pattern xy_observe_pattern(const XyGame& game, std::uint64_t limit, std::uint64_t lcm) {
   Pattern out = observe_pattern(game, limit);
   const std::string lcm_text = lcm == 0 ? std::string("above 2^64") : fmt::format("= {}", lcm);
-  out.reason = fmt::format("lcm({}, {}) {} is above {}, the largest the proof handles, so {}", game.x(), game.y(),
-                           lcm_text, kXyProofMaxLcm,
-                           out.kind == PatternKind::none
-                               ? fmt::format("only G(0..{}) were examined, and no rule fits at least half of them", limit)
-                               : fmt::format("the rule was only seen on G(0..{})", limit));
+  out.reason = fmt::format(
+      "lcm({}, {}) {} is above {}, the largest the proof handles, so {}", game.x(), game.y(), lcm_text, kXyProofMaxLcm,
+      out.kind == PatternKind::none
+          ? fmt::format("only G(0..{}) were examined, and no rule fits at least half of them", limit)
+          : fmt::format("the rule was only seen on G(0..{})", limit));
   const std::uint64_t enough = lcm != 0 && lcm <= kMaxPatternLimit / 6 ? 6 * lcm - 1 : 0;
   out.advice = {};
   if (enough == 0) {
-    out.advice.note = fmt::format("G is periodic from n = 2 lcm(X, Y) on, with a period dividing 2 lcm(X, Y), but 6 "
-                                  "lcm(X, Y) values, enough to see it, are more than the {} a pattern search examines",
-                                  kMaxPatternLimit);
+    out.advice.note = fmt::format(
+        "G is periodic from n = 2 lcm(X, Y) on, with a period dividing 2 lcm(X, Y), but 6 "
+        "lcm(X, Y) values, enough to see it, are more than the {} a pattern search examines",
+        kMaxPatternLimit);
   } else if (limit < enough) {
     out.advice.kind = PatternAdvice::Kind::enough_bound;
     out.advice.bound = enough;
@@ -231,11 +232,11 @@ Pattern XyGame::pattern(std::uint64_t limit) const {
   // Conditions of the proof above; the theory says they always hold, and
   // the pattern is reported as observed only if they do not.
   const std::uint64_t from = observed ? std::max(observed->preperiod, start) : 0;
-  if (!observed || 2 * start > size || start + 2 * big_period > size ||
-      from + big_period + observed->period > size) {
+  if (!observed || 2 * start > size || start + 2 * big_period > size || from + big_period + observed->period > size) {
     Pattern out = observe_pattern(game, limit);
-    out.reason = fmt::format("the proof's conditions failed on G(0..{}) (docs/games/xy.md says they never do); ",
-                             size - 1) + out.reason;
+    out.reason =
+        fmt::format("the proof's conditions failed on G(0..{}) (docs/games/xy.md says they never do); ", size - 1) +
+        out.reason;
     return out;
   }
   Pattern out;
@@ -286,10 +287,13 @@ std::unique_ptr<Game> parse_xy(const SpecText& spec) {
 }
 }  // namespace
 
-const GameFamily kXyFamily{"xy", "xy:X,Y",
+const GameFamily kXyFamily{"xy",
+                           "xy:X,Y",
                            "a heap of v tokens; take 1 or 2 of them, but never leave a multiple of X or of Y "
                            "(1 <= X < Y <= 10^18; 0 counts, so a heap is never emptied); AtCoder ARC208 E",
-                           "xy:5,7", parse_xy, /*reads_file=*/false,
+                           "xy:5,7",
+                           parse_xy,
+                           /*reads_file=*/false,
                            "with lcm(X, Y) <= 250000: the forbidden sizes repeat every lcm, so two values that recur "
                            "2 lcm later make G periodic from there (docs/games/xy.md)."};
 

@@ -13,8 +13,7 @@ namespace grundy {
 namespace {
 
 bool all_nim(std::span<const Component> components) {
-  return std::all_of(components.begin(), components.end(),
-                     [](const Component& c) { return c.game->plays_as_nim(); });
+  return std::all_of(components.begin(), components.end(), [](const Component& c) { return c.game->plays_as_nim(); });
 }
 
 std::vector<std::uint64_t> positions(std::span<const Component> components) {
@@ -56,10 +55,14 @@ Winner winner_of(bool p_position) { return p_position ? Winner::second : Winner:
 
 std::string_view to_string(MisereMethod m) {
   switch (m) {
-    case MisereMethod::nim_rule: return "rule";
-    case MisereMethod::quotient: return "quotient";
-    case MisereMethod::genus: return "genus";
-    case MisereMethod::search: return "search";
+    case MisereMethod::nim_rule:
+      return "rule";
+    case MisereMethod::quotient:
+      return "quotient";
+    case MisereMethod::genus:
+      return "genus";
+    case MisereMethod::search:
+      return "search";
   }
   return "search";
 }
@@ -164,12 +167,11 @@ std::shared_ptr<const MisereQuotient> quotient_for(const Game& g, std::uint64_t 
   return nullptr;
 }
 
-MisereAnalysis outcome(std::span<const Component> components, const MisereOptions& options,
-                       MisereSearch& search) {
+MisereAnalysis outcome(std::span<const Component> components, const MisereOptions& options, MisereSearch& search) {
   for (const Component& c : components)
     if (c.game->has_cycles())
-      throw InputError(fmt::format("{}: misère play of games with cycles is not supported (only finite games)",
-                                   c.game->spec()));
+      throw InputError(
+          fmt::format("{}: misère play of games with cycles is not supported (only finite games)", c.game->spec()));
   MisereAnalysis a;
   if (all_nim(components)) {
     const std::vector<std::uint64_t> heaps = positions(components);
@@ -205,8 +207,8 @@ MisereAnalysis outcome(std::span<const Component> components, const MisereOption
       const std::string which =
           q->whole ? fmt::format("the whole game, period {} from heap {}", q->whole->period, q->whole->preperiod)
                    : fmt::format("up to heap {}", q->max_heap);
-      a.reason = fmt::format("misère quotient of {} ({}; {} elements): the sum is {}, {} the P-portion", q->game,
-                             which, q->size, q->element_text(a.element), q->in_p[a.element] ? "in" : "not in");
+      a.reason = fmt::format("misère quotient of {} ({}; {} elements): the sum is {}, {} the P-portion", q->game, which,
+                             q->size, q->element_text(a.element), q->in_p[a.element] ? "in" : "not in");
       a.quotient = std::move(q);
       return a;
     }

@@ -71,9 +71,8 @@ std::vector<QuotientElement> option_images(const BipartiteMonoid& q, const std::
   return images;
 }
 
-
-ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& heaps,
-                  std::uint64_t max_numbers) {
+ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<QuotientElement>& phi,
+                               const std::vector<HeapMoves>& heaps, std::uint64_t max_numbers) {
   ProofResult result;
   if (q.p[0]) {
     result.failure = "the empty sum is predicted to be a P-position";
@@ -96,7 +95,9 @@ ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<Quoti
     std::vector<QuotientElement> images = option_images(q, phi, h);
     const QuotientElement g = phi[h.heap];
     for (QuotientElement z = 0; z < q.size; ++z) {
-      if (!q.p[q.mul(z, g)] || lightest.cost[z] == ~std::uint64_t{0} || lightest.cost[z] + heap_weight(h.heap) >= lightest_a) continue;
+      if (!q.p[q.mul(z, g)] || lightest.cost[z] == ~std::uint64_t{0} ||
+          lightest.cost[z] + heap_weight(h.heap) >= lightest_a)
+        continue;
       for (QuotientElement o : images) {
         if (!q.p[q.mul(z, o)]) continue;
         lightest_a = lightest.cost[z] + heap_weight(h.heap);
@@ -169,7 +170,8 @@ ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<Quoti
       std::fill(next.begin(), next.end(), 0);
       for (QuotientElement z = 0; z < q.size; ++z) {
         const QuotientElement gz = q.mul(t.g, z);
-        if (((from[gz >> 6] >> (gz & 63)) & 1) != 0 || t.good[q.mul(x, z)] != 0) next[z >> 6] |= std::uint64_t{1} << (z & 63);
+        if (((from[gz >> 6] >> (gz & 63)) & 1) != 0 || t.good[q.mul(x, z)] != 0)
+          next[z >> 6] |= std::uint64_t{1} << (z & 63);
       }
       bool covered = false;
       for (std::uint32_t k : by_x[y]) {
@@ -184,9 +186,10 @@ ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<Quoti
       const std::size_t n = xs.size();
       // Each state is stored as `words` 64-bit numbers and a few more.
       if ((n + 1) * (2 * words + 6) > max_numbers) {
-        throw LimitError(fmt::format("the proof would examine more than {} classes of sums ({} heap types, {} elements); "
-                                     "grundy stops there to bound its memory",
-                                     n, types.size(), q.size));
+        throw LimitError(
+            fmt::format("the proof would examine more than {} classes of sums ({} heap types, {} elements); "
+                        "grundy stops there to bound its memory",
+                        n, types.size(), q.size));
       }
       for (std::uint32_t k : by_x[y])
         if (!dropped[k] && weight <= totals[k] && contains(&sets[std::size_t{k} * words], next.data())) dropped[k] = 1;
@@ -206,8 +209,9 @@ ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<Quoti
     return result;
   }
   std::sort(result.witness.begin(), result.witness.end());
-  result.failure = fmt::format("the sum {} is predicted {}", fmt::join(result.witness, " + "),
-                               result.predicted_p ? "P but has an option predicted P" : "N but has no option predicted P");
+  result.failure =
+      fmt::format("the sum {} is predicted {}", fmt::join(result.witness, " + "),
+                  result.predicted_p ? "P but has an option predicted P" : "N but has no option predicted P");
   return result;
 }
 

@@ -121,8 +121,9 @@ std::vector<std::uint32_t> indistinguishable_classes(std::size_t count, std::siz
 // elements numbered by first appearance (element 0, the identity, first);
 // number[c] is class c's element.
 template <class Mul>
-BipartiteMonoid monoid_of_classes(std::size_t count, const std::vector<std::uint32_t>& cls, const std::vector<char>& p, Mul&& mul,
-                         std::uint64_t heap, std::uint32_t max_size, std::vector<std::uint32_t>& number) {
+BipartiteMonoid monoid_of_classes(std::size_t count, const std::vector<std::uint32_t>& cls, const std::vector<char>& p,
+                                  Mul&& mul, std::uint64_t heap, std::uint32_t max_size,
+                                  std::vector<std::uint32_t>& number) {
   number.assign(count, kNone);
   std::vector<std::size_t> first;
   for (std::size_t s = 0; s < count; ++s) {
@@ -132,9 +133,10 @@ BipartiteMonoid monoid_of_classes(std::size_t count, const std::vector<std::uint
   }
   const std::size_t size = first.size();
   if (size > max_size)
-    throw LimitError(fmt::format("a candidate for the quotient of heaps up to {} has more than {} elements; grundy "
-                                 "stops there",
-                                 heap, max_size));
+    throw LimitError(
+        fmt::format("a candidate for the quotient of heaps up to {} has more than {} elements; grundy "
+                    "stops there",
+                    heap, max_size));
   BipartiteMonoid out;
   out.size = static_cast<std::uint32_t>(size);
   out.table.resize(size * size);
@@ -150,8 +152,8 @@ BipartiteMonoid monoid_of_classes(std::size_t count, const std::vector<std::uint
 // preperiod and period), outcomes filled column by column assuming a sum's
 // outcome depends only on its class and its copies of heap n, then reduced.
 // The assumption is what the final proof checks.
-void add_heap(BipartiteMonoid& q, std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& earlier, const HeapMoves& heap,
-              const QuotientLimits& limits) {
+void add_heap(BipartiteMonoid& q, std::vector<QuotientElement>& phi, const std::vector<HeapMoves>& earlier,
+              const HeapMoves& heap, const QuotientLimits& limits) {
   const Representatives reps = representatives(q, phi, earlier);
   std::unordered_map<std::uint64_t, std::vector<QuotientElement>> images;
   for (const HeapMoves& h : earlier) images.emplace(h.heap, option_images(q, phi, h));
@@ -163,7 +165,8 @@ void add_heap(BipartiteMonoid& q, std::vector<QuotientElement>& phi, const std::
   std::uint32_t period = 0;
   for (std::uint32_t k = 1; period == 0; ++k) {
     if (k > limits.max_copies)
-      throw LimitError(fmt::format("sums with up to {} copies of heap {} show no period", limits.max_copies, heap.heap));
+      throw LimitError(
+          fmt::format("sums with up to {} copies of heap {} show no period", limits.max_copies, heap.heap));
     std::vector<char> column(q.size, 2);  // 2: not yet known
     for (QuotientElement x : reps.order) {
       bool to_p = false;
@@ -206,7 +209,8 @@ void add_heap(BipartiteMonoid& q, std::vector<QuotientElement>& phi, const std::
   BipartiteMonoid next = monoid_of_classes(
       count, cls, p,
       [&](std::size_t sa, std::size_t sb) {
-        const QuotientElement x = q.mul(static_cast<QuotientElement>(sa / length), static_cast<QuotientElement>(sb / length));
+        const QuotientElement x =
+            q.mul(static_cast<QuotientElement>(sa / length), static_cast<QuotientElement>(sb / length));
         return std::size_t{x} * length + reduce(sa % length + sb % length);
       },
       heap.heap, limits.max_size, number);
@@ -291,9 +295,10 @@ bool recalibrate(BipartiteMonoid& q, std::vector<QuotientElement>& phi, const st
       if (count <= most_elements) {
         work += count;
         if (work > limits.max_trial_work)
-          throw LimitError(fmt::format("recalibrating the candidates for heap {} built more than {} trial elements; "
-                                       "grundy stops there to bound its time",
-                                       heaps.back().heap, limits.max_trial_work));
+          throw LimitError(
+              fmt::format("recalibrating the candidates for heap {} built more than {} trial elements; "
+                          "grundy stops there to bound its time",
+                          heaps.back().heap, limits.max_trial_work));
         auto mul = [&](std::size_t a, std::size_t b) {
           std::size_t out = std::size_t{number[q.mul(members[a / stride], members[b / stride])]} * stride;
           for (std::size_t k = 0; k < freed; ++k) {
@@ -372,9 +377,9 @@ bool recalibrate(BipartiteMonoid& q, std::vector<QuotientElement>& phi, const st
         letters.erase(std::unique(letters.begin(), letters.end()), letters.end());
         std::vector<char> dense_p(order.size());
         for (std::size_t i = 0; i < order.size(); ++i) dense_p[i] = p[order[i]];
-        const std::vector<std::uint32_t> cls = indistinguishable_classes(
-            order.size(), letters.size(), dense_p,
-            [&](std::size_t s, std::size_t g) { return dense[mul(order[s], letters[g])]; });
+        const std::vector<std::uint32_t> cls =
+            indistinguishable_classes(order.size(), letters.size(), dense_p,
+                                      [&](std::size_t s, std::size_t g) { return dense[mul(order[s], letters[g])]; });
         std::size_t w = 0;
         for (std::uint64_t h : witness) w = mul(w, image_of_heap(h));
         if ((p[w] != 0) == should_be_p) {
@@ -478,9 +483,10 @@ void present(const BipartiteMonoid& q, MisereQuotient& out) {
 // misère Grundy value s rather than s xor 1). Those pairs form a monoid
 // (xor, or) whose P-portion is Bouton's rule; `prove` checks it against the
 // heaps' moves, the heaps of game i numbered from base[i].
-std::optional<std::vector<std::vector<MiserePretence>>> pretend_tame(
-    std::span<const Game* const> games, const std::vector<std::vector<HeapMoves>>& heaps,
-    std::span<const std::uint64_t> max_heaps, std::uint64_t max_numbers) {
+std::optional<std::vector<std::vector<MiserePretence>>> pretend_tame(std::span<const Game* const> games,
+                                                                     const std::vector<std::vector<HeapMoves>>& heaps,
+                                                                     std::span<const std::uint64_t> max_heaps,
+                                                                     std::uint64_t max_numbers) {
   std::uint64_t largest = 0;
   std::vector<std::vector<std::uint64_t>> values(games.size());
   for (std::size_t i = 0; i < games.size(); ++i) {
@@ -503,7 +509,8 @@ std::optional<std::vector<std::vector<MiserePretence>>> pretend_tame(
     const std::uint32_t s = a >> 1;
     const bool big = (a & 1) != 0;
     nim.p[a] = big ? s == 0 : s == 1;
-    for (std::uint32_t b = 0; b < nim.size; ++b) nim.table[std::size_t{a} * nim.size + b] = ((s ^ (b >> 1)) << 1) | ((a | b) & 1);
+    for (std::uint32_t b = 0; b < nim.size; ++b)
+      nim.table[std::size_t{a} * nim.size + b] = ((s ^ (b >> 1)) << 1) | ((a | b) & 1);
   }
   std::vector<QuotientElement> phi;
   std::vector<HeapMoves> all;
@@ -643,9 +650,10 @@ std::optional<QuotientPeriod> theorem_period(const std::vector<QuotientElement>&
 std::uint64_t MisereQuotient::heap_like(std::uint64_t heap) const {
   if (heap <= max_heap) return heap;
   if (!whole)
-    throw InputError(fmt::format("heap {} is beyond the quotient's heaps 0..{}, and no period of the whole game is "
-                                 "proven",
-                                 heap, max_heap));
+    throw InputError(
+        fmt::format("heap {} is beyond the quotient's heaps 0..{}, and no period of the whole game is "
+                    "proven",
+                    heap, max_heap));
   return whole->preperiod + (heap - whole->preperiod) % whole->period;
 }
 
@@ -678,8 +686,8 @@ namespace {
 MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const QuotientLimits& limits,
                               std::optional<std::uint64_t> code_length) {
   if (!game.heap_indexed() || game.has_cycles())
-    throw InputError(fmt::format("{}: a misere quotient is computed for heap games, whose positions are heap sizes",
-                                 game.spec()));
+    throw InputError(
+        fmt::format("{}: a misere quotient is computed for heap games, whose positions are heap sizes", game.spec()));
   if (max_heap > kMostQuotientHeap)
     throw InputError(fmt::format("{}: quotients are computed up to heap {} at most, not {}", game.spec(),
                                  kMostQuotientHeap, max_heap));
@@ -690,9 +698,10 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
     for (const Option& o : h.options)
       for (Position part : o)
         if (part >= h.heap)
-          throw InputError(fmt::format("{}: heap {} has a move to {}, which leaves a heap of {} or more; quotients "
-                                       "are computed for games whose moves leave only smaller heaps",
-                                       game.spec(), h.heap, game.format_option(o), h.heap));
+          throw InputError(
+              fmt::format("{}: heap {} has a move to {}, which leaves a heap of {} or more; quotients "
+                          "are computed for games whose moves leave only smaller heaps",
+                          game.spec(), h.heap, game.format_option(o), h.heap));
 
   BipartiteMonoid q;
   std::vector<QuotientElement> phi;
@@ -705,9 +714,9 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
   // Heap by heap: later heaps cost more (larger candidates and proofs), so
   // the fraction shown runs ahead of the time; it still says where it is.
   LongTask task(code_length ? fmt::format("computing the misère quotient of {} heap by heap until the periodicity "
-                                           "theorem proves it whole (at most heap {})",
-                                           game.spec(), max_heap)
-                             : fmt::format("computing the misère quotient of {} up to heap {}", game.spec(), max_heap));
+                                          "theorem proves it whole (at most heap {})",
+                                          game.spec(), max_heap)
+                            : fmt::format("computing the misère quotient of {} up to heap {}", game.spec(), max_heap));
   std::uint64_t last = max_heap;  // the last heap of the result
   // Every limit reached names the game.
   try {
@@ -744,13 +753,15 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
               break;
             }
             if (attempt == limits.max_recalibrations)
-              throw LimitError(fmt::format("{}: no candidate for the quotient of heaps up to {} passed the proof after {} "
-                                           "recalibrations (the last: {})",
-                                           game.spec(), h, attempt, proof.failure));
+              throw LimitError(
+                  fmt::format("{}: no candidate for the quotient of heaps up to {} passed the proof after {} "
+                              "recalibrations (the last: {})",
+                              game.spec(), h, attempt, proof.failure));
             if (!recalibrate(candidate, candidate_phi, with, proof.witness, !proof.predicted_p, limits, trial_work))
-              throw LimitError(fmt::format("{}: no recalibration of the candidate for heaps up to {} (freeing up to 3 "
-                                           "of its heaps, each trial at most {} elements) fixes it: {}",
-                                           game.spec(), h, limits.max_trial_size, proof.failure));
+              throw LimitError(
+                  fmt::format("{}: no recalibration of the candidate for heaps up to {} (freeing up to 3 "
+                              "of its heaps, each trial at most {} elements) fixes it: {}",
+                              game.spec(), h, limits.max_trial_size, proof.failure));
             ++out.recalibrations;
           }
           earlier = std::move(with);
@@ -783,8 +794,8 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
   }
   if (code_length && !out.whole && out.stopped.empty()) {
     out.stop = MisereQuotient::Stop::most_heaps;
-    out.stopped = fmt::format("no period of the pretending function is proven by heap {}, the most heaps asked for",
-                              max_heap);
+    out.stopped =
+        fmt::format("no period of the pretending function is proven by heap {}, the most heaps asked for", max_heap);
   }
   out.max_heap = last;
   std::vector<HeapMoves> heaps_to_last = heaps;
@@ -816,10 +827,11 @@ MisereQuotient compute_whole_misere_quotient(const Game& game, std::uint64_t mos
   const HeapGame* heap = game.heap_game();
   const std::optional<std::uint64_t> k = heap == nullptr ? std::nullopt : heap->octal_code_length();
   if (!k)
-    throw InputError(fmt::format("{}: the whole game's misère quotient is proven for games of an octal code (each "
-                                 "move takes at most k tokens and leaves at most two heaps, by a rule of the tokens "
-                                 "taken alone); for other games, quotients of the heaps up to a bound are computed",
-                                 game.spec()));
+    throw InputError(
+        fmt::format("{}: the whole game's misère quotient is proven for games of an octal code (each "
+                    "move takes at most k tokens and leaves at most two heaps, by a rule of the tokens "
+                    "taken alone); for other games, quotients of the heaps up to a bound are computed",
+                    game.spec()));
   return build_quotient(game, most_heaps, limits, k);
 }
 
@@ -827,10 +839,9 @@ std::shared_ptr<const MisereQuotient> shared_whole_misere_quotient(const Game& g
                                                                    const QuotientLimits& limits) {
   static std::mutex mutex;
   static std::deque<std::pair<std::string, std::shared_ptr<const MisereQuotient>>> kept;  // oldest first
-  const std::string key =
-      fmt::format("{} {} {} {} {} {} {} {} {}", game.spec(), most_heaps, limits.max_size, limits.max_proof_numbers,
-                  limits.max_copies, limits.max_recalibrations, limits.max_trial_size, limits.max_trial_work,
-                  limits.max_seconds);
+  const std::string key = fmt::format("{} {} {} {} {} {} {} {} {}", game.spec(), most_heaps, limits.max_size,
+                                      limits.max_proof_numbers, limits.max_copies, limits.max_recalibrations,
+                                      limits.max_trial_size, limits.max_trial_work, limits.max_seconds);
   {
     const std::lock_guard lock(mutex);
     for (const auto& [k, q] : kept)
@@ -847,8 +858,8 @@ std::shared_ptr<const MisereQuotient> shared_whole_misere_quotient(const Game& g
 std::string MiserePretence::genus() const { return fmt::format("{}^{}", value, big ? value : (value ^ 1)); }
 
 std::optional<std::vector<std::vector<MiserePretence>>> prove_tame_sum(std::span<const Game* const> games,
-                                                                      std::span<const std::uint64_t> max_heaps,
-                                                                      std::uint64_t max_numbers) {
+                                                                       std::span<const std::uint64_t> max_heaps,
+                                                                       std::uint64_t max_numbers) {
   std::vector<std::vector<HeapMoves>> heaps;
   for (std::size_t i = 0; i < games.size(); ++i) {
     if (!games[i]->heap_indexed() || games[i]->has_cycles())

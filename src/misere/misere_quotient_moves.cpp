@@ -33,7 +33,9 @@ QuotientMoves quotient_winning_options(const MisereQuotient& q, std::span<const 
       const MatchCount c = periodic_matches(
           1, m / 2, n0, p,
           [&](std::uint64_t a) { return wins(q.multiply(q.pretending_of(a), q.pretending_of(m - a))); }, room, true,
-          [&](std::uint64_t a) { emit({a, m - a}); });
+          [&](std::uint64_t a) {
+            emit({a, m - a});
+          });
       total += c.found;
     }
   }

@@ -157,9 +157,9 @@ bool MisereSearch::search(const Key& start) {
     if (outcomes_.size() + stack.size() >= max_sums_)
       throw LimitError(fmt::format("the exact misère search would examine more than {} sums", max_sums_));
     if (bytes_held() + outcomes_.next_growth(words) > memory_bytes_)
-      throw MemoryBoundError(
-          fmt::format("the exact misère search needs more than {} of memory, the bound set for searches ({} sums known)",
-                      format_byte_size(memory_bytes_), outcomes_.size()));
+      throw MemoryBoundError(fmt::format(
+          "the exact misère search needs more than {} of memory, the bound set for searches ({} sums known)",
+          format_byte_size(memory_bytes_), outcomes_.size()));
   };
   // The path's bytes go back to 0 however the search ends.
   struct PathBytes {

@@ -72,8 +72,7 @@ void least_factor_indices(std::span<const std::uint32_t> values, std::span<std::
     }
     // Primes of this segment as bits, and the count before each 64-slot word.
     std::fill(prime_bits.begin(), prime_bits.end(), 0);
-    for (std::uint64_t i = 0; i < end - first; ++i)
-      prime_bits[i / 64] |= std::uint64_t{least[i] == 0} << (i % 64);
+    for (std::uint64_t i = 0; i < end - first; ++i) prime_bits[i / 64] |= std::uint64_t{least[i] == 0} << (i % 64);
     if (s == 0) prime_bits[0] &= ~std::uint64_t{1};  // slot 0 is the number 1
     std::uint32_t running = 0;
     for (std::size_t w = 0; w < prime_bits.size(); ++w) {

@@ -29,7 +29,8 @@ double prime_pi_seconds(std::uint64_t x) {
 
 std::uint64_t prime_pi(std::uint64_t x) {
   const auto primes = small_primes();
-  if (x <= primes.back()) return static_cast<std::uint64_t>(std::upper_bound(primes.begin(), primes.end(), x) - primes.begin());
+  if (x <= primes.back())
+    return static_cast<std::uint64_t>(std::upper_bound(primes.begin(), primes.end(), x) - primes.begin());
   const double expected = prime_pi_seconds(x);
   LongTask task(fmt::format("counting the primes up to {} (primecount)", x), expected > 1 ? expected : 0);
   if (x <= kInt64Max) return static_cast<std::uint64_t>(primecount::pi(static_cast<std::int64_t>(x)));
@@ -43,7 +44,8 @@ std::uint64_t nth_prime(std::uint64_t n) {
   if (n <= primes.size()) return primes[n - 1];
   if (n > kMaxNthPrimeIndex)
     throw InputError(fmt::format("the {}-th prime is above 2^63, beyond what primecount's nth_prime computes", n));
-  const double expected = prime_pi_seconds(static_cast<std::uint64_t>(static_cast<double>(n) * std::log(static_cast<double>(n))));
+  const double expected =
+      prime_pi_seconds(static_cast<std::uint64_t>(static_cast<double>(n) * std::log(static_cast<double>(n))));
   LongTask task(fmt::format("finding the {}-th prime (primecount)", n), expected > 1 ? expected : 0);
   return static_cast<std::uint64_t>(primecount::nth_prime(static_cast<std::int64_t>(n)));
 }

@@ -109,9 +109,9 @@ LoopyValues loopy_values(std::span<const std::uint64_t> first, std::span<const s
   // Per stage: open options not yet marked (below).
   std::vector<std::uint32_t> count(n, 0);
   std::vector<std::uint32_t> hit(n, kNever);  // hit[v] == i: v has an option of value i (stage i)
-  std::vector<std::uint32_t> queue;   // labelled i, predecessors not yet marked
-  std::vector<std::uint32_t> killed;  // marked by settled vertices, not yet killed
-  std::vector<std::uint32_t> moved;   // kill's infinite predecessors, on their way to the second part
+  std::vector<std::uint32_t> queue;           // labelled i, predecessors not yet marked
+  std::vector<std::uint32_t> killed;          // marked by settled vertices, not yet killed
+  std::vector<std::uint32_t> moved;           // kill's infinite predecessors, on their way to the second part
 
   for (std::uint32_t i = 0; !pending.empty(); ++i) {
     for (std::uint32_t u : pending) count[u] = open_options[u];

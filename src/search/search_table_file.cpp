@@ -114,16 +114,18 @@ void SearchTableFile::read(std::size_t record_size,
     const std::string family = fmt::format("grundy search table: {} ", game_);
     const std::string_view first_line = start.substr(0, start.find('\n'));
     if (first_line.starts_with(family))
-      throw InputError(fmt::format("search table file {}: written by another version of grundy (its first line is {}, "
-                                   "this one writes {}); delete it, and the search starts afresh",
-                                   quote_path(path_), quote(first_line), quote(header_.substr(0, header_.size() - 1))));
+      throw InputError(
+          fmt::format("search table file {}: written by another version of grundy (its first line is {}, "
+                      "this one writes {}); delete it, and the search starts afresh",
+                      quote_path(path_), quote(first_line), quote(header_.substr(0, header_.size() - 1))));
     throw InputError(fmt::format("search table file {}: not a table of {} (it does not start with the line {})",
                                  quote_path(path_), game_, quote(header_.substr(0, header_.size() - 1))));
   }
   if (size < header_.size() + kChecksumBytes || (size - header_.size() - kChecksumBytes) % record_size != 0)
-    throw InputError(fmt::format("search table file {}: cut short ({} bytes after the first line, not a whole "
-                                 "number of {}-byte records and an {}-byte checksum)",
-                                 quote_path(path_), size - header_.size(), record_size, kChecksumBytes));
+    throw InputError(
+        fmt::format("search table file {}: cut short ({} bytes after the first line, not a whole "
+                    "number of {}-byte records and an {}-byte checksum)",
+                    quote_path(path_), size - header_.size(), record_size, kChecksumBytes));
   const std::uint64_t end = size - kChecksumBytes;  // of the records
   // The whole file is checked before any record is used: a damaged entry
   // would give wrong values, and a damaged shape a confusing message.
@@ -139,9 +141,10 @@ void SearchTableFile::read(std::size_t record_size,
   const std::span<const unsigned char> stored = read_at(in.fd, std::span(block).first(kChecksumBytes), end, path_);
   for (std::size_t i = stored.size(); i-- > 0;) written = written << 8 | stored[i];
   if (written != checksum.sum())
-    throw InputError(fmt::format("search table file {}: damaged (its checksum does not match its contents); delete "
-                                 "it, and the search starts afresh",
-                                 quote_path(path_)));
+    throw InputError(
+        fmt::format("search table file {}: damaged (its checksum does not match its contents); delete "
+                    "it, and the search starts afresh",
+                    quote_path(path_)));
   const std::size_t per_block = block.size() / record_size;
   std::size_t index = 0;
   for (std::uint64_t at = header_.size(); at < end;) {
@@ -160,7 +163,8 @@ void SearchTableFile::Writer::add(std::span<const unsigned char> record) {
 void SearchTableFile::Writer::flush() {
   checksum_.add(buffer_);
   if (!write_all(fd_, buffer_))
-    throw InputError(fmt::format("search table file: could not write {} ({})", quote_path(part_), std::strerror(errno)));
+    throw InputError(
+        fmt::format("search table file: could not write {} ({})", quote_path(part_), std::strerror(errno)));
   buffer_.clear();
 }
 
@@ -170,7 +174,8 @@ void SearchTableFile::write(const std::function<void(Writer&)>& emit) const {
   {
     // O_NOFOLLOW and the check of what was opened: FILE.part is grundy's own
     // name, but a link or a device put there must not be written through.
-    const FileDescriptor out(::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666));
+    const FileDescriptor out(
+        ::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666));
     struct stat info {};
     if (out.fd < 0 || ::fstat(out.fd, &info) != 0 || !S_ISREG(info.st_mode))
       throw InputError(fmt::format("search table file {}: could not write {} ({})", quote_path(path_), quote_path(part),
@@ -181,9 +186,11 @@ void SearchTableFile::write(const std::function<void(Writer&)>& emit) const {
       emit(writer);
       writer.flush();
       std::array<unsigned char, kChecksumBytes> sum{};
-      for (std::size_t i = 0; i < sum.size(); ++i) sum[i] = static_cast<unsigned char>(writer.checksum_.sum() >> (8 * i));
+      for (std::size_t i = 0; i < sum.size(); ++i)
+        sum[i] = static_cast<unsigned char>(writer.checksum_.sum() >> (8 * i));
       if (!write_all(out.fd, sum))
-        throw InputError(fmt::format("search table file: could not write {} ({})", quote_path(part), std::strerror(errno)));
+        throw InputError(
+            fmt::format("search table file: could not write {} ({})", quote_path(part), std::strerror(errno)));
     } catch (...) {
       ::unlink(part.c_str());  // (a half-written file is of no use)
       throw;
@@ -192,7 +199,8 @@ void SearchTableFile::write(const std::function<void(Writer&)>& emit) const {
   // Checked again: what has the name now is what the rename replaces.
   require_regular_file_or_none(path_, "search table file");
   if (std::rename(part.c_str(), path_.c_str()) != 0)
-    throw InputError(fmt::format("search table file {}: could not replace it ({})", quote_path(path_), std::strerror(errno)));
+    throw InputError(
+        fmt::format("search table file {}: could not replace it ({})", quote_path(path_), std::strerror(errno)));
 }
 
 }  // namespace grundy

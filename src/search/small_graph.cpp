@@ -45,7 +45,8 @@ SmallGraph induced_subgraph(std::span<const VertexSet> rows, VertexSet keep) {
   std::vector<VertexSet> out(n, 0);
   for (VertexSet s = keep; s != 0; s &= s - 1) {
     const unsigned v = lowest_vertex(s);
-    for (VertexSet t = rows[v] & keep; t != 0; t &= t - 1) out[renumbered[v]] |= VertexSet{1} << renumbered[lowest_vertex(t)];
+    for (VertexSet t = rows[v] & keep; t != 0; t &= t - 1)
+      out[renumbered[v]] |= VertexSet{1} << renumbered[lowest_vertex(t)];
   }
   return SmallGraph(out);
 }

@@ -18,9 +18,10 @@ namespace {
 
 // One line per family, in the order `grundy games` lists them.
 constexpr std::array kRegistry{
-    &kNimFamily,    &kSubtractionFamily, &kDivisionFamily,    &kCoprimeFamily,      &kXyFamily,
-    &kOctalFamily,  &kHexFamily,         &kTakeAndBreakFamily, &kGrundyGameFamily,  &kKaylesFamily,       &kDawsonChessFamily,
-    &kDawsonKaylesFamily, &kGraphFamily, &kCramFamily, &kChompFamily, &kNodeKaylesFamily,
+    &kNimFamily,        &kSubtractionFamily, &kDivisionFamily,    &kCoprimeFamily,
+    &kXyFamily,         &kOctalFamily,       &kHexFamily,         &kTakeAndBreakFamily,
+    &kGrundyGameFamily, &kKaylesFamily,      &kDawsonChessFamily, &kDawsonKaylesFamily,
+    &kGraphFamily,      &kCramFamily,        &kChompFamily,       &kNodeKaylesFamily,
 };
 
 }  // namespace

@@ -32,14 +32,16 @@ std::string suggestion(const SpecText& typed) {
   // family that takes some, none for one that takes none, and the syntax
   // when they are missing.
   std::string spec(family.name);
-  if (family.takes_params()) spec = typed.has_params ? fmt::format("{}:{}", family.name, typed.params) : std::string(family.syntax);
+  if (family.takes_params())
+    spec = typed.has_params ? fmt::format("{}:{}", family.name, typed.params) : std::string(family.syntax);
   return fmt::format("did you mean {}?", quote(spec));
 }
 
 }  // namespace
 
 void SpecText::expect_no_params() const {
-  if (has_params) throw InputError(fmt::format("game {}: {} takes no parameters; write just '{}'", quote(spec), name, name));
+  if (has_params)
+    throw InputError(fmt::format("game {}: {} takes no parameters; write just '{}'", quote(spec), name, name));
 }
 
 void SpecText::expect_params(std::string_view what) const {
@@ -81,9 +83,10 @@ std::unique_ptr<Game> parse_game(std::string_view spec) {
     const bool printable = quote(example) == fmt::format("'{}'", example);
     for (const GameFamily* f : game_registry())
       if (f->name == first.substr(0, first_colon))
-        throw UnknownGameError(fmt::format("unknown game {}: a game and its positions are separate words{} (not one "
-                                           "quoted word)",
-                                           quote(spec), printable ? fmt::format(", such as {}", example) : ""));
+        throw UnknownGameError(
+            fmt::format("unknown game {}: a game and its positions are separate words{} (not one "
+                        "quoted word)",
+                        quote(spec), printable ? fmt::format(", such as {}", example) : ""));
   }
   const std::string hint = suggestion(text);
   throw UnknownGameError(fmt::format("unknown game {}: {} {}", quote(spec),

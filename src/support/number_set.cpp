@@ -57,7 +57,9 @@ std::vector<std::uint64_t> parse_number_set(std::string_view text, std::string_v
       const std::uint64_t low = parse_element(item.substr(0, dash), column_offset + start, what, min_element);
       const std::uint64_t high =
           parse_element(item.substr(dash + 1), column_offset + start + dash + 1, what, min_element);
-      if (high < low) fail(what, column_offset + start, fmt::format("the range {}-{} is empty: write the smaller end first", low, high));
+      if (high < low)
+        fail(what, column_offset + start,
+             fmt::format("the range {}-{} is empty: write the smaller end first", low, high));
       if (high - low >= kMaxSetSize || elements.size() + (high - low) >= kMaxSetSize)
         fail(what, column_offset + start, fmt::format("the set would have more than {} elements", kMaxSetSize));
       for (std::uint64_t x = low;; ++x) {
@@ -65,7 +67,8 @@ std::vector<std::uint64_t> parse_number_set(std::string_view text, std::string_v
         if (x == high) break;
       }
     }
-    if (elements.size() > kMaxSetSize) fail(what, column_offset + start, fmt::format("the set would have more than {} elements", kMaxSetSize));
+    if (elements.size() > kMaxSetSize)
+      fail(what, column_offset + start, fmt::format("the set would have more than {} elements", kMaxSetSize));
     start = comma + 1;
   }
   std::sort(elements.begin(), elements.end());

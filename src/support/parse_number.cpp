@@ -17,8 +17,9 @@ std::string_view why_not_u64(std::string_view text) {
   if (text.front() == '+') return "it has a sign";
   if (!std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
     if (text.find_first_of(" \t\r\n") != std::string_view::npos) return "it contains a blank";
-    if (text.find_first_of(".eE") != std::string_view::npos &&
-        std::all_of(text.begin(), text.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E'; }))
+    if (text.find_first_of(".eE") != std::string_view::npos && std::all_of(text.begin(), text.end(), [](char c) {
+          return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E';
+        }))
       return "it is not written as a whole number in plain digits";
     return "it contains a character other than a digit";
   }

@@ -242,8 +242,9 @@ std::string LongTask::status(bool terminal) const {
     return fmt::format("grundy: {}{}: {:.0f} s{}", what_, estimate, p.seconds, detail_.empty() ? "" : ", " + detail_);
   // Rounded down, so that 100% means finished.
   const auto percent = static_cast<unsigned>(static_cast<double>(p.done) / static_cast<double>(p.total) * 100);
-  return fmt::format("grundy: {}{}: {}% ({:.0f} s{})", what_, estimate, p.done == p.total ? 100 : std::min(percent, 99u),
-                     p.seconds, p.seconds_left ? ", about " + duration_words(*p.seconds_left) + " left" : "");
+  return fmt::format("grundy: {}{}: {}% ({:.0f} s{})", what_, estimate,
+                     p.done == p.total ? 100 : std::min(percent, 99u), p.seconds,
+                     p.seconds_left ? ", about " + duration_words(*p.seconds_left) + " left" : "");
 }
 
 void LongTask::watch() {

@@ -32,9 +32,10 @@ void require_regular_file_or_none(const std::string& path, std::string_view what
     throw InputError(fmt::format("{} {}: cannot be examined ({})", what, quote_path(path), std::strerror(errno)));
   }
   if (!S_ISREG(info.st_mode))
-    throw InputError(fmt::format("{} {}: {}, not a regular file; a table is kept in a file of its own (one not "
-                                 "there yet is made)",
-                                 what, quote_path(path), kind_of(info.st_mode)));
+    throw InputError(
+        fmt::format("{} {}: {}, not a regular file; a table is kept in a file of its own (one not "
+                    "there yet is made)",
+                    what, quote_path(path), kind_of(info.st_mode)));
 }
 
 }  // namespace grundy

@@ -26,8 +26,8 @@ TableLock::TableLock(std::string path, std::string_view what) : path_(std::move(
     struct stat opened {};
     if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
       ::close(fd);
-      throw InputError(fmt::format("{} {}: {} is not a regular file; remove it", what, quote_path(path_),
-                                   quote_path(name)));
+      throw InputError(
+          fmt::format("{} {}: {} is not a regular file; remove it", what, quote_path(path_), quote_path(name)));
     }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int error = errno;

@@ -31,8 +31,8 @@
 namespace grundy {
 namespace {
 
-using ::testing::HasSubstr;
 using nlohmann::json;
+using ::testing::HasSubstr;
 
 test::ProcessResult grundy_run(const std::vector<std::string>& args) { return test::run_process(GRUNDY_EXE, args); }
 
@@ -235,7 +235,8 @@ TEST(Census, ResumeSkipsFinishedGamesAndDropsACutLine) {
   done["max_heap"] = 1000;
   {
     std::ofstream out(file);
-    out << done.dump() << "\n" << R"({"game":"octal:0.2","ki)";  // an interrupted write
+    out << done.dump() << "\n"
+        << R"({"game":"octal:0.2","ki)";  // an interrupted write
   }
   const json census =
       run_json({"census", "octal", "--digits", "1", "--max-heap", "1000", "--resume", file.string(), "--json"});
@@ -265,15 +266,15 @@ TEST(Census, ALongCensusSaysWhatItWillCostBeforeStarting) {
   const auto dir = scratch("estimate");
   const auto file = dir / "census.jsonl";
   {
-    const auto whole = grundy_run({"census", "octal", "--digits", "2", "--max-heap", "1000", "--resume", file.string()});
+    const auto whole =
+        grundy_run({"census", "octal", "--digits", "2", "--max-heap", "1000", "--resume", file.string()});
     ASSERT_EQ(whole.exit_code, 0) << whole.err;
     EXPECT_THAT(whole.err, ::testing::Not(HasSubstr("games left")));  // seconds at most: no estimate
   }
   std::vector<std::string> lines = lines_of(file);
   ASSERT_EQ(lines.size(), 128u);
-  std::sort(lines.begin(), lines.end(), [](const std::string& a, const std::string& b) {
-    return json::parse(a)["game"] < json::parse(b)["game"];
-  });
+  std::sort(lines.begin(), lines.end(),
+            [](const std::string& a, const std::string& b) { return json::parse(a)["game"] < json::parse(b)["game"]; });
   {
     std::ofstream out(file, std::ios::trunc);
     for (std::size_t i = 0; i + 2 < lines.size(); ++i) {  // the last two games (4.76, 4.77) left out
@@ -282,14 +283,15 @@ TEST(Census, ALongCensusSaysWhatItWillCostBeforeStarting) {
       out << row.dump() << "\n";
     }
   }
-  const auto r = grundy_run({"census", "octal", "--digits", "2", "--max-heap", "1000", "--resume", file.string(),
-                             "--jobs", "1"});
+  const auto r =
+      grundy_run({"census", "octal", "--digits", "2", "--max-heap", "1000", "--resume", file.string(), "--jobs", "1"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // 126 rows of 100 s, the 71 groups they finish: 177.5 s a group; the two
   // games left (4.76 and 4.77) are one group, with no row to copy yet.
   EXPECT_THAT(r.err, HasSubstr("the 2-digit octal census: 2 games left in 1 group of equal values"));
   EXPECT_THAT(r.err, HasSubstr("about 3 minutes of core time (89 s to 6 minutes), about 3 minutes on 1 thread "
-                               "(177.5 s a group, the mean of the 71 finished groups (126 rows) of " + file.string() + ")"));
+                               "(177.5 s a group, the mean of the 71 finished groups (126 rows) of " +
+                               file.string() + ")"));
   EXPECT_THAT(r.err, HasSubstr("the same command goes on from there after a stop"));
   // --estimate says it and stops; without a file of its own rows, from the
   // three-digit census's figures, scaled to the bound.
@@ -301,8 +303,8 @@ TEST(Census, ALongCensusSaysWhatItWillCostBeforeStarting) {
             "three-digit census: 22.0 s a group at --max-heap 2^20 - 1, from 0 s to 680 s); each row is written as "
             "its game finishes; run it with --resume FILE to keep the rows in FILE, so that a run stopped goes on "
             "from there\n");
-  const auto done = grundy_run({"census", "octal", "--digits", "2", "--max-heap", "1000", "--resume", file.string(),
-                                "--estimate"});
+  const auto done =
+      grundy_run({"census", "octal", "--digits", "2", "--max-heap", "1000", "--resume", file.string(), "--estimate"});
   EXPECT_EQ(done.out, "the 2-digit octal census: no game left\n");
   std::filesystem::remove_all(dir);
 }
@@ -399,8 +401,8 @@ TEST(Census, TwentyRandomKillsLoseNoRowAndRepeatNone) {
 TEST(Census, ASecondRunOnAPartFileIsRefusedWhileTheFirstRuns) {
   const auto dir = scratch("lock");
   const auto file = dir / "part.jsonl";
-  const std::vector<std::string> args{"census", "octal", "--digits", "2", "--max-heap", "65535", "--jobs", "1",
-                                      "--resume", file.string()};
+  const std::vector<std::string> args{"census", "octal",  "--digits", "2",        "--max-heap",
+                                      "65535",  "--jobs", "1",        "--resume", file.string()};
   const test::SpawnedProcess first = test::spawn_process(GRUNDY_EXE, args);
   ::close(first.in);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -478,8 +480,8 @@ TEST(Census, MisereRowsAreTheQuotientsOfTheirGames) {
   EXPECT_EQ(kinds["octal:0.7"], "quotient");
   EXPECT_EQ(kinds["octal:0.4"], "quotient");
   EXPECT_EQ(kinds["octal:4.4"], "quotient");
-  EXPECT_EQ(rows[7]["tame"], true);  // octal:0.7
-  EXPECT_EQ(rows[4]["tame"], false); // octal:0.4
+  EXPECT_EQ(rows[7]["tame"], true);   // octal:0.7
+  EXPECT_EQ(rows[4]["tame"], false);  // octal:0.4
 }
 
 // A misère census of whole games (no --max-heap): each row is quotient's
@@ -529,8 +531,8 @@ TEST(Census, MisereRowsOfWholeGamesAreTheirWholeQuotients) {
   EXPECT_THAT(merged.out, HasSubstr("(whole misère quotients, --most-heaps 40 --budget 1):"));
   EXPECT_THAT(merged.out, HasSubstr(" proven for every heap; stopped, "));
   // Resumed with other limits, or as a census of heaps up to a bound: refused.
-  auto r = grundy_run({"census", "octal", "--digits", "1", "--misere", "--most-heaps", "40", "--budget", "2",
-                       "--resume", file});
+  auto r = grundy_run(
+      {"census", "octal", "--digits", "1", "--misere", "--most-heaps", "40", "--budget", "2", "--resume", file});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("was computed with --most-heaps 40 --budget 1, and this run uses --most-heaps 40 "
                                "--budget 2"));
@@ -543,15 +545,15 @@ TEST(Census, MisereRowsOfWholeGamesAreTheirWholeQuotients) {
 TEST(Census, NormalAndMisereRowsNeverMix) {
   const auto dir = scratch("plays");
   const std::string normal = (dir / "normal.jsonl").string(), misere = (dir / "misere.jsonl").string();
-  (void)run_json({"census", "octal", "--digits", "1", "--max-heap", "20", "--shard", "1/2", "--resume", normal,
-                  "--json"});
+  (void)run_json(
+      {"census", "octal", "--digits", "1", "--max-heap", "20", "--shard", "1/2", "--resume", normal, "--json"});
   (void)run_json({"census", "octal", "--digits", "1", "--max-heap", "20", "--misere", "--shard", "2/2", "--resume",
                   misere, "--json"});
   auto r = grundy_run({"census", "octal", "--digits", "1", "--merge", normal, misere});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("parts of one census share one kind of play"));
-  r = grundy_run({"census", "octal", "--digits", "1", "--max-heap", "20", "--misere", "--shard", "1/2", "--resume",
-                  normal});
+  r = grundy_run(
+      {"census", "octal", "--digits", "1", "--max-heap", "20", "--misere", "--shard", "1/2", "--resume", normal});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("is of a normal census, and this run is misère (--misere)"));
   // Above quotient's largest bound: refused before anything runs.
@@ -587,8 +589,8 @@ TEST(Census, ADeeperPassSearchesAgainOnlyWhatFromLeftUnproven) {
     const json row = json::parse(line);
     before[row["game"]] = row;
   }
-  const std::vector<std::string> args{"census", "octal", "--digits", "1", "--deepen", from, "--max-heap", "3000",
-                                      "--resume", deep, "--json"};
+  const std::vector<std::string> args{"census",     "octal", "--digits", "1",  "--deepen", from,
+                                      "--max-heap", "3000",  "--resume", deep, "--json"};
   const json after = run_json(args);
   ASSERT_EQ(after["games"].size(), 16u);
   std::set<std::string> searched;
@@ -621,8 +623,8 @@ TEST(Census, ADeeperPassSearchesAgainOnlyWhatFromLeftUnproven) {
   json again = run_json(args);
   for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(again["games"][i], after["games"][i]);
   EXPECT_EQ(lines_of(deep).size(), 4u);
-  json merged = run_json({"census", "octal", "--digits", "1", "--deepen", from, "--max-heap", "3000", "--json",
-                          "--merge", deep});
+  json merged =
+      run_json({"census", "octal", "--digits", "1", "--deepen", from, "--max-heap", "3000", "--json", "--merge", deep});
   for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(merged["games"][i], after["games"][i]);
   // Another bound than the rows': refused, with the game and both bounds.
   auto r = grundy_run({"census", "octal", "--digits", "1", "--deepen", from, "--max-heap", "2000", "--resume", deep});
@@ -648,8 +650,8 @@ TEST(Census, ADeeperPassGivesAGameWithoutAMaskTheBoundItsBudgetBuys) {
     }
   }
   const auto bound_of_06 = [&](const std::string& budget) {
-    const json census = run_json({"census", "octal", "--digits", "1", "--deepen", from, "--max-heap", "3000",
-                                  "--budget", budget, "--json"});
+    const json census = run_json(
+        {"census", "octal", "--digits", "1", "--deepen", from, "--max-heap", "3000", "--budget", budget, "--json"});
     for (const json& row : census["games"])
       if (row["game"] == "octal:0.6") return row["max_heap"].get<std::uint64_t>();
     return std::uint64_t{0};
@@ -657,10 +659,11 @@ TEST(Census, ADeeperPassGivesAGameWithoutAMaskTheBoundItsBudgetBuys) {
   EXPECT_EQ(bound_of_06("4"), 200u);
   EXPECT_EQ(bound_of_06("1000000"), 3000u);  // at most --max-heap
   EXPECT_EQ(bound_of_06("1"), 100u);         // kept
-  const auto estimate = grundy_run({"census", "octal", "--digits", "1", "--deepen", from, "--budget", "4", "--estimate"});
+  const auto estimate =
+      grundy_run({"census", "octal", "--digits", "1", "--deepen", from, "--budget", "4", "--estimate"});
   EXPECT_EQ(estimate.exit_code, 0) << estimate.err;
   EXPECT_THAT(estimate.out, HasSubstr("a deeper pass over the 1-digit octal census from " + from +
-                                          ": 4 games left in 3 groups to compute (12 games keep its rows)"));
+                                      ": 4 games left in 3 groups to compute (12 games keep its rows)"));
   std::filesystem::remove_all(dir);
 }
 

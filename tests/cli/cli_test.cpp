@@ -16,9 +16,9 @@
 namespace grundy {
 namespace {
 
+using nlohmann::json;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using nlohmann::json;
 
 test::ProcessResult grundy_run(const std::vector<std::string>& args, const std::string& input = {}) {
   return test::run_process(GRUNDY_EXE, args, input);
@@ -170,31 +170,40 @@ TEST_P(CliBadInput, ExitsTwoWithOneLineMessage) {
 INSTANTIATE_TEST_SUITE_P(
     Cases, CliBadInput,
     ::testing::Values(
-        BadInput{"NegativeHeap",{"value", "nim", "-1"}, "argument 2: '-1' is not a heap size of nim: it is negative"},
-        BadInput{"Exponent",{"value", "nim", "1e3"}, "argument 2: '1e3' is not a heap size of nim"},
-        BadInput{"Above64Bits",{"value", "nim", "18446744073709551616"}, "it is larger than 18446744073709551615"},
-        BadInput{"EmptyPosition",{"value", "nim", ""}, "argument 2: '' is not a heap size of nim: it is empty"},
-        BadInput{"LeadingPlus",{"value", "nim", "3", "+5"}, "argument 3: '+5' is not a heap size of nim: it has a sign"},
-        BadInput{"Letter",{"winner", "nim", "3", "x"}, "argument 3: 'x'"},
-        BadInput{"UnknownGame",{"moves", "chess", "3"}, "argument 1: unknown game 'chess'"},
-        BadInput{"GameWithoutPosition",{"value", "nim"}, "argument 1: game 'nim' is followed by no position"},
-        BadInput{"PlusAtEnd",{"value", "nim", "1", "+"}, "argument 3: '+' must be followed by GAME POS"},
-        BadInput{"PlusAtStart",{"value", "+", "nim", "1"}, "argument 1: '+' must stand between two groups"},
-        BadInput{"DoublePlus",{"value", "nim", "1", "+", "+", "nim", "2"}, "argument 4: '+' must stand between two groups"},
-        BadInput{"GroupWithoutPosition",{"value", "nim", "1", "+", "subtraction:1-3", "+", "nim", "2"}, "argument 4: game 'subtraction:1-3' is followed by no position"},
-        BadInput{"BadSubtractionSet",{"value", "subtraction:0", "1"}, "argument 1: the subtraction set of game 'subtraction:0'"},
-        BadInput{"NegativeTableBound",{"table", "nim", "--to", "-1"}, "--to '-1': it is negative"},
-        BadInput{"TableBoundTooLarge",{"table", "nim", "--to", "18446744073709551615"}, "too large"},
-        BadInput{"EmptyTableBound",{"table", "nim", "--to", ""}, "--to '': it is empty"},
-        BadInput{"UnknownTableGame",{"table", "chess"}, "unknown game 'chess'"},
-        BadInput{"NoArguments",{"value"}, "expected GAME POS [POS...]; for example: nim 3 4 5"},
-        BadInput{"NothingAfterDoubleDash",{"value", "--"}, "expected GAME POS [POS...]"},
-        BadInput{"DoubleDashOutsideASum",{"table", "nim", "--", "3"}, "'--' is for the words of a sum"},
-        BadInput{"EmptyInputFile",{"contest", "fdivgame", "--input", ""}, "--input '': the file name is empty"},
-        BadInput{"MinusZero",{"value", "nim", "-0"}, "'-0' is not a heap size of nim: it has a sign"},
-        BadInput{"UnknownCommand",{"frobnicate"}, "unknown command 'frobnicate': expected one of value, winner"},
-        BadInput{"NoCommand",{}, "expected a command: value, winner"},
-        BadInput{"UnknownOption",{"value", "nim", "3", "--bogus"}, "not expected: --bogus (a position that starts with '-' is written after '--'); see 'grundy help value'"}),
+        BadInput{"NegativeHeap", {"value", "nim", "-1"}, "argument 2: '-1' is not a heap size of nim: it is negative"},
+        BadInput{"Exponent", {"value", "nim", "1e3"}, "argument 2: '1e3' is not a heap size of nim"},
+        BadInput{"Above64Bits", {"value", "nim", "18446744073709551616"}, "it is larger than 18446744073709551615"},
+        BadInput{"EmptyPosition", {"value", "nim", ""}, "argument 2: '' is not a heap size of nim: it is empty"},
+        BadInput{
+            "LeadingPlus", {"value", "nim", "3", "+5"}, "argument 3: '+5' is not a heap size of nim: it has a sign"},
+        BadInput{"Letter", {"winner", "nim", "3", "x"}, "argument 3: 'x'"},
+        BadInput{"UnknownGame", {"moves", "chess", "3"}, "argument 1: unknown game 'chess'"},
+        BadInput{"GameWithoutPosition", {"value", "nim"}, "argument 1: game 'nim' is followed by no position"},
+        BadInput{"PlusAtEnd", {"value", "nim", "1", "+"}, "argument 3: '+' must be followed by GAME POS"},
+        BadInput{"PlusAtStart", {"value", "+", "nim", "1"}, "argument 1: '+' must stand between two groups"},
+        BadInput{
+            "DoublePlus", {"value", "nim", "1", "+", "+", "nim", "2"}, "argument 4: '+' must stand between two groups"},
+        BadInput{"GroupWithoutPosition",
+                 {"value", "nim", "1", "+", "subtraction:1-3", "+", "nim", "2"},
+                 "argument 4: game 'subtraction:1-3' is followed by no position"},
+        BadInput{"BadSubtractionSet",
+                 {"value", "subtraction:0", "1"},
+                 "argument 1: the subtraction set of game 'subtraction:0'"},
+        BadInput{"NegativeTableBound", {"table", "nim", "--to", "-1"}, "--to '-1': it is negative"},
+        BadInput{"TableBoundTooLarge", {"table", "nim", "--to", "18446744073709551615"}, "too large"},
+        BadInput{"EmptyTableBound", {"table", "nim", "--to", ""}, "--to '': it is empty"},
+        BadInput{"UnknownTableGame", {"table", "chess"}, "unknown game 'chess'"},
+        BadInput{"NoArguments", {"value"}, "expected GAME POS [POS...]; for example: nim 3 4 5"},
+        BadInput{"NothingAfterDoubleDash", {"value", "--"}, "expected GAME POS [POS...]"},
+        BadInput{"DoubleDashOutsideASum", {"table", "nim", "--", "3"}, "'--' is for the words of a sum"},
+        BadInput{"EmptyInputFile", {"contest", "fdivgame", "--input", ""}, "--input '': the file name is empty"},
+        BadInput{"MinusZero", {"value", "nim", "-0"}, "'-0' is not a heap size of nim: it has a sign"},
+        BadInput{"UnknownCommand", {"frobnicate"}, "unknown command 'frobnicate': expected one of value, winner"},
+        BadInput{"NoCommand", {}, "expected a command: value, winner"},
+        BadInput{
+            "UnknownOption",
+            {"value", "nim", "3", "--bogus"},
+            "not expected: --bogus (a position that starts with '-' is written after '--'); see 'grundy help value'"}),
     [](const ::testing::TestParamInfo<BadInput>& param) { return param.param.name; });
 
 TEST(Cli, GraphGameFromFile) {
@@ -291,7 +300,8 @@ TEST(Cli, DivisionValuesAtFullSize) {
 TEST(Cli, TableRunsOfDivisionUpTo10To18) {
   auto r = grundy_run({"table", "division:2-6", "--to", "1000000000000000000", "--runs"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("[6, 12)                       0            6\n[12, 24)                      1           12\n"));
+  EXPECT_THAT(
+      r.out, HasSubstr("[6, 12)                       0            6\n[12, 24)                      1           12\n"));
   EXPECT_THAT(r.out, HasSubstr(", 1000000000000000001)"));
 }
 
@@ -392,8 +402,8 @@ namespace {
 // process ignores SIGPIPE, and its children inherit that: `env
 // --default-signal=PIPE` gives the pipeline the usual disposition back.
 TEST(Cli, ReaderGoingAwayEndsBySigpipeOrStatusOne) {
-  const std::string pipeline = std::string("'") + GRUNDY_EXE +
-                               "' table nim --to 100000000 | head -1; echo \"status ${PIPESTATUS[0]}\"";
+  const std::string pipeline =
+      std::string("'") + GRUNDY_EXE + "' table nim --to 100000000 | head -1; echo \"status ${PIPESTATUS[0]}\"";
   auto r = test::run_process("/usr/bin/env", {"--default-signal=PIPE", "bash", "-c", pipeline});
   EXPECT_EQ(r.out, "0\t0\nstatus 141\n");
   EXPECT_EQ(r.err, "");
@@ -461,7 +471,8 @@ TEST(Cli, TakeAndBreakHeapsOfAnySize) {
   const auto moves = test::run_process(GRUNDY_EXE, {"moves", "kayles", "18446744073709551615", "3", "--limit", "2"});
   ASSERT_EQ(moves.exit_code, 0) << moves.err;
   // Counted through the period (the count is checked in take_and_break_moves_test.cpp).
-  EXPECT_THAT(moves.out, HasSubstr("heap 1: ... and 1537228672809129295 more (1537228672809129297 winning moves in all)"));
+  EXPECT_THAT(moves.out,
+              HasSubstr("heap 1: ... and 1537228672809129295 more (1537228672809129297 winning moves in all)"));
 }
 
 }  // namespace

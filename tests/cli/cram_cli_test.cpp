@@ -20,8 +20,8 @@
 namespace grundy {
 namespace {
 
-using ::testing::HasSubstr;
 using nlohmann::json;
+using ::testing::HasSubstr;
 
 test::ProcessResult grundy_run(const std::vector<std::string>& args) { return test::run_process(GRUNDY_EXE, args); }
 
@@ -164,7 +164,7 @@ TEST(CramCli, BadBoardsSayWhereAndWhat) {
     return r.err;
   };
   EXPECT_THAT(error_of({"value", "cram", "12x12"}), HasSubstr("argument 2: Cram board '12x12': 144 cells, and a board "
-                                                               "holds at most 128"));
+                                                              "holds at most 128"));
   EXPECT_THAT(error_of({"value", "cram", "3x"}), HasSubstr("expected HxW"));
   EXPECT_THAT(error_of({"value", "cram", "..x"}), HasSubstr("at character 3: 'x' is not a cell"));
   EXPECT_THAT(error_of({"value", "cram:3", "2x2"}), HasSubstr("cram takes no parameters"));

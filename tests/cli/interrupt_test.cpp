@@ -278,9 +278,9 @@ TEST(Interrupt, NodeKaylesSearchShowsProgressAndStopsCleanly) {
 TEST(Interrupt, CensusKeepsTheRowsOfFinishedGames) {
   TempFile file, rows;
   std::filesystem::remove(rows.path());
-  FileRun run = start_with_output_file({"census", "octal", "--digits", "2", "--max-heap", "262143", "--jobs", "1",
-                                        "--resume", rows.path()},
-                                       file, false);
+  FileRun run = start_with_output_file(
+      {"census", "octal", "--digits", "2", "--max-heap", "262143", "--jobs", "1", "--resume", rows.path()}, file,
+      false);
   auto lines = [&] {
     const std::string text = std::filesystem::exists(rows.path()) ? rows.content() : std::string();
     return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
@@ -341,10 +341,10 @@ TEST(Interrupt, PlayEndsWith130AndKeepsItsTranscript) {
 }
 
 TEST(Progress, ShortRunsSayNothingOnANonTerminal) {
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"table", "nim", "--to", "1000"},
-        {"table", "subtraction:2,5,7", "--to", "100", "--runs"},
-        {"pattern", "subtraction:2,5,7"}, {"pattern", "nim", "--limit", "1000"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"table", "nim", "--to", "1000"},
+                                               {"table", "subtraction:2,5,7", "--to", "100", "--runs"},
+                                               {"pattern", "subtraction:2,5,7"},
+                                               {"pattern", "nim", "--limit", "1000"}}) {
     const test::ProcessResult r = test::run_process(GRUNDY_EXE, args);
     EXPECT_EQ(r.exit_code, 0) << args[0] << " " << args[1];
     EXPECT_EQ(r.err, "") << args[0] << " " << args[1];
@@ -375,14 +375,17 @@ TEST(Progress, TerminalLineShowsAPercentageAndEndsBeforeTheMessage) {
   ::close(slave);
   run.err = master;
 
-  const auto line = ContainsRegex("\rgrundy: computing the table of nim up to 100000000000: [0-9]+% \\([0-9]+ s(, about [0-9.]+ (s|min|h) left)?\\)");
+  const auto line = ContainsRegex(
+      "\rgrundy: computing the table of nim up to 100000000000: [0-9]+% \\([0-9]+ s(, about [0-9.]+ (s|min|h) "
+      "left)?\\)");
   if (!read_until(run.err, run.err_text, [&](const std::string& t) { return ::testing::Value(t, line); })) {
     kill_run(run);
     FAIL() << "no progress line within the deadline; the terminal shows: " << run.err_text;
   }
   EXPECT_EQ(stop(run, SIGINT), 130);
   // The last progress line, its newline, the message.
-  EXPECT_THAT(run.err_text, ContainsRegex(": [0-9]+% \\([0-9]+ s(, about [0-9.]+ (s|min|h) left)?\\) *\ngrundy: interrupted\n$"));
+  EXPECT_THAT(run.err_text,
+              ContainsRegex(": [0-9]+% \\([0-9]+ s(, about [0-9.]+ (s|min|h) left)?\\) *\ngrundy: interrupted\n$"));
   EXPECT_THAT(run.err_text, Not(HasSubstr("done in")));
   EXPECT_EQ(file.size(), 0u);
 }

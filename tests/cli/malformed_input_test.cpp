@@ -28,7 +28,7 @@ using ::testing::StartsWith;
 using namespace std::string_literals;
 
 struct Malformed {
-  const char* what;   // the kind of mistake
+  const char* what;  // the kind of mistake
   std::string input;
   int line;
   int column;
@@ -88,7 +88,10 @@ TEST(MalformedInput, Fdivgame) {
           {"a byte that is not UTF-8", "1\n1\n\xff\n", 3, 1, "found byte 0xff"},
           {"UTF-8 after a number", "1\n1\n5\xc3\xa9\n", 3, 2, "found byte 0xc3"},
           {"a NUL byte", "1\n1\n\0\n"s, 3, 1, "found byte 0x00"},
-          {"a byte order mark", "\xef\xbb\xbf" "1\n1\n5\n", 1, 1, "found byte 0xef"},
+          {"a byte order mark",
+           "\xef\xbb\xbf"
+           "1\n1\n5\n",
+           1, 1, "found byte 0xef"},
           {"T = 10^9, then nothing", "1000000000\n", 2, 1, "expected the count N of test 1 of 1000000000"},
           {"N = 10^18, then two numbers", "1\n1000000000000000000\n1 2\n", 3, 4,
            "expected integer 3 of 1000000000000000000 of test 1"},
@@ -186,7 +189,10 @@ TEST(MalformedInput, GraphFiles) {
       {"an escape sequence", "\x1b[31m x\n", 1, 1, "a control byte (0x1b)"},
       {"a NUL byte", "a\0 b\n"s, 1, 2, "a control byte (0x00)"},
       {"a NUL byte first", "\0\0\0\0"s, 1, 1, "a control byte (0x00)"},
-      {"a C1 control character", "a b\xc2\x9b" "1m\n", 1, 4, "a control character (U+009B)"},
+      {"a C1 control character",
+       "a b\xc2\x9b"
+       "1m\n",
+       1, 4, "a control character (U+009B)"},
   };
   for (const GraphCase& c : malformed) {
     SCOPED_TRACE(c.what);
@@ -292,7 +298,9 @@ TEST(MalformedInput, HugeClaimedCountsCostNoMemory) {
       EXPECT_EQ(r.exit_code, 2) << input;
       // not-a-nim numbers its tests with 32 bits: t = 2^64 - 1 is refused at once.
       const bool refused_count = problem == "not-a-nim" && input.starts_with("18446744073709551615");
-      EXPECT_THAT(r.err, HasSubstr(refused_count ? "t is 18446744073709551615: it must be from 1 to 4294967295" : ", found the end of the")) << input;
+      EXPECT_THAT(r.err, HasSubstr(refused_count ? "t is 18446744073709551615: it must be from 1 to 4294967295"
+                                                 : ", found the end of the"))
+          << input;
       EXPECT_LT(r.peak_kb, kMostKb) << input;
     }
   }

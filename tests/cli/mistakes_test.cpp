@@ -86,19 +86,23 @@ TEST(Mistakes, SetErrorsQuoteOnceAndGiveValidExamples) {
   EXPECT_EQ(braces.find("'{}'"), braces.rfind("'{}'")) << braces;  // the set itself is quoted once
   // A divisor set holds numbers >= 2: so does its example.
   EXPECT_THAT(error_of({"value", "division:", "3"}), HasSubstr("expected a list such as 2,4,5 or a range such as 2-4"));
-  EXPECT_THAT(error_of({"value", "subtraction:", "3"}), HasSubstr("expected a list such as 1,3,4 or a range such as 1-3"));
+  EXPECT_THAT(error_of({"value", "subtraction:", "3"}),
+              HasSubstr("expected a list such as 1,3,4 or a range such as 1-3"));
 }
 
 TEST(Mistakes, CommandLineParserMessagesArePrintableAndOneLine) {
   // CLI11 quotes the words itself: control characters, C1 ones and newlines
   // are shown as \xNN like every other echo of input.
-  const std::string escaped = error_of({"value", "nim", "3", "--x\x1b[31m\xc2\x9b" "5m"});
+  const std::string escaped = error_of({"value", "nim", "3",
+                                        "--x\x1b[31m\xc2\x9b"
+                                        "5m"});
   EXPECT_THAT(escaped, HasSubstr("--x\\x1b[31m\\xc2\\x9b5m"));
   EXPECT_EQ(escaped.find('\x1b'), std::string::npos);
   EXPECT_THAT(error_of({"value", "nim", "3", "--x\nsecond line"}), HasSubstr("--x\\x0asecond line"));
   EXPECT_THAT(error_of({"play", "nim", "3", "--first", "\x1b[2J"}), HasSubstr("\\x1b[2J not in {me,engine}"));
   // A position that looks like an option: how to write it.
-  EXPECT_THAT(error_of({"value", "nim", "3", "-x"}), HasSubstr("(a position that starts with '-' is written after '--')"));
+  EXPECT_THAT(error_of({"value", "nim", "3", "-x"}),
+              HasSubstr("(a position that starts with '-' is written after '--')"));
 }
 
 TEST(Mistakes, DoubleDashAndDoublePlusOutsideASum) {
@@ -114,7 +118,8 @@ TEST(Mistakes, DoublePlusIsNamedByItsPlace) {
 }
 
 TEST(Mistakes, OptionErrorsAreOneLineNamingTheCommandHelp) {
-  EXPECT_THAT(error_of({"play", "--first", "x", "nim", "3"}), HasSubstr("--first: x not in {me,engine}; see 'grundy help play'"));
+  EXPECT_THAT(error_of({"play", "--first", "x", "nim", "3"}),
+              HasSubstr("--first: x not in {me,engine}; see 'grundy help play'"));
   EXPECT_THAT(error_of({"value", "--lim", "3", "nim", "3"}), HasSubstr("see 'grundy help value'"));
 }
 
@@ -127,7 +132,8 @@ TEST(Mistakes, MistypedOptionsAndPlayCommandsSuggestTheClosest) {
   EXPECT_THAT(error_of({"winner", "kayles", "5,9,12"}), HasSubstr("(positions are separate words: kayles 5 9 12)"));
   // Chomp writes its bars with commas: a bad bar is no misspelt sum.
   EXPECT_THAT(error_of({"value", "chomp", "4,5"}), Not(HasSubstr("separate words")));
-  EXPECT_THAT(error_of({"value", "chomp", "4,5"}), HasSubstr("row 2 has 5 squares, more than the 4 of the row below it"));
+  EXPECT_THAT(error_of({"value", "chomp", "4,5"}),
+              HasSubstr("row 2 has 5 squares, more than the 4 of the row below it"));
   EXPECT_THAT(error_of({"winner", "kayles", "5,x"}), Not(HasSubstr("separate words")));
   const auto play = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "--seed", "1"}, "hnit\nquit\n");
   EXPECT_THAT(play.out, HasSubstr("'hnit' is not a command or a move (did you mean 'hint'?)"));
@@ -190,7 +196,8 @@ TEST(Mistakes, TheGameIsNamedAsTyped) {
   EXPECT_EQ(chomp.out, "");
   EXPECT_THAT(chomp.err, HasSubstr("no misère value: genera are computed for heap games"));
   EXPECT_THAT(chomp.err, HasSubstr("'grundy winner ... --misere' says who wins"));
-  EXPECT_THAT(error_of({"value", "--misere", "nim", "2", "+", "chomp", "2x2"}), HasSubstr("position 2: no misère value"));
+  EXPECT_THAT(error_of({"value", "--misere", "nim", "2", "+", "chomp", "2x2"}),
+              HasSubstr("position 2: no misère value"));
   EXPECT_THAT(misere.out, HasSubstr("heap 5: element c of the quotient\n"
                                     "no single misère value (position 2: as above); heap 9: element d of the quotient\n"
                                     "no single misère value (position 3: as above); heap 12: element e of the "
@@ -202,15 +209,15 @@ TEST(Help, EveryGameAndNumbersReadAsNumbers) {
   for (const char* command : {"value", "winner", "moves", "play"}) {
     const auto r = grundy_run({command, "--help"});
     // Every family of the catalogue, from the catalogue.
-    for (const GameFamily& f : game_families())
-      EXPECT_THAT(r.out, HasSubstr("  " + std::string(f.syntax))) << command;
+    for (const GameFamily& f : game_families()) EXPECT_THAT(r.out, HasSubstr("  " + std::string(f.syntax))) << command;
     EXPECT_THAT(r.out, HasSubstr("GAME POS...\n")) << command;
     EXPECT_THAT(r.out, Not(HasSubstr("POS....."))) << command;
   }
   EXPECT_THAT(grundy_run({"moves", "--help"}).out, HasSubstr("--limit N "));
   EXPECT_THAT(grundy_run({"table", "--help"}).out, HasSubstr("--to N "));
   EXPECT_THAT(grundy_run({"play", "--help"}).out, HasSubstr("--seed N "));
-  for (const char* command : {"moves", "table", "pattern", "play", "contest"}) EXPECT_THAT(grundy_run({command, "--help"}).out, Not(HasSubstr("TEXT")));
+  for (const char* command : {"moves", "table", "pattern", "play", "contest"})
+    EXPECT_THAT(grundy_run({command, "--help"}).out, Not(HasSubstr("TEXT")));
   EXPECT_THAT(grundy_run({"games", "--help"}).out, HasSubstr("Examples:\n  grundy games\n"));
 }
 
@@ -219,11 +226,12 @@ TEST(Help, EveryGameAndNumbersReadAsNumbers) {
 TEST(Mistakes, RepeatedOptionsAndSumsWhereOneGameIsTakenAreNamed) {
   EXPECT_THAT(error_of({"census", "octal", "--digits", "1", "--shard", "1/2", "--shard", "2/2"}),
               HasSubstr("error: --shard is given 2 times; give it once; see 'grundy help census'"));
-  EXPECT_THAT(error_of({"quotient", "kayles", "+", "nim"}),
-              HasSubstr("error: quotient takes one game, not a sum: the quotient of a game covers every sum of its heaps"));
-  EXPECT_THAT(error_of({"value", "octal:0.7\xC3\xA9", "3"}), HasSubstr("'\xC3\xA9' at character 10 is not an octal digit"));
+  EXPECT_THAT(
+      error_of({"quotient", "kayles", "+", "nim"}),
+      HasSubstr("error: quotient takes one game, not a sum: the quotient of a game covers every sum of its heaps"));
+  EXPECT_THAT(error_of({"value", "octal:0.7\xC3\xA9", "3"}),
+              HasSubstr("'\xC3\xA9' at character 10 is not an octal digit"));
 }
-
 
 // Issue 50, item 14: messages that said something else than the mistake.
 TEST(Mistakes, CommonSlipsAreNamedForWhatTheyAre) {

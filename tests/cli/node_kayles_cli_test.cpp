@@ -20,9 +20,9 @@
 namespace grundy {
 namespace {
 
+using nlohmann::json;
 using ::testing::HasSubstr;
 using ::testing::Not;
-using nlohmann::json;
 
 const std::string kPetersen = "node-kayles:" + std::string(GRUNDY_EXAMPLES_DIR) + "/data/petersen.txt";
 
@@ -98,8 +98,7 @@ TEST(NodeKaylesCli, BadInputSaysWhereAndWhat) {
     EXPECT_EQ(r.exit_code, 2) << r.out;
     return r.err;
   };
-  EXPECT_THAT(error_of({"value", "node-kayles:/no/such/graph.txt", "all"}),
-              HasSubstr("argument 1: "));
+  EXPECT_THAT(error_of({"value", "node-kayles:/no/such/graph.txt", "all"}), HasSubstr("argument 1: "));
   EXPECT_THAT(error_of({"value", "node-kayles:/no/such/graph.txt", "all"}), HasSubstr("/no/such/graph.txt"));
   EXPECT_THAT(error_of({"value", kPetersen, "o0,x9"}),
               HasSubstr("argument 2: node-kayles position 'o0,x9', at character 4: no vertex named 'x9'"));

@@ -17,14 +17,12 @@
 namespace grundy {
 namespace {
 
+using nlohmann::json;
 using ::testing::EndsWith;
 using ::testing::HasSubstr;
 using ::testing::Not;
-using nlohmann::json;
 
-test::ProcessResult grundy_run(const std::vector<std::string>& args) {
-  return test::run_process(GRUNDY_EXE, args);
-}
+test::ProcessResult grundy_run(const std::vector<std::string>& args) { return test::run_process(GRUNDY_EXE, args); }
 
 json run_json(const std::vector<std::string>& args) {
   const auto r = grundy_run(args);
@@ -126,9 +124,11 @@ TEST(PatternCli, JsonValuesHasThemAll) {
 TEST(PatternCli, NoRuleSaysWhyAndWhatToTry) {
   auto r = grundy_run({"pattern", "xy:1000,1001"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("xy:1000,1001: no periodic, arithmetic-periodic or self-similar rule found (values examined up to n = "
-                               "100000)\n  why: lcm(1000, 1001) = 1001000 is above 250000, the largest the proof "
-                               "handles"));
+  EXPECT_THAT(
+      r.out,
+      HasSubstr("xy:1000,1001: no periodic, arithmetic-periodic or self-similar rule found (values examined up to n = "
+                "100000)\n  why: lcm(1000, 1001) = 1001000 is above 250000, the largest the proof "
+                "handles"));
   EXPECT_THAT(r.out, HasSubstr("\n  try: "));
   EXPECT_THAT(r.out, HasSubstr("--max-heap 6005999"));
 
@@ -173,9 +173,9 @@ TEST(PatternCli, ValuesAreStreamedInLittleMemory) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_THAT(r.out, EndsWith("\n"));
     EXPECT_GT(r.out.size(), 16'000'000u);  // 8 * 10^6 values were written
-    // Under AddressSanitizer freed blocks wait in a quarantine of up to
-    // 256 MB, so a peak there says nothing about streaming: the optimised
-    // build checks the bound.
+                                           // Under AddressSanitizer freed blocks wait in a quarantine of up to
+                                           // 256 MB, so a peak there says nothing about streaming: the optimised
+                                           // build checks the bound.
 #if !defined(__SANITIZE_ADDRESS__)
     EXPECT_LT(test::peak_kb_alone(GRUNDY_EXE, args), kMostKb) << (format.empty() ? "text" : "json");
 #endif
@@ -208,8 +208,8 @@ TEST(PatternCli, ProvesTheLongPeriodOf0354FromExactlyTheValuesItNeeds) {
   // value() proves it too, and then answers any heap: 10^18 reduces to
   // 10061916 + (10^18 - 10061916) mod 1180 = 10061940; 10061915 is the
   // last exception, 10061916 the first heap of the period.
-  const auto r = grundy_run({"value", "octal:0.354", "1000000000000000000", "10061940", "10061915", "11243095",
-                             "10061916", "10063096"});
+  const auto r = grundy_run(
+      {"value", "octal:0.354", "1000000000000000000", "10061940", "10061915", "11243095", "10061916", "10063096"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   std::istringstream lines(r.out);
   std::vector<std::string> v;
@@ -234,7 +234,8 @@ TEST(PatternCli, AGameWithoutAPeriodSaysWhatItSaw) {
                                "value, the last at n = 1303\n"));
   const auto too_far = grundy_run({"pattern", "octal:0.167", "--max-heap", "4294967296"});
   EXPECT_EQ(too_far.exit_code, 2);
-  EXPECT_THAT(too_far.err, HasSubstr("--max-heap '4294967296': too large; octal:0.167 examines heaps up to 4294967295"));
+  EXPECT_THAT(too_far.err,
+              HasSubstr("--max-heap '4294967296': too large; octal:0.167 examines heaps up to 4294967295"));
 }
 
 // The largest --max-heap differs between families: the advice says why.

@@ -212,27 +212,29 @@ TEST(Play, FollowingHintsWinsEveryFirstPlayerWin) {
 TEST(Play, IllegalAndMalformedMovesChangeNothing) {
   const std::string script =
       "values\n"
-      "1 9\n"        // a heap never grows
-      "1 3\n"        // nor stays
-      "4 1\n"        // no heap 4
-      "0 1\n"        // heaps count from 1
-      "1\n"          // a number alone
-      "1 x\n"        // not a size
-      "1 -1\n"       // a sign
-      "1 2 3\n"      // too many words
-      "hnt\n"        // a misspelt command
+      "1 9\n"                       // a heap never grows
+      "1 3\n"                       // nor stays
+      "4 1\n"                       // no heap 4
+      "0 1\n"                       // heaps count from 1
+      "1\n"                         // a number alone
+      "1 x\n"                       // not a size
+      "1 -1\n"                      // a sign
+      "1 2 3\n"                     // too many words
+      "hnt\n"                       // a misspelt command
       "1 99999999999999999999\n" +  // above 2^64
-      std::string(5000, '7') + "\n" +  // a line too long
-      "\n"                              // nothing
-      "values\n"                        // hides the values
-      "values\n"                        // and shows them again
+      std::string(5000, '7') +
+      "\n" +      // a line too long
+      "\n"        // nothing
+      "values\n"  // hides the values
+      "values\n"  // and shows them again
       "quit\n";
   const auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "1"}, script);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "");
   EXPECT_THAT(r.out, Not(HasSubstr("The engine moves")));
-  EXPECT_THAT(r.out, HasSubstr("Heap 1 cannot go from 3 to 9, because a heap only shrinks: 9 is more than the heap of 3.\n"
-                               "Legal moves of heap 1: 0, 1, 2.\n"));
+  EXPECT_THAT(r.out,
+              HasSubstr("Heap 1 cannot go from 3 to 9, because a heap only shrinks: 9 is more than the heap of 3.\n"
+                        "Legal moves of heap 1: 0, 1, 2.\n"));
   EXPECT_THAT(r.out, HasSubstr("Heap 1 cannot go from 3 to 3, because a move must take at least one token"));
   EXPECT_THAT(r.out, HasSubstr("There is no heap '4': they are numbered 1 to 3"));
   EXPECT_THAT(r.out, HasSubstr("There is no heap '0'"));
@@ -262,8 +264,9 @@ TEST(Play, IllegalMovesInOtherGamesAreExplained) {
   EXPECT_THAT(r.out, HasSubstr("Legal moves of heap 1: 1, 3, 7, 9, 11, 13, 17, 19, 21, 23, ... "
                                "(400000000000000000 moves in all).\n"));
   r = test::run_process(GRUNDY_EXE, {"play", "division:2-6", "20", "+", "nim", "0", "--seed", "1"}, "1 0\n2 0\n");
-  EXPECT_THAT(r.out, HasSubstr("Heap 1 (division:2-6) cannot go from 20 to 0, because 0 is not floor(20 / d) for d = 2, "
-                               "3, 4, 5 or 6.\nLegal moves of heap 1 (division:2-6): 3, 4, 5, 6, 10.\n"));
+  EXPECT_THAT(r.out,
+              HasSubstr("Heap 1 (division:2-6) cannot go from 20 to 0, because 0 is not floor(20 / d) for d = 2, "
+                        "3, 4, 5 or 6.\nLegal moves of heap 1 (division:2-6): 3, 4, 5, 6, 10.\n"));
   EXPECT_THAT(r.out, HasSubstr("Heap 2 (nim) is at 0 and has no moves left; choose another heap."));
   r = test::run_process(GRUNDY_EXE, {"play", play_graph(), "s6", "s3", "--seed", "1"}, "1 s3\n2 s9\n2 nowhere\n");
   EXPECT_THAT(r.out, HasSubstr("Token 2 cannot go from 's3' to 's9', because there is no edge from 's3' to 's9'.\n"
@@ -276,11 +279,12 @@ TEST(Play, IllegalMovesInOtherGamesAreExplained) {
 }
 
 TEST(Play, UndoTakesBackAMoveAndItsReply) {
-  const auto r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "1"},
-                                   "undo\n1 1\nundo\nvalues\nquit\n");
+  const auto r =
+      test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "5", "--seed", "1"}, "undo\n1 1\nundo\nvalues\nquit\n");
   EXPECT_THAT(r.out, HasSubstr("Nothing to undo: you have not moved yet."));
   EXPECT_THAT(r.out, HasSubstr("Took back your heap 1: 3 -> 1 and the engine's heap "));
-  EXPECT_THAT(r.out, HasSubstr("  heap 1  3  ooo    value 3\n  heap 2  4  oooo   value 4\n  heap 3  5  ooooo  value 5\n"));
+  EXPECT_THAT(r.out,
+              HasSubstr("  heap 1  3  ooo    value 3\n  heap 2  4  oooo   value 4\n  heap 3  5  ooooo  value 5\n"));
   EXPECT_THAT(r.out, EndsWith("You left the game after 0 moves.\n"));
 }
 
@@ -376,7 +380,10 @@ TEST(Play, ArrowsControlBytesAndCommandNames) {
   EXPECT_THAT(r.out, HasSubstr("'?[31mred' is not a command or a move"));
   EXPECT_THAT(r.out, HasSubstr("Heap 1: '\\x1b[2J' is not a heap size"));
   // So is a C1 control character (U+009B: CSI in one character).
-  r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "--seed", "1"}, "\xc2\x9b" "31mred\n1 \xc2\x9b" "2J\n");
+  r = test::run_process(GRUNDY_EXE, {"play", "nim", "3", "4", "--seed", "1"},
+                        "\xc2\x9b"
+                        "31mred\n1 \xc2\x9b"
+                        "2J\n");
   EXPECT_EQ(r.out.find("\xc2\x9b"), std::string::npos) << r.out;
   EXPECT_THAT(r.out, HasSubstr("'?31mred' is not a command or a move"));
   EXPECT_THAT(r.out, HasSubstr("Heap 1: '\\xc2\\x9b2J' is not a heap size"));
@@ -385,8 +392,9 @@ TEST(Play, ArrowsControlBytesAndCommandNames) {
   const std::string file = dir + "/grundy_play_commands.txt";
   std::ofstream(file) << "start hint\nstart undo\nhint end\n";
   r = test::run_process(GRUNDY_EXE, {"play", "graph:" + file, "start", "--seed", "1"}, "hint\n1 hint\n");
-  EXPECT_THAT(r.out,
-              HasSubstr("('hint' is read as a command; to move to 'hint', type '1 hint'.)\nHint: token 1: 'start' -> 'undo'."));
+  EXPECT_THAT(
+      r.out,
+      HasSubstr("('hint' is read as a command; to move to 'hint', type '1 hint'.)\nHint: token 1: 'start' -> 'undo'."));
   EXPECT_THAT(r.out, HasSubstr("You move token 1: 'start' -> 'hint'.\n"));
   std::remove(file.c_str());
 }
@@ -447,11 +455,11 @@ namespace {
 // What a take-and-break move is typed as, and what is refused.
 TEST(Play, SplitsAreTypedAsTheHeapsLeft) {
   const std::string script =
-      "1 +\n"             // nothing after the number
-      "2 nothing + 3\n"   // 'nothing' with heaps
-      "2 4 + 4 + 1\n"     // three heaps: not in Kayles
-      "3 5\n"             // no heap 3
-      "2 3 + 5\n"         // a split
+      "1 +\n"            // nothing after the number
+      "2 nothing + 3\n"  // 'nothing' with heaps
+      "2 4 + 4 + 1\n"    // three heaps: not in Kayles
+      "3 5\n"            // no heap 3
+      "2 3 + 5\n"        // a split
       "undo\n"
       "quit\n";
   const auto r = test::run_process(GRUNDY_EXE, {"play", "kayles", "5", "9", "--seed", "3"}, script);
@@ -460,7 +468,8 @@ TEST(Play, SplitsAreTypedAsTheHeapsLeft) {
   EXPECT_THAT(r.out, HasSubstr("Heap 2: 'nothing' stands alone"));
   EXPECT_THAT(r.out, HasSubstr("does not let a move take 0 tokens and leave 3 non-empty heaps"));
   EXPECT_THAT(r.out, HasSubstr("There is no heap '3': they are numbered 1 to 2"));
-  EXPECT_THAT(r.out, HasSubstr("You move heap 2: 9 -> 3 + 5.\n\n  heap 1  5  ooooo\n  heap 2  3  ooo\n  heap 3  5  ooooo\n"));
+  EXPECT_THAT(r.out,
+              HasSubstr("You move heap 2: 9 -> 3 + 5.\n\n  heap 1  5  ooooo\n  heap 2  3  ooo\n  heap 3  5  ooooo\n"));
   EXPECT_THAT(r.out, HasSubstr("Took back your heap 2: 9 -> 3 + 5 and the engine's"));
   // One heap: its number may be left out.
   const auto one = test::run_process(GRUNDY_EXE, {"play", "kayles", "9", "--seed", "1"}, "3 + 5\nquit\n");
@@ -482,10 +491,11 @@ TEST(Play, AHeapTakenWholeLeavesNothing) {
 // (after its move the person never has a win). Games end at the end of a
 // play, by repetition, or after 40 moves of the person.
 TEST(Play, TheEngineWinsWhenItCanAndOtherwiseHoldsTheDraw) {
-  const std::vector<std::vector<std::string>> sums = {
-      {loopy_graph(), "hall"},          {loopy_graph(), "study", "+", "nim", "2"},
-      {loopy_graph(), "study", "+", "nim", "1"}, {loopy_graph(), "garden", "porch"},
-      {loopy_graph(), "hall", "porch", "+", "nim", "3"}};
+  const std::vector<std::vector<std::string>> sums = {{loopy_graph(), "hall"},
+                                                      {loopy_graph(), "study", "+", "nim", "2"},
+                                                      {loopy_graph(), "study", "+", "nim", "1"},
+                                                      {loopy_graph(), "garden", "porch"},
+                                                      {loopy_graph(), "hall", "porch", "+", "nim", "3"}};
   int engine_turns = 0;
   int draws_held = 0;
   for (const auto& args : sums) {
@@ -557,7 +567,8 @@ TEST(Play, PositionsAreSetApartFromTheSentenceAroundThem) {
   r = test::run_process(GRUNDY_EXE, {"play", "cram", "#../..."}, "quit\n");
   EXPECT_THAT(r.out, HasSubstr("Playing cram #../... against the engine"));
   // Node Kayles: sets of vertices, whose commas would run into a list's.
-  r = test::run_process(GRUNDY_EXE, {"play", "node-kayles:" GRUNDY_EXAMPLES_DIR "/data/petersen.txt", "all", "--seed", "1"},
+  r = test::run_process(GRUNDY_EXE,
+                        {"play", "node-kayles:" GRUNDY_EXAMPLES_DIR "/data/petersen.txt", "all", "--seed", "1"},
                         "hint\nquit\n");
   EXPECT_THAT(r.out, HasSubstr("Hint: graph 1: 'all' -> 'o"));
   EXPECT_THAT(r.out, HasSubstr("graph 1 becomes '"));
@@ -573,8 +584,8 @@ TEST(Play, TheEngineWinsRoundACycleByAnsweringWithTheEarliestLabelled) {
   const std::string file = testing::TempDir() + "grundy-play-cycle.txt";
   std::ofstream(file) << "b c\nc b\nc t\n";
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-    const auto r = test::run_process(GRUNDY_EXE, {"play", "graph:" + file, "b", "--seed", std::to_string(seed)},
-                                     "c\nc\nc\n");
+    const auto r =
+        test::run_process(GRUNDY_EXE, {"play", "graph:" + file, "b", "--seed", std::to_string(seed)}, "c\nc\nc\n");
     EXPECT_THAT(r.out, HasSubstr("The engine moves token 1: 'c' -> 't'.")) << seed;
     EXPECT_THAT(r.out, EndsWith("You have no move left: the engine wins after 2 moves.\n")) << seed;
   }
@@ -584,7 +595,8 @@ TEST(Play, TheEngineWinsRoundACycleByAnsweringWithTheEarliestLabelled) {
 TEST(Play, ADrawOfferIsTakenWhenTheEngineCannotWin) {
   auto r = test::run_process(GRUNDY_EXE, {"play", loopy_graph(), "hall", "--seed", "1"}, "draw\n");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_THAT(r.out, HasSubstr("Play can go on forever here: the same position 3 times is a draw, and 'draw' offers one."));
+  EXPECT_THAT(r.out,
+              HasSubstr("Play can go on forever here: the same position 3 times is a draw, and 'draw' offers one."));
   EXPECT_THAT(r.out, EndsWith("The engine accepts the draw (neither side can force a win from here): the game ends "
                               "drawn after 0 moves.\n"));
   r = test::run_process(GRUNDY_EXE, {"play", loopy_graph(), "study", "+", "nim", "1", "--seed", "1"}, "draw\n");
@@ -608,18 +620,19 @@ TEST(Play, AThirdRepetitionOfAPositionEndsTheGameDrawn) {
 TEST(Play, HintsAndValuesExplainDraws) {
   // In an ASCII locale values are written inf{...}; in a UTF-8 one ∞{...},
   // piped or not, as `grundy value` writes them (piped play wrote inf{}).
-  const auto r = test::run_process("/usr/bin/env", {"LC_ALL=C", GRUNDY_EXE, "play", loopy_graph(), "study", "+", "nim",
-                                                    "2", "--seed", "1"},
-                                   "hint\nvalues\nquit\n");
+  const auto r = test::run_process(
+      "/usr/bin/env", {"LC_ALL=C", GRUNDY_EXE, "play", loopy_graph(), "study", "+", "nim", "2", "--seed", "1"},
+      "hint\nvalues\nquit\n");
   EXPECT_THAT(r.out, HasSubstr("No winning move: token 1 (" + loopy_graph() +
                                ") has value inf{1} and the others nim-sum 2, which is not in {1}: a draw against "
                                "perfect play. Suggestion: "));
   for (const char* locale : {"LC_ALL=C.UTF-8", "LC_ALL=C"}) {
-    const std::string play = test::run_process("/usr/bin/env", {locale, GRUNDY_EXE, "play", loopy_graph(), "study",
-                                                                "--seed", "1"},
-                                               "values\nquit\n")
-                                 .out;
-    const std::string value = test::run_process("/usr/bin/env", {locale, GRUNDY_EXE, "value", loopy_graph(), "study"}).out;
+    const std::string play =
+        test::run_process("/usr/bin/env", {locale, GRUNDY_EXE, "play", loopy_graph(), "study", "--seed", "1"},
+                          "values\nquit\n")
+            .out;
+    const std::string value =
+        test::run_process("/usr/bin/env", {locale, GRUNDY_EXE, "value", loopy_graph(), "study"}).out;
     ASSERT_FALSE(value.empty());
     EXPECT_THAT(play, HasSubstr("value " + value.substr(0, value.size() - 1) + "\n")) << locale;
   }

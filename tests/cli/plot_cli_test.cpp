@@ -22,9 +22,7 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 namespace fs = std::filesystem;
 
-test::ProcessResult grundy_run(const std::vector<std::string>& args) {
-  return test::run_process(GRUNDY_EXE, args);
-}
+test::ProcessResult grundy_run(const std::vector<std::string>& args) { return test::run_process(GRUNDY_EXE, args); }
 
 std::string read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

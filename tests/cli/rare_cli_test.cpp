@@ -29,8 +29,8 @@
 namespace grundy {
 namespace {
 
-using ::testing::HasSubstr;
 using nlohmann::json;
+using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
 test::ProcessResult grundy_run(const std::vector<std::string>& args) { return test::run_process(GRUNDY_EXE, args); }
@@ -94,7 +94,8 @@ TEST(RareCli, TheBestMaskIsTheBestOfEveryMask) {
     const auto g = parse_game(game);
     std::vector<std::uint32_t> values;
     std::uint32_t top = 0;
-    for (std::uint64_t n = 0; n < size; ++n) values.push_back(static_cast<std::uint32_t>(g->value(n).value())), top = std::max(top, values.back());
+    for (std::uint64_t n = 0; n < size; ++n)
+      values.push_back(static_cast<std::uint32_t>(g->value(n).value())), top = std::max(top, values.back());
     const std::uint32_t space = std::bit_ceil(top + 1);
     // Parity joins the mask only for games whose splits take tokens of one
     // parity (all of these but 0.6, which takes one token, and 0.16's 1 and 2).
@@ -224,8 +225,8 @@ TEST(RareCli, SavesInsideADoublingAndResumesFromThere) {
   const std::string to = std::to_string((1 << 19) + 1000);
   const auto whole = grundy_run({"rare", "octal:0.6", "--to", to, "--json"});
   ASSERT_EQ(whole.exit_code, 0) << whole.err;
-  const test::SpawnedProcess run = test::spawn_process(
-      GRUNDY_EXE, {"rare", "octal:0.6", "--to", to, "--save", table.string(), "--save-every", "0"});
+  const test::SpawnedProcess run =
+      test::spawn_process(GRUNDY_EXE, {"rare", "octal:0.6", "--to", to, "--save", table.string(), "--save-every", "0"});
   ::close(run.in);
   auto saved_size = [&] { return saved_table_size(table); };
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
@@ -247,8 +248,7 @@ TEST(RareCli, SavesInsideADoublingAndResumesFromThere) {
   const auto alone = grundy_run({"rare", "kayles", "--to", "100", "--save-every", "10"});
   EXPECT_EQ(alone.exit_code, 2);
   EXPECT_THAT(alone.err, HasSubstr("--save"));
-  const auto negative =
-      grundy_run({"rare", "kayles", "--to", "100", "--save", table.string(), "--save-every", "-1"});
+  const auto negative = grundy_run({"rare", "kayles", "--to", "100", "--save", table.string(), "--save-every", "-1"});
   EXPECT_EQ(negative.exit_code, 2);
   fs::remove_all(table.parent_path());
 }

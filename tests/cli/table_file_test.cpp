@@ -222,9 +222,8 @@ TEST(TableFileCli, AChangedEntryIsDetected) {
 TEST(TableFileCli, IsRefusedWhereNoGameKeepsIt) {
   const TablePath table("games");
   const std::string graph = "node-kayles:" GRUNDY_EXAMPLES_DIR "/data/petersen.txt";
-  for (const auto& args : std::vector<std::vector<std::string>>{{"value", graph, "all"},
-                                                                {"winner", "cram", "4x5", "+", graph, "all"},
-                                                                {"moves", "nim", "3", "4"}}) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"value", graph, "all"}, {"winner", "cram", "4x5", "+", graph, "all"}, {"moves", "nim", "3", "4"}}) {
     std::vector<std::string> with = args;
     with.insert(with.end(), {"--table", table.str()});
     const auto r = grundy_run(with);

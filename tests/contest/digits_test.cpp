@@ -9,9 +9,7 @@
 namespace grundy::contest {
 namespace {
 
-std::uint64_t word_of(const std::string& eight) {
-  return load_word(eight.data());
-}
+std::uint64_t word_of(const std::string& eight) { return load_word(eight.data()); }
 
 // Every non-digit byte value, at every position, stops the digit count there.
 TEST(Digits, LeadingDigitsStopsAtTheFirstNonDigit) {

@@ -68,9 +68,7 @@ TEST(Fdivgame, SecondPlayerWinsAreFound) {
   EXPECT_EQ(solve("3\n2\n1000000000000000000 1000000000000000000\n3\n1 2 3\n3\n4 1 2\n"), "Derek\nHenry\nDerek\n");
 }
 
-TEST(Fdivgame, AcceptsCrlfAndMissingFinalNewline) {
-  EXPECT_EQ(solve("2\r\n2\r\n3 4\r\n3\r\n1 3 5"), "Henry\nDerek\n");
-}
+TEST(Fdivgame, AcceptsCrlfAndMissingFinalNewline) { EXPECT_EQ(solve("2\r\n2\r\n3 4\r\n3\r\n1 3 5"), "Henry\nDerek\n"); }
 
 TEST(Fdivgame, MalformedInputsAreErrorsWithPositions) {
   EXPECT_THAT(error_of(""), HasSubstr("line 1, column 1: expected the number of tests T"));

@@ -38,10 +38,12 @@ TEST(LeastFactorIndices, AgreeWithTheGameValue) {
   std::vector<std::uint32_t> values;
   for (std::uint32_t x = 3; x <= 2'000'000; x += 2) values.push_back(x);
   std::mt19937_64 rng(7);
-  for (int k = 0; k < 300; ++k) values.push_back(static_cast<std::uint32_t>((rng() % primes::kLeastFactorSieveMax) | 1));
-  values.push_back(static_cast<std::uint32_t>(primes::kLeastFactorSieveMax - 1));  // 2^30 - 1 = 3 * 3 * 7 * 11 * 31 * 151 * 331
-  values.push_back(1073741789);                        // the largest prime below 2^30
-  values.push_back(32749u * 32749u);               // the square of the largest sieving prime
+  for (int k = 0; k < 300; ++k)
+    values.push_back(static_cast<std::uint32_t>((rng() % primes::kLeastFactorSieveMax) | 1));
+  values.push_back(
+      static_cast<std::uint32_t>(primes::kLeastFactorSieveMax - 1));  // 2^30 - 1 = 3 * 3 * 7 * 11 * 31 * 151 * 331
+  values.push_back(1073741789);                                       // the largest prime below 2^30
+  values.push_back(32749u * 32749u);                                  // the square of the largest sieving prime
   std::shuffle(values.begin(), values.end(), rng);
   std::vector<std::uint32_t> indices(values.size());
   primes::least_factor_indices(values, indices);
@@ -50,7 +52,8 @@ TEST(LeastFactorIndices, AgreeWithTheGameValue) {
   std::vector<std::uint32_t> copy = values;
   primes::least_factor_indices(copy, copy);
   EXPECT_EQ(copy, indices);
-  EXPECT_THROW(primes::least_factor_indices(std::vector<std::uint32_t>{4}, std::span<std::uint32_t>(copy).first(1)), std::invalid_argument);
+  EXPECT_THROW(primes::least_factor_indices(std::vector<std::uint32_t>{4}, std::span<std::uint32_t>(copy).first(1)),
+               std::invalid_argument);
 }
 
 // Whole inputs against the rule itself: options of x are x - y with gcd(x, y) = 1.
@@ -126,7 +129,8 @@ TEST(NotANim, MalformedInputsAreErrorsWithPositions) {
   EXPECT_THAT(error_of("0\n"), HasSubstr("the number of tests t is 0: it must be from 1"));
   EXPECT_THAT(error_of("1\n3\n1 2\n"), HasSubstr("line 3, column 4: expected pile 3 of 3 of test 1"));
   EXPECT_THAT(error_of("1\n1\n0\n"), HasSubstr("pile 1 of 1 of test 1 is 0"));
-  EXPECT_THAT(error_of("1\n1\n18446744073709551616\n"), HasSubstr("line 3, column 1: pile 1 of 1 of test 1 is too large"));
+  EXPECT_THAT(error_of("1\n1\n18446744073709551616\n"),
+              HasSubstr("line 3, column 1: pile 1 of 1 of test 1 is too large"));
   EXPECT_THAT(error_of("1\n1\n+5\n"), HasSubstr("found '+'"));
   EXPECT_THAT(error_of("1\n1\n5\n6\n"), HasSubstr("line 4, column 1: expected the end of the input"));
   EXPECT_THAT(error_of("2\n1\n5\n"), HasSubstr("line 4, column 1: expected the count n of test 2 of 2"));
@@ -134,9 +138,11 @@ TEST(NotANim, MalformedInputsAreErrorsWithPositions) {
 
 TEST(NotANim, HugeClaimedCountsFailWithoutAllocating) {
   // t is numbered with 32 bits: a larger t is refused where it stands, before any data.
-  EXPECT_THAT(error_of("18446744073709551615\n1\n1\n"),
-              HasSubstr("line 1, column 1: the number of tests t is 18446744073709551615: it must be from 1 to 4294967295"));
-  EXPECT_THAT(error_of("4294967296\n"), HasSubstr("line 1, column 1: the number of tests t is 4294967296: it must be from 1 to 4294967295"));
+  EXPECT_THAT(
+      error_of("18446744073709551615\n1\n1\n"),
+      HasSubstr("line 1, column 1: the number of tests t is 18446744073709551615: it must be from 1 to 4294967295"));
+  EXPECT_THAT(error_of("4294967296\n"),
+              HasSubstr("line 1, column 1: the number of tests t is 4294967296: it must be from 1 to 4294967295"));
   EXPECT_THAT(error_of("4294967295\n1\n1\n"), HasSubstr("expected the count n of test 2 of 4294967295"));
   EXPECT_THAT(error_of("1\n18446744073709551615\n1 2 3\n"), HasSubstr("expected pile 4 of 18446744073709551615"));
 }

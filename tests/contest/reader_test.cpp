@@ -70,7 +70,10 @@ TEST(ContestReader, ErrorsNameLineColumnAndWhat) {
   EXPECT_THAT(what_fails("4 5", 0, 5), HasSubstr("column 3: expected the end of the line after the number, found '5'"));
   EXPECT_THAT(what_fails("4\n\n5", 0, 5), HasSubstr("line 3, column 1: expected the end of the input"));
   EXPECT_THAT(what_fails(std::string("4\0", 2), 0, 5), HasSubstr("byte 0x00"));
-  EXPECT_THAT(what_fails("\xef\xbb\xbf" "4", 0, 5), HasSubstr("byte 0xef"));
+  EXPECT_THAT(what_fails("\xef\xbb\xbf"
+                         "4",
+                         0, 5),
+              HasSubstr("byte 0xef"));
 }
 
 TEST(ContestReader, NumberOnLineStopsAtTheLineEnd) {
@@ -107,8 +110,8 @@ TEST(ContestReader, WordPathReadsEveryLength) {
   text += std::string(40, ' ');
   ContestReader in(std::string_view(text), "input");
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    const std::uint64_t v = i % 20 == 0 ? in.number_on_new_line("v", 0, kMax)
-                                        : in.number_on_line([] { return std::string("v"); }, 0, kMax);
+    const std::uint64_t v =
+        i % 20 == 0 ? in.number_on_new_line("v", 0, kMax) : in.number_on_line([] { return std::string("v"); }, 0, kMax);
     ASSERT_EQ(v, expected[i]) << "number " << i;
     if (i % 20 == 19) in.end_of_line("v");
   }
@@ -116,7 +119,8 @@ TEST(ContestReader, WordPathReadsEveryLength) {
 
 TEST(ContestReader, WordPathErrorsNameTheColumn) {
   const std::string pad(30, ' ');
-  EXPECT_THAT(what_fails("123x" + pad, 0, kMax), HasSubstr("column 4: the number must be a whole number followed by a blank"));
+  EXPECT_THAT(what_fails("123x" + pad, 0, kMax),
+              HasSubstr("column 4: the number must be a whole number followed by a blank"));
   EXPECT_THAT(what_fails("  12345678901234567x" + pad, 0, kMax), HasSubstr("column 20: the number must be"));
   EXPECT_THAT(what_fails("1000000000000000001" + pad, 1, 1000000000000000000),
               HasSubstr("line 1, column 1: the number is 1000000000000000001: it must be from 1 to 10^18"));
@@ -140,8 +144,8 @@ TEST(ContestReader, NumbersAcrossBlockBoundaries) {
   std::rewind(tmp);
   ContestReader in(::fileno(tmp), "file");
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    const std::uint64_t v = i % 7 == 0 ? in.number_on_new_line("v", 0, kMax)
-                                       : in.number_on_line([] { return std::string("v"); }, 0, kMax);
+    const std::uint64_t v =
+        i % 7 == 0 ? in.number_on_new_line("v", 0, kMax) : in.number_on_line([] { return std::string("v"); }, 0, kMax);
     ASSERT_EQ(v, expected[i]) << "number " << i;
     if (i % 7 == 6) in.end_of_line("v");
   }

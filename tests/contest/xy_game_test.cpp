@@ -68,7 +68,8 @@ TEST(XyGameContest, MalformedInputsAreErrorsWithPositions) {
   EXPECT_THAT(error_of(""), HasSubstr("line 1, column 1: expected the number of tests T"));
   EXPECT_THAT(error_of("1\n1 5 3\n4\n"), HasSubstr("line 2, column 5: Y of test 1 (X < Y <= 10^9, and X = 5) is 3"));
   EXPECT_THAT(error_of("1\n1 5 5\n4\n"), HasSubstr("is 5: it must be from 6 to 1000000000"));
-  EXPECT_THAT(error_of("1\n1 0 5\n4\n"), HasSubstr("line 2, column 3: X of test 1 (1 <= X < Y <= 10^9, so X < 10^9) is 0"));
+  EXPECT_THAT(error_of("1\n1 0 5\n4\n"),
+              HasSubstr("line 2, column 3: X of test 1 (1 <= X < Y <= 10^9, so X < 10^9) is 0"));
   EXPECT_THAT(error_of("1\n1 1000000000 1000000001\n4\n"), HasSubstr("X of test 1"));
   EXPECT_THAT(error_of("1\n1 2 1000000001\n4\n"), HasSubstr("is 1000000001: it must be from 3 to 1000000000"));
   EXPECT_THAT(error_of("1\n1 2 3\n1000000000000000001\n"),

@@ -163,7 +163,7 @@ TEST(PartTable, FactsAreACacheTheValuesSize) {
   const std::size_t value_bytes = table.bytes() - Table::kFactSlotsPerValueSlot * first_bytes;
   EXPECT_GE(value_bytes, 100'000 * sizeof(std::uint64_t) * 2);
   for (std::uint64_t k = 1; k <= 2'000'000; ++k) table.store(k, x | 2, 1 + k % 9);
-  EXPECT_GT(table.bytes(), value_bytes + value_bytes / 2);  // the cache grew with the values...
+  EXPECT_GT(table.bytes(), value_bytes + value_bytes / 2);                      // the cache grew with the values...
   EXPECT_LE(table.bytes(), (1 + Table::kFactSlotsPerValueSlot) * value_bytes);  // ... up to twice theirs
   EXPECT_GT(table.replaced(), 1'000'000u);
   EXPECT_EQ(table.find(2'000'000), x | 2);  // the newest fact is there
@@ -199,8 +199,7 @@ TEST(PartTable, WordSlotsKeepValuesAndTheLowExcludedValues) {
   PartTable<std::uint64_t, IdHash, WordSlots> table(std::size_t{1} << 20);
   for (std::uint64_t k = 1; k <= 1000; ++k)  // (keep_all: a full window doubles the table rather than replace)
     table.store(k * 0x9E3779B97F4A7C15u, k % 7 == 0 ? x | k : k, 1 + k % 60, /*keep_all=*/true);
-  for (std::uint64_t k = 1; k <= 1000; ++k)
-    EXPECT_EQ(table.find(k * 0x9E3779B97F4A7C15u), k % 7 == 0 ? x | k : k) << k;
+  for (std::uint64_t k = 1; k <= 1000; ++k) EXPECT_EQ(table.find(k * 0x9E3779B97F4A7C15u), k % 7 == 0 ? x | k : k) << k;
   EXPECT_EQ(table.size(), 1000u);
 }
 
@@ -275,7 +274,7 @@ TEST(TranspositionTable, KeysThatHoldMemoryCountInTheBound) {
     }
     EXPECT_EQ(budget->used_bytes.load(), longs.bytes());
     EXPECT_LE(longs.bytes(), bound + bound / 4);  // within the bound, give or take the keys of one window
-    EXPECT_GT(longs.replaced(), 0u);  // 50,000 keys of 200 bytes do not fit in 1 MiB
+    EXPECT_GT(longs.replaced(), 0u);              // 50,000 keys of 200 bytes do not fit in 1 MiB
     EXPECT_LT(longs.size(), 50000u / 8);
     EXPECT_GT(longs.size(), 500u);
     // The slots stopped doubling earlier than with short keys.

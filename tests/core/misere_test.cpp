@@ -49,7 +49,8 @@ TEST_P(QuotientStructure, IsTheMonoidItsPresentationDescribes) {
     for (QuotientElement y = 0; y < q.size; ++y) {
       broken += q.multiply(x, y) != q.multiply(y, x) ? 1u : 0u;
       const QuotientElement xy = q.multiply(x, y);
-      for (QuotientElement z = 0; z < q.size; ++z) broken += q.multiply(xy, z) != q.multiply(x, q.multiply(y, z)) ? 1u : 0u;
+      for (QuotientElement z = 0; z < q.size; ++z)
+        broken += q.multiply(xy, z) != q.multiply(x, q.multiply(y, z)) ? 1u : 0u;
     }
     EXPECT_EQ(evaluate(q, q.normal_forms[x]), x) << q.element_text(x);
   }

@@ -22,20 +22,25 @@ TEST(Quote, EscapesControlBytesAndBadUtf8) {
   EXPECT_EQ(quote("a\0b"s), "'a\\x00b'");
   EXPECT_EQ(quote("tab\there\x7f"), "'tab\\x09here\\x7f'");
   EXPECT_EQ(quote("\xff\xfe"), "'\\xff\\xfe'");
-  EXPECT_EQ(quote("\xc0\xaf"), "'\\xc0\\xaf'");          // overlong '/'
-  EXPECT_EQ(quote("\xed\xa0\x80"), "'\\xed\\xa0\\x80'");  // a surrogate
+  EXPECT_EQ(quote("\xc0\xaf"), "'\\xc0\\xaf'");                    // overlong '/'
+  EXPECT_EQ(quote("\xed\xa0\x80"), "'\\xed\\xa0\\x80'");           // a surrogate
   EXPECT_EQ(quote("\xf4\x90\x80\x80"), "'\\xf4\\x90\\x80\\x80'");  // above U+10FFFF
-  EXPECT_EQ(quote("caf\xc3"), "'caf\\xc3'");              // cut short
+  EXPECT_EQ(quote("caf\xc3"), "'caf\\xc3'");                       // cut short
   // C1 controls (U+0080..U+009F; U+009B is a one-character CSI) as well,
   // but not their neighbours.
-  EXPECT_EQ(quote("\xc2\x9b" "5m"), "'\\xc2\\x9b5m'");
+  EXPECT_EQ(quote("\xc2\x9b"
+                  "5m"),
+            "'\\xc2\\x9b5m'");
   EXPECT_EQ(quote("\xc2\x80\xc2\x9f"), "'\\xc2\\x80\\xc2\\x9f'");
   EXPECT_EQ(quote("\xc2\xa0\xc2\xbf"), "'\xc2\xa0\xc2\xbf'");
   EXPECT_TRUE(c1_control_at("\xc2\x9b", 0));
   EXPECT_FALSE(c1_control_at("\xc2\x9b", 1));
   EXPECT_FALSE(c1_control_at("\xc2", 0));
   EXPECT_FALSE(c1_control_at("\xc2\xa0", 0));
-  EXPECT_FALSE(c1_control_at("\xc2" "A", 0));  // not a continuation byte: no character at all
+  EXPECT_FALSE(
+      c1_control_at("\xc2"
+                    "A",
+                    0));  // not a continuation byte: no character at all
 }
 
 TEST(Quote, CutsLongTextAtACharacter) {

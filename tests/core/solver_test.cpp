@@ -185,7 +185,8 @@ TEST(Solver, MatchesDefinitionOnRandomDags) {
     g.next.resize(size);
     for (int v = 1; v < size; ++v) {
       const int degree = static_cast<int>(rng() % 6);
-      for (int e = 0; e < degree; ++e) g.next[static_cast<std::size_t>(v)].push_back(static_cast<int>(rng() % static_cast<unsigned>(v)));
+      for (int e = 0; e < degree; ++e)
+        g.next[static_cast<std::size_t>(v)].push_back(static_cast<int>(rng() % static_cast<unsigned>(v)));
     }
     std::vector<std::uint64_t> brute(size);
     for (int v = 0; v < size; ++v) {

@@ -72,7 +72,8 @@ TEST(Strategy, EngineWinsEveryFirstPlayerWinOfSmallSums) {
           const auto sum = sum_of(*game, {a, b, c});
           if (analyze_sum(sum).nim_sum.is_zero()) continue;
           ++games;
-          EXPECT_TRUE(engine_wins_against_random(sum, a * 10000 + b * 100 + c)) << spec << " " << a << " " << b << " " << c;
+          EXPECT_TRUE(engine_wins_against_random(sum, a * 10000 + b * 100 + c))
+              << spec << " " << a << " " << b << " " << c;
         }
     EXPECT_GT(games, 100) << spec;
   }

@@ -78,7 +78,8 @@ TEST(Sum, WinningMovesAreExactlyTheMovesToAZeroSum) {
   for (int trial = 0; trial < 500; ++trial) {
     std::vector<Component> c;
     const std::size_t count = 1 + rng() % 4;
-    for (std::size_t i = 0; i < count; ++i) c.push_back({rng() % 2 ? static_cast<const Game*>(&sub) : &nim, rng() % 40});
+    for (std::size_t i = 0; i < count; ++i)
+      c.push_back({rng() % 2 ? static_cast<const Game*>(&sub) : &nim, rng() % 40});
     auto value_of = [&](const Component& x, Position p) { return x.game == &nim ? p : g[p]; };
     std::set<std::tuple<std::size_t, Position, Position>> expected;
     std::uint64_t total = 0;

@@ -227,7 +227,8 @@ TEST(Chomp, OptionsAreEveryBiteAndTheWinningOnesLeaveZero) {
     }
     std::vector<std::string> listed, winning;
     for (const Option& o : game->list_options(p, kNoLimit).options) listed.push_back(game->format_position(o.at(0)));
-    for (const Option& o : game->options_to_value(p, Nimber{0}).options) winning.push_back(game->format_position(o.at(0)));
+    for (const Option& o : game->options_to_value(p, Nimber{0}).options)
+      winning.push_back(game->format_position(o.at(0)));
     std::sort(expected.begin(), expected.end());
     std::sort(listed.begin(), listed.end());
     EXPECT_EQ(listed, expected) << text_of(rows);

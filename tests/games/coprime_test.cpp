@@ -69,7 +69,8 @@ TEST(Coprime, MovesToEveryValueMatchTheDefinition) {
       for (std::uint64_t limit : {1u, 2u, 5u}) {
         const MoveSample some = game.first_moves_to_value(x, Nimber(t), limit);
         const std::size_t shown = std::min<std::size_t>(limit, expected.size());
-        ASSERT_EQ(some.moves, std::vector<std::uint64_t>(expected.begin(), expected.begin() + static_cast<long>(shown)));
+        ASSERT_EQ(some.moves,
+                  std::vector<std::uint64_t>(expected.begin(), expected.begin() + static_cast<long>(shown)));
         // The count, when given, is exact; it may be missing only when moves were left out.
         if (some.total) {
           ASSERT_EQ(*some.total, expected.size()) << "x=" << x << " t=" << t;
@@ -99,11 +100,11 @@ std::uint64_t primecount_pi(std::uint64_t x) {
 // G(x) = pi(lpf(x)) computed by two programs that share nothing with grundy's factoring.
 TEST(Coprime, LargeHeapsAgainstFactorAndPrimecount) {
   const CoprimeGame game;
-  for (std::uint64_t x : {999999999989ull,                   // a prime near 10^12
-                          999999999999989ull,                // a prime near 10^15
-                          999999937ull * 1000000007ull,      // near 10^18, least prime factor near 10^9
-                          4294967291ull * 4294967279ull,     // two primes near 2^32: Pollard's rho
-                          1000000000000000001ull,            // 101 * 9901 * 999999000001
+  for (std::uint64_t x : {999999999989ull,                // a prime near 10^12
+                          999999999999989ull,             // a prime near 10^15
+                          999999937ull * 1000000007ull,   // near 10^18, least prime factor near 10^9
+                          4294967291ull * 4294967279ull,  // two primes near 2^32: Pollard's rho
+                          1000000000000000001ull,         // 101 * 9901 * 999999000001
                           3ull * 333333333333333333ull}) {
     const std::uint64_t lpf = coreutils_factor(x).front();
     EXPECT_EQ(game.value(x).value(), primecount_pi(lpf)) << "x=" << x;

@@ -139,11 +139,11 @@ TEST(CramMisere, WinningMovesAreTheMovesToPPositions) {
     BruteMisereCram brute(h, w);
     std::vector<std::string> expected;
     for (const std::uint64_t next : brute.moves(static_cast<std::uint64_t>(board.empty)))
-      if (brute.p_position(next))
-        expected.push_back(format_cram_board(CramBoard{board.height, board.width, next}));
+      if (brute.p_position(next)) expected.push_back(format_cram_board(CramBoard{board.height, board.width, next}));
     const std::vector<Component> sum{{cram.get(), cram->parse_position(format_cram_board(board))}};
     const MisereAnalysis a = analyze_misere_sum(sum);
-    EXPECT_EQ(a.winner == Winner::first, !expected.empty() || brute.moves(static_cast<std::uint64_t>(board.empty)).empty())
+    EXPECT_EQ(a.winner == Winner::first,
+              !expected.empty() || brute.moves(static_cast<std::uint64_t>(board.empty)).empty())
         << format_cram_board(board);
     std::vector<std::string> listed;
     for (const Move& m : a.winning_moves) {

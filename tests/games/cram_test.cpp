@@ -203,9 +203,7 @@ TEST_F(CramTableFile, AnInterruptedSearchLeavesWhatItFound) {
 }
 
 TEST_F(CramTableFile, FilesThatAreNotTablesAreRefused) {
-  auto write = [&](const std::string& bytes) {
-    std::ofstream(path_, std::ios::binary | std::ios::trunc) << bytes;
-  };
+  auto write = [&](const std::string& bytes) { std::ofstream(path_, std::ios::binary | std::ios::trunc) << bytes; };
   // The bytes and the checksum a table file ends with.
   auto checked = [](const std::string& bytes) {
     TableChecksum checksum;
@@ -279,9 +277,9 @@ TEST_F(CramTableFile, ADamagedFileIsRefused) {
     }
     return "";
   };
-  EXPECT_THAT(refused_after(header + 26 * 3 + 18, 1), ::testing::HasSubstr("damaged"));  // an entry
+  EXPECT_THAT(refused_after(header + 26 * 3 + 18, 1), ::testing::HasSubstr("damaged"));    // an entry
   EXPECT_THAT(refused_after(header + 26 * 5 + 4, 0x10), ::testing::HasSubstr("damaged"));  // a shape
-  EXPECT_THAT(refused_after(whole.size() - 1, 0x80), ::testing::HasSubstr("damaged"));  // the checksum
+  EXPECT_THAT(refused_after(whole.size() - 1, 0x80), ::testing::HasSubstr("damaged"));     // the checksum
   std::ofstream(path_, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.size() - 26);
   try {
     CramGame game;
@@ -347,8 +345,8 @@ TEST(Cram, SmallSlotsHoldABoardAndItsEntry) {
   EXPECT_EQ(static_cast<std::uint64_t>(wide.empty), static_cast<std::uint64_t>(high.empty));
   EXPECT_FALSE(CramSmallSlots::holds(CramSmallSlots::make(wide, 0, 1), high));
   // A fact: the flag and the values excluded below 43; those above are forgotten.
-  const std::uint64_t fact = kSearchEntryExcluded | 0b1011 | std::uint64_t{1} << 42 | std::uint64_t{1} << 43 |
-                             std::uint64_t{1} << 62;
+  const std::uint64_t fact =
+      kSearchEntryExcluded | 0b1011 | std::uint64_t{1} << 42 | std::uint64_t{1} << 43 | std::uint64_t{1} << 62;
   EXPECT_EQ(CramSmallSlots::value(CramSmallSlots::make(high, fact, 9)),
             kSearchEntryExcluded | 0b1011 | std::uint64_t{1} << 42);
   EXPECT_EQ(CramSmallSlots::weight(CramSmallSlots::Slot{}), 0);  // a zeroed slot is free

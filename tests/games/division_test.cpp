@@ -55,10 +55,24 @@ std::vector<std::uint64_t> range(std::uint64_t low, std::uint64_t high) {
 }
 
 // Sets checked against the definition: small and wide, dense and sparse.
-const std::vector<std::vector<std::uint64_t>> kSets{
-    {2, 3, 4, 5, 6}, {2, 3},      {3, 5, 7},     range(2, 9),  {2},         {3},       {2, 5},
-    {6, 10, 15},     {2, 3, 5},   {4, 6, 9},     {2, 7},       range(2, 30), {50, 51},  {997, 1009},
-    {3000},          range(100, 200), {11, 24, 28, 33, 556, 667}, {2, 1000000}};
+const std::vector<std::vector<std::uint64_t>> kSets{{2, 3, 4, 5, 6},
+                                                    {2, 3},
+                                                    {3, 5, 7},
+                                                    range(2, 9),
+                                                    {2},
+                                                    {3},
+                                                    {2, 5},
+                                                    {6, 10, 15},
+                                                    {2, 3, 5},
+                                                    {4, 6, 9},
+                                                    {2, 7},
+                                                    range(2, 30),
+                                                    {50, 51},
+                                                    {997, 1009},
+                                                    {3000},
+                                                    range(100, 200),
+                                                    {11, 24, 28, 33, 556, 667},
+                                                    {2, 1000000}};
 
 // Sets whose memoised recursion stays cheap at 64-bit positions.
 const std::vector<std::vector<std::uint64_t>> kFarSets{
@@ -102,8 +116,8 @@ TEST(DivisionGame, RuleIsProvenWithTheSmallestStart) {
     const auto& found = g.self_similarity();
     // {2, 10^6}: G(n) = G(floor(n / (2 * 10^6))) only from n0 = 524288000001,
     // beyond kMaxRuleStart; the irregular set holds no rule below 2^64.
-    const bool expect_rule = d != std::vector<std::uint64_t>{2, 1000000} &&
-                             d != std::vector<std::uint64_t>{11, 24, 28, 33, 556, 667};
+    const bool expect_rule =
+        d != std::vector<std::uint64_t>{2, 1000000} && d != std::vector<std::uint64_t>{11, 24, 28, 33, 556, 667};
     ASSERT_EQ(found.has_value(), expect_rule) << g.spec();
     if (!found) continue;
     const SelfSimilarity& rule = *found;
@@ -149,7 +163,11 @@ TEST(DivisionGame, SelfSimilarRulesOfOtherSets) {
     std::vector<std::uint64_t> d;
     std::uint64_t base, from;
   };
-  for (const Case& c : std::vector<Case>{{{2, 3}, 6, 3}, {{3, 5, 7}, 21, 7}, {range(2, 9), 18, 9}, {{6, 10, 15}, 90, 15}, {range(100, 200), 20000, 200}}) {
+  for (const Case& c : std::vector<Case>{{{2, 3}, 6, 3},
+                                         {{3, 5, 7}, 21, 7},
+                                         {range(2, 9), 18, 9},
+                                         {{6, 10, 15}, 90, 15},
+                                         {range(100, 200), 20000, 200}}) {
     DivisionGame g(c.d);
     ASSERT_TRUE(g.self_similarity().has_value()) << g.spec();
     EXPECT_EQ(g.self_similarity()->base, c.base) << g.spec();
@@ -167,7 +185,8 @@ TEST(DivisionGame, RandomFarPositionsMatchRecursion) {
       ASSERT_EQ(g.value(n).value(), oracle(n)) << g.spec() << " n=" << n;
       ASSERT_EQ(g.value_by_recursion(n).value(), oracle(n)) << g.spec() << " n=" << n;
     }
-    for (std::uint64_t n : std::vector<std::uint64_t>{~std::uint64_t{0}, ~std::uint64_t{0} - 1, std::uint64_t{1} << 63, 1000000000000000000ULL})
+    for (std::uint64_t n : std::vector<std::uint64_t>{~std::uint64_t{0}, ~std::uint64_t{0} - 1, std::uint64_t{1} << 63,
+                                                      1000000000000000000ULL})
       ASSERT_EQ(g.value(n).value(), oracle(n)) << g.spec() << " n=" << n;
   }
 }

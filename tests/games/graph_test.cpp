@@ -247,7 +247,9 @@ TEST(GraphGameFormat, CarriageReturnInsideALineIsABlank) {
 }
 
 TEST(GraphGameFormat, LeadingByteOrderMarkIsSkipped) {
-  const GraphGame g = graph("\xEF\xBB\xBF" "a b\n");
+  const GraphGame g = graph(
+      "\xEF\xBB\xBF"
+      "a b\n");
   EXPECT_EQ(g.format_position(0), "a");
   EXPECT_EQ(value_of(g, "a"), 1U);
 }
@@ -276,13 +278,13 @@ TEST(GraphGameFormat, NamesWithOddBytes) {
   // Anything but blanks, line breaks and '#' belongs to a name.
   const GraphGame g = graph(
       "a-b +\n"
-      "+ \xC3\xA9t\xC3\xA9\n"                              // été
+      "+ \xC3\xA9t\xC3\xA9\n"                         // été
       "\xC3\xA9t\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC\n"  // été 日本
       "-> \"q\"\n"
       "'x' a-b\n");
   EXPECT_EQ(g.vertex_count(), 7U);
   EXPECT_EQ(value_of(g, "\xE6\x97\xA5\xE6\x9C\xAC"), 0U);  // 日本
-  EXPECT_EQ(value_of(g, "\xC3\xA9t\xC3\xA9"), 1U);          // été
+  EXPECT_EQ(value_of(g, "\xC3\xA9t\xC3\xA9"), 1U);         // été
   EXPECT_EQ(value_of(g, "+"), 0U);
   EXPECT_EQ(value_of(g, "a-b"), 1U);
   EXPECT_EQ(value_of(g, "'x'"), 0U);
@@ -297,8 +299,9 @@ TEST(GraphGameFormat, NamesAlikeInTheirFirstEightBytes) {
   // longer than 8 bytes that share a prefix. (A short name is kept zero-padded
   // in its slot: NUL bytes, which could make two names look alike there, are
   // refused by the reader, ControlBytesAndBadUtf8AreRefused.)
-  const std::string text = "abcdefgh1 abcdefgh2\nabcdefgh2 abcdefgh\nabcdefgh abcdefgh10\n"
-                           "a aa\naa aaa\n";
+  const std::string text =
+      "abcdefgh1 abcdefgh2\nabcdefgh2 abcdefgh\nabcdefgh abcdefgh10\n"
+      "a aa\naa aaa\n";
   const GraphGame g = graph(text);
   ASSERT_EQ(g.vertex_count(), 7U);
   EXPECT_EQ(value_of(g, "abcdefgh10"), 0U);
@@ -323,10 +326,12 @@ TEST(GraphGameErrors, ControlBytesAndBadUtf8AreRefused) {
   EXPECT_THAT(graph_error("a\x7f b\n"), HasSubstr("g.txt:1:2: a control byte (0x7f)"));
   EXPECT_THAT(graph_error("\xc3\xa9t\xc3\xa9 caf\xff\n"), HasSubstr("g.txt:1:8: a byte that is not UTF-8 (0xff)"));
   EXPECT_THAT(graph_error("x \xc0\xaf\n"), HasSubstr("g.txt:1:3: a byte that is not UTF-8 (0xc0)"));  // overlong '/'
-  EXPECT_THAT(graph_error("x \xed\xa0\x80\n"), HasSubstr("not UTF-8 (0xed)"));                      // a surrogate
+  EXPECT_THAT(graph_error("x \xed\xa0\x80\n"), HasSubstr("not UTF-8 (0xed)"));                        // a surrogate
   EXPECT_THAT(graph_error("x caf\xc3\n"), HasSubstr("g.txt:1:6: a byte that is not UTF-8 (0xc3)"));   // cut short
   // C1 controls are well-formed UTF-8 but act as escapes on some terminals.
-  EXPECT_THAT(graph_error("a b\xc2\x9b" "5m\n"), HasSubstr("g.txt:1:4: a control character (U+009B) in a vertex name"));
+  EXPECT_THAT(graph_error("a b\xc2\x9b"
+                          "5m\n"),
+              HasSubstr("g.txt:1:4: a control character (U+009B) in a vertex name"));
   EXPECT_THAT(graph_error("\xc2\x80 b\n"), HasSubstr("g.txt:1:1: a control character (U+0080)"));
   EXPECT_EQ(value_of(graph("\xc2\xa0x y\n"), "\xc2\xa0x"), 1U);  // U+00A0 is no control
   // Well-formed UTF-8 names and any bytes in comments are fine.
@@ -435,7 +440,9 @@ TEST(GraphGameCycles, LongCyclesAndLongTails) {
   const GameValue win = GameValue::infinite({Nimber(0)});
   for (int i = 0; i < kRing; i += 997) ASSERT_EQ(g.game_value(g.parse_position(fmt::format("r{}", i))), win) << i;
   for (int i = 0; i < kPath; i += 991)
-    ASSERT_EQ(g.game_value(g.parse_position(fmt::format("p{}", i))), GameValue(Nimber(static_cast<std::uint64_t>((kPath - 1 - i) % 2)))) << i;
+    ASSERT_EQ(g.game_value(g.parse_position(fmt::format("p{}", i))),
+              GameValue(Nimber(static_cast<std::uint64_t>((kPath - 1 - i) % 2))))
+        << i;
   // Without the sink, nothing ends: every vertex is a draw.
   text.clear();
   for (int i = 0; i < kRing; ++i) text += fmt::format("r{} r{}\n", i, (i + 1) % kRing);
@@ -529,7 +536,7 @@ TEST(GraphGameErrors, PositionsOutOfRangeAreProgrammingErrors) {
 // A random DAG as the test sees it: vertex r (a rank) moves only to higher
 // ranks; names hide the ranks; the edge lines are shuffled.
 struct RandomDag {
-  std::vector<std::string> name;               // by rank
+  std::vector<std::string> name;                // by rank
   std::vector<std::vector<std::uint32_t>> out;  // by rank, in file order, repeats kept
   std::vector<bool> written;                    // by rank: named somewhere in the text
   std::string text;
@@ -835,9 +842,9 @@ std::string outcome(const std::function<GraphGame()>& read) {
 // that are not, C1 and C0 controls, blanks, CRLF, comments, third names, a
 // byte order mark; mostly graphs, often not.
 std::string random_graph_text(std::mt19937_64& rng) {
-  static const std::vector<std::string> names = {"a", "b", "c", "d1", "e22", "f-f", "g\xc3\xa9", "long-name-h",
-                                                 "\xe6\x97\xa5", "abcdefgh", "abcdefghi"};
-  static const std::vector<std::string> odd = {"\xff", "\xc2\x85", "\x01", std::string(1, '\0'), "\xc3", "\x7f",
+  static const std::vector<std::string> names = {
+      "a", "b", "c", "d1", "e22", "f-f", "g\xc3\xa9", "long-name-h", "\xe6\x97\xa5", "abcdefgh", "abcdefghi"};
+  static const std::vector<std::string> odd = {"\xff",     "\xc2\x85", "\x01", std::string(1, '\0'), "\xc3", "\x7f",
                                                "\xe6\x97", "\xc2\xa0", "#"};
   static const std::vector<std::string> blanks = {" ", "  ", "\t", "\r", " \t "};
   static const std::vector<std::string> ends = {"\n", "\n", "\n", "\r\n", "\n\n", " # note \xff\x01\n", "#\n"};
@@ -1000,7 +1007,8 @@ TEST(GraphGameEndless, EndlessValidLinesEndAtALimitInBoundedMemory) {
   limits = GraphLimits{};
   limits.max_bytes = std::uint64_t{1} << 27;  // 128 MiB
   const EndlessRead bytes = read_endless_pipe("# " + comment + "\n", limits);
-  EXPECT_THAT(bytes.message, HasSubstr(":1091202:6: a graph file longer than 134217728 bytes, the most grundy supports"));
+  EXPECT_THAT(bytes.message,
+              HasSubstr(":1091202:6: a graph file longer than 134217728 bytes, the most grundy supports"));
   EXPECT_LT(bytes.growth_kb, 16 * 1024) << bytes.message;
 
   // One endless line: refused at the line limit.

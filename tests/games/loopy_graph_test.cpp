@@ -42,9 +42,12 @@ using MoveKey = std::tuple<std::size_t, Position, Position>;
 
 std::string outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::win: return "win";
-    case Outcome::loss: return "loss";
-    case Outcome::draw: break;
+    case Outcome::win:
+      return "win";
+    case Outcome::loss:
+      return "loss";
+    case Outcome::draw:
+      break;
   }
   return "draw";
 }
@@ -53,9 +56,12 @@ std::string outcome_name(Outcome o) {
 // comparison print as words.
 std::string outcome_name(Winner w) {
   switch (w) {
-    case Winner::first: return "win";
-    case Winner::second: return "loss";
-    case Winner::draw: break;
+    case Winner::first:
+      return "win";
+    case Winner::second:
+      return "loss";
+    case Winner::draw:
+      break;
   }
   return "draw";
 }
@@ -330,12 +336,13 @@ TEST(LoopyGraphOracle, EachValueKeepsItsPromiseAgainstNimHeaps) {
       }
       for (int k = 0; k <= top; ++k) {
         const std::uint64_t heap = static_cast<std::uint64_t>(k);
-        const Outcome expected = m ? (heap == *m ? Outcome::loss : Outcome::win)
-                                   : (wins.count(heap) != 0 ? Outcome::win : Outcome::draw);
+        const Outcome expected =
+            m ? (heap == *m ? Outcome::loss : Outcome::win) : (wins.count(heap) != 0 ? Outcome::win : Outcome::draw);
         const Outcome actual = oracle.outcome_of({static_cast<int>(v), k});
         ASSERT_EQ(outcome_name(actual), outcome_name(expected)) << "G + *" << k << ", " << where();
         // The value of G + *k (operator^) decides the same.
-        ASSERT_EQ(outcome_name((value ^ Nimber(heap)).winner()), outcome_name(actual)) << "G + *" << k << ", " << where();
+        ASSERT_EQ(outcome_name((value ^ Nimber(heap)).winner()), outcome_name(actual))
+            << "G + *" << k << ", " << where();
       }
       // value() answers for the finite values, cycles or not.
       if (m) {
@@ -466,7 +473,8 @@ TEST(LoopyGraphOracle, GraphsWithoutCyclesHaveTheirMexValues) {
       // Every play ends: no draw, and the loss is value 0.
       ASSERT_EQ(outcome_name(oracle.outcome_of({static_cast<int>(v)})),
                 outcome_name(expected == 0 ? Outcome::loss : Outcome::win))
-          << vertex_name(v) << " in\n" << r.text;
+          << vertex_name(v) << " in\n"
+          << r.text;
     }
   }
 }

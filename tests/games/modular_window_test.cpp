@@ -19,8 +19,8 @@ std::uint64_t term(std::uint64_t a, std::uint64_t b, std::uint64_t m, std::uint6
   return static_cast<std::uint64_t>((Uint128{a} * k + b) % m);
 }
 
-std::optional<std::uint64_t> scan(std::uint64_t a, std::uint64_t b, std::uint64_t m, std::uint64_t lo,
-                                  std::uint64_t hi, std::uint64_t steps) {
+std::optional<std::uint64_t> scan(std::uint64_t a, std::uint64_t b, std::uint64_t m, std::uint64_t lo, std::uint64_t hi,
+                                  std::uint64_t steps) {
   for (std::uint64_t k = 0; k < steps; ++k) {
     const std::uint64_t t = term(a, b, m, k);
     if (lo <= t && t <= hi) return k;
@@ -56,9 +56,9 @@ TEST(ModularWindow, LargeModuliOnBothWordSizes) {
   // the answer must land in the window, and no earlier k may; answers that
   // are small enough are checked by scanning.
   std::mt19937_64 rng(12);
-  const std::uint64_t bases[] = {std::uint64_t{1} << 20, (std::uint64_t{1} << 32) - 5, std::uint64_t{1} << 32,
-                                 (std::uint64_t{1} << 32) + 7, 3'000'000'000'000'000'000ULL,
-                                 (std::uint64_t{1} << 63) - 1};
+  const std::uint64_t bases[] = {std::uint64_t{1} << 20,       (std::uint64_t{1} << 32) - 5,
+                                 std::uint64_t{1} << 32,       (std::uint64_t{1} << 32) + 7,
+                                 3'000'000'000'000'000'000ULL, (std::uint64_t{1} << 63) - 1};
   int scanned = 0;
   for (std::uint64_t base : bases)
     for (int i = 0; i < 300; ++i) {

@@ -60,7 +60,8 @@ std::vector<Case> heap_cases() {
                        return s;
                      }});
   }
-  for (std::vector<Position> divisors : {std::vector<Position>{2, 3, 4, 5, 6}, {3, 7}, {2}, {5, 6, 7, 8, 9, 10, 11, 12}}) {
+  for (std::vector<Position> divisors :
+       {std::vector<Position>{2, 3, 4, 5, 6}, {3, 7}, {2}, {5, 6, 7, 8, 9, 10, 11, 12}}) {
     cases.push_back({fmt::format("division:{}", fmt::join(divisors, ",")), [divisors](Position n) {
                        std::set<Position> s;
                        if (n > 0)
@@ -197,7 +198,8 @@ TEST(Moves, ReasonsSayWhy) {
   EXPECT_THAT(parse_one_to_one("subtraction:1,3,4")->why_not_move(9, 7), HasSubstr("taking 2 is not a move"));
   EXPECT_THAT(parse_one_to_one("subtraction:1,3,4")->move_rule(), HasSubstr("a move takes 1, 3 or 4 tokens"));
   EXPECT_THAT(parse_one_to_one("subtraction:3")->move_rule(), HasSubstr("exactly 3 tokens"));
-  EXPECT_THAT(parse_one_to_one("division:2-6")->why_not_move(20, 0), HasSubstr("0 is not floor(20 / d) for d = 2, 3, 4, 5 or 6"));
+  EXPECT_THAT(parse_one_to_one("division:2-6")->why_not_move(20, 0),
+              HasSubstr("0 is not floor(20 / d) for d = 2, 3, 4, 5 or 6"));
   EXPECT_THAT(parse_one_to_one("division:2-6")->why_not_move(0, 0), HasSubstr("no moves"));
   EXPECT_THAT(parse_one_to_one("coprime")->why_not_move(10, 6), HasSubstr("gcd(10, 4) = 2"));
   EXPECT_THAT(parse_one_to_one("xy:5,7")->why_not_move(16, 15), HasSubstr("multiple of X = 5"));
@@ -259,9 +261,9 @@ TEST(Moves, EveryFamilyOfTheRegistryKeepsTheGameContract) {
     SCOPED_TRACE(std::string(f.name));
     // The example of a family that reads a file (graph, node-kayles) names a
     // file of the repository, relative to it.
-    const std::string spec = f.reads_file ? fmt::format("{}:{}/../../{}", f.name, GRUNDY_TEST_DATA,
-                                                        f.example.substr(f.name.size() + 1))
-                                          : std::string(f.example);
+    const std::string spec =
+        f.reads_file ? fmt::format("{}:{}/../../{}", f.name, GRUNDY_TEST_DATA, f.example.substr(f.name.size() + 1))
+                     : std::string(f.example);
     const auto game = parse_game(spec);
     const auto* graph = dynamic_cast<const GraphGame*>(game.get());
     // Heaps 0..25, every vertex of a graph, or the family's example positions.

@@ -129,7 +129,8 @@ TEST(NodeKayles, RandomGraphsAgreeWithTheBruteForce) {
 // A position as typed: "none", or the names v0, v1, ... joined by ','.
 std::string names_of(std::uint32_t set) {
   std::string text;
-  for (std::uint32_t s = set; s != 0; s &= s - 1) text += fmt::format("{}v{}", text.empty() ? "" : ",", __builtin_ctz(s));
+  for (std::uint32_t s = set; s != 0; s &= s - 1)
+    text += fmt::format("{}v{}", text.empty() ? "" : ",", __builtin_ctz(s));
   return text.empty() ? "none" : text;
 }
 
@@ -374,8 +375,10 @@ TEST(NodeKayles, BadInputSaysWhereAndWhat) {
               HasSubstr("big.txt:129:1: more than 128 vertices; node-kayles plays on graphs of at most 128 vertices"));
   EXPECT_THAT(error_of([&] { (void)NodeKaylesGame::from_text("a b c\n", "t.txt"); }),
               HasSubstr("t.txt:1:5: unexpected third name 'c'"));
-  EXPECT_THAT(error_of([&] { (void)NodeKaylesGame::from_text("a all\n", "t.txt"); }), HasSubstr("a vertex named 'all'"));
-  EXPECT_THAT(error_of([&] { (void)NodeKaylesGame::from_text("a,b c\n", "t.txt"); }), HasSubstr("a vertex named 'a,b'"));
+  EXPECT_THAT(error_of([&] { (void)NodeKaylesGame::from_text("a all\n", "t.txt"); }),
+              HasSubstr("a vertex named 'all'"));
+  EXPECT_THAT(error_of([&] { (void)NodeKaylesGame::from_text("a,b c\n", "t.txt"); }),
+              HasSubstr("a vertex named 'a,b'"));
   EXPECT_THAT(error_of([] { (void)parse_game("node-kayles:/no/such/file.txt"); }), HasSubstr("/no/such/file.txt"));
   EXPECT_THAT(error_of([] { (void)parse_game("node-kayles"); }), HasSubstr("expected node-kayles:FILE"));
   // 128 vertices are fine.

@@ -42,7 +42,8 @@ fs::path scratch(const std::string& name) {
 
 TakeAndBreakValues grundys_game() { return TakeAndBreakValues(TakeAndBreakGame::grundy_game().digits(), true); }
 TakeAndBreakValues octal(const std::string& code) {
-  return TakeAndBreakValues(TakeAndBreakGame::parse_code(code, TakeAndBreakGame::Notation::octal, code, 1).digits(), false);
+  return TakeAndBreakValues(TakeAndBreakGame::parse_code(code, TakeAndBreakGame::Notation::octal, code, 1).digits(),
+                            false);
 }
 
 void expect_same_values(const TakeAndBreakValues& in_file, const TakeAndBreakValues& in_memory) {
@@ -197,7 +198,8 @@ TEST(OctalTableFile, ValuesPastTheMemoryCapComeFromTheFile) {
   const fs::path path = scratch("0.167-value.table");
   fs::remove(path);
   const std::uint64_t cap = TakeAndBreakGame::kMaxTable;
-  const TakeAndBreakGame in_memory = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
+  const TakeAndBreakGame in_memory =
+      TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
   in_memory.compute_table(cap + 100);
   TakeAndBreakGame in_file = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
   ASSERT_EQ(in_file.table_file_use(), Game::TableFileUse::kept);
@@ -225,7 +227,8 @@ TEST(OctalTableFile, NoByteDamagedGivesAWrongValue) {
   const std::uint64_t size = TableFile::kBlockValues + 3000;  // two blocks, the second partial
   const fs::path path = scratch("0.167-damaged.table");
   fs::remove(path);
-  const TakeAndBreakGame in_memory = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
+  const TakeAndBreakGame in_memory =
+      TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
   in_memory.compute_table(size);
   {
     TakeAndBreakGame writer = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
@@ -244,7 +247,8 @@ TEST(OctalTableFile, NoByteDamagedGivesAWrongValue) {
   for (std::uint64_t i = 0; i < 16; ++i) places.push_back(TableFile::kHeaderBytes + i);
   const std::uint64_t values = TableFile::kValuesOffset;
   for (std::uint64_t n = 0; n < 1000; ++n) places.push_back(values + n);
-  for (std::uint64_t n = TableFile::kBlockValues - 1000; n < size; n += kSanitized ? 7 : 1) places.push_back(values + n);
+  for (std::uint64_t n = TableFile::kBlockValues - 1000; n < size; n += kSanitized ? 7 : 1)
+    places.push_back(values + n);
   std::uint64_t refused = 0;
   for (const std::uint64_t at : places) {
     auto flip = [&] {
@@ -257,9 +261,10 @@ TEST(OctalTableFile, NoByteDamagedGivesAWrongValue) {
     flip();
     TakeAndBreakGame reader = TakeAndBreakGame::parse_code("0.167", TakeAndBreakGame::Notation::octal, "0.167", 1);
     // The value the damaged byte stands for, or whose checksum it is.
-    const std::uint64_t n = at >= values                    ? at - values
-                            : at >= TableFile::kHeaderBytes ? (at - TableFile::kHeaderBytes) / 8 * TableFile::kBlockValues
-                                                            : at % size;
+    const std::uint64_t n = at >= values ? at - values
+                            : at >= TableFile::kHeaderBytes
+                                ? (at - TableFile::kHeaderBytes) / 8 * TableFile::kBlockValues
+                                : at % size;
     bool seen = false;
     try {
       reader.keep_table_in(path.string());

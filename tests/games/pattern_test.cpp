@@ -83,8 +83,8 @@ TEST(Pattern, SubtractionOneToThree) {
 }
 
 TEST(Pattern, SubtractionPeriodsAreTheSmallest) {
-  std::vector<std::vector<std::uint64_t>> sets{{2, 5, 7}, {1, 2, 3}, {3, 4, 6, 10}, {1, 4}, {2, 3, 7},
-                                               {1, 3, 4}, {4, 5, 9, 13}, {2, 4, 7, 11, 12}};
+  std::vector<std::vector<std::uint64_t>> sets{{2, 5, 7}, {1, 2, 3}, {3, 4, 6, 10}, {1, 4},
+                                               {2, 3, 7}, {1, 3, 4}, {4, 5, 9, 13}, {2, 4, 7, 11, 12}};
   std::mt19937_64 rng(7);
   for (int i = 0; i < 30; ++i) {
     std::vector<std::uint64_t> s;

@@ -102,9 +102,7 @@ class RowKayles final : public SearchedGame<Row, std::hash<Row>, RowKaylesRules,
   explicit RowKayles(unsigned length) : length_(length) {}
   [[nodiscard]] std::string spec() const override { return "row-kayles"; }
   [[nodiscard]] std::string move_rule() const override { return "a move knocks down one pin or two neighbours"; }
-  [[nodiscard]] std::string why_not_option(Position, std::span<const Position>) const override {
-    return "not a move";
-  }
+  [[nodiscard]] std::string why_not_option(Position, std::span<const Position>) const override { return "not a move"; }
 
  protected:
   [[nodiscard]] Row parse_state(std::string_view text) const override {
@@ -134,7 +132,6 @@ class RowKayles final : public SearchedGame<Row, std::hash<Row>, RowKaylesRules,
  private:
   unsigned length_;
 };
-
 
 Row random_row(std::mt19937_64& rng, unsigned length, double standing) {
   std::bernoulli_distribution stands(standing);
@@ -191,7 +188,8 @@ TEST(SearchedGame, AFourthGameListsItsOptionsAndTheOptionsToAValue) {
     std::vector<std::string> expected, to_zero;
     for (unsigned i = 0; i < length; ++i) {
       if ((row >> i & 1) == 0) continue;
-      for (const Row o : {row & ~(Row{1} << i), (i + 1 < length && (row >> (i + 1) & 1) != 0) ? row & ~(Row{3} << i) : row}) {
+      for (const Row o :
+           {row & ~(Row{1} << i), (i + 1 < length && (row >> (i + 1) & 1) != 0) ? row & ~(Row{3} << i) : row}) {
         if (o == row) continue;
         expected.push_back(row_text(o, length));
         if (kayles_value(*kayles, o) == Nimber{0}) to_zero.push_back(row_text(o, length));

@@ -181,7 +181,8 @@ TEST_P(SubtractionOeis, MatchesTable) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Tables, SubtractionOeis,
-                         ::testing::Values(OeisCase{"oeis_A014586.txt", squares}, OeisCase{"oeis_A014587.txt", factorials},
+                         ::testing::Values(OeisCase{"oeis_A014586.txt", squares},
+                                           OeisCase{"oeis_A014587.txt", factorials},
                                            OeisCase{"oeis_A014588.txt", fibonacci},
                                            OeisCase{"oeis_A019509.txt", triangular}));
 

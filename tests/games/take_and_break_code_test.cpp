@@ -48,7 +48,11 @@ struct BruteCode {
   }
 };
 
-std::string digit_char(unsigned d) { return d < 10 ? std::string(1, char('0' + d)) : d < 36 ? std::string(1, char('A' + d - 10)) : fmt::format("{{{}}}", d); }
+std::string digit_char(unsigned d) {
+  return d < 10   ? std::string(1, char('0' + d))
+         : d < 36 ? std::string(1, char('A' + d - 10))
+                  : fmt::format("{{{}}}", d);
+}
 
 // The code's text, written with one modifier after the digit when one rule
 // covers every split, in parentheses otherwise.
@@ -97,10 +101,14 @@ bool allowed(const BruteDigit& d, unsigned k, const std::vector<std::uint64_t>& 
   bool distinct = true;
   for (std::size_t j = 1; j < parts.size(); ++j) distinct = distinct && parts[j] != parts[j - 1];
   switch (rule) {
-    case Rule::any: return true;
-    case Rule::unequal: return distinct;
-    case Rule::not_all_equal: return !all_same;
-    case Rule::all_equal: return all_same;
+    case Rule::any:
+      return true;
+    case Rule::unequal:
+      return distinct;
+    case Rule::not_all_equal:
+      return !all_same;
+    case Rule::all_equal:
+      return all_same;
   }
   return false;
 }
@@ -371,8 +379,8 @@ TEST(TakeAndBreakCode, ArithmeticPeriodsOfOneHeapCodesAreProvenAndHoldFarBeyond)
   };
   const auto digit = [](unsigned heaps) { return BruteDigit{heaps, {}}; };
   const std::vector<Case> cases = {
-      {"tb:0.[3]", BruteCode{{digit(0), digit(3)}, 1}, 1, 1},                              // nim
-      {"tb:0.0[3]", BruteCode{{digit(0), digit(0), digit(3)}, 1}, 2, 1},                   // any number but 1
+      {"tb:0.[3]", BruteCode{{digit(0), digit(3)}, 1}, 1, 1},                                   // nim
+      {"tb:0.0[3]", BruteCode{{digit(0), digit(0), digit(3)}, 1}, 2, 1},                        // any number but 1
       {"tb:0.330[3]", BruteCode{{digit(0), digit(3), digit(3), digit(0), digit(3)}, 1}, 6, 3},  // any but 3
       // Rules shorter than the code's repeating group (issue 50: once
       // reported as the lcm, p = 6, s = 2 and p = 12, s = 6).
@@ -403,7 +411,8 @@ TEST(TakeAndBreakCode, ArithmeticPeriodsOfOneHeapCodesAreProvenAndHoldFarBeyond)
 // A random repeating code whose moves leave at most one heap: digits 0-3
 // after the point, up to `most_prefix` of them before a repeating group of
 // 1 to `most_repeat`; the brute force's form and the spec "tb:0.12[31]".
-std::pair<BruteCode, std::string> random_one_heap_code(std::mt19937_64& rng, unsigned most_prefix, unsigned most_repeat) {
+std::pair<BruteCode, std::string> random_one_heap_code(std::mt19937_64& rng, unsigned most_prefix,
+                                                       unsigned most_repeat) {
   auto pick = [&](unsigned lo, unsigned hi) { return std::uniform_int_distribution<unsigned>(lo, hi)(rng); };
   BruteCode code;
   code.digits.push_back(BruteDigit{});

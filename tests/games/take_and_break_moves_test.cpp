@@ -30,9 +30,9 @@ constexpr Position kMax64 = std::numeric_limits<Position>::max();
 
 // Periodic games (periods proven quickly), two- and three-heap splits,
 // d0 = 4 (split without taking), long preperiods (0.7777: 142).
-const std::vector<std::string> kPeriodic = {
-    "kayles",     "dawson-kayles", "dawson-chess", "octal:0.7777", "octal:4.7",  "octal:0.51", "octal:4.0",
-    "octal:0.35", "octal:0.644",   "hex:0.F",      "hex:0.A",      "hex:0.B",    "hex:0.D",    "hex:4.F"};
+const std::vector<std::string> kPeriodic = {"kayles",     "dawson-kayles", "dawson-chess", "octal:0.7777", "octal:4.7",
+                                            "octal:0.51", "octal:4.0",     "octal:0.35",   "octal:0.644",  "hex:0.F",
+                                            "hex:0.A",    "hex:0.B",       "hex:0.D",      "hex:4.F"};
 
 // The options of heap n in the game's order, from the code alone: by
 // tokens taken i, then heaps left (none, one, two, three), then increasing
@@ -77,7 +77,8 @@ TEST(TakeAndBreakWinningMoves, EqualTheEnumerationFromTheCode) {
         for (const std::uint64_t limit : {0ULL, 1ULL, 2ULL, 5ULL}) {
           const OptionSample cut = game->options_to_value(n, Nimber(t), limit);
           const std::size_t k = std::min<std::size_t>(limit, expected.size());
-          ASSERT_EQ(cut.options, std::vector<Option>(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(k)))
+          ASSERT_EQ(cut.options,
+                    std::vector<Option>(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(k)))
               << n << " to value " << t << ", limit " << limit;
         }
       }
@@ -184,7 +185,7 @@ TEST(TakeAndBreakWinningMoves, HugeHeapsListAnOptionOfEveryValueBelowTheirOwn) {
               for (Position h : x) s += h;
               return s;
             };
-            const bool ordered = left(before) != left(o) ? left(before) > left(o)
+            const bool ordered = left(before) != left(o)     ? left(before) > left(o)
                                  : before.size() != o.size() ? before.size() < o.size()
                                                              : before < o;
             EXPECT_TRUE(ordered) << game->format_option(before) << " before " << game->format_option(o);
@@ -228,8 +229,10 @@ TEST(SplitSearch, ThreeHeapSkippingAgreesWithCountingEverySplit) {
         ASSERT_EQ(all.size(), expected);
         for (const std::uint64_t limit : std::vector<std::uint64_t>{1, 3, 10, 200, kNoLimit}) {
           std::vector<Option> first;
-          const split_search::Count cut = split_search::triples_to_value(
-              g, r, t, limit, false, [&](Position a, Position b) { first.push_back({a, b, r - a - b}); });
+          const split_search::Count cut =
+              split_search::triples_to_value(g, r, t, limit, false, [&](Position a, Position b) {
+                first.push_back({a, b, r - a - b});
+              });
           const std::size_t k2 = std::min<std::size_t>(limit, all.size());
           ASSERT_EQ(first, std::vector<Option>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(k2)))
               << "r " << r << " t " << t << " limit " << limit << " e " << e << " p " << p;
@@ -239,7 +242,6 @@ TEST(SplitSearch, ThreeHeapSkippingAgreesWithCountingEverySplit) {
     }
   }
 }
-
 
 // Checks the mex rule at heap n for the targets given: an option of each
 // target below G(n), each listed one a move of that value; none of G(n).
@@ -252,7 +254,8 @@ void expect_options_to_every_value_below(const Game& game, Position n, const std
       EXPECT_TRUE(got.options.empty()) << n << " lists an option of its own value " << v;
       continue;
     }
-    ASSERT_FALSE(got.options.empty()) << game.spec() << ": " << n << " (value " << v << ") lists no option of value " << t;
+    ASSERT_FALSE(got.options.empty()) << game.spec() << ": " << n << " (value " << v << ") lists no option of value "
+                                      << t;
     for (const Option& o : got.options) {
       EXPECT_EQ(game.why_not_option(n, o), "") << n << " -> " << game.format_option(o);
       EXPECT_EQ(game.option_value(o).value(), t) << n << " -> " << game.format_option(o);
@@ -284,7 +287,8 @@ TEST(TakeAndBreakWinningMoves, GeneralCodesFindWinningSplitsIntoAnyNumberOfHeaps
     std::string spec = fmt::format("tb:{{{}}}.", 4 * (rng() % 16));
     const int digits = 1 + static_cast<int>(rng() % 3);
     const std::uint64_t top = tried % 4 == 0 ? 64 : 32;  // five heaps at most, else four (cheaper tables)
-    for (int i = 0; i < digits; ++i) spec += fmt::format("{{{}}}", i + 1 == digits ? 1 + rng() % (top - 1) : rng() % top);
+    for (int i = 0; i < digits; ++i)
+      spec += fmt::format("{{{}}}", i + 1 == digits ? 1 + rng() % (top - 1) : rng() % top);
     std::unique_ptr<Game> game;
     try {
       game = parse_game(spec);

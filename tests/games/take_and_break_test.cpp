@@ -92,10 +92,14 @@ TEST(TakeAndBreakMoves, EveryListedOptionIsAMoveAndTheTotalCountsThem) {
       const OptionSample all = game->list_options(n, kNoLimit);
       ASSERT_TRUE(all.complete()) << spec << " " << n;
       EXPECT_EQ(game->has_move(n), !all.options.empty()) << spec << " " << n;
-      for (const Option& o : all.options) EXPECT_TRUE(game->is_option(n, o)) << spec << " " << n << " -> " << game->format_option(o);
+      for (const Option& o : all.options)
+        EXPECT_TRUE(game->is_option(n, o)) << spec << " " << n << " -> " << game->format_option(o);
       const OptionSample first = game->list_options(n, 3);
       EXPECT_EQ(first.total, all.total);
-      EXPECT_EQ(first.options, std::vector<Option>(all.options.begin(), all.options.begin() + std::min<std::ptrdiff_t>(3, static_cast<std::ptrdiff_t>(all.options.size()))));
+      EXPECT_EQ(first.options,
+                std::vector<Option>(all.options.begin(),
+                                    all.options.begin() +
+                                        std::min<std::ptrdiff_t>(3, static_cast<std::ptrdiff_t>(all.options.size()))));
     }
   }
 }
@@ -137,7 +141,8 @@ TEST(TakeAndBreakMoves, BadCodesSayWhatIsWrong) {
   EXPECT_THAT(error_of("octal:77"), HasSubstr("has no point"));
   EXPECT_THAT(error_of("hex:0.G"), HasSubstr("not a hexadecimal digit"));
   EXPECT_THAT(error_of("kayles:3"), HasSubstr("kayles takes no parameters"));
-  EXPECT_THAT(error_of(("octal:0." + std::string(65, '7')).c_str()), HasSubstr("number 65 after the point; grundy takes at most 64"));
+  EXPECT_THAT(error_of(("octal:0." + std::string(65, '7')).c_str()),
+              HasSubstr("number 65 after the point; grundy takes at most 64"));
   // Found by a review: these were accepted, and a non-ASCII character was shown by its first byte.
   EXPECT_THAT(error_of("octal:0."), HasSubstr("the code '0.' has no digit after the point: write 0.0 when"));
   EXPECT_THAT(error_of("octal:4."), HasSubstr("the code '4.' has no digit after the point"));

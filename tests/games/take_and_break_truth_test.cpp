@@ -285,8 +285,8 @@ TEST(TakeAndBreakTruth, GrundysGameMatchesBruteForce) {
 
 TEST(TakeAndBreakTruth, CanonicalSpecs) {
   const std::vector<std::pair<std::string, std::string>> cases{
-      {"octal:.77", "octal:0.77"}, {"kayles", "octal:0.77"},
-      {"octal:0.770", "octal:0.77"}, {"hex:0.f", "hex:0.F"},      {"octal:4.3", "octal:4.3"},
+      {"octal:.77", "octal:0.77"}, {"kayles", "octal:0.77"},   {"octal:0.770", "octal:0.77"},
+      {"hex:0.f", "hex:0.F"},      {"octal:4.3", "octal:4.3"},
   };
   for (const auto& [spec, canonical] : cases) {
     const auto game = parse_game(spec);

@@ -199,7 +199,8 @@ TEST(TakeAndBreakValues, ReportsWhatItSaw) {
   EXPECT_EQ(s.largest_at, static_cast<std::uint64_t>(largest - g.begin()));
   std::uint64_t rare = 0, last = 0;
   for (std::size_t n = 1; n < g.size(); ++n)
-    if ((static_cast<std::size_t>(__builtin_popcount(g[n] & s.mask)) + (s.with_parity ? n : 0)) % 2 == 0) ++rare, last = n;
+    if ((static_cast<std::size_t>(__builtin_popcount(g[n] & s.mask)) + (s.with_parity ? n : 0)) % 2 == 0)
+      ++rare, last = n;
   EXPECT_EQ(s.rare_heaps, rare);
   EXPECT_EQ(s.last_rare, last);
   EXPECT_EQ(table.bytes_per_value(), 1u);
@@ -307,8 +308,7 @@ void check_pair_scan(std::uint32_t largest, unsigned seed, std::uint32_t window 
     std::vector<std::uint32_t> kept(want.begin(), want.begin() + static_cast<std::ptrdiff_t>(left));
     std::sort(kept.begin(), kept.end());
     std::sort(expected.begin(), expected.end());
-    EXPECT_EQ(kept, expected)
-        << "m " << m << ", a " << a << ", last " << last << ", trial " << trial;
+    EXPECT_EQ(kept, expected) << "m " << m << ", a " << a << ", last " << last << ", trial " << trial;
   }
 }
 

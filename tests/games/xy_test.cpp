@@ -235,8 +235,10 @@ TEST(Xy, HeapsNear10e18And2e64ByPeriodicity) {
     for (int i = 0; i < 3000; ++i) {
       const auto k = static_cast<std::uint64_t>(i);
       std::uint64_t v = period + rng() % (kMax64 - period);
-      if (k < 1000) v = kE18 - 1500 + k;
-      else if (k < 2000) v = kMax64 - (k - 1000);
+      if (k < 1000)
+        v = kE18 - 1500 + k;
+      else if (k < 2000)
+        v = kMax64 - (k - 1000);
       ASSERT_EQ(game.grundy_value(v), expected(v)) << "X=" << x << " Y=" << y << " v=" << v;
     }
   }

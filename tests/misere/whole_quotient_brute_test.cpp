@@ -59,7 +59,7 @@ class PlainMisereSearch {
     return p;
   }
 
- // The sums one move on a heap of n leaves (each sorted), without repeats.
+  // The sums one move on a heap of n leaves (each sorted), without repeats.
   const std::vector<Heaps>& options(unsigned n) {
     std::vector<Heaps>& out = options_[n];
     if (computed_[n]) return out;

@@ -18,8 +18,8 @@ using ::testing::HasSubstr;
 
 TEST(Spec, CanonicalSpecsPrintBackIdentically) {
   for (const char* spec : {"nim", "subtraction:1-3", "subtraction:2,5,7", "subtraction:1,2", "subtraction:1-3,5,6,8-11",
-                           "division:2-6", "division:2,3", "division:3,5,7", "division:1000000000000", "coprime", "xy:5,7", "xy:1,2",
-                           "xy:999999999999999999,1000000000000000000"}) {
+                           "division:2-6", "division:2,3", "division:3,5,7", "division:1000000000000", "coprime",
+                           "xy:5,7", "xy:1,2", "xy:999999999999999999,1000000000000000000"}) {
     EXPECT_EQ(parse_game(spec)->spec(), spec);
   }
 }
@@ -35,8 +35,8 @@ TEST(Spec, OtherSpellingsPrintCanonically) {
 TEST(Spec, EveryFamilyIsListed) {
   std::vector<std::string> names;
   for (const GameFamily& f : game_families()) names.emplace_back(f.name);
-  EXPECT_THAT(names, ::testing::IsSupersetOf({"nim", "subtraction", "division", "coprime", "xy", "graph", "octal", "hex",
-                                              "grundy-game", "kayles", "dawson-chess", "dawson-kayles"}));
+  EXPECT_THAT(names, ::testing::IsSupersetOf({"nim", "subtraction", "division", "coprime", "xy", "graph", "octal",
+                                              "hex", "grundy-game", "kayles", "dawson-chess", "dawson-kayles"}));
 }
 
 // What the registry promises of each family: its example is a spec that
@@ -88,17 +88,24 @@ void expect_error(std::string_view spec, std::string_view fragment) {
 }
 
 TEST(Spec, ErrorsSayWhatWasExpected) {
-  expect_error("", "the game is empty: expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, octal:CODE, hex:CODE, tb:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, graph:FILE");
-  expect_error("chess", "unknown game 'chess': expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, octal:CODE, hex:CODE, tb:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, graph:FILE");
-  expect_error("subtracton:1,2", "unknown game 'subtracton:1,2': did you mean 'subtraction:1,2'? The games are nim, subtraction:S,");
+  expect_error("",
+               "the game is empty: expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, octal:CODE, "
+               "hex:CODE, tb:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, graph:FILE");
+  expect_error("chess",
+               "unknown game 'chess': expected one of nim, subtraction:S, division:D, coprime, xy:X,Y, octal:CODE, "
+               "hex:CODE, tb:CODE, grundy-game, kayles, dawson-chess, dawson-kayles, graph:FILE");
+  expect_error("subtracton:1,2",
+               "unknown game 'subtracton:1,2': did you mean 'subtraction:1,2'? The games are nim, subtraction:S,");
   expect_error("Nim", "unknown game 'Nim': did you mean 'nim'?");
   expect_error("Division:2-6", "did you mean 'division:2-6'?");
   // Suggestions are specs themselves.
   expect_error("Nim:3", "did you mean 'nim'?");
   expect_error("coprme:5", "did you mean 'coprime'?");
   expect_error("subtracton", "did you mean 'subtraction:S'?");
-  expect_error("subtraction:{}", "the subtraction set of game 'subtraction:{}', at character 13: '{}' is not a number here");
-  expect_error("division:", "the divisor set of game 'division:' is empty: expected a list such as 2,4,5 or a range such as 2-4");
+  expect_error("subtraction:{}",
+               "the subtraction set of game 'subtraction:{}', at character 13: '{}' is not a number here");
+  expect_error("division:",
+               "the divisor set of game 'division:' is empty: expected a list such as 2,4,5 or a range such as 2-4");
   expect_error("subtraction:", "expected a list such as 1,3,4 or a range such as 1-3");
   expect_error("nim:3", "nim takes no parameters");
   expect_error("coprime:2", "coprime takes no parameters");

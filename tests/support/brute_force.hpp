@@ -16,8 +16,8 @@ inline std::uint64_t brute_mex(const std::set<std::uint64_t>& values) {
 }
 
 // G(0..last) of the heap game whose options of n are `options(n)` (each < n).
-inline std::vector<std::uint64_t> brute_heap_values(std::uint64_t last,
-                                                    const std::function<std::vector<std::uint64_t>(std::uint64_t)>& options) {
+inline std::vector<std::uint64_t> brute_heap_values(
+    std::uint64_t last, const std::function<std::vector<std::uint64_t>(std::uint64_t)>& options) {
   std::vector<std::uint64_t> g(last + 1);
   for (std::uint64_t n = 0; n <= last; ++n) {
     std::set<std::uint64_t> seen;

@@ -127,7 +127,7 @@ class ProductOutcomes {
       const std::size_t t = queue[head];
       for (std::size_t i = 0; i < parts_.size(); ++i) {
         for (int u : into[i][static_cast<std::size_t>(position(t, i))]) {
-          const std::size_t p = after(t, i, u);  // p moves to t in component i
+          const std::size_t p = after(t, i, u);   // p moves to t in component i
           if (label[p] != Label::none) continue;  // decided already, and for good
           if (label[t] == Label::loss) {
             label[p] = Label::win;  // p can move to a Loss

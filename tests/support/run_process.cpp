@@ -94,21 +94,25 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
   bool err_open = true;
   char buffer[1 << 16];
   while (out_open || err_open || in_fd >= 0) {
-    pollfd fds[3] = {{out_open ? child.out : -1, POLLIN, 0}, {err_open ? child.err : -1, POLLIN, 0},
-                     {in_fd, POLLOUT, 0}};
+    pollfd fds[3] = {
+        {out_open ? child.out : -1, POLLIN, 0}, {err_open ? child.err : -1, POLLIN, 0}, {in_fd, POLLOUT, 0}};
     if (poll(fds, 3, -1) < 0) {
       if (errno == EINTR) continue;
       throw std::system_error(errno, std::generic_category(), "poll");
     }
     if (fds[0].revents != 0) {
       const ssize_t n = read(child.out, buffer, sizeof buffer);
-      if (n > 0) result.out.append(buffer, static_cast<std::size_t>(n));
-      else out_open = false;
+      if (n > 0)
+        result.out.append(buffer, static_cast<std::size_t>(n));
+      else
+        out_open = false;
     }
     if (fds[1].revents != 0) {
       const ssize_t n = read(child.err, buffer, sizeof buffer);
-      if (n > 0) result.err.append(buffer, static_cast<std::size_t>(n));
-      else err_open = false;
+      if (n > 0)
+        result.err.append(buffer, static_cast<std::size_t>(n));
+      else
+        err_open = false;
     }
     if (in_fd >= 0 && fds[2].revents != 0) {
       const ssize_t n = (fds[2].revents & POLLOUT) ? write(in_fd, input.data() + written, input.size() - written) : -1;

@@ -43,9 +43,9 @@ class XyWalk {
   std::uint64_t x_;
   std::uint64_t y_;
   std::uint64_t v_ = 0;
-  std::uint64_t mod_x_ = 0;  // v mod X
-  std::uint64_t mod_y_ = 0;  // v mod Y
-  unsigned g_[2] = {0, 0};   // G(v), G(v-1)
+  std::uint64_t mod_x_ = 0;           // v mod X
+  std::uint64_t mod_y_ = 0;           // v mod Y
+  unsigned g_[2] = {0, 0};            // G(v), G(v-1)
   bool forbidden_[2] = {true, true};  // v, v-1 are multiples of X or Y (0 is)
 };
 

@@ -167,4 +167,3 @@ TEST(OctalTwoThreads, TrialsChooseTheThreadsAndKeepTheValues) {
 
 }  // namespace
 }  // namespace grundy
-

@@ -47,7 +47,8 @@ TEST(ParallelSearch, PublishedEmptyBoardsAtOneTwoAndFourThreads) {
   for (const auto& [h, w, cells, nimber] : published) {
     if (cells > kMostCells) continue;
     const CramBoard board = parse_cram_board(std::to_string(h) + "x" + std::to_string(w));
-    for (unsigned threads : {1u, 2u, 4u}) EXPECT_EQ(cram_value(board, threads), nimber) << h << "x" << w << " on " << threads;
+    for (unsigned threads : {1u, 2u, 4u})
+      EXPECT_EQ(cram_value(board, threads), nimber) << h << "x" << w << " on " << threads;
     ++checked;
   }
   // 4x4 to 4x7 and 5x5, 5x6 (and 4x8 to 4x10, 5x7 and 5x8 in the optimised build)

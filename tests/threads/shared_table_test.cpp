@@ -21,7 +21,9 @@ namespace grundy {
 namespace {
 
 struct MixHash {
-  std::size_t operator()(std::uint64_t k) const { return static_cast<std::size_t>((k ^ (k >> 29)) * 0xBF58476D1CE4E5B9u); }
+  std::size_t operator()(std::uint64_t k) const {
+    return static_cast<std::size_t>((k ^ (k >> 29)) * 0xBF58476D1CE4E5B9u);
+  }
 };
 struct StringHash {
   std::size_t operator()(const std::string& s) const { return std::hash<std::string>{}(s); }
@@ -116,8 +118,10 @@ TEST(SharedTable, KeysThatHoldMemoryAreReadUnderLocks) {
       for (int i = 0; i < 30'000; ++i) {
         const std::uint64_t k = rng() % 5'000;
         const std::string key = "a key long enough to hold memory: " + std::to_string(k);
-        if (rng() % 2 == 0) table.store(key, value_of(k), 1);
-        else if (const auto v = table.find(key); v && *v != value_of(k)) wrong.fetch_add(1);
+        if (rng() % 2 == 0)
+          table.store(key, value_of(k), 1);
+        else if (const auto v = table.find(key); v && *v != value_of(k))
+          wrong.fetch_add(1);
       }
     });
   for (std::thread& th : pool) th.join();

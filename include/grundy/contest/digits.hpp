@@ -89,8 +89,8 @@ static_assert(std::endian::native == std::endian::little, "digits.hpp assumes a 
   for (int k = 0; k < 4; ++k) {
     // A byte is a digit iff byte - '0' (wrapping) is at most 9, that is iff
     // the unsigned minimum with 9 leaves it unchanged.
-    const __m128i offsets = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k)),
-                                         _mm_set1_epi8('0'));
+    const __m128i offsets =
+        _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k)), _mm_set1_epi8('0'));
     const __m128i digits = _mm_cmpeq_epi8(_mm_min_epu8(offsets, _mm_set1_epi8(9)), offsets);
     digit_bits |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(digits))} << (16 * k);
   }
@@ -153,9 +153,8 @@ inline constexpr std::array<KeepSixteen, 21> kKeepSixteen = keep_sixteen();
 [[nodiscard]] inline std::uint64_t last_sixteen_digits(const char* end, std::size_t row) {
 #if defined(GRUNDY_CONTEST_SSE2)
   const __m128i keep = _mm_load_si128(reinterpret_cast<const __m128i*>(&detail::kKeepSixteen[row]));
-  const __m128i digits =
-      _mm_and_si128(_mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(end - 16)), _mm_set1_epi8('0')),
-                    keep);
+  const __m128i digits = _mm_and_si128(
+      _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(end - 16)), _mm_set1_epi8('0')), keep);
   // One digit per 16-bit lane, then 10 * digit + next digit in each 32-bit lane.
   const __m128i zero = _mm_setzero_si128();
   const __m128i tens_ones = _mm_set1_epi32(10 + (1 << 16));

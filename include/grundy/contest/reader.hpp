@@ -39,7 +39,7 @@ class ContestReader {
     return number_on_new_line([what] { return std::string(what); }, min, max);
   }
   template <class Describe>
-    requires std::invocable<Describe&>
+  requires std::invocable<Describe&>
   [[nodiscard]] std::uint64_t number_on_new_line(Describe&& describe, std::uint64_t min, std::uint64_t max) {
     skip_whitespace();
     if (!available()) fail_number_expected(describe());
@@ -122,7 +122,7 @@ class ContestReader {
     end_of_line([after] { return std::string(after); });
   }
   template <class Describe>
-    requires std::invocable<Describe&>
+  requires std::invocable<Describe&>
   void end_of_line(Describe&& describe_after) {
     skip_blanks();
     if (available() && buffer_[pos_] == '\r') ++pos_;

@@ -29,7 +29,7 @@ enum class FirstPlayer { person, engine };
 struct PlayOptions {
   FirstPlayer first = FirstPlayer::person;
   std::uint64_t seed = 0;  // the engine's choices among equally good moves
-  bool misere = false;      // the last player to move loses (docs/misere.md)
+  bool misere = false;     // the last player to move loses (docs/misere.md)
 };
 
 // What the streams are attached to, which decides how the session writes.

@@ -54,7 +54,7 @@ struct ServeSettings {
   // The graph files a request may name (graph:FILE), exactly as given to
   // `serve --graph`: the API never reads another file of the server's.
   std::vector<std::string> graphs;
-  std::chrono::milliseconds time_limit{3000};  // per request
+  std::chrono::milliseconds time_limit{3000};       // per request
   std::size_t memory_bytes = std::size_t{1} << 30;  // per request, beyond the server's own
   ServedGames served;
   // What an exception from a served game's own code says (a Python

@@ -34,12 +34,12 @@ namespace grundy::frontend {
 
 struct WorkerResult {
   enum class Kind {
-    done,       // `output` is the worker's answer
-    timed_out,  // the worker was killed at the time limit
+    done,           // `output` is the worker's answer
+    timed_out,      // the worker was killed at the time limit
     out_of_memory,  // the worker ran out of the memory it may use
-    failed,     // the worker ended without an answer (a crash)
-    unavailable,  // no worker could be started, or each ended before reading the request
-    busy,       // every worker was busy until the time limit
+    failed,         // the worker ended without an answer (a crash)
+    unavailable,    // no worker could be started, or each ended before reading the request
+    busy,           // every worker was busy until the time limit
   };
   Kind kind = Kind::failed;
   std::string output;
@@ -90,7 +90,7 @@ class WorkerPool {
   // An idle or new worker (its socket -1 when none could be made); false
   // when every worker stayed busy until the deadline.
   [[nodiscard]] bool take(Worker& w, Clock::time_point deadline);
-  void give_back(Worker& w);  // to the idle ones, or gone when retired or killed
+  void give_back(Worker& w);            // to the idle ones, or gone when retired or killed
   [[nodiscard]] bool spawn(Worker& w);  // a new worker from the zygote; false when none can be had
   static void retire(Worker& w);        // closes its socket: the worker reads the end and exits
   static void kill(Worker& w);

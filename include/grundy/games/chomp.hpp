@@ -40,7 +40,7 @@ struct ChompBar {
   std::array<std::uint8_t, kChompMaxSide> rows{};
   friend bool operator==(const ChompBar&, const ChompBar&) = default;
 
-  [[nodiscard]] unsigned height() const;   // rows with a square
+  [[nodiscard]] unsigned height() const;  // rows with a square
   [[nodiscard]] unsigned width() const { return rows[0]; }
   [[nodiscard]] unsigned squares() const;  // the poisoned one included
   // A full rectangle: every row as long as the bottom one.
@@ -104,9 +104,7 @@ struct ChompRules {
   }
   // A whole rectangle of two or more squares is a first-player win
   // (strategy stealing, Gale 1974).
-  [[nodiscard]] bool known_nonzero(Key bar) const {
-    return chomp_word_is_rectangle(bar) && bar != kChompPoisonWord;
-  }
+  [[nodiscard]] bool known_nonzero(Key bar) const { return chomp_word_is_rectangle(bar) && bar != kChompPoisonWord; }
   [[nodiscard]] std::size_t option_count(Key bar) const { return chomp_word_squares(bar) - 1; }
   // Row 0's bites first, then row 1's, ..., each row's from its first
   // column outwards: the first leave small bars, cheap to value (the plain

@@ -70,9 +70,9 @@ class ChompBox {
  private:
   [[nodiscard]] std::uint64_t rank(const ChompBar& bar) const;
 
-  unsigned rows_;     // the box's rows: never more than its columns
+  unsigned rows_;  // the box's rows: never more than its columns
   unsigned columns_;
-  bool wide_;         // values of two bytes
+  bool wide_;  // values of two bytes
   std::vector<std::uint8_t> narrow_values_;
   std::vector<std::uint16_t> wide_values_;
 };

@@ -32,7 +32,7 @@ namespace grundy {
 
 using ChompWord = std::uint64_t;
 
-inline constexpr ChompWord kChompEmptyWord = 0xFFFFFFFFu;  // no square: the search's empty sum
+inline constexpr ChompWord kChompEmptyWord = 0xFFFFFFFFu;    // no square: the search's empty sum
 inline constexpr ChompWord kChompPoisonWord = 0x17FFFFFFFu;  // the poisoned square alone
 
 // The highest set bit's position (w != 0), and the number of low ones.

@@ -176,7 +176,7 @@ struct CramRules {
                                              static_cast<std::uint64_t>(standing_cells >> 64)};
     const std::uint64_t lying_words[2] = {static_cast<std::uint64_t>(lying_cells),
                                           static_cast<std::uint64_t>(lying_cells >> 64)};
-    const auto fits = [](const std::uint64_t (&words)[2], unsigned i) { return (words[i / 64] >> (i % 64) & 1) != 0; };
+    const auto fits = [](const std::uint64_t(&words)[2], unsigned i) { return (words[i / 64] >> (i % 64) & 1) != 0; };
     // Each gives f the domino on (r, c) and the cell below or to its right,
     // when both are empty; false when f says to stop.
     const auto standing = [&](unsigned r, unsigned c) {

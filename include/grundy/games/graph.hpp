@@ -108,10 +108,10 @@ class GraphGame final : public OneToOneGame {
   [[nodiscard]] std::uint32_t checked_vertex(Position v) const;  // throws std::out_of_range
 
   std::string source_;
-  std::string name_bytes_;                  // every vertex name, back to back, in vertex order
-  std::vector<std::uint64_t> name_start_;   // the name of v is name_bytes_[name_start_[v] .. name_start_[v+1])
-  std::vector<std::uint64_t> first_edge_;   // CSR: moves of v are targets_[first_edge_[v] .. first_edge_[v+1])
-  std::vector<std::uint32_t> targets_;      // in file order, each target once per source
+  std::string name_bytes_;                 // every vertex name, back to back, in vertex order
+  std::vector<std::uint64_t> name_start_;  // the name of v is name_bytes_[name_start_[v] .. name_start_[v+1])
+  std::vector<std::uint64_t> first_edge_;  // CSR: moves of v are targets_[first_edge_[v] .. first_edge_[v+1])
+  std::vector<std::uint32_t> targets_;     // in file order, each target once per source
   // The value of each vertex: a finite value, or LoopyValues::kInfinite | i
   // for the i-th infinite vertex, whose K is k_values_[k_start_[i] .. k_start_[i + 1]).
   std::vector<std::uint32_t> values_;

@@ -248,7 +248,9 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   bool try_proof() const;
   void double_table() const;  // to at most the cap
   [[nodiscard]] std::uint64_t smallest_preperiod(std::uint64_t p, std::uint64_t start) const;
-  [[nodiscard]] std::uint64_t smallest_preperiod(std::uint64_t p) const { return smallest_preperiod(p, stored_size() - p); }
+  [[nodiscard]] std::uint64_t smallest_preperiod(std::uint64_t p) const {
+    return smallest_preperiod(p, stored_size() - p);
+  }
   // The table size the periodicity theorem needs to prove period p from e.
   [[nodiscard]] std::uint64_t proof_size(std::uint64_t e, std::uint64_t p) const;
   [[nodiscard]] TableReport table_report() const;
@@ -283,14 +285,14 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   mutable std::optional<Periodicity> period_;
   // The last cycle seen whose proof needed more values than allowed.
   mutable std::optional<Periodicity> last_cycle_;
-  mutable std::uint64_t expected_last_ = 0;  // expect_values_up_to's (0: none said)
+  mutable std::uint64_t expected_last_ = 0;   // expect_values_up_to's (0: none said)
   mutable std::uint64_t proof_tried_at_ = 0;  // table size of the last failed proof
   // G(n + period) = G(n) + saltus for every n >= 0, proven (arithmetic_rule).
   struct ArithmeticRule {
     std::uint64_t period = 0, saltus = 0;
-    std::uint64_t bound = 0;       // the table the check used
-    std::uint64_t start = 0;       // c + period: where the induction starts
-    std::uint64_t repeat = 0;      // q, the code's repeating digits
+    std::uint64_t bound = 0;   // the table the check used
+    std::uint64_t start = 0;   // c + period: where the induction starts
+    std::uint64_t repeat = 0;  // q, the code's repeating digits
     // The smallest rule G(n + p) = G(n) + s from 0, which the proven one
     // implies (try_arithmetic_rule): what pattern() reports.
     std::uint64_t rule_period = 0, rule_saltus = 0;

@@ -107,7 +107,8 @@ class TakeAndBreakValues {
   [[nodiscard]] RareStatistics rare_statistics() const;
   // The heaps h >= from of the table that are rare under a mask (heap 0
   // counts), in increasing order.
-  [[nodiscard]] std::vector<std::uint64_t> rare_heaps_under(std::uint32_t mask, bool with_parity, std::uint64_t from) const;
+  [[nodiscard]] std::vector<std::uint64_t> rare_heaps_under(std::uint32_t mask, bool with_parity,
+                                                            std::uint64_t from) const;
 
   // Replaces the table by `size` values read from `in`, bytes_per_value()
   // bytes each (little-endian), and rebuilds what the method keeps

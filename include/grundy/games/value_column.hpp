@@ -19,8 +19,7 @@ class ValueColumn {
  public:
   ValueColumn() = default;
   // The file's values, its size() of them; the file holds sizeof(V) bytes each.
-  explicit ValueColumn(TableFile file)
-      : file_(std::make_unique<TableFile>(std::move(file))), size_(file_->size()) {}
+  explicit ValueColumn(TableFile file) : file_(std::make_unique<TableFile>(std::move(file))), size_(file_->size()) {}
 
   [[nodiscard]] std::uint64_t size() const { return file_ ? size_ : memory_.size(); }
   [[nodiscard]] std::uint64_t capacity() const { return file_ ? file_->capacity() : memory_.capacity(); }
@@ -40,13 +39,17 @@ class ValueColumn {
     mapped()[size_++] = v;
   }
   void reserve(std::uint64_t count) {
-    if (file_) file_->reserve(count);
-    else memory_.reserve(static_cast<std::size_t>(count));
+    if (file_)
+      file_->reserve(count);
+    else
+      memory_.reserve(static_cast<std::size_t>(count));
   }
   // The first `count` values kept, the rest dropped (count <= size()).
   void truncate(std::uint64_t count) {
-    if (file_) size_ = std::min(size_, count);
-    else memory_.resize(static_cast<std::size_t>(std::min<std::uint64_t>(memory_.size(), count)));
+    if (file_)
+      size_ = std::min(size_, count);
+    else
+      memory_.resize(static_cast<std::size_t>(std::min<std::uint64_t>(memory_.size(), count)));
   }
   // No values, no memory, no file.
   void clear() {

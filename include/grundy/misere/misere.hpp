@@ -40,16 +40,16 @@ enum class MisereMethod { nim_rule, quotient, genus, search };
 struct MisereAnalysis {
   Winner winner = Winner::first;  // first or second: a finite game has no draw
   MisereMethod method = MisereMethod::search;
-  std::string reason;                   // why, in words
-  std::vector<Move> winning_moves;      // filled by analyze_misere_sum
-  std::vector<UnlistedMoves> unlisted;  // components whose list was cut at the limit
+  std::string reason;                              // why, in words
+  std::vector<Move> winning_moves;                 // filled by analyze_misere_sum
+  std::vector<UnlistedMoves> unlisted;             // components whose list was cut at the limit
   std::shared_ptr<const MisereQuotient> quotient;  // for method quotient
   QuotientElement element = 0;                     // the sum's class in it
   // For method genus: each component's pretended misère Nim position, and
   // the pretences of every heap of its game up to its size (for its moves).
   std::vector<MiserePretence> pretended;
   std::vector<std::shared_ptr<const std::vector<MiserePretence>>> genus_tables;
-  std::uint64_t sums_searched = 0;                 // for method search
+  std::uint64_t sums_searched = 0;  // for method search
 };
 
 struct MisereOptions {
@@ -63,8 +63,11 @@ struct MisereOptions {
   // Sums of one heap game are first searched this far, then by quotient.
   std::uint64_t quick_search_sums = 100'000;
   // Tighter than `quotient`'s own: past them the search decides.
-  QuotientLimits quotient_limits{.max_size = 2000, .max_proof_numbers = 8'000'000, .max_copies = 64,
-                                 .max_recalibrations = 50, .max_trial_size = 50'000,
+  QuotientLimits quotient_limits{.max_size = 2000,
+                                 .max_proof_numbers = 8'000'000,
+                                 .max_copies = 64,
+                                 .max_recalibrations = 50,
+                                 .max_trial_size = 50'000,
                                  .max_trial_work = 10'000'000};
 };
 

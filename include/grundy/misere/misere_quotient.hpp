@@ -41,18 +41,18 @@ struct QuotientRelation {
 // Φ(n) = Φ(n - p) for n0 + p <= n <= N with N >= 2 max(n0, 1) + 2p + k - 1
 // (docs/misere.md, "The whole game"; Plambeck and Siegel, JCTA 2008).
 struct QuotientPeriod {
-  std::uint64_t preperiod = 0;   // n0
-  std::uint64_t period = 0;      // p
-  std::uint64_t code_length = 0; // k
-  std::uint64_t checked_to = 0;  // N, the quotient's max_heap
+  std::uint64_t preperiod = 0;    // n0
+  std::uint64_t period = 0;       // p
+  std::uint64_t code_length = 0;  // k
+  std::uint64_t checked_to = 0;   // N, the quotient's max_heap
 };
 
 struct MisereQuotient {
   std::string game;            // the game's spec
   std::uint64_t max_heap = 0;  // the quotient of the sums of heaps 0..max_heap
   std::uint32_t size = 1;
-  std::vector<QuotientElement> products;  // size x size, row-major
-  std::vector<bool> in_p;                 // the P-portion
+  std::vector<QuotientElement> products;    // size x size, row-major
+  std::vector<bool> in_p;                   // the P-portion
   std::vector<QuotientElement> pretending;  // heap h -> its class, h = 0..max_heap
 
   // The presentation: generator i is the class of heap generator_heaps[i]
@@ -126,14 +126,14 @@ inline constexpr std::uint64_t kMostQuotientHeap = 1000;
 inline constexpr std::uint64_t kDefaultQuotientMostHeaps = 300;
 
 struct QuotientLimits {
-  std::uint32_t max_size = 5000;              // elements of any Q_n
+  std::uint32_t max_size = 5000;  // elements of any Q_n
   // 4-byte numbers the proof may store: about |Q| / 32 per class of sums it
   // examines (its escape set is a bitset over Q).
   std::uint64_t max_proof_numbers = 20'000'000;
-  std::uint32_t max_copies = 64;              // copies of the new heap examined per step
-  std::uint32_t max_recalibrations = 200;     // candidates tried for one heap after the first
-  std::uint32_t max_trial_size = 200'000;     // elements of one recalibration trial, before it is reduced
-  std::uint64_t max_trial_work = 100'000'000; // elements of all recalibration trials together
+  std::uint32_t max_copies = 64;               // copies of the new heap examined per step
+  std::uint32_t max_recalibrations = 200;      // candidates tried for one heap after the first
+  std::uint32_t max_trial_size = 200'000;      // elements of one recalibration trial, before it is reduced
+  std::uint64_t max_trial_work = 100'000'000;  // elements of all recalibration trials together
   // Processor seconds of the calling thread for the heaps' steps (0: no
   // limit). A whole game's search that meets it keeps what it has proven
   // (MisereQuotient::stopped); a quotient of heaps up to a bound fails.

@@ -31,17 +31,14 @@
 namespace grundy {
 
 template <class G>
-concept GameLogic =
-    requires(const G& game, const typename G::Position& p) {
-      { game.moves(p) } -> std::ranges::input_range;
-    } &&
-    std::convertible_to<std::ranges::range_value_t<decltype(std::declval<const G&>().moves(
-                            std::declval<const typename G::Position&>()))>,
-                        typename G::Position> &&
-    std::equality_comparable<typename G::Position> &&
-    requires(const typename G::Position& p) {
-      { std::hash<typename G::Position>{}(p) } -> std::convertible_to<std::size_t>;
-    };
+concept GameLogic = requires(const G& game, const typename G::Position& p) {
+  { game.moves(p) } -> std::ranges::input_range;
+}
+&&std::convertible_to<
+    std::ranges::range_value_t<decltype(std::declval<const G&>().moves(std::declval<const typename G::Position&>()))>,
+    typename G::Position>&& std::equality_comparable<typename G::Position>&& requires(const typename G::Position& p) {
+  { std::hash<typename G::Position>{}(p) } -> std::convertible_to<std::size_t>;
+};
 
 template <class G>
 concept CanonicalGameLogic = GameLogic<G> && requires(const G& game, const typename G::Position& p) {

@@ -107,7 +107,7 @@ class Interner {
   Traits traits_;
   BigVector<Slot> slots_;
   BigVector<T> items_;
-  unsigned bits_ = 0;         // slots_.size() is 2^bits_
+  unsigned bits_ = 0;          // slots_.size() is 2^bits_
   std::uint64_t changes_ = 0;  // insertions and growths, for a probe interrupted by equal()
 };
 

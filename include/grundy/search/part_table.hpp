@@ -99,8 +99,9 @@ class PartTable {
   static constexpr bool excluded(std::uint64_t entry) { return (entry & kSearchEntryExcluded) != 0; }
   struct NoTable {};
   using Large = TranspositionTable<Key, std::uint64_t, Hash, PlainSlots<Key, std::uint64_t>, MergeSearchEntries>;
-  using Small = std::conditional_t<kHasSmallSlots,
-                                   TranspositionTable<Key, std::uint64_t, Hash, SmallSlots, MergeSearchEntries>, NoTable>;
+  using Small =
+      std::conditional_t<kHasSmallSlots, TranspositionTable<Key, std::uint64_t, Hash, SmallSlots, MergeSearchEntries>,
+                         NoTable>;
   // One kind of entry, in small slots where the key fits them, plain ones
   // otherwise.
   struct Tables {
@@ -194,8 +195,10 @@ class PartTable {
       return facts_.with(key, [&](auto& t) {
         // (A fact is forgone where its table has no room to start, and
         // while shared where it had none when shared: share().)
-        if (shared_ ? t.shared() : t.started_or_has_room()) t.store(key, value, fact_weight(weight), keep_all);
-        else forgone_.fetch_add(1, std::memory_order_relaxed);
+        if (shared_ ? t.shared() : t.started_or_has_room())
+          t.store(key, value, fact_weight(weight), keep_all);
+        else
+          forgone_.fetch_add(1, std::memory_order_relaxed);
       });
     values_.with(key, [&](auto& t) {
       // (The facts' bound follows the values' slots, which change only when they double.)
@@ -257,7 +260,7 @@ class PartTable {
   std::shared_ptr<TableBudget> budget_;
   Tables values_;
   Tables facts_;
-  bool shared_ = false;  // share() to unshare()
+  bool shared_ = false;                     // share() to unshare()
   std::atomic<std::uint64_t> forgone_ = 0;  // facts no table had room for
 };
 

@@ -111,9 +111,10 @@ class SearchedGame : public Game {
       table_file_.emplace(path, TableRecord::kName, TableRecord::kFormat);
       read_table();
       if (!table_file_->writable())
-        progress_note(fmt::format("search table file {}: another grundy is using it; this run reads the table and "
-                                  "will not save it",
-                                  quote_path(table_file_->path())));
+        progress_note(
+            fmt::format("search table file {}: another grundy is using it; this run reads the table and "
+                        "will not save it",
+                        quote_path(table_file_->path())));
     } else {
       Game::keep_table_in(path);
     }

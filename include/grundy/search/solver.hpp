@@ -48,7 +48,7 @@ struct SearchSlot {
   struct type {};
 };
 template <class G>
-  requires CanonicalGameLogic<G>
+requires CanonicalGameLogic<G>
 struct SearchSlot<G> {
   using type = std::unique_ptr<ComponentSearch<CodeParts<G>>>;
 };
@@ -164,9 +164,10 @@ Nimber Solver<G>::value(const Position& start) {
   std::string where;
   if constexpr (fmt::is_formattable<Position>::value) where = fmt::format(" {}", start);
   const std::string& loop = walk_.last_loop();
-  throw LoopError(fmt::format("position{} has the infinite value {}: play from it can go on forever{}{} (the mex "
-                              "rule needs every play to end; game_value gives values such as this)",
-                              where, to_string(v), loop.empty() ? "" : "; ", loop));
+  throw LoopError(
+      fmt::format("position{} has the infinite value {}: play from it can go on forever{}{} (the mex "
+                  "rule needs every play to end; game_value gives values such as this)",
+                  where, to_string(v), loop.empty() ? "" : "; ", loop));
 }
 
 template <GameLogic G>

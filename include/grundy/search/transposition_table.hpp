@@ -118,7 +118,10 @@ struct PlainSlots {
 // keys of fixed size.
 template <class Key>
 [[nodiscard]] constexpr std::size_t key_heap_bytes(const Key& key) {
-  if constexpr (requires { key.capacity(); typename Key::value_type; }) {
+  if constexpr (requires {
+                  key.capacity();
+                  typename Key::value_type;
+                }) {
     return key.capacity() * sizeof(typename Key::value_type);
   } else {
     (void)key;
@@ -410,8 +413,10 @@ class TranspositionTable {
  private:
   using Slot = typename Slots::Slot;
   static constexpr std::size_t kMaxWeight = [] {
-    if constexpr (requires { Slots::kMaxWeight; }) return std::size_t{Slots::kMaxWeight};
-    else return std::size_t{255};
+    if constexpr (requires { Slots::kMaxWeight; })
+      return std::size_t{Slots::kMaxWeight};
+    else
+      return std::size_t{255};
   }();
 
   // The locks of the window of a hash (one or two), held for the life of a
@@ -449,8 +454,8 @@ class TranspositionTable {
         growing_ = true;
         return;
       }
-      current_ = t.slot_count_.load(std::memory_order_relaxed) == count_ &&
-                 t.locks_.load(std::memory_order_relaxed) == locks_;
+      current_ =
+          t.slot_count_.load(std::memory_order_relaxed) == count_ && t.locks_.load(std::memory_order_relaxed) == locks_;
     }
     ~WindowLock() {
       if (locks_ == nullptr) return;
@@ -499,8 +504,10 @@ class TranspositionTable {
   bool defer(const Key& key, const Value& value, std::uint8_t weight) {
     const std::scoped_lock lock(deferred_mutex_);
     if (!growing_.load(std::memory_order_relaxed)) return false;
-    if (deferred_.size() < kMaxDeferred) deferred_.push_back(Deferred{key, value, weight});
-    else add(replaced_, 1);
+    if (deferred_.size() < kMaxDeferred)
+      deferred_.push_back(Deferred{key, value, weight});
+    else
+      add(replaced_, 1);
     return true;
   }
 
@@ -518,13 +525,13 @@ class TranspositionTable {
   // stores release and the loads acquire (plain moves on x86): a find that
   // reads a word a store wrote then reads that store's version, or a later
   // one, and starts again.
-  static constexpr bool kWordSlots =
-      std::is_trivially_copyable_v<Slot> && sizeof(Slot) % 8 == 0 && alignof(Slot) >= 8;
+  static constexpr bool kWordSlots = std::is_trivially_copyable_v<Slot> && sizeof(Slot) % 8 == 0 && alignof(Slot) >= 8;
   static constexpr std::size_t kSlotWords = sizeof(Slot) / 8;
   static Slot read_slot(const Slot& from) {
     std::uint64_t words[kSlotWords];
     auto* w = reinterpret_cast<std::uint64_t*>(const_cast<Slot*>(&from));
-    for (std::size_t k = 0; k < kSlotWords; ++k) words[k] = std::atomic_ref<std::uint64_t>(w[k]).load(std::memory_order_acquire);
+    for (std::size_t k = 0; k < kSlotWords; ++k)
+      words[k] = std::atomic_ref<std::uint64_t>(w[k]).load(std::memory_order_acquire);
     Slot s;
     std::memcpy(&s, words, sizeof(Slot));
     return s;
@@ -536,7 +543,8 @@ class TranspositionTable {
         std::uint64_t words[kSlotWords];
         std::memcpy(words, &from, sizeof(Slot));
         auto* w = reinterpret_cast<std::uint64_t*>(&to);
-        for (std::size_t k = 0; k < kSlotWords; ++k) std::atomic_ref<std::uint64_t>(w[k]).store(words[k], std::memory_order_release);
+        for (std::size_t k = 0; k < kSlotWords; ++k)
+          std::atomic_ref<std::uint64_t>(w[k]).store(words[k], std::memory_order_release);
         return;
       }
     }
@@ -683,16 +691,20 @@ class TranspositionTable {
   // evenly by the hash, so the count is right on average; unshare() and
   // every doubling count the entries again).
   void count_entry(std::size_t slot_index) {
-    if (!shared_) add(size_, 1);
-    else if (slot_index % 16 == 0) add(size_, 16);
+    if (!shared_)
+      add(size_, 1);
+    else if (slot_index % 16 == 0)
+      add(size_, 16);
   }
 
   // counter += delta: an atomic addition on a shared table, a plain one
   // (cheaper) while one thread owns it.
   template <class T>
   void add(std::atomic<T>& counter, T delta) {
-    if (shared_) counter.fetch_add(delta, std::memory_order_relaxed);
-    else counter.store(counter.load(std::memory_order_relaxed) + delta, std::memory_order_relaxed);
+    if (shared_)
+      counter.fetch_add(delta, std::memory_order_relaxed);
+    else
+      counter.store(counter.load(std::memory_order_relaxed) + delta, std::memory_order_relaxed);
   }
   void add(std::atomic<std::size_t>& counter, int delta) { add(counter, static_cast<std::size_t>(delta)); }
 
@@ -732,8 +744,7 @@ class TranspositionTable {
   // tables sharing it have left, or its own slot bound), never fewer than
   // one window (so a bound below kWindow slots is exceeded by that much).
   [[nodiscard]] std::size_t first_slots() const {
-    const std::size_t left =
-        budget_->used_bytes < budget_->max_bytes ? budget_->max_bytes - budget_->used_bytes : 0;
+    const std::size_t left = budget_->used_bytes < budget_->max_bytes ? budget_->max_bytes - budget_->used_bytes : 0;
     const std::size_t most = std::min(left, slot_bytes_bound_.load(std::memory_order_relaxed));
     std::size_t n = 256;
     while (n > kWindow && n * sizeof(Slot) > most) n /= 2;
@@ -842,7 +853,7 @@ class TranspositionTable {
   }
 
   std::vector<Slot, TableAllocator<Slot>> slots_;
-  std::atomic<std::size_t> slot_count_ = 0;  // slots_.size(), for threads that do not hold a lock
+  std::atomic<std::size_t> slot_count_ = 0;        // slots_.size(), for threads that do not hold a lock
   std::atomic<const Slot*> first_slot_ = nullptr;  // slots_.data(), the same (for prefetches)
   // (The counters a store writes are on a cache line of their own: every
   // find reads slot_count_ and first_slot_, and on a shared table a store
@@ -852,14 +863,14 @@ class TranspositionTable {
   std::atomic<std::size_t> key_bytes_ = 0;  // what the keys held hold of their own
   alignas(64) std::shared_ptr<TableBudget> budget_;
   std::atomic<std::size_t> slot_bytes_bound_ = ~std::size_t{0};  // set_slot_bytes_bound
-  bool shared_ = false;  // share() to unshare()
+  bool shared_ = false;                                          // share() to unshare()
   // Set while a thread doubles the shared table (grow_from), on a line of
   // its own: every find that meets a held lock reads it.
   alignas(64) std::atomic<bool> growing_ = false;
   std::mutex deferred_mutex_;
-  std::vector<Deferred> deferred_;  // stores made while growing_, for the doubling thread
-  std::atomic<GroupLocks*> locks_ = nullptr;  // the current slots' locks, while shared
-  std::vector<std::unique_ptr<GroupLocks>> lock_sets_;  // every lock array since share(), the current last
+  std::vector<Deferred> deferred_;                                // stores made while growing_, for the doubling thread
+  std::atomic<GroupLocks*> locks_ = nullptr;                      // the current slots' locks, while shared
+  std::vector<std::unique_ptr<GroupLocks>> lock_sets_;            // every lock array since share(), the current last
   std::vector<std::vector<Slot, TableAllocator<Slot>>> retired_;  // old slots a reader may still be in
 };
 

@@ -186,9 +186,9 @@ void ValueWalk::solve_acyclic(std::uint64_t start, Moves& moves) {
         const std::uint64_t id = e & kIdMask;
         if (values_[id] == kUnvisited && labelled(id)) {
           const std::string from = moves.describe(frames_.back().id);
-          throw LoopError(from.empty() ? std::string("a position reaches one from which play can go on forever")
-                                       : fmt::format("{} reaches {}, from which play can go on forever", from,
-                                                     moves.describe(id)));
+          throw LoopError(
+              from.empty() ? std::string("a position reaches one from which play can go on forever")
+                           : fmt::format("{} reaches {}, from which play can go on forever", from, moves.describe(id)));
         } else if (values_[id] == kUnvisited) {
           push(id);  // invalidates top
         } else if (values_[id] == kInProgress) {
@@ -242,10 +242,11 @@ void ValueWalk::solve_loopy(std::uint64_t start, Moves& moves) {
       std::vector<std::uint32_t> targets;
       for (std::uint64_t e : entries_) {
         if (e == kEmptyOption || (e & kJoin) != 0)
-          throw LoopError(fmt::format("{}; and the moves of {} split: grundy has no values for a game whose "
-                                      "positions reach themselves and split (loopy values are for moves leaving one "
-                                      "position)",
-                                      last_loop_, moves.describe(id)));
+          throw LoopError(
+              fmt::format("{}; and the moves of {} split: grundy has no values for a game whose "
+                          "positions reach themselves and split (loopy values are for moves leaving one "
+                          "position)",
+                          last_loop_, moves.describe(id)));
         const std::uint64_t t = e & kIdMask;
         if (t > std::numeric_limits<std::uint32_t>::max() - 1)
           throw LimitError("a game with cycles may have at most 2^32 - 1 positions");
