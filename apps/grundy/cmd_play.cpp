@@ -77,7 +77,7 @@ Command add_play_command(CLI::App& app) {
     // Deterministic unless asked: the same moves get the same answers (and
     // hints) on every run; --seed N draws other choices, repeatably.
     play_options.seed = options->seed ? parse_seed(*options->seed) : 0;
-    play_options.misere = options->sum.misere;
+    play_options.convention = options->sum.misere ? Convention::misere : Convention::normal;
     keep_transcript_when_interrupted();
     return grundy::cli::play(sum, play_options);
   };

@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "grundy/misere/misere.hpp"
@@ -32,15 +33,20 @@ enum class Convention { normal, misere };
 
 // What decides a sum under a convention, and its moves when asked.
 struct SumReport {
-  Convention convention = Convention::normal;
   Winner winner = Winner::second;  // a draw only in normal play with cycles
-  SumAnalysis normal;              // normal play: values, nim-sum, total
-  MisereAnalysis misere;           // misère play: the method and its data
+  // What decided, in the convention asked for and only that one: normal
+  // play's values, nim-sum and total, or misère play's method and its data.
+  // The front-ends' words for each convention read their own alternative.
+  std::variant<SumAnalysis, MisereAnalysis> analysis;
   // The winning moves; in a draw, the moves that keep it. At most the
   // limit asked for per component; `unlisted` names the components cut.
   std::vector<Move> moves;
   std::vector<UnlistedMoves> unlisted;
 };
+
+// Who wins a sum where no move is left: the player to move, who cannot
+// move, loses normal play and wins misère play.
+[[nodiscard]] Winner winner_with_no_move(Convention convention);
 
 // Who wins, and why, without moves. Cost: normal play, one value per
 // component; misère play, as misere_outcome (a quotient or a search may

@@ -317,12 +317,13 @@ Report report(const Sum& sum, bool misere, std::optional<std::uint64_t> limit, b
   });
   Report out;
   out.winner = to_string(r.winner);
-  if (r.convention == Convention::normal) {
-    for (const GameValue& v : r.normal.values) out.values.append(value_object(v));
-    if (r.normal.total) out.total = value_object(*r.normal.total);
-  } else {
-    out.method = to_string(r.misere.method);
-    out.reason = r.misere.reason;
+  // Each convention's data under its own names (the variant's alternative).
+  if (const auto* normal = std::get_if<SumAnalysis>(&r.analysis)) {
+    for (const GameValue& v : normal->values) out.values.append(value_object(v));
+    if (normal->total) out.total = value_object(*normal->total);
+  } else if (const auto* m = std::get_if<MisereAnalysis>(&r.analysis)) {
+    out.method = to_string(m->method);
+    out.reason = m->reason;
   }
   for (const Move& m : r.moves) {
     const Game& game = *sum.components[m.component].game;
@@ -344,7 +345,7 @@ py::object play(const Sum& sum, bool engine_first, bool misere, std::uint64_t se
     if (std::find(games.begin(), games.end(), c.game) == games.end()) games.push_back(c.game);
   PlayRequest request;
   request.options.first = engine_first ? frontend::FirstPlayer::engine : frontend::FirstPlayer::person;
-  request.options.misere = misere;
+  request.options.convention = misere ? Convention::misere : Convention::normal;
   request.options.seed = seed;
   request.input = std::move(input);
   request.output = std::move(output);

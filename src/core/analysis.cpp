@@ -18,24 +18,22 @@ namespace {
 
 SumReport normal_report(SumAnalysis a) {
   SumReport r;
-  r.convention = Convention::normal;
   r.winner = a.winner;
   r.moves = a.winner == Winner::draw ? std::move(a.drawing_moves) : std::move(a.winning_moves);
   r.unlisted = std::move(a.unlisted);
   a.drawing_moves.clear();
   a.winning_moves.clear();
-  r.normal = std::move(a);
+  r.analysis = std::move(a);
   return r;
 }
 
 SumReport misere_report(MisereAnalysis a) {
   SumReport r;
-  r.convention = Convention::misere;
   r.winner = a.winner;
   r.moves = std::move(a.winning_moves);
   r.unlisted = std::move(a.unlisted);
   a.winning_moves.clear();
-  r.misere = std::move(a);
+  r.analysis = std::move(a);
   return r;
 }
 
@@ -73,6 +71,10 @@ void classify_nim_move(std::span<const Component> sum, const Move& m, Hint& h) {
 }  // namespace
 
 std::string_view to_string(Convention c) { return c == Convention::normal ? "normal" : "misere"; }
+
+Winner winner_with_no_move(Convention convention) {
+  return convention == Convention::normal ? Winner::second : Winner::first;
+}
 
 SumReport outcome(std::span<const Component> sum, Convention convention) {
   return convention == Convention::normal ? normal_report(sum_outcome(sum)) : misere_report(misere_outcome(sum));

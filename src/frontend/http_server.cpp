@@ -17,6 +17,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/spec.hpp"
+#include "grundy/search/search_threads.hpp"
 #include "grundy/frontend/stop_signals.hpp"
 #include "web_files.hpp"
 #include "grundy/frontend/worker_pool.hpp"
@@ -157,9 +158,9 @@ int serve(const ServeOptions& options) {
     (void)parse_game(fmt::format("graph:{}", file));  // a bad file: an error now
   warm_up();
   // Forked before the server's threads start: the first workers copy a small process.
+  // One ready per core grundy may use (counted as the search counts them), at least two.
   WorkerPool workers([&settings](std::string_view request) { return answer_request(request, settings); },
-                     std::max(2U, std::thread::hardware_concurrency()), kConnectionThreads, settings.memory_bytes,
-                     options.fork_hooks);
+                     std::max(2U, available_cores()), kConnectionThreads, settings.memory_bytes, options.fork_hooks);
   if (options.workers_ready) options.workers_ready();
 
   httplib::Server server;

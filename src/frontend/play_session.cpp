@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@
 #include "grundy/misere/misere.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/strategy.hpp"
+#include "grundy/frontend/convention_words.hpp"
 #include "grundy/frontend/sum_answers.hpp"
 #include "grundy/frontend/output.hpp"
 
@@ -145,8 +147,9 @@ class Session {
         // hints never changes the engine's later choices.
         hint_rng_(options.seed ^ 0x5bd1e995u),
         turn_(options.first == FirstPlayer::person ? Player::person : Player::engine),
-        misere_(options.misere),
-        terminal_(terminal) {}
+        convention_(options.convention),
+        terminal_(terminal),
+        words_(words_for(options.convention, !terminal.utf8_values)) {}
 
   // Throws OutputClosed when the output cannot be written.
   PlayEnd run() { return play_to_the_end(); }
@@ -158,8 +161,8 @@ class Session {
     for (;;) {
       if (!any_move()) {
         announce_end();
-        // Whoever is left without a move loses normal play and wins misère play.
-        return (turn_ == Player::person) == misere_ ? PlayEnd::person_won : PlayEnd::engine_won;
+        const bool stuck_player_wins = winner_with_no_move(convention_) == Winner::first;
+        return (turn_ == Player::person) == stuck_player_wins ? PlayEnd::person_won : PlayEnd::engine_won;
       }
       if (occurrences_[position_key()] >= kRepetitionsForDraw) {
         show_position();
@@ -323,8 +326,7 @@ class Session {
 
   [[nodiscard]] std::string rules_text() const {
     std::string text;
-    const std::string_view end = misere_ ? "misère play: whoever makes the last move loses (whoever cannot move wins)"
-                                         : "whoever cannot move loses";
+    const std::string_view end = words_->ending_rule();
     if (single_game()) {
       text = fmt::format("Rule: {}; {}.\n", games_.front()->move_rule(), end);
     } else {
@@ -379,33 +381,15 @@ class Session {
     }
     if (n == 0) text += fmt::format("  (no {} left)\n", plural_noun());
     if (show_values_) {
-      const std::string summary =
-          misere_ ? misere_summary() : sum_text_of(outcome(components_, Convention::normal).normal);
-      text += paint(summary, fmt::fg(fmt::terminal_color::yellow)) + "\n";
+      const std::string standing = words_->standing(outcome(components_, convention_), namer(), components_.size());
+      text += paint(standing, fmt::fg(fmt::terminal_color::yellow)) + "\n";
     }
     say(text);
   }
 
-  // Who wins in misère play and why: the values above are normal play's.
-  [[nodiscard]] std::string misere_summary() const {
-    const MisereAnalysis a = outcome(components_, Convention::misere).misere;
-    return fmt::format(
-        "misère play: {}; the player to move {} against perfect play (the values are normal "
-        "play's and do not decide a misère sum)",
-        a.reason, a.winner == Winner::first ? "wins" : "loses");
-  }
-
-  // What the values say of the sum, for people.
-  [[nodiscard]] std::string sum_text_of(const SumAnalysis& a) const {
-    if (a.infinite.empty())
-      return "nim-sum " + nim_sum_equation(a.values) +
-             (a.nim_sum.is_zero() ? ": the player to move loses against perfect play"
-                                  : ": not 0, so the player to move can win");
-    const bool win = a.winner == Winner::first;
-    return fmt::format("{}: {}",
-                       infinite_values_text(
-                           a, [this](std::size_t i) { return label(i); }, components_.size(), !terminal_.utf8_values),
-                       win ? "the player to move can win" : "a draw against perfect play");
+  // Components as this conversation names them ("heap 2").
+  [[nodiscard]] ComponentNamer namer() const {
+    return [this](std::size_t i) { return label(i); };
   }
 
   [[nodiscard]] std::vector<GameValue> current_values() const { return component_values(components_); }
@@ -432,7 +416,7 @@ class Session {
   }
 
   void engine_turn() {
-    const std::optional<Move> m = engine_move(components_, convention(), rng_, last_moved_[Player::person]);
+    const std::optional<Move> m = engine_move(components_, convention_, rng_, last_moved_[Player::person]);
     if (!m) return;  // unreachable: run() checked that a move exists
     say(paint(fmt::format("\nThe engine moves {}.\n", move_text(*m)),
               fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan)));
@@ -441,20 +425,8 @@ class Session {
 
   void announce_end() {
     show_position();
-    std::string text;
-    if (misere_) {
-      // In misère play the player left without a move has won: the other made the last move.
-      text = turn_ == Player::person
-                 ? fmt::format("\nYou have no move left: the engine made the last move, so you win after {}!\n",
-                               moves_count_text())
-                 : fmt::format("\nThe engine has no move left: you made the last move, so the engine wins after {}.\n",
-                               moves_count_text());
-    } else if (turn_ == Player::person) {
-      text = fmt::format("\nYou have no move left: the engine wins after {}.\n", moves_count_text());
-    } else {
-      text = fmt::format("\nThe engine has no move left: you win after {}!\n", moves_count_text());
-    }
-    say(paint(text, fmt::emphasis::bold));
+    const std::string text = words_->no_move_left(turn_ == Player::person, moves_count_text());
+    say(paint("\n" + text + "\n", fmt::emphasis::bold));
   }
 
   // Reads and carries out commands until the person moves (nullopt), or
@@ -619,7 +591,7 @@ class Session {
   // The person offers a draw: the engine accepts when it cannot force a
   // win from here (true: the game ends drawn).
   bool draw_offer() {
-    const DrawOfferAnswer answer = answer_draw_offer(components_, convention());
+    const DrawOfferAnswer answer = answer_draw_offer(components_, convention_);
     if (answer == DrawOfferAnswer::declined) {
       say(draw_offer_sentence(answer) + "\n");
       return false;
@@ -778,16 +750,7 @@ class Session {
         "  help    this text\n"
         "  quit    leave the game (so does the end of the input, Ctrl-D)\n";
     text += rules_text();
-    if (misere_)
-      text +=
-          "Why the engine never misses: Bouton's rule for Nim (play as in Nim until no heap of 2 or\n"
-          "more would be left, then leave an odd number of heaps of 1), a misère quotient, or an\n"
-          "exact search (docs/misere.md). Grundy values ('values') are normal play's: in misère play\n"
-          "they do not decide the sum.\n";
-    else
-      text +=
-          "Why the engine never misses: every position has a Grundy value, and a sum of games is\n"
-          "lost by the player to move exactly when the values' nim-sum (their xor) is 0.\n";
+    text += words_->method_note();
     if (can_loop())
       text +=
           "Where play can loop, a value may be infinite, ∞{K} with K the finite values of its moves:\n"
@@ -795,25 +758,24 @@ class Session {
     return text;
   }
 
-  [[nodiscard]] Convention convention() const { return misere_ ? Convention::misere : Convention::normal; }
-
   // The library's hint (analysis.hpp), in words.
   [[nodiscard]] std::string hint_text() {
-    const Hint h = hint(components_, convention(), hint_rng_, last_moved_[Player::engine]);
+    const Hint h = hint(components_, convention_, hint_rng_, last_moved_[Player::engine]);
     const bool person_moved =
         std::any_of(history_.begin(), history_.end(), [](const Played& p) { return p.by == Player::person; });
     const auto green = fmt::fg(fmt::terminal_color::green);
-    const std::string sum_text = misere_ ? std::string() : sum_text_of(h.report.normal);
-    std::string text = grundy::frontend::hint_text(
-        h, [this](const Move& m) { return move_text(m); }, sum_text, components_.size(), plural_noun());
+    const HintWords words = words_->hint(
+        h, [this](const Move& m) { return move_text(m); }, namer(), components_.size(), plural_noun());
+    std::string text = words.text;
     // What the person can do about it, in this conversation's words.
     if (h.kind == Hint::Kind::win) {
       text = "Hint: " + text;
     } else if (h.kind == Hint::Kind::keep_draw) {
       text += " Or type 'draw' to offer a draw.";
     } else if (h.kind != Hint::Kind::over && person_moved) {
-      text += misere_ ? " Type 'undo' to go back and look for the win you missed."
-                      : " Or type 'undo' now to go back and look for the win you missed.";
+      // After a suggested move, undoing is the other way out.
+      text += words.names_move ? " Or type 'undo' now to go back and look for the win you missed."
+                               : " Type 'undo' to go back and look for the win you missed.";
     }
     return paint(text + "\n", green);
   }
@@ -827,8 +789,9 @@ class Session {
   MoveRng rng_;
   MoveRng hint_rng_;
   Player turn_;
-  bool misere_;
+  Convention convention_;
   PlayTerminal terminal_;
+  std::unique_ptr<ConventionWords> words_;  // this convention's
   bool show_values_ = false;
   std::map<PositionKey, int> occurrences_;  // of each position reached, for the repetition rule
   // The component each player last moved in (when the move left one position there).

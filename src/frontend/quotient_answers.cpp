@@ -1,6 +1,6 @@
-#include <algorithm>
 #include "grundy/frontend/quotient_answers.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -89,16 +89,16 @@ std::string misere_value_reason(const Game& game, const MisereValue& v) {
 class MiserePlayWords final : public ConventionWords {
  public:
   [[nodiscard]] std::string verdict(const GameSum&, const SumReport& r) const override {
-    return fmt::format("{} player wins ({})", to_string(r.misere.winner), r.misere.reason);
+    return fmt::format("{} player wins ({})", to_string(r.winner), analysis_of(r).reason);
   }
   [[nodiscard]] json outcome_json(const GameSum& sum, const SumReport& r) const override {
-    return misere_outcome_json(sum, r.misere);
+    return misere_outcome_json(sum, analysis_of(r));
   }
   [[nodiscard]] std::string no_winning_move(const GameSum&, const SumReport& r) const override {
     // The player to move wins with no winning move only where there is no
     // move at all: in misère play the player who cannot move wins.
-    return r.misere.winner == Winner::first ? ": there is no move, and in misere play the player who cannot move wins"
-                                            : ": no winning move, every move leaves a position the opponent wins";
+    return r.winner == Winner::first ? ": there is no move, and in misere play the player who cannot move wins"
+                                     : ": no winning move, every move leaves a position the opponent wins";
   }
   [[nodiscard]] std::vector<std::string> value_lines(const GameSum& sum) const override {
     const std::vector<MisereValue> values = misere_values(sum.components);
@@ -148,6 +148,73 @@ class MiserePlayWords final : public ConventionWords {
                       {"whole", values[i].whole},
                       {"reason", misere_value_reason(*sum.components[i].game, values[i])}});
     return json{{"game", sum.game_label()}, {"play", "misere"}, {"values", list}};
+  }
+  // Play shows it under normal play's values, which do not decide here.
+  [[nodiscard]] std::string standing(const SumReport& r, const ComponentNamer&, std::size_t) const override {
+    return fmt::format(
+        "misère play: {}; the player to move {} against perfect play (the values are normal "
+        "play's and do not decide a misère sum)",
+        analysis_of(r).reason, r.winner == Winner::first ? "wins" : "loses");
+  }
+  [[nodiscard]] HintWords hint(const Hint& h, const MoveNamer& move_text, const ComponentNamer&, std::size_t,
+                               std::string_view) const override {
+    if (h.kind == Hint::Kind::over) return {"No move is left.", false};
+    if (h.kind == Hint::Kind::win) return {fmt::format("{}. {}", move_text(*h.move), winning_move_reason(h)), true};
+    // No suggestion: any move loses to perfect play, and the engine plays perfectly.
+    return {fmt::format("No winning move ({}): every move leaves a position the engine wins.",
+                        analysis_of(h.report).reason),
+            false};
+  }
+  [[nodiscard]] std::string_view ending_rule() const override {
+    return "misère play: whoever makes the last move loses (whoever cannot move wins)";
+  }
+  [[nodiscard]] std::string_view method_note() const override {
+    return "Why the engine never misses: Bouton's rule for Nim (play as in Nim until no heap of 2 or\n"
+           "more would be left, then leave an odd number of heaps of 1), a misère quotient, or an\n"
+           "exact search (docs/misere.md). Grundy values ('values') are normal play's: in misère play\n"
+           "they do not decide the sum.\n";
+  }
+  [[nodiscard]] std::string no_move_left(bool person_stuck, std::string_view after) const override {
+    // The player left without a move has won: the other made the last move.
+    return person_stuck
+               ? fmt::format("You have no move left: the engine made the last move, so you win after {}!", after)
+               : fmt::format("The engine has no move left: you made the last move, so the engine wins after {}.",
+                             after);
+  }
+
+ private:
+  static const MisereAnalysis& analysis_of(const SumReport& r) { return std::get<MisereAnalysis>(r.analysis); }
+
+  // Why a hint's move wins; misère Nim's exception is spelled out when it
+  // decides the move.
+  static std::string winning_move_reason(const Hint& h) {
+    const MisereAnalysis& a = analysis_of(h.report);
+    switch (h.nim_case) {
+      case Hint::NimCase::odd_ones:
+        return fmt::format(
+            "Only heaps of 1 are left: this move leaves {} of them, an odd number, so the engine takes "
+            "the last one.",
+            h.ones_left);
+      case Hint::NimCase::plays_as_nim:
+        return "While a heap of 2 or more is left, misère Nim is played exactly as Nim: this move leaves nim-sum 0.";
+      case Hint::NimCase::exception:
+        return fmt::format(
+            "This leaves only heaps of 1 (and empty ones): {} of them, an odd number, so the engine takes the last "
+            "one. This is misère Nim's one exception to playing as in Nim: when your move leaves no heap of 2 or "
+            "more, leave an odd number of heaps of 1, not an even one.",
+            h.ones_left);
+      case Hint::NimCase::none:
+        break;
+    }
+    if (a.method == MisereMethod::genus)
+      return "Every heap here is tame: it plays as the misère Nim position of its genus (the 'values' command "
+             "lists them), and this move leaves a position that misère Nim's rule says is lost for the engine.";
+    if (a.method == MisereMethod::quotient)
+      return fmt::format(
+          "In the misère quotient of {} ({} elements) the sum this move leaves is in the P-portion: "
+          "the engine loses against perfect play.",
+          a.quotient->game, a.quotient->size);
+    return fmt::format("An exact search ({} sums) shows that every reply leaves you a win.", a.sums_searched);
   }
 };
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "grundy/frontend/convention_words.hpp"
 #include "grundy/frontend/sum_answers.hpp"
 #include "grundy/frontend/plot.hpp"
 #include "grundy/analysis.hpp"
@@ -177,21 +178,21 @@ Convention convention_of(const json& request) {
 json hint(const json& request, const GameSum& sum) {
   const std::vector<Component>& components = sum.components;
   MoveRng rng = rng_for(request);
-  const Hint h = grundy::hint(components, convention_of(request), rng, answer_to(request, components.size()));
+  const Convention convention = convention_of(request);
+  const Hint h = grundy::hint(components, convention, rng, answer_to(request, components.size()));
   // Positions quoted as `play` quotes them (Game::position_in_text).
   auto move_text = [&](const Move& m) {
     const Game& g = *components[m.component].game;
     return fmt::format("{}: {} -> {}", component_name(sum, m.component), g.position_in_text(m.from),
                        g.option_in_text(m.to));
   };
-  const std::string sum_text =
-      h.report.convention == Convention::normal ? winner_reason(sum, h.report.normal, false) : std::string();
-  const std::string text = hint_text(h, move_text, sum_text, components.size(), plural_component_noun(sum));
-  // The move the text names, if any: a winning move, or normal play's suggestion.
-  const bool named = h.move && (h.kind == Hint::Kind::win ||
-                                (h.kind != Hint::Kind::over && h.report.convention == Convention::normal));
-  const json move = named ? move_json(components, *h.move) : json(nullptr);
-  return {{"move", move}, {"text", text}};
+  const HintWords words = words_for(convention, false)
+                              ->hint(
+                                  h, move_text, [&](std::size_t i) { return component_name(sum, i); },
+                                  components.size(), plural_component_noun(sum));
+  // The move the text names, if any: a winning move, or a suggestion.
+  const json move = words.names_move ? move_json(components, *h.move) : json(nullptr);
+  return {{"move", move}, {"text", words.text}};
 }
 
 // The engine's answer to a draw offered by the player to move, by the rule

@@ -155,10 +155,10 @@ class NormalPlayWords final : public ConventionWords {
  public:
   explicit NormalPlayWords(bool ascii) : ascii_(ascii) {}
   [[nodiscard]] std::string verdict(const GameSum& sum, const SumReport& r) const override {
-    return normal_verdict(sum, r.normal, ascii_);
+    return normal_verdict(sum, analysis_of(r), ascii_);
   }
   [[nodiscard]] json outcome_json(const GameSum& sum, const SumReport& r) const override {
-    return normal_outcome_json(sum, r.normal, ascii_);
+    return normal_outcome_json(sum, analysis_of(r), ascii_);
   }
   [[nodiscard]] std::string no_winning_move(const GameSum& sum, const SumReport&) const override {
     const bool loopy = std::any_of(sum.components.begin(), sum.components.end(),
@@ -179,8 +179,68 @@ class NormalPlayWords final : public ConventionWords {
     if (!sum.single_game()) j["components"] = components_json(sum, values);
     return j;
   }
+  [[nodiscard]] std::string standing(const SumReport& r, const ComponentNamer& name,
+                                     std::size_t components) const override {
+    const SumAnalysis& a = analysis_of(r);
+    if (a.infinite.empty())
+      return "nim-sum " + nim_sum_equation(a.values) +
+             (a.nim_sum.is_zero() ? ": the player to move loses against perfect play"
+                                  : ": not 0, so the player to move can win");
+    return fmt::format("{}: {}", infinite_values_text(a, name, components, ascii_),
+                       a.winner == Winner::first ? "the player to move can win" : "a draw against perfect play");
+  }
+  [[nodiscard]] HintWords hint(const Hint& h, const MoveNamer& move_text, const ComponentNamer& name,
+                               std::size_t components, std::string_view plural_noun) const override {
+    if (h.kind == Hint::Kind::over) return {"No move is left.", false};
+    const SumAnalysis& a = analysis_of(h.report);
+    if (h.kind == Hint::Kind::win)
+      return {fmt::format("{}. {}", move_text(*h.move), winning_move_reason(h, name, components)), true};
+    std::string text;
+    if (h.kind == Hint::Kind::keep_draw) {
+      text = fmt::format("No winning move: {}.", standing(h.report, name, components));
+      if (h.move)
+        text += fmt::format(" Suggestion: {}, which keeps the draw; a move that does not may let the engine win.",
+                            move_text(*h.move));
+      return {text, h.move.has_value()};
+    }
+    text = fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.",
+                       nim_sum_equation(a.values));
+    if (h.move)
+      text += components == 1 ? fmt::format(" Suggestion: {}, which leaves the engine the fewest winning replies.",
+                                            move_text(*h.move))
+                              : fmt::format(
+                                    " Suggestion: {}, which keeps the most {} in play and leaves the engine the "
+                                    "fewest winning replies.",
+                                    move_text(*h.move), plural_noun);
+    return {text, h.move.has_value()};
+  }
+  [[nodiscard]] std::string_view ending_rule() const override { return "whoever cannot move loses"; }
+  [[nodiscard]] std::string_view method_note() const override {
+    return "Why the engine never misses: every position has a Grundy value, and a sum of games is\n"
+           "lost by the player to move exactly when the values' nim-sum (their xor) is 0.\n";
+  }
+  [[nodiscard]] std::string no_move_left(bool person_stuck, std::string_view after) const override {
+    return person_stuck ? fmt::format("You have no move left: the engine wins after {}.", after)
+                        : fmt::format("The engine has no move left: you win after {}!", after);
+  }
 
  private:
+  static const SumAnalysis& analysis_of(const SumReport& r) { return std::get<SumAnalysis>(r.analysis); }
+
+  // Why a hint's winning move wins: the nim-sum equation, or the infinite
+  // values that leave 0 among a component's options.
+  [[nodiscard]] std::string winning_move_reason(const Hint& h, const ComponentNamer& name,
+                                                std::size_t components) const {
+    const SumAnalysis& a = analysis_of(h.report);
+    const Move& m = *h.move;
+    const GameValue& v = a.values[m.component];
+    if (a.infinite.empty())
+      return fmt::format("The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves nim-sum 0.",
+                         nim_sum_equation(a.values), v.nimber(), v.nimber(), a.nim_sum, v.nimber() ^ a.nim_sum);
+    return fmt::format("{}; this move leaves value {} there, and nim-sum 0.",
+                       capitalized(standing(h.report, name, components)), a.nim_sum);
+  }
+
   bool ascii_;
 };
 
@@ -283,53 +343,6 @@ void print_moves(const GameSum& sum, Convention convention, std::uint64_t limit,
   }
 }
 
-namespace {
-
-// Why a misère hint's move wins; the misère Nim exception is spelled out
-// when it decides the move.
-std::string misere_winning_reason(const Hint& h) {
-  const MisereAnalysis& a = h.report.misere;
-  switch (h.nim_case) {
-    case Hint::NimCase::odd_ones:
-      return fmt::format(
-          "Only heaps of 1 are left: this move leaves {} of them, an odd number, so the engine takes "
-          "the last one.",
-          h.ones_left);
-    case Hint::NimCase::plays_as_nim:
-      return "While a heap of 2 or more is left, misère Nim is played exactly as Nim: this move leaves nim-sum 0.";
-    case Hint::NimCase::exception:
-      return fmt::format(
-          "This leaves only heaps of 1 (and empty ones): {} of them, an odd number, so the engine takes the last "
-          "one. This is misère Nim's one exception to playing as in Nim: when your move leaves no heap of 2 or "
-          "more, leave an odd number of heaps of 1, not an even one.",
-          h.ones_left);
-    case Hint::NimCase::none:
-      break;
-  }
-  if (a.method == MisereMethod::genus)
-    return "Every heap here is tame: it plays as the misère Nim position of its genus (the 'values' command lists "
-           "them), and this move leaves a position that misère Nim's rule says is lost for the engine.";
-  if (a.method == MisereMethod::quotient)
-    return fmt::format(
-        "In the misère quotient of {} ({} elements) the sum this move leaves is in the P-portion: "
-        "the engine loses against perfect play.",
-        a.quotient->game, a.quotient->size);
-  return fmt::format("An exact search ({} sums) shows that every reply leaves you a win.", a.sums_searched);
-}
-
-}  // namespace
-
-std::string winning_move_reason(const Hint& h, std::string_view infinite_sum_text) {
-  if (h.report.convention == Convention::misere) return misere_winning_reason(h);
-  const SumAnalysis& a = h.report.normal;
-  const Move& m = *h.move;
-  const GameValue& v = a.values[m.component];
-  if (a.infinite.empty())
-    return fmt::format("The nim-sum is {}; this move turns value {} into {} xor {} = {} and leaves nim-sum 0.",
-                       nim_sum_equation(a.values), v.nimber(), v.nimber(), a.nim_sum, v.nimber() ^ a.nim_sum);
-  return fmt::format("{}; this move leaves value {} there, and nim-sum 0.", infinite_sum_text, a.nim_sum);
-}
-
 std::string_view draw_offer_reason(DrawOfferAnswer answer) {
   switch (answer) {
     case DrawOfferAnswer::declined:
@@ -345,35 +358,6 @@ std::string_view draw_offer_reason(DrawOfferAnswer answer) {
 std::string draw_offer_sentence(DrawOfferAnswer answer) {
   return fmt::format("The engine {} the draw: {}.", answer == DrawOfferAnswer::declined ? "declines" : "accepts",
                      draw_offer_reason(answer));
-}
-
-std::string hint_text(const Hint& h, const std::function<std::string(const Move&)>& move_text,
-                      std::string_view sum_text, std::size_t components, std::string_view plural_noun) {
-  if (h.kind == Hint::Kind::over) return "No move is left.";
-  if (h.kind == Hint::Kind::win) {
-    const std::string infinite_sum_text =
-        h.report.convention == Convention::normal ? capitalized(std::string(sum_text)) : std::string();
-    return fmt::format("{}. {}", move_text(*h.move), winning_move_reason(h, infinite_sum_text));
-  }
-  if (h.report.convention == Convention::misere)
-    return fmt::format("No winning move ({}): every move leaves a position the engine wins.", h.report.misere.reason);
-  if (h.kind == Hint::Kind::keep_draw) {
-    std::string text = fmt::format("No winning move: {}.", sum_text);
-    if (h.move)
-      text += fmt::format(" Suggestion: {}, which keeps the draw; a move that does not may let the engine win.",
-                          move_text(*h.move));
-    return text;
-  }
-  std::string text = fmt::format("No winning move: the nim-sum is {}, and every move leaves a nonzero nim-sum.",
-                                 nim_sum_equation(h.report.normal.values));
-  if (h.move)
-    text += components == 1 ? fmt::format(" Suggestion: {}, which leaves the engine the fewest winning replies.",
-                                          move_text(*h.move))
-                            : fmt::format(
-                                  " Suggestion: {}, which keeps the most {} in play and leaves the engine the fewest "
-                                  "winning replies.",
-                                  move_text(*h.move), plural_noun);
-  return text;
 }
 
 std::string advice_text(const Pattern& p) {

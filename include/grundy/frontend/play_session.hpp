@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "grundy/analysis.hpp"
 #include "grundy/game.hpp"
 #include "grundy/game_sum.hpp"
 #include "grundy/sum.hpp"
@@ -29,7 +30,8 @@ enum class FirstPlayer { person, engine };
 struct PlayOptions {
   FirstPlayer first = FirstPlayer::person;
   std::uint64_t seed = 0;  // the engine's choices among equally good moves
-  bool misere = false;     // the last player to move loses (docs/misere.md)
+  // misère: the last player to move loses (docs/misere.md)
+  Convention convention = Convention::normal;
 };
 
 // What the streams are attached to, which decides how the session writes.

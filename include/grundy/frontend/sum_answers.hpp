@@ -59,18 +59,6 @@ nlohmann::json value_json(const GameValue& v);
 // and the others nim-sum 0, which is not in {1}", "token 1 and token 2 have
 // infinite values: neither player can force a win".
 std::string winner_reason(const GameSum& sum, const SumAnalysis& a, bool ascii);
-// Why a hint's winning move wins, in the words play and serve share: the
-// nim-sum equation, misère Nim's rule and its exception, the quotient, the
-// genus or the search. `infinite_sum_text` describes a normal-play sum with
-// an infinite value (each front-end words it its own way).
-std::string winning_move_reason(const Hint& h, std::string_view infinite_sum_text);
-// A hint (analysis.hpp) in the words play and serve share: the winning move
-// and why it wins, or why there is none, with a suggested move. Each
-// front-end adds its own way to act on it (play's 'undo' and 'draw').
-// `move_text` words a move, `sum_text` the normal-play sum (its nim-sum or
-// its infinite values), `plural_noun` the components ("heaps", "boards").
-std::string hint_text(const Hint& h, const std::function<std::string(const Move&)>& move_text,
-                      std::string_view sum_text, std::size_t components, std::string_view plural_noun);
 // Why the engine answers a draw offer as it does ("it can force a win from
 // here"), and that answer as play and serve both say it ("The engine
 // declines the draw: it can force a win from here.").
