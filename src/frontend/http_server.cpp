@@ -146,44 +146,26 @@ bool sanitizers_present() {
 #endif
 }
 
-}  // namespace
-
-int serve(const ServeOptions& options) {
-  // A player who closes the page mid-answer must not end the server.
-  std::signal(SIGPIPE, SIG_IGN);
-  ServeSettings settings = options.settings;
-  // The sanitizers reserve terabytes of address space for their shadow memory.
-  if (sanitizers_present()) settings.memory_bytes = 0;
-  for (const std::string& file : settings.graphs)
-    (void)parse_game(fmt::format("graph:{}", file));  // a bad file: an error now
-  warm_up();
-  // Forked before the server's threads start: the first workers copy a small process.
-  // One ready per core grundy may use (counted as the search counts them), at least two.
-  WorkerPool workers([&settings](std::string_view request) { return answer_request(request, settings); },
-                     std::max(2U, available_cores()), kConnectionThreads, settings.memory_bytes, options.fork_hooks);
-  if (options.workers_ready) options.workers_ready();
-
-  httplib::Server server;
-  // cpp-httplib gives each open connection a thread for as long as it is kept
-  // alive: the pool bounds the players served at once. As many workers may
-  // exist, so that no request waits for one.
-  const std::size_t threads = kConnectionThreads;
-  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+// The limits every connection meets: the request's size, timeouts, and
+// headers that keep answers from being sniffed or cached.
+void set_limits(httplib::Server& server) {
   server.set_payload_max_length(kMaxRequestBytes);
   server.set_tcp_nodelay(true);  // headers and body go in two writes: no wait between them
   server.set_keep_alive_timeout(2);
   server.set_read_timeout(5);
   server.set_write_timeout(5);
   server.set_default_headers({{"X-Content-Type-Options", "nosniff"}, {"Cache-Control", "no-store"}});
+}
 
+// The page's files, the games' catalogue, the picture and the API: every
+// route that computes is answered by a worker.
+void add_routes(httplib::Server& server, const ServeSettings& settings, WorkerPool& workers, const json& catalogue) {
   for (const WebFile& f : web_files()) {
     server.Get(std::string(f.path), [&f](const httplib::Request&, httplib::Response& res) {
       res.set_content(f.bytes.data(), f.bytes.size(), std::string(f.content_type).c_str());
     });
   }
   server.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/index.html"); });
-  // Made once: it reads the graph files offered, which a request must not make the server do.
-  const json catalogue = games_catalogue(settings);
   server.Get("/api/games",
              [&catalogue](const httplib::Request&, httplib::Response& res) { reply(res, 200, catalogue); });
   // The picture computes values and their rule, then runs gnuplot: in a
@@ -239,6 +221,11 @@ int serve(const ServeOptions& options) {
     }
     answer_in_worker(workers, req, body, res, settings);
   });
+}
+
+// The answers to what no route takes, and to a handler of the server's own
+// that throws.
+void add_error_handlers(httplib::Server& server) {
   server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
     if (res.status == 413) {
@@ -267,7 +254,10 @@ int serve(const ServeOptions& options) {
                printable_whole(what));
     reply(res, 500, {{"error", "internal error (the server logged it)"}});
   });
+}
 
+// Binds the address asked for; returns the port (chosen by the system for port 0).
+int bind_address(httplib::Server& server, const ServeOptions& options) {
   // cpp-httplib listens with a backlog of 5: a sixth player connecting at
   // the same moment would wait a second for the SYN to be sent again. The
   // socket is kept here (with httplib's own option, SO_REUSEADDR) and
@@ -288,6 +278,12 @@ int serve(const ServeOptions& options) {
                                  options.host, port));
   }
   if (listening >= 0) ::listen(listening, SOMAXCONN);
+  return port;
+}
+
+// The address line (on stdout, or to options.announce), and on stderr how
+// to stop a server that Ctrl-C cannot reach and a warning when others can.
+void announce(const ServeOptions& options, int port) {
   const bool loopback = options.host == "127.0.0.1" || options.host == "::1" || options.host == "localhost";
   const std::string shown_host =
       options.host.find(':') != std::string::npos ? fmt::format("[{}]", options.host) : options.host;
@@ -315,9 +311,14 @@ int serve(const ServeOptions& options) {
     fmt::print(stderr, "grundy serve: listening on {}, not only this machine: anyone who can reach it can play\n",
                options.host);
   std::fflush(stdout);
+}
+
+// Serves until the listening ends, or, with options.keep_serving, until it
+// says to stop.
+void listen_until_stopped(httplib::Server& server, const ServeOptions& options) {
   if (!options.keep_serving) {
     if (!server.listen_after_bind()) throw InputError("the server stopped: it could not accept connections");
-    return 0;
+    return;
   }
   std::atomic<bool> listened{true};
   std::atomic<bool> ended{false};
@@ -334,6 +335,39 @@ int serve(const ServeOptions& options) {
   server.stop();
   listening_thread.join();
   if (!listened) throw InputError("the server stopped: it could not accept connections");
+}
+
+}  // namespace
+
+int serve(const ServeOptions& options) {
+  // A player who closes the page mid-answer must not end the server.
+  std::signal(SIGPIPE, SIG_IGN);
+  ServeSettings settings = options.settings;
+  // The sanitizers reserve terabytes of address space for their shadow memory.
+  if (sanitizers_present()) settings.memory_bytes = 0;
+  for (const std::string& file : settings.graphs)
+    (void)parse_game(fmt::format("graph:{}", file));  // a bad file: an error now
+  warm_up();
+  // Forked before the server's threads start: the first workers copy a small process.
+  // One ready per core grundy may use (counted as the search counts them), at least two.
+  WorkerPool workers([&settings](std::string_view request) { return answer_request(request, settings); },
+                     std::max(2U, available_cores()), kConnectionThreads, settings.memory_bytes, options.fork_hooks);
+  if (options.workers_ready) options.workers_ready();
+
+  httplib::Server server;
+  // cpp-httplib gives each open connection a thread for as long as it is kept
+  // alive: the pool bounds the players served at once. As many workers may
+  // exist, so that no request waits for one.
+  const std::size_t threads = kConnectionThreads;
+  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  set_limits(server);
+  // Made once: it reads the graph files offered, which a request must not make the server do.
+  const json catalogue = games_catalogue(settings);
+  add_routes(server, settings, workers, catalogue);
+  add_error_handlers(server);
+  const int port = bind_address(server, options);
+  announce(options, port);
+  listen_until_stopped(server, options);
   return 0;
 }
 

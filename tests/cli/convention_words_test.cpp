@@ -26,8 +26,8 @@ std::string quoted(const GameSum& sum, const Move& m) {
 
 TEST(ConventionWords, AHintNamesItsMoveExactlyWhenItSaysSo) {
   const std::vector<std::vector<std::string>> sums = {
-      {"nim", "3", "5", "6"},  {"nim", "3", "5", "7"},           {"nim", "1", "1", "1"}, {"kayles", "7", "9"},
-      {"nim", "0"},            {"graph:" + kLoopy, "hall"},      {"octal:0.07", "12"},   {"nim", "2", "1"},
+      {"nim", "3", "5", "6"}, {"nim", "3", "5", "7"},      {"nim", "1", "1", "1"}, {"kayles", "7", "9"},
+      {"nim", "0"},           {"graph:" + kLoopy, "hall"}, {"octal:0.07", "12"},   {"nim", "2", "1"},
   };
   int named = 0, unnamed = 0;
   for (const std::vector<std::string>& words : sums) {

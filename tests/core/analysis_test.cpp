@@ -14,9 +14,9 @@ namespace grundy {
 namespace {
 
 TEST(Analysis, ReportHoldsTheConventionAskedFor) {
-  for (const std::vector<std::string>& words : {std::vector<std::string>{"kayles", "7", "9"},
-                                               std::vector<std::string>{"nim", "1", "1"},
-                                               std::vector<std::string>{"nim", "3", "5", "6"}}) {
+  for (const std::vector<std::string>& words :
+       {std::vector<std::string>{"kayles", "7", "9"}, std::vector<std::string>{"nim", "1", "1"},
+        std::vector<std::string>{"nim", "3", "5", "6"}}) {
     const GameSum sum = read_sum(words);
     const SumReport normal = analyze(sum.components, Convention::normal);
     ASSERT_TRUE(std::holds_alternative<SumAnalysis>(normal.analysis)) << words[0];
