@@ -403,83 +403,81 @@ std::string deepen_estimate(const CensusRequest& request, const GroupFigures& fi
       duration_words(figures.deep_seconds / threads), threads, threads == 1 ? "" : "s", keep);
 }
 
-}  // namespace
-
-void run_census(const CensusRequest& request, Format format, Output& out) {
-  if (!request.merge_files.empty()) return merge(request, format, out);
-  // Shards get whole classes, so that a class's games meet in one run.
+// The classes of codes of this shard (whole classes, so that a class's
+// games meet in one run), and their codes in code order.
+struct Shard {
   std::vector<std::vector<std::string>> classes;
-  std::vector<std::string> codes;  // this shard's, in code order
-  {
-    std::vector<std::vector<std::string>> all = census_classes(request);
-    for (std::size_t i = request.shard - 1; i < all.size(); i += request.shards) {
-      codes.insert(codes.end(), all[i].begin(), all[i].end());
-      classes.push_back(std::move(all[i]));
-    }
-  }
-  std::sort(codes.begin(), codes.end());
+  std::vector<std::string> codes;
+};
 
-  // A deeper pass: each game's bound from FROM, and FROM's row kept for the
-  // games it does not search again (census_deepen.hpp).
-  std::optional<DeepenPlan> plan;
-  if (!request.deepen_file.empty()) plan.emplace(request, request.family->census_codes(request.digits));
-  const auto bound_of = [&](const std::string& code) { return plan ? plan->bound(code) : request.max_heap; };
-  std::map<std::string, json> rows;
-  std::set<std::string> kept;  // codes whose row is FROM's
-  if (plan)
-    for (const std::string& code : codes)
-      if (plan->bound(code) == 0) {
-        rows.emplace(code, plan->from_row(code));
-        kept.insert(code);
-      }
-  std::unique_ptr<RowFile> resume;
-  if (!request.resume_file.empty()) {
-    resume = std::make_unique<RowFile>(request.resume_file);
-    for (const json& row : resume->rows()) {
-      const std::string code = code_of(row, *request.family);
-      if (!std::binary_search(codes.begin(), codes.end(), code))
-        throw InputError(fmt::format("{}: a row for {}, which is not in {}", request.resume_file, cell(row, "game"),
-                                     census_name(request)));
-      if (play_of(row) != (request.misere ? "misere" : "normal"))
-        throw InputError(fmt::format("{}: the row for {} is of a {} census, and this run is {}", request.resume_file,
-                                     cell(row, "game"), play_of(row),
-                                     request.misere ? "misère (--misere)" : "of normal play (no --misere)"));
-      if (kept.count(code))
-        throw InputError(fmt::format("{}: a row for {}, which the deeper pass from {} does not search again",
-                                     request.resume_file, cell(row, "game"), request.deepen_file));
-      if (request.whole_quotients || !whole_limits_of(row).empty()) {
-        const std::string limits =
-            fmt::format("--most-heaps {} --budget {}", request.most_heaps, request.budget_seconds);
-        if (!request.whole_quotients || whole_limits_of(row) != limits)
-          throw InputError(fmt::format(
-              "{}: the row for {} was computed with {}, and this run uses {}", request.resume_file, cell(row, "game"),
-              whole_limits_of(row).empty() ? fmt::format("--max-heap {}", cell(row, "max_heap")) : whole_limits_of(row),
-              request.whole_quotients ? limits : fmt::format("--max-heap {}", request.max_heap)));
-      } else if (row.value("max_heap", std::uint64_t{0}) != bound_of(code))
-        throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and this run uses {}",
-                                     request.resume_file, cell(row, "game"), cell(row, "max_heap"), bound_of(code)));
-      if (!rows.emplace(code, row).second)
-        throw InputError(fmt::format("{}: two rows for {}; a census part holds each game once", request.resume_file,
-                                     cell(row, "game")));
-    }
+Shard shard_of(const CensusRequest& request) {
+  Shard shard;
+  std::vector<std::vector<std::string>> all = census_classes(request);
+  for (std::size_t i = request.shard - 1; i < all.size(); i += request.shards) {
+    shard.codes.insert(shard.codes.end(), all[i].begin(), all[i].end());
+    shard.classes.push_back(std::move(all[i]));
   }
+  std::sort(shard.codes.begin(), shard.codes.end());
+  return shard;
+}
 
-  // The work: for each class, its games without a row, in the class's
-  // order, each with the row it copies when an earlier game of the class
-  // (no longer code: see census_classes) has one that copies_values. A
-  // later game's row is never copied to an earlier one, even from a file
-  // written in another order: a shorter code may prove a period the longer
-  // one cannot see.
-  struct Missing {
-    std::string code;
-    std::optional<json> resumed_source;
-  };
-  struct Work {
-    std::vector<Missing> missing;
-  };
-  std::vector<Work> todo;
-  std::size_t games_todo = 0;
+// The rows of the --resume file, each checked against this run: a game of
+// the shard, the same play, the same bounds, once.
+template <class BoundOf>
+void take_resumed_rows(const CensusRequest& request, const RowFile& resume, const std::vector<std::string>& codes,
+                       const std::set<std::string>& kept, const BoundOf& bound_of, std::map<std::string, json>& rows) {
+  for (const json& row : resume.rows()) {
+    const std::string code = code_of(row, *request.family);
+    if (!std::binary_search(codes.begin(), codes.end(), code))
+      throw InputError(fmt::format("{}: a row for {}, which is not in {}", request.resume_file, cell(row, "game"),
+                                   census_name(request)));
+    if (play_of(row) != (request.misere ? "misere" : "normal"))
+      throw InputError(fmt::format("{}: the row for {} is of a {} census, and this run is {}", request.resume_file,
+                                   cell(row, "game"), play_of(row),
+                                   request.misere ? "misère (--misere)" : "of normal play (no --misere)"));
+    if (kept.count(code))
+      throw InputError(fmt::format("{}: a row for {}, which the deeper pass from {} does not search again",
+                                   request.resume_file, cell(row, "game"), request.deepen_file));
+    if (request.whole_quotients || !whole_limits_of(row).empty()) {
+      const std::string limits = fmt::format("--most-heaps {} --budget {}", request.most_heaps, request.budget_seconds);
+      if (!request.whole_quotients || whole_limits_of(row) != limits)
+        throw InputError(fmt::format(
+            "{}: the row for {} was computed with {}, and this run uses {}", request.resume_file, cell(row, "game"),
+            whole_limits_of(row).empty() ? fmt::format("--max-heap {}", cell(row, "max_heap")) : whole_limits_of(row),
+            request.whole_quotients ? limits : fmt::format("--max-heap {}", request.max_heap)));
+    } else if (row.value("max_heap", std::uint64_t{0}) != bound_of(code))
+      throw InputError(fmt::format("{}: the row for {} was computed with --max-heap {}, and this run uses {}",
+                                   request.resume_file, cell(row, "game"), cell(row, "max_heap"), bound_of(code)));
+    if (!rows.emplace(code, row).second)
+      throw InputError(fmt::format("{}: two rows for {}; a census part holds each game once", request.resume_file,
+                                   cell(row, "game")));
+  }
+}
+
+// The games of a class left to compute, in the class's order, each with
+// the row it copies when an earlier game of the class (no longer code: see
+// census_classes) has one that copies_values. A later game's row is never
+// copied to an earlier one, even from a file written in another order: a
+// shorter code may prove a period the longer one cannot see.
+struct Missing {
+  std::string code;
+  std::optional<json> resumed_source;
+};
+struct Work {
+  std::vector<Missing> missing;
+};
+
+// What is left to do, and the figures of the estimate: the finished
+// groups' times, and for a deeper pass FROM's times of the groups left.
+struct Todo {
+  std::vector<Work> work;
+  std::size_t games = 0;
   GroupFigures figures;
+};
+
+Todo todo_of(const std::vector<std::vector<std::string>>& classes, const std::map<std::string, json>& rows,
+             const std::set<std::string>& kept, const std::optional<DeepenPlan>& plan) {
+  Todo todo;
   for (const std::vector<std::string>& members : classes) {
     Work work;
     std::optional<json> source;
@@ -496,31 +494,92 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
       copyable = copyable || copies_values(it->second);
       if (!source && copies_values(it->second)) source = it->second;
     }
-    games_todo += work.missing.size();
+    todo.games += work.missing.size();
     if (work.missing.empty()) {
-      figures.seconds += seconds;
-      figures.rows += members.size();
-      ++figures.finished;
+      todo.figures.seconds += seconds;
+      todo.figures.rows += members.size();
+      ++todo.figures.finished;
     } else {
-      figures.to_compute += copyable ? 0 : 1;
-      if (plan && !copyable) figures.deep_seconds += plan->estimated_seconds(work.missing.front().code);
-      todo.push_back(std::move(work));
+      todo.figures.to_compute += copyable ? 0 : 1;
+      if (plan && !copyable) todo.figures.deep_seconds += plan->estimated_seconds(work.missing.front().code);
+      todo.work.push_back(std::move(work));
     }
   }
   // A deeper pass takes its cheapest groups first (by FROM's times): the
   // most rows soonest, and the long games last, where a stop costs least.
   if (plan)
-    std::stable_sort(todo.begin(), todo.end(), [&](const Work& a, const Work& b) {
+    std::stable_sort(todo.work.begin(), todo.work.end(), [&](const Work& a, const Work& b) {
       return plan->estimated_seconds(a.missing.front().code) < plan->estimated_seconds(b.missing.front().code);
     });
+  return todo;
+}
+
+// One game's row, with the processor time it took: copied from `found` (a
+// row of its class computed this run or resumed) when that row went as far
+// as this game goes, else computed. `copied` says which.
+template <class BoundOf>
+json row_of(const CensusRequest& request, const std::string& code, const std::optional<json>& found,
+            const BoundOf& bound_of, const std::optional<DeepenPlan>& plan, bool& copied) {
+  const double start = thread_processor_seconds();
+  // (A deeper pass copies only a row searched as far as this game goes.)
+  const bool copy = found && found->value("max_heap", std::uint64_t{0}) == bound_of(code);
+  const std::optional<json>& source = copy ? found : std::nullopt;
+  json row;
+  if (source) {
+    row = *source;
+    row["game"] = spec_of(request, code);
+    // The game whose values were computed; the source itself when
+    // that would be this game (a file whose first row was lost).
+    std::string origin = source->value("same_values_as", source->at("game").get<std::string>());
+    if (origin == row["game"]) origin = source->at("game").get<std::string>();
+    row["same_values_as"] = origin;
+  } else {
+    const std::unique_ptr<Game> game = parse_game(spec_of(request, code));
+    row = request.misere ? misere_row(*game, request) : pattern_json(*game, find_pattern(*game, bound_of(code)), false);
+  }
+  const double seconds = thread_processor_seconds() - start;
+  row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
+  // (A whole quotient's row keeps the heap its search reached.)
+  if (!request.whole_quotients) row["max_heap"] = bound_of(code);
+  if (plan) row["deepened_from"] = plan->from_row(code).at("max_heap");
+  copied = source.has_value();
+  return row;
+}
+
+}  // namespace
+
+void run_census(const CensusRequest& request, Format format, Output& out) {
+  if (!request.merge_files.empty()) return merge(request, format, out);
+  const Shard shard = shard_of(request);
+
+  // A deeper pass: each game's bound from FROM, and FROM's row kept for the
+  // games it does not search again (census_deepen.hpp).
+  std::optional<DeepenPlan> plan;
+  if (!request.deepen_file.empty()) plan.emplace(request, request.family->census_codes(request.digits));
+  const auto bound_of = [&](const std::string& code) { return plan ? plan->bound(code) : request.max_heap; };
+  std::map<std::string, json> rows;
+  std::set<std::string> kept;  // codes whose row is FROM's
+  if (plan)
+    for (const std::string& code : shard.codes)
+      if (plan->bound(code) == 0) {
+        rows.emplace(code, plan->from_row(code));
+        kept.insert(code);
+      }
+  std::unique_ptr<RowFile> resume;
+  if (!request.resume_file.empty()) {
+    resume = std::make_unique<RowFile>(request.resume_file);
+    take_resumed_rows(request, *resume, shard.codes, kept, bound_of, rows);
+  }
+
+  const Todo todo = todo_of(shard.classes, rows, kept, plan);
   // Every core the process may use, unless --threads or GRUNDY_THREADS said otherwise.
   const unsigned cores = default_search_threads();
   const auto threads = static_cast<unsigned>(
-      std::min<std::size_t>(request.jobs == 0 ? cores : request.jobs, std::max<std::size_t>(todo.size(), 1)));
+      std::min<std::size_t>(request.jobs == 0 ? cores : request.jobs, std::max<std::size_t>(todo.work.size(), 1)));
   // (A census of a few minutes at most goes by without one, unless asked.)
   const std::string estimate =
-      plan ? deepen_estimate(request, figures, games_todo, kept.size(), threads)
-           : census_estimate(request, figures, games_todo, todo.size(), threads, request.estimate_only);
+      plan ? deepen_estimate(request, todo.figures, todo.games, kept.size(), threads)
+           : census_estimate(request, todo.figures, todo.games, todo.work.size(), threads, request.estimate_only);
   if (request.estimate_only) {
     out.write(estimate + "\n");
     return;
@@ -531,7 +590,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
                                   ? fmt::format("whole quotients (--most-heaps {}, --budget {} s)", request.most_heaps,
                                                 request.budget_seconds)
                                   : fmt::format("{}--max-heap {}", plan ? "at most " : "", request.max_heap);
-    LongTask task(fmt::format("{}: {} games to {} on {} thread{}", census_name(request), games_todo, bound, threads,
+    LongTask task(fmt::format("{}: {} games to {} on {} thread{}", census_name(request), todo.games, bound, threads,
                               threads == 1 ? "" : "s"));
     std::atomic<std::size_t> next{0}, done{0};
     std::atomic<bool> failed{false};
@@ -539,39 +598,17 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     std::mutex mutex;
     auto work = [&] {
       try {
-        for (std::size_t i; !failed && (i = next++) < todo.size();) {
+        for (std::size_t i; !failed && (i = next++) < todo.work.size();) {
           std::optional<json> computed;  // this run's row of an earlier game, when it copies_values
-          for (const auto& [code, resumed_source] : todo[i].missing) {
+          for (const auto& [code, resumed_source] : todo.work[i].missing) {
             if (failed) break;
-            const double start = thread_processor_seconds();
-            const std::optional<json>& found = computed ? computed : resumed_source;
-            // (A deeper pass copies only a row searched as far as this game goes.)
-            const bool copy = found && found->value("max_heap", std::uint64_t{0}) == bound_of(code);
-            const std::optional<json>& source = copy ? found : std::nullopt;
-            json row;
-            if (source) {
-              row = *source;
-              row["game"] = spec_of(request, code);
-              // The game whose values were computed; the source itself when
-              // that would be this game (a file whose first row was lost).
-              std::string origin = source->value("same_values_as", source->at("game").get<std::string>());
-              if (origin == row["game"]) origin = source->at("game").get<std::string>();
-              row["same_values_as"] = origin;
-            } else {
-              const std::unique_ptr<Game> game = parse_game(spec_of(request, code));
-              row = request.misere ? misere_row(*game, request)
-                                   : pattern_json(*game, find_pattern(*game, bound_of(code)), false);
-            }
-            const double seconds = thread_processor_seconds() - start;
-            row["seconds"] = static_cast<double>(static_cast<std::int64_t>(seconds * 1000 + 0.5)) / 1000;
-            // (A whole quotient's row keeps the heap its search reached.)
-            if (!request.whole_quotients) row["max_heap"] = bound_of(code);
-            if (plan) row["deepened_from"] = plan->from_row(code).at("max_heap");
-            if (!source && copies_values(row)) computed = row;
+            bool copied = false;
+            json row = row_of(request, code, computed ? computed : resumed_source, bound_of, plan, copied);
+            if (!copied && copies_values(row)) computed = row;
             const std::lock_guard lock(mutex);
             if (resume) resume->append(row);
             rows[code] = std::move(row);
-            task.advance(++done, games_todo);
+            task.advance(++done, todo.games);
           }
         }
       } catch (...) {
@@ -587,7 +624,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     if (error) std::rethrow_exception(error);
   }
   std::vector<json> ordered;
-  for (const std::string& code : codes) ordered.push_back(rows.at(code));
+  for (const std::string& code : shard.codes) ordered.push_back(rows.at(code));
   write_rows(ordered, format, out);
 }
 
