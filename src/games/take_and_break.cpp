@@ -1162,73 +1162,12 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   if (!provable()) {
     Pattern out = observe_pattern(*this, std::min(limit, table_cap() - 1));
     if (out.kind == PatternKind::arithmetic_periodic && out.preperiod == 0 &&
-        try_arithmetic_rule(out.period, out.saltus)) {
-      const ArithmeticRule& a = *arithmetic_;
-      Pattern proven;
-      proven.game = spec();
-      proven.kind = PatternKind::arithmetic_periodic;
-      proven.proven = true;
-      proven.preperiod = 0;
-      proven.period = a.rule_period;
-      proven.saltus = a.rule_saltus;
-      proven.value_count = a.rule_period;
-      proven.checked_up_to = out.checked_up_to;
-      proven.proof_bound = a.bound;
-      const bool smaller = a.rule_period != a.period;
-      proven.check = fmt::format(
-          "G(n + {0}) = G(n) + {1} for 0 <= n < {2}; G(h) < {1} for h < {0}; and for each heap n from {2} to {3} "
-          "the moves to heaps below {0}, with taking the whole heap, reach every value below {1}, as they do with "
-          "taking n tokens from n + {0}{4}",
-          a.period, a.saltus, a.start, a.start + a.repeat - 1,
-          smaller ? fmt::format("; and G(h + {}) = G(h) + {} for 0 <= h < {}", a.rule_period, a.rule_saltus, a.period)
-                  : std::string());
-      proven.theorem = fmt::format(
-          "every move leaves at most one heap and the code's digits repeat every {} from d{} on, so by the "
-          "arithmetic-periodicity theorem for such codes this check proves G(n + {}) = G(n) + {} for every n >= 0{} "
-          "(docs/games/octal.md)",
-          a.repeat, a.start - a.period, a.period, a.saltus,
-          smaller ? fmt::format(", and then G(n + {0}) = G(n) + {1} by induction on n (for n >= {2}, G(n + {0}) = "
-                                "G(n - {2} + {0}) + {3})",
-                                a.rule_period, a.rule_saltus, a.period, a.saltus)
-                  : std::string());
-      proven.table = table_report();
-      return proven;
-    }
-    out.advice = {};
-    if (out.checked_up_to < table_cap() - 1) {
-      out.advice.kind = PatternAdvice::Kind::larger_bound;
-      out.advice.bound = table_cap() - 1;
-      out.advice.bound_reason = max_pattern_reason();
-    }
-    out.reason = fmt::format(
-        "{}: {}",
-        notation_ == Notation::grundy
-            ? "no theorem gives Grundy's game a period (the periodicity theorem needs equal splits to be allowed)"
-            : no_period_words(),
-        out.kind == PatternKind::none ? fmt::format("no rule fits G(0..{})", out.checked_up_to)
-                                      : fmt::format("the rule was only seen on G(0..{})", out.checked_up_to));
-    out.table = table_report();
-    return out;
+        try_arithmetic_rule(out.period, out.saltus))
+      return arithmetic_pattern(out.checked_up_to);
+    return unprovable_pattern(std::move(out));
   }
   const std::uint64_t most = std::min(limit + 1, max_pattern_limit() + 1);
-  if (general_ && !prove_period(most)) {
-    Pattern out = observe_pattern(*this, stored_size() - 1);
-    out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), {}", stored_size() - 1,
-                             out.kind == PatternKind::none ? std::string("and no rule fits them")
-                                                           : std::string("so the rule seen is not proven"));
-    out.advice = {};
-    if (stored_size() < table_cap()) {
-      out.advice.kind = PatternAdvice::Kind::larger_bound;
-      out.advice.bound = table_cap() - 1;
-      out.advice.bound_reason = max_pattern_reason();
-    } else {
-      out.advice.note = fmt::format("G(0..{}) is as far as grundy computes {}", stored_size() - 1, spec());
-      out.advice.bound = stored_size() - 1;
-      out.advice.bound_reason = max_pattern_reason();
-    }
-    out.table = table_report();
-    return out;
-  }
+  if (general_ && !prove_period(most)) return general_unproven_pattern();
   // The default bound stops sooner where no mask applies: there each value
   // costs a scan of every pair, and 2^25 values would take hours.
   const bool default_bound = limit == default_pattern_limit();
@@ -1239,57 +1178,141 @@ Pattern TakeAndBreakGame::pattern(std::uint64_t limit) const {
   } catch (const LimitError& e) {
     too_large = e.what();
   }
-  const bool plain_stop = too_large.empty() && table_.size() < most && !table_.sparsity().masked;
-  if (!found) {
-    Pattern out;
-    out.game = spec();
-    const std::uint64_t last = table_.size() - 1;
-    if (last_cycle_ && smallest_preperiod(last_cycle_->period) + 2 * last_cycle_->period <= table_.size()) {
-      last_cycle_->preperiod = smallest_preperiod(last_cycle_->period);
-      // A cycle was seen, but the check that would prove it needs more values.
-      out.kind = PatternKind::periodic;
-      out.preperiod = last_cycle_->preperiod;
-      out.period = last_cycle_->period;
-      out.value_count = out.preperiod + out.period;
-      out.checked_up_to = last;
-      out.reason = fmt::format(
-          "G(n + {}) = G(n) holds for {} <= n <= {}, but the periodicity theorem needs it up to n < {} to prove it",
-          out.period, out.preperiod, last - out.period, proof_size(out.preperiod, out.period) - out.period);
-    } else if (!too_large.empty()) {
-      out.checked_up_to = last;
-      out.reason = fmt::format("no period is proven in G(0..{}), where the search stopped: {}", last, too_large);
-    } else if (table_.size() <= kObservedTable) {
-      out = observe_pattern(*this, last);
-      out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), {}", last,
-                               out.kind == PatternKind::none ? fmt::format("and no rule fits them")
-                                                             : std::string("so the rule seen is not proven"));
-    } else {
-      out.checked_up_to = last;
-      out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), and no cycle was seen", last);
-    }
-    out.advice = {};
-    if (plain_stop) {
-      // No rare-value mask fits: each value costs a scan of every pair, so
-      // the default bound stops early.
-      out.advice.kind = PatternAdvice::Kind::larger_bound;
-      out.advice.bound = max_pattern_limit();
-      out.advice.quadratic = true;
-      out.advice.default_stop = kPlainDefault - 1;
-      out.advice.bound_reason = max_pattern_reason();
-    } else if (most <= max_pattern_limit()) {
-      out.advice.kind = PatternAdvice::Kind::larger_bound;
-      out.advice.bound = max_pattern_limit();
-      out.advice.bound_reason = max_pattern_reason();
-    } else {
-      out.advice.note = fmt::format("G(0..{}) is as far as grundy computes {}", max_pattern_limit(), spec());
-      out.advice.bound = max_pattern_limit();
-      out.advice.bound_reason = max_pattern_reason();
-    }
-    if (!too_large.empty()) out.advice = {};  // no bound would go further
-    out.table = table_report();
-    return out;
+  if (!found) return unproven_pattern(most, too_large);
+  return proven_pattern(*found);
+}
+
+// A code whose moves leave at most one heap, with its arithmetic rule
+// proven (try_arithmetic_rule): the check and the theorem in words.
+Pattern TakeAndBreakGame::arithmetic_pattern(std::uint64_t checked_up_to) const {
+  const ArithmeticRule& a = *arithmetic_;
+  Pattern proven;
+  proven.game = spec();
+  proven.kind = PatternKind::arithmetic_periodic;
+  proven.proven = true;
+  proven.preperiod = 0;
+  proven.period = a.rule_period;
+  proven.saltus = a.rule_saltus;
+  proven.value_count = a.rule_period;
+  proven.checked_up_to = checked_up_to;
+  proven.proof_bound = a.bound;
+  const bool smaller = a.rule_period != a.period;
+  proven.check = fmt::format(
+      "G(n + {0}) = G(n) + {1} for 0 <= n < {2}; G(h) < {1} for h < {0}; and for each heap n from {2} to {3} "
+      "the moves to heaps below {0}, with taking the whole heap, reach every value below {1}, as they do with "
+      "taking n tokens from n + {0}{4}",
+      a.period, a.saltus, a.start, a.start + a.repeat - 1,
+      smaller ? fmt::format("; and G(h + {}) = G(h) + {} for 0 <= h < {}", a.rule_period, a.rule_saltus, a.period)
+              : std::string());
+  proven.theorem = fmt::format(
+      "every move leaves at most one heap and the code's digits repeat every {} from d{} on, so by the "
+      "arithmetic-periodicity theorem for such codes this check proves G(n + {}) = G(n) + {} for every n >= 0{} "
+      "(docs/games/octal.md)",
+      a.repeat, a.start - a.period, a.period, a.saltus,
+      smaller ? fmt::format(", and then G(n + {0}) = G(n) + {1} by induction on n (for n >= {2}, G(n + {0}) = "
+                            "G(n - {2} + {0}) + {3})",
+                            a.rule_period, a.rule_saltus, a.period, a.saltus)
+              : std::string());
+  proven.table = table_report();
+  return proven;
+}
+
+// A code no periodicity theorem covers (Grundy's game, or a code that keeps
+// equal splits apart): the rule observed, and why it is not proven.
+Pattern TakeAndBreakGame::unprovable_pattern(Pattern out) const {
+  out.advice = {};
+  if (out.checked_up_to < table_cap() - 1) {
+    out.advice.kind = PatternAdvice::Kind::larger_bound;
+    out.advice.bound = table_cap() - 1;
+    out.advice.bound_reason = max_pattern_reason();
   }
-  const Periodicity& p = *found;
+  out.reason = fmt::format(
+      "{}: {}",
+      notation_ == Notation::grundy
+          ? "no theorem gives Grundy's game a period (the periodicity theorem needs equal splits to be allowed)"
+          : no_period_words(),
+      out.kind == PatternKind::none ? fmt::format("no rule fits G(0..{})", out.checked_up_to)
+                                    : fmt::format("the rule was only seen on G(0..{})", out.checked_up_to));
+  out.table = table_report();
+  return out;
+}
+
+// A general code (values past what a byte table keeps) with no period proven.
+Pattern TakeAndBreakGame::general_unproven_pattern() const {
+  Pattern out = observe_pattern(*this, stored_size() - 1);
+  out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), {}", stored_size() - 1,
+                           out.kind == PatternKind::none ? std::string("and no rule fits them")
+                                                         : std::string("so the rule seen is not proven"));
+  out.advice = {};
+  if (stored_size() < table_cap()) {
+    out.advice.kind = PatternAdvice::Kind::larger_bound;
+    out.advice.bound = table_cap() - 1;
+    out.advice.bound_reason = max_pattern_reason();
+  } else {
+    out.advice.note = fmt::format("G(0..{}) is as far as grundy computes {}", stored_size() - 1, spec());
+    out.advice.bound = stored_size() - 1;
+    out.advice.bound_reason = max_pattern_reason();
+  }
+  out.table = table_report();
+  return out;
+}
+
+// No period proven up to `most` values: a cycle seen but not yet checked,
+// the value that stopped the search, or the rule observed; and the bound
+// that would go further.
+Pattern TakeAndBreakGame::unproven_pattern(std::uint64_t most, const std::string& too_large) const {
+  const bool plain_stop = too_large.empty() && table_.size() < most && !table_.sparsity().masked;
+  Pattern out;
+  out.game = spec();
+  const std::uint64_t last = table_.size() - 1;
+  if (last_cycle_ && smallest_preperiod(last_cycle_->period) + 2 * last_cycle_->period <= table_.size()) {
+    last_cycle_->preperiod = smallest_preperiod(last_cycle_->period);
+    // A cycle was seen, but the check that would prove it needs more values.
+    out.kind = PatternKind::periodic;
+    out.preperiod = last_cycle_->preperiod;
+    out.period = last_cycle_->period;
+    out.value_count = out.preperiod + out.period;
+    out.checked_up_to = last;
+    out.reason = fmt::format(
+        "G(n + {}) = G(n) holds for {} <= n <= {}, but the periodicity theorem needs it up to n < {} to prove it",
+        out.period, out.preperiod, last - out.period, proof_size(out.preperiod, out.period) - out.period);
+  } else if (!too_large.empty()) {
+    out.checked_up_to = last;
+    out.reason = fmt::format("no period is proven in G(0..{}), where the search stopped: {}", last, too_large);
+  } else if (table_.size() <= kObservedTable) {
+    out = observe_pattern(*this, last);
+    out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), {}", last,
+                             out.kind == PatternKind::none ? fmt::format("and no rule fits them")
+                                                           : std::string("so the rule seen is not proven"));
+  } else {
+    out.checked_up_to = last;
+    out.reason = fmt::format("the periodicity theorem proves no period from G(0..{}), and no cycle was seen", last);
+  }
+  out.advice = {};
+  if (plain_stop) {
+    // No rare-value mask fits: each value costs a scan of every pair, so
+    // the default bound stops early.
+    out.advice.kind = PatternAdvice::Kind::larger_bound;
+    out.advice.bound = max_pattern_limit();
+    out.advice.quadratic = true;
+    out.advice.default_stop = kPlainDefault - 1;
+    out.advice.bound_reason = max_pattern_reason();
+  } else if (most <= max_pattern_limit()) {
+    out.advice.kind = PatternAdvice::Kind::larger_bound;
+    out.advice.bound = max_pattern_limit();
+    out.advice.bound_reason = max_pattern_reason();
+  } else {
+    out.advice.note = fmt::format("G(0..{}) is as far as grundy computes {}", max_pattern_limit(), spec());
+    out.advice.bound = max_pattern_limit();
+    out.advice.bound_reason = max_pattern_reason();
+  }
+  if (!too_large.empty()) out.advice = {};  // no bound would go further
+  out.table = table_report();
+  return out;
+}
+
+// A proven period: the check the table passed, and the theorem that makes it a proof.
+Pattern TakeAndBreakGame::proven_pattern(const Periodicity& p) const {
   const std::uint64_t k = most_heaps_;
   const std::uint64_t t = code_.most_taken();
   const std::uint64_t e = std::max<std::uint64_t>(p.preperiod, 1);

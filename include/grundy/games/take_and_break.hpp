@@ -212,6 +212,12 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   [[nodiscard]] bool provable() const { return code_.finite() && !code_.constrained(); }
   // Why no period is known, for errors: no theorem, or none proven in the table.
   [[nodiscard]] std::string no_period_words() const;
+  // The parts of pattern(): each kind of answer in its own words.
+  [[nodiscard]] Pattern arithmetic_pattern(std::uint64_t checked_up_to) const;
+  [[nodiscard]] Pattern unprovable_pattern(Pattern observed) const;
+  [[nodiscard]] Pattern general_unproven_pattern() const;
+  [[nodiscard]] Pattern unproven_pattern(std::uint64_t most, const std::string& too_large) const;
+  [[nodiscard]] Pattern proven_pattern(const Periodicity& p) const;
   // Codes whose moves leave at most one heap and take from a repeating set
   // of sizes: G(n + p) = G(n) + s from n = 0, seen on the table, proven by
   // the theorem of docs/games/octal.md when its finite check holds. Sets
