@@ -11,49 +11,20 @@
 #include "grundy/error.hpp"
 #include "grundy/interrupt.hpp"
 #include "grundy/time_limit.hpp"
+#include "lightest_words.hpp"
 
 namespace grundy {
 namespace {
 
-constexpr QuotientElement kNone = ~QuotientElement{0};
-
-// For every element, a lightest sum of heaps (by heap_weight) in its class:
-// cost[z] its weight, and the heaps of that sum through parent/last.
-struct LightestSums {
-  std::vector<std::uint64_t> cost;
-  std::vector<QuotientElement> parent;
-  std::vector<std::uint64_t> last;
-  [[nodiscard]] std::vector<std::uint64_t> word(QuotientElement z) const {
-    std::vector<std::uint64_t> heaps;
-    for (QuotientElement y = z; y != 0 && parent[y] != kNone; y = parent[y]) heaps.push_back(last[y]);
-    return heaps;
-  }
-};
-
-LightestSums lightest_sums(const BipartiteMonoid& q, const std::vector<QuotientElement>& phi,
-                           const std::vector<HeapMoves>& heaps) {
-  constexpr std::uint64_t kUnseen = ~std::uint64_t{0};
-  LightestSums r{std::vector<std::uint64_t>(q.size, kUnseen), std::vector<QuotientElement>(q.size, kNone),
-                 std::vector<std::uint64_t>(q.size, 0)};
-  using Entry = std::pair<std::uint64_t, QuotientElement>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
-  r.cost[0] = 0;
-  queue.emplace(0, 0);
-  while (!queue.empty()) {
-    const auto [d, x] = queue.top();
-    queue.pop();
-    if (d != r.cost[x]) continue;
-    for (const HeapMoves& h : heaps) {
-      const QuotientElement y = q.mul(x, phi[h.heap]);
-      if (d + heap_weight(h.heap) < r.cost[y]) {
-        r.cost[y] = d + heap_weight(h.heap);
-        r.parent[y] = x;
-        r.last[y] = h.heap;
-        queue.emplace(d + heap_weight(h.heap), y);
-      }
-    }
-  }
-  return r;
+// For every element, a lightest sum of heaps (by heap_weight) in its class;
+// its letters are the heaps (indices into `heaps`).
+LightestWords lightest_sums(const BipartiteMonoid& q, const std::vector<QuotientElement>& phi,
+                            const std::vector<HeapMoves>& heaps) {
+  std::vector<std::uint64_t> weights;
+  for (const HeapMoves& h : heaps) weights.push_back(heap_weight(h.heap));
+  return lightest_words(q.size, weights, [&](std::size_t x, std::size_t i) {
+    return q.mul(static_cast<QuotientElement>(x), phi[heaps[i].heap]);
+  });
 }
 
 }  // namespace
@@ -78,7 +49,7 @@ ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<Quoti
     result.failure = "the empty sum is predicted to be a P-position";
     return result;
   }
-  const LightestSums lightest = lightest_sums(q, phi, heaps);
+  const LightestWords lightest = lightest_sums(q, phi, heaps);
   // Heap types: heaps with the same class and the same option classes play
   // alike here; the lightest heap of each type stands for it.
   struct Type {
@@ -101,7 +72,8 @@ ProofResult prove_outcome_rule(const BipartiteMonoid& q, const std::vector<Quoti
       for (QuotientElement o : images) {
         if (!q.p[q.mul(z, o)]) continue;
         lightest_a = lightest.cost[z] + heap_weight(h.heap);
-        result.witness = lightest.word(z);
+        result.witness.clear();
+        for (std::size_t i : lightest.word(z)) result.witness.push_back(heaps[i].heap);
         result.witness.push_back(h.heap);
         result.predicted_p = true;
         break;

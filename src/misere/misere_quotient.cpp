@@ -21,6 +21,7 @@
 #include "grundy/interrupt.hpp"
 #include "grundy/time_limit.hpp"
 #include "grundy/misere/misere_proof.hpp"
+#include "lightest_words.hpp"
 
 namespace grundy {
 namespace {
@@ -46,37 +47,19 @@ Representatives representatives(const BipartiteMonoid& q, const std::vector<Quot
     if (std::none_of(letters.begin(), letters.end(), [&](const auto& l) { return l.first == g; }))
       letters.emplace_back(g, h.heap);
   }
+  std::vector<std::uint64_t> weights;
+  for (const auto& l : letters) weights.push_back(heap_weight(l.second));
+  const LightestWords words = lightest_words(q.size, weights, [&](std::size_t x, std::size_t l) {
+    return q.mul(static_cast<QuotientElement>(x), letters[l].first);
+  });
   Representatives r;
-  constexpr std::uint64_t kUnseen = ~std::uint64_t{0};
-  r.cost.assign(q.size, kUnseen);
-  std::vector<QuotientElement> parent(q.size, kNone);
-  std::vector<std::uint64_t> last(q.size, 0);
-  using Entry = std::pair<std::uint64_t, QuotientElement>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
-  r.cost[0] = 0;
-  queue.emplace(0, 0);
-  std::vector<char> done(q.size, 0);
-  while (!queue.empty()) {
-    const auto [d, x] = queue.top();
-    queue.pop();
-    if (done[x]) continue;
-    done[x] = 1;
-    r.order.push_back(x);
-    for (const auto& [g, heap] : letters) {
-      const QuotientElement y = q.mul(x, g);
-      if (d + heap_weight(heap) < r.cost[y]) {
-        r.cost[y] = d + heap_weight(heap);
-        parent[y] = x;
-        last[y] = heap;
-        queue.emplace(d + heap_weight(heap), y);
-      }
-    }
-  }
+  r.cost = words.cost;
+  for (std::size_t x : words.order) r.order.push_back(static_cast<QuotientElement>(x));
   if (r.order.size() != q.size) throw std::logic_error("misere quotient: an element no sum of heaps reaches");
   r.removals.resize(q.size);
   for (QuotientElement x = 1; x < q.size; ++x) {
     std::vector<std::uint64_t> word;
-    for (QuotientElement y = x; y != 0; y = parent[y]) word.push_back(last[y]);
+    for (std::size_t l : words.word(x)) word.push_back(letters[l].second);
     std::sort(word.begin(), word.end());
     for (std::size_t i = 0; i < word.size(); ++i) {
       if (i > 0 && word[i] == word[i - 1]) continue;
@@ -302,41 +285,12 @@ class FreedCandidate {
   std::vector<std::size_t> image_;
 };
 
-// The lightest sum of each element a trial candidate reaches, as a tree:
-// parent and the heap that leads from it; `order` lists them lightest first.
-struct LightestSums {
-  static constexpr std::uint64_t kUnseen = ~std::uint64_t{0};
-  std::vector<std::uint64_t> cost;
-  std::vector<std::size_t> parent;
-  std::vector<std::size_t> last;  // index into heaps
-  std::vector<std::size_t> order;
-};
-
-LightestSums lightest_sums(const FreedCandidate& c, const std::vector<HeapMoves>& heaps) {
-  LightestSums r;
-  r.cost.assign(c.size(), LightestSums::kUnseen);
-  r.parent.assign(c.size(), 0);
-  r.last.assign(c.size(), 0);
-  using Entry = std::pair<std::uint64_t, std::size_t>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
-  r.cost[0] = 0;
-  queue.emplace(0, 0);
-  while (!queue.empty()) {
-    const auto [d, x] = queue.top();
-    queue.pop();
-    if (d != r.cost[x]) continue;
-    r.order.push_back(x);
-    for (std::size_t i = 0; i < heaps.size(); ++i) {
-      const std::size_t y = c.mul(x, c.images()[i]);
-      if (d + heap_weight(heaps[i].heap) < r.cost[y]) {
-        r.cost[y] = d + heap_weight(heaps[i].heap);
-        r.parent[y] = x;
-        r.last[y] = i;
-        queue.emplace(r.cost[y], y);
-      }
-    }
-  }
-  return r;
+// The lightest sum of each element a trial candidate reaches; its letters
+// are the heaps (indices into `heaps`).
+LightestWords lightest_sums(const FreedCandidate& c, const std::vector<HeapMoves>& heaps) {
+  std::vector<std::uint64_t> weights;
+  for (const HeapMoves& h : heaps) weights.push_back(heap_weight(h.heap));
+  return lightest_words(c.size(), weights, [&](std::size_t x, std::size_t i) { return c.mul(x, c.images()[i]); });
 }
 
 // The P-portion of a trial candidate, from the game itself: elements in the
@@ -344,13 +298,12 @@ LightestSums lightest_sums(const FreedCandidate& c, const std::vector<HeapMoves>
 // option of its sum is.
 template <class ImageOfHeap>
 std::vector<char> p_portion_from_game(const FreedCandidate& c, const std::vector<HeapMoves>& heaps,
-                                      const LightestSums& sums, const ImageOfHeap& image_of_heap) {
+                                      const LightestWords& sums, const ImageOfHeap& image_of_heap) {
   std::vector<char> p(c.size(), 0);
   std::vector<std::size_t> word;
   for (std::size_t x : sums.order) {
     if (x == 0) continue;
-    word.clear();
-    for (std::size_t y = x; y != 0; y = sums.parent[y]) word.push_back(sums.last[y]);
+    word = sums.word(x);
     std::sort(word.begin(), word.end());
     bool to_p = false;
     for (std::size_t i = 0; i < word.size() && !to_p; ++i) {
@@ -361,7 +314,7 @@ std::vector<char> p_portion_from_game(const FreedCandidate& c, const std::vector
       for (const Option& o : heaps[word[i]].options) {
         std::size_t y = rest;
         for (Position part : o) y = c.mul(y, image_of_heap(part));
-        if (sums.cost[y] == LightestSums::kUnseen) throw std::logic_error("misere quotient: an option no sum reaches");
+        if (sums.cost[y] == LightestWords::kUnseen) throw std::logic_error("misere quotient: an option no sum reaches");
         if (p[y]) {
           to_p = true;
           break;
@@ -423,7 +376,7 @@ bool recalibrate(BipartiteMonoid& q, std::vector<QuotientElement>& phi, const st
         const auto it = heap_index.find(h);
         return it == heap_index.end() ? 0 : image[it->second];
       };
-      const LightestSums sums = lightest_sums(c, heaps);
+      const LightestWords sums = lightest_sums(c, heaps);
       const std::vector<char> p = p_portion_from_game(c, heaps, sums, image_of_heap);
       std::size_t w = 0;
       for (std::uint64_t h : witness) w = c.mul(w, image_of_heap(h));
