@@ -20,7 +20,7 @@
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/misere/misere_quotient.hpp"
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/thread_pool.hpp"
 #include "grundy/time_limit.hpp"
@@ -534,7 +534,8 @@ json row_of(const CensusRequest& request, const std::string& code, const std::op
     if (origin == row["game"]) origin = source->at("game").get<std::string>();
     row["same_values_as"] = origin;
   } else {
-    const std::unique_ptr<Game> game = parse_game(spec_of(request, code));
+    // (One thread a game: the census's threads share out the games.)
+    const std::unique_ptr<Game> game = parse_game(spec_of(request, code), ExecutionBudget{.threads = 1});
     row = request.misere ? misere_row(*game, request) : pattern_json(*game, find_pattern(*game, bound_of(code)), false);
   }
   const double seconds = thread_processor_seconds() - start;
@@ -572,10 +573,9 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
   }
 
   const Todo todo = todo_of(shard.classes, rows, kept, plan);
-  // Every core the process may use, unless --threads or GRUNDY_THREADS said otherwise.
-  const unsigned cores = default_search_threads();
-  const auto threads = static_cast<unsigned>(
-      std::min<std::size_t>(request.jobs == 0 ? cores : request.jobs, std::max<std::size_t>(todo.work.size(), 1)));
+  // (--jobs 0, and no GRUNDY_THREADS: every core the process may use.)
+  const auto threads = static_cast<unsigned>(std::min<std::size_t>(request.jobs == 0 ? available_cores() : request.jobs,
+                                                                   std::max<std::size_t>(todo.work.size(), 1)));
   // (A census of a few minutes at most goes by without one, unless asked.)
   const std::string estimate =
       plan ? deepen_estimate(request, todo.figures, todo.games, kept.size(), threads)

@@ -15,7 +15,7 @@
 #include "grundy/heap_game.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/registry.hpp"
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/frontend/quotient_answers.hpp"
 
@@ -233,8 +233,10 @@ Command add_census_command(CLI::App& app) {
       "  grundy census octal --digits 2 --misere --max-heap 40\n"
       "  grundy census octal --digits 3 --deepen census3.jsonl --resume deep3.jsonl --estimate\n");
   return {census, answering([options](Output& out) {
-            apply_threads_option(std::nullopt);  // (GRUNDY_THREADS: the default of --jobs)
-            run_census(parse_census(*options), output_format(options->json), out);
+            const unsigned env_threads = read_threads_option(std::nullopt);  // (GRUNDY_THREADS: the default of --jobs)
+            CensusRequest request = parse_census(*options);
+            if (request.jobs == 0) request.jobs = threads_taken(env_threads);
+            run_census(request, output_format(options->json), out);
           })};
 }
 

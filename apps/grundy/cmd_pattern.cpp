@@ -203,7 +203,7 @@ Command add_pattern_command(CLI::App& app) {
       "  grundy pattern octal:0.167 --max-heap 8589934591 --table 0.167.table\n");
   return {pattern, answering([options](Output& out) {
             const std::unique_ptr<Game> game = parse_game(options->game);
-            apply_value_threads_option(options->threads, *game);
+            game->use_budget(ExecutionBudget{.threads = read_threads_option(options->threads)});
             if (options->table) {
               if (options->table->empty()) throw InputError("--table '': the file name is empty");
               if (game->table_file_use() != Game::TableFileUse::kept || game->heap_game() == nullptr)

@@ -69,8 +69,7 @@ Command add_play_command(CLI::App& app) {
   auto run = [options] {
     // Long computations say so on stderr, as in every command that computes.
     set_progress_output(stderr);
-    apply_memory_option(options->sum.memory);
-    apply_threads_option(options->sum.threads);
+    options->sum.budget = read_budget(options->sum.memory, options->sum.threads);
     const GameSum sum = read_sum_for_table(options->sum);
     PlayOptions play_options;
     play_options.first = options->first == "engine" ? FirstPlayer::engine : FirstPlayer::person;

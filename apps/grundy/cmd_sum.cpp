@@ -47,8 +47,7 @@ Command add_sum_command(CLI::App& app, const char* name, const char* description
   cmd->add_flag("--misere", options->sum.misere, misere_help);
   cmd->footer("\n" + sum_help() + "\nExamples:\n" + examples);
   auto run = answering([options, print = std::move(print)](Output& out) {
-    apply_memory_option(options->sum.memory);
-    apply_threads_option(options->sum.threads);
+    options->sum.budget = read_budget(options->sum.memory, options->sum.threads);
     const bool ascii = options->ascii || !locale_is_utf8();
     // The one place the sum commands' convention is chosen.
     const Convention convention = options->sum.misere ? Convention::misere : Convention::normal;

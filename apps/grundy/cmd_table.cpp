@@ -7,7 +7,7 @@
 
 #include "command.hpp"
 #include "grundy/regular_file.hpp"
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 #include "grundy/spec.hpp"
 #include "rare.hpp"
 
@@ -57,7 +57,7 @@ Command add_table_command(CLI::App& app) {
   return {table, answering([options](Output& out) {
             const TableRequest request{parse_table_bound(options->to), options->runs};
             const std::unique_ptr<Game> game = parse_game(options->game);
-            apply_value_threads_option(options->threads, *game);
+            game->use_budget(ExecutionBudget{.threads = read_threads_option(options->threads)});
             print_table(*game, request, output_format(options->json), out);
           })};
 }
@@ -117,12 +117,12 @@ Command add_rare_command(CLI::App& app) {
       "  grundy rare grundy-game --to 4294967295 --resume grundy.table --save grundy.table\n"
       "  grundy rare grundy-game --to 8589934591 --resume grundy.table --save grundy.table\n");
   return {rare, answering([options](Output& out) {
-            apply_threads_option(options->threads);
+            const unsigned threads = threads_taken(read_threads_option(options->threads));
             // The files' kinds before any work (a FIFO would be met only at the first save).
             for (const std::string* file : {&options->save, &options->resume})
               if (!file->empty()) require_regular_file_or_none(*file, "table file");
             print_rare(RareRequest{options->game, parse_table_bound(options->to), options->list, options->save,
-                                   options->resume, options->save_every, options->on_disk, default_search_threads()},
+                                   options->resume, options->save_every, options->on_disk, threads},
                        output_format(options->json), out);
           })};
 }

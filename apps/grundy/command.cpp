@@ -12,7 +12,7 @@
 #include "grundy/parse_number.hpp"
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 #include "grundy/search/transposition_table.hpp"
 #include "grundy/spec.hpp"
 
@@ -63,11 +63,12 @@ void add_memory_option(CLI::App& cmd, SumOptions& options) {
                  "saved every minute and on Ctrl-C; past 2^32 heaps for games with a rare-value mask; 'grundy rare "
                  "--save' writes such files)")
       ->type_name("FILE");
-  cmd.add_option("--threads", options.threads,
-                 "threads for the search that values boards (cram, chomp) and for an octal game's --table "
-                 "file as it grows: 1 to 1024, at most the cores grundy may use (0 or "
-                 "default: GRUNDY_THREADS if set, else every core grundy may use); the answer is the same "
-                 "whatever the number, the table is shared, so --memory bounds them all together")
+  cmd.add_option(
+         "--threads", options.threads,
+         "threads for the search that values boards (cram, chomp) and for an octal or hexadecimal "
+         "game's values (with a rare-value mask, past 2^16 heaps): 1 to 1024, at most the cores grundy may use (0 or "
+         "default: GRUNDY_THREADS if set, else every core grundy may use); the answer is the same "
+         "whatever the number, the table is shared, so --memory bounds them all together")
       ->type_name("N");
 }
 
@@ -75,7 +76,7 @@ void add_memory_option(CLI::App& cmd, SumOptions& options) {
 // that keeps no file) or when none would use it: a file named and silently
 // not used would look like a table kept.
 GameSum read_sum_for_table(const SumOptions& options) {
-  GameSum sum = read_sum(options.sum);
+  GameSum sum = read_sum(options.sum, {}, options.budget);
   if (!options.table_file) return sum;
   if (options.table_file->empty()) throw InputError("--table '': the file name is empty");
   const Game* user = nullptr;
@@ -104,24 +105,22 @@ GameSum read_sum_for_table(const SumOptions& options) {
   return sum;
 }
 
-void apply_memory_option(const std::optional<std::string>& given) {
-  if (!given) return;
-  const std::string& text = *given;
+std::size_t read_memory_option(const std::string& text) {
   const std::optional<std::uint64_t> bytes = parse_byte_size(text);
   if (!bytes)
     throw InputError(
         fmt::format("--memory {}: expected a size such as 512M or 4G (a whole number with K, M, G or "
                     "T for powers of 1024, or bytes), at least 1K",
                     quote(text)));
-  set_default_table_bytes(static_cast<std::size_t>(*bytes));
+  return static_cast<std::size_t>(*bytes);
 }
 
-void apply_threads_option(const std::optional<std::string>& given) {
+unsigned read_threads_option(const std::optional<std::string>& given) {
   std::string where = "--threads";
   std::optional<std::string> text = given;
   if (!text) {
     const char* env = std::getenv("GRUNDY_THREADS");
-    if (env == nullptr) return;
+    if (env == nullptr) return 0;
     text = env;
     where = "GRUNDY_THREADS";
   }
@@ -129,7 +128,15 @@ void apply_threads_option(const std::optional<std::string>& given) {
   if (!n)
     throw InputError(fmt::format("{} {}: expected a number of threads from 1 to {}, or 0 for every core", where,
                                  quote(*text), kMaxSearchThreads));
-  note_threads_taken(where, *n, set_default_search_threads(*n));
+  note_threads_taken(where, *n, threads_taken(*n));
+  return *n;
+}
+
+ExecutionBudget read_budget(const std::optional<std::string>& memory, const std::optional<std::string>& threads) {
+  ExecutionBudget budget;
+  if (memory) budget.memory_bytes = read_memory_option(*memory);
+  budget.threads = read_threads_option(threads);
+  return budget;
 }
 
 void note_threads_taken(std::string_view where, unsigned asked, unsigned taken) {
@@ -146,11 +153,6 @@ void add_value_threads_option(CLI::App& cmd, std::optional<std::string>& threads
                  "heaps once a trial shows that this is faster than one thread; the values are the same "
                  "whatever the number")
       ->type_name("N");
-}
-
-void apply_value_threads_option(const std::optional<std::string>& given, const Game& game) {
-  apply_threads_option(given);
-  if (const HeapGame* heap = game.heap_game()) heap->set_value_threads(default_search_threads());
 }
 
 void add_game_option(CLI::App& cmd, std::string& game, const std::string& description) {

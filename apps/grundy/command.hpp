@@ -61,6 +61,7 @@ struct SumOptions {
   std::optional<std::string> memory;      // --memory: the search table's bound
   std::optional<std::string> table_file;  // --table: where the search table is kept
   std::optional<std::string> threads;     // --threads: the search's threads
+  ExecutionBudget budget;                 // --memory and --threads, once read (read_budget)
 };
 
 // The sum, as the positional "GAME POS" (main.cpp's usage line shows it
@@ -69,23 +70,25 @@ void add_sum_option(CLI::App& cmd, SumOptions& options);
 // --memory, --table and --threads.
 void add_memory_option(CLI::App& cmd, SumOptions& options);
 
-// The sum read, with --table's file handed to the games that keep their
-// search's table in it.
+// The sum read, its games within options.budget, with --table's file
+// handed to the games that keep their search's table in it.
 [[nodiscard]] GameSum read_sum_for_table(const SumOptions& options);
 
-// --memory's size, set as the default of the search tables made from now on.
-void apply_memory_option(const std::optional<std::string>& given);
-// --threads (else GRUNDY_THREADS, else every core), set as the searches'
-// default: at most the cores the process may use (a note on stderr says
-// when fewer than asked are taken).
-void apply_threads_option(const std::optional<std::string>& given);
+// --memory's size in bytes (InputError naming the option when it is not one).
+[[nodiscard]] std::size_t read_memory_option(const std::string& given);
+// --threads, else GRUNDY_THREADS, else 0 (every core), checked: the number
+// asked for. A note on stderr says when the process may use fewer cores
+// (the budget then takes those it may use: threads_taken).
+[[nodiscard]] unsigned read_threads_option(const std::optional<std::string>& given);
+// The budget of the games a command reads: --memory (else a quarter of the
+// machine) and --threads, read in that order.
+[[nodiscard]] ExecutionBudget read_budget(const std::optional<std::string>& memory,
+                                          const std::optional<std::string>& threads);
 // That note, when `taken` (the threads used) is fewer than `asked` (0:
 // every core, no note); `where` names the option.
 void note_threads_taken(std::string_view where, unsigned asked, unsigned taken);
-// --threads for a heap game's values (pattern, table): the option, and
-// its use (apply_threads_option, then the game's set_value_threads).
+// --threads for a heap game's values (pattern, table).
 void add_value_threads_option(CLI::App& cmd, std::optional<std::string>& threads);
-void apply_value_threads_option(const std::optional<std::string>& given, const Game& game);
 
 // The game of a command about one game (table, pattern, plot, rare,
 // quotient), as the positional "GAME".

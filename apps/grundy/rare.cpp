@@ -67,7 +67,7 @@ void print_rare(const RareRequest& request, Format format, Output& out) {
                       "to another file",
                       quote_path(request.save), quote_path(request.save + ".lock")));
   }
-  game->set_value_threads(request.threads);
+  parsed->use_budget(ExecutionBudget{.threads = request.threads});
   if (!request.resume.empty()) game->resume_table(request.resume, on_disk);
   if (on_disk) game->keep_table_in_file(request.save);
   const std::string game_json = json(game->spec()).dump();

@@ -12,12 +12,12 @@
 #include "grundy/search/component_search.hpp"
 #include "grundy/error.hpp"
 #include "grundy/games/cram.hpp"
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 #include "grundy/search/transposition_table.hpp"
 
 int main(int argc, char** argv) {
   grundy::SearchMethod method = grundy::SearchMethod::pruned;
-  std::size_t table_bytes = grundy::default_table_bytes();
+  std::size_t table_bytes = grundy::machine_table_bytes();
   unsigned threads = 0;  // (0: every core)
   int first = 1;
   for (; first < argc; ++first) {

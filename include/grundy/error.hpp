@@ -37,8 +37,8 @@ class LimitError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// A LimitError whose bound is the memory a search may use (set by
-// set_default_table_bytes, transposition_table.hpp): front ends say how
+// A LimitError whose bound is the memory a search may use (its game's
+// budget, execution_budget.hpp): front ends say how
 // their user raises it.
 class MemoryBoundError : public LimitError {
  public:

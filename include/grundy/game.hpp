@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "grundy/execution_budget.hpp"
 #include "grundy/game_value.hpp"
 #include "grundy/nimber.hpp"
 
@@ -156,6 +157,19 @@ class Game {
   // Reading the file costs O(its size) (search_table_file.hpp).
   virtual void keep_table_in(const std::string& path);
 
+  // The threads and memory the game's computations may take
+  // (execution_budget.hpp): its search's threads and table, an octal
+  // table's helpers, a misère search's memory. A game starts with the
+  // default budget (every core, a quarter of the machine's memory); a front
+  // end gives it its own before asking it anything. Called while no other
+  // thread uses the game. O(1) for most games; a game whose table was made
+  // under another bound keeps what it holds and grows to the new one.
+  void use_budget(const ExecutionBudget& budget) {
+    budget_ = budget;
+    budget_changed();
+  }
+  [[nodiscard]] const ExecutionBudget& budget() const { return budget_; }
+
   // What a move is, in one sentence for people: "a move takes 1, 3 or 4 tokens".
   [[nodiscard]] virtual std::string move_rule() const = 0;
 
@@ -213,7 +227,12 @@ class Game {
   Game(Game&&) = default;
   Game& operator=(Game&&) = default;
 
+  // Passes budget() on to what the game keeps (a search, a table); the
+  // default keeps nothing that needs it.
+  virtual void budget_changed() {}
+
  private:
+  ExecutionBudget budget_;
   std::string name_;  // as typed, when parse_game was given another spelling
 };
 

@@ -37,8 +37,10 @@ struct GameSum {
 //
 // `known` (optional) is asked first for each GAME word: a game the caller
 // holds under that name (a game written in Python, served by name), or
-// null to read the word as a spec.
+// null to read the word as a spec. The games read from specs compute within
+// `budget` (Game::use_budget); games `known` lends keep their own.
 using KnownGames = std::function<std::shared_ptr<Game>(std::string_view word)>;
-[[nodiscard]] GameSum read_sum(const std::vector<std::string>& words, const KnownGames& known = {});
+[[nodiscard]] GameSum read_sum(const std::vector<std::string>& words, const KnownGames& known = {},
+                               const ExecutionBudget& budget = {});
 
 }  // namespace grundy

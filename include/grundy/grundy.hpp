@@ -65,7 +65,7 @@
 #include "grundy/registry.hpp"
 #include "grundy/run_table.hpp"
 #include "grundy/search/search_table_file.hpp"
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 #include "grundy/session_rules.hpp"
 #include "grundy/search/searched_game.hpp"
 #include "grundy/search/small_graph.hpp"

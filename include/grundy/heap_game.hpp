@@ -42,11 +42,6 @@ class HeapGame {
   // table of runs up to any size costs nothing); nullptr otherwise.
   [[nodiscard]] virtual const RunTable* value_runs() const { return nullptr; }
 
-  // Threads the game may take to compute its values (a long table: an octal
-  // game's rare-value method checks values beside the next ones, the same
-  // values whatever the count). Games that compute on one thread ignore it.
-  virtual void set_value_threads(unsigned /*threads*/) const {}
-
   // The digits d_0..d_k of the octal code the moves follow, when they
   // follow one: taking t tokens from a heap of n is a move to no heap
   // (t = n) when d_t has bit 1, to one heap of n - t when it has bit 2, and

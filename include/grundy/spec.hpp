@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "grundy/execution_budget.hpp"
 #include "grundy/game.hpp"
 #include "grundy/game_family.hpp"
 
@@ -20,7 +21,8 @@ namespace grundy {
 // The game a spec names. Throws InputError (UnknownGameError for an unknown
 // family; malformed parameters, unreadable graph file) with a message
 // saying what was expected. Cost: the family's parser, O(|spec|) (a graph
-// reads its file and values its vertices); values are computed when asked.
-[[nodiscard]] std::unique_ptr<Game> parse_game(std::string_view spec);
+// reads its file and values its vertices); values are computed when asked,
+// within `budget` (Game::use_budget).
+[[nodiscard]] std::unique_ptr<Game> parse_game(std::string_view spec, const ExecutionBudget& budget = {});
 
 }  // namespace grundy

@@ -12,8 +12,8 @@
 // the workers are busy with another team (a census's games each searching)
 // or no thread can be had; work given to a team must therefore be right
 // with any number of helpers, none included. How many threads a computation
-// asks for is one setting: default_search_threads() (--threads,
-// GRUNDY_THREADS, Python's set_threads).
+// asks for is its game's budget (execution_budget.hpp: --threads,
+// GRUNDY_THREADS, Python's grundy.threads()).
 //
 // Costs: starting a team takes one lock and a wake-up per helper (a few
 // microseconds, no thread started once the pool has them); the workers

@@ -32,11 +32,12 @@
 #include "grundy/misere/misere_quotient.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/progress.hpp"
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 #include "grundy/value_plot.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/sum.hpp"
+#include "python_budget.hpp"
 #include "python_game.hpp"
 #include "python_play.hpp"
 #include "python_serve.hpp"
@@ -93,6 +94,11 @@ std::shared_ptr<Game> cached(std::shared_ptr<Game> parsed) {
   std::shared_ptr<Game> game = std::move(parsed);
   games.emplace(spec, game);
   return game;
+}
+
+void forget_cached_games() {
+  const std::lock_guard lock(cache_mutex);
+  cached_games().clear();
 }
 
 void forget_cached(const Game* game) {
@@ -233,7 +239,7 @@ class Sum {
 };
 
 Sum sum_from_arguments(const std::vector<std::string>& args) {
-  GameSum parsed = read_sum(args);
+  GameSum parsed = read_sum(args, {}, python_budget());
   Sum sum;
   std::map<const Game*, std::shared_ptr<Game>> kept;
   for (auto& g : parsed.games) {
@@ -276,7 +282,7 @@ Sum sum_from_components(const py::list& pairs) {
       g = it->second;
     } else {
       try {
-        g = cached(parse_game(spec));
+        g = cached(parse_game(spec, python_budget()));
       } catch (const UnknownGameError& e) {
         throw UnknownGameError(fmt::format("component {}: {}", number, e.what()));
       } catch (const InputError& e) {
@@ -435,7 +441,7 @@ py::list genera(const Sum& sum) {
 // built-in heap game: the values' bytes, 8 per value (native uint64), in
 // a bytearray, which NumPy can use in place (writable) without a copy.
 py::bytearray heap_values(const std::string& spec, const py::object& positions) {
-  std::shared_ptr<Game> game = cached(parse_game(spec));
+  std::shared_ptr<Game> game = cached(parse_game(spec, python_budget()));
   if (!game->heap_indexed())
     throw InputError(
         fmt::format("{} is not a game on heap sizes; values() of its positions one at a time: "
@@ -515,7 +521,7 @@ void check_pattern_limit(const Game& game, const HeapGame& heap, std::optional<s
 }
 
 py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit) {
-  std::shared_ptr<Game> game = cached(parse_game(spec));
+  std::shared_ptr<Game> game = cached(parse_game(spec, python_budget()));
   const HeapGame* heap = game->heap_game();
   if (!heap)
     throw InputError(fmt::format("{} is not a game on heap sizes: patterns are rules for G(0), G(1), G(2), ...", spec));
@@ -532,7 +538,7 @@ py::dict pattern_of(const std::string& spec, std::optional<std::uint64_t> limit)
 // 0..max_heap. Elements are named by their normal forms ("1", "a", "ab^2");
 // "products" is the table of products by index into "elements".
 py::dict quotient_of(const std::string& spec, std::optional<std::uint64_t> max_heap, std::uint64_t most_heaps) {
-  std::shared_ptr<Game> game = cached(parse_game(spec));
+  std::shared_ptr<Game> game = cached(parse_game(spec, python_budget()));
   const Game* raw = game.get();
   const std::vector<const Game*> games{raw};
   const HeapGame* heap = raw->heap_game();
@@ -579,7 +585,7 @@ py::dict quotient_of(const std::string& spec, std::optional<std::uint64_t> max_h
 // value_plot (grundy/value_plot.hpp): the spec, G(0..to) as the bytes of
 // uint64s (made into an array or a list by __init__.py) and the pattern.
 py::dict plot_data(const std::string& spec, std::uint64_t to, std::optional<std::uint64_t> limit) {
-  std::shared_ptr<Game> game = cached(parse_game(spec));
+  std::shared_ptr<Game> game = cached(parse_game(spec, python_budget()));
   if (const HeapGame* heap = game->heap_game()) check_pattern_limit(*game, *heap, limit);
   const Game* raw = game.get();
   const std::vector<const Game*> games{raw};
@@ -696,7 +702,7 @@ PYBIND11_MODULE(_core, m) {
   // Whether a spec's game is played on heap sizes (values() then computes
   // in C++); others are asked position by position.
   m.def(
-      "heap_indexed", [](const std::string& spec) { return cached(parse_game(spec))->heap_indexed(); },
+      "heap_indexed", [](const std::string& spec) { return cached(parse_game(spec, python_budget()))->heap_indexed(); },
       py::arg("spec"));
   m.def("pattern", &pattern_of, py::arg("spec"), py::arg("max_heap") = py::none());
   m.attr("MOST_QUOTIENT_HEAP") = kMostQuotientHeap;
@@ -708,15 +714,30 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "show_progress", [](bool on) { set_progress_output(on ? stderr : nullptr); }, py::arg("on"));
   m.def("families", &families);
-  // The search's threads (search_threads.hpp): __init__.py's threads().
+  // The module's budget (python_budget.hpp): __init__.py's threads() and
+  // memory(). A change drops the games kept between calls, made under the
+  // old one.
   m.def(
-      "set_threads", [](unsigned n) { return set_default_search_threads(n); }, py::arg("n"));
-  m.def("threads", [] { return default_search_threads(); });
-  // The memory bound (transposition_table.hpp): __init__.py's memory().
+      "set_threads",
+      [](unsigned n) {
+        ExecutionBudget budget = python_budget();
+        budget.threads = n;
+        set_python_budget(budget);
+        forget_cached_games();
+        return budget.search_threads();
+      },
+      py::arg("n"));
+  m.def("threads", [] { return python_budget().search_threads(); });
   m.def(
-      "set_memory", [](std::uint64_t bytes) { set_default_table_bytes(static_cast<std::size_t>(bytes)); },
+      "set_memory",
+      [](std::uint64_t bytes) {
+        ExecutionBudget budget = python_budget();
+        budget.memory_bytes = static_cast<std::size_t>(bytes);
+        set_python_budget(budget);
+        forget_cached_games();
+      },
       py::arg("bytes"));
-  m.def("memory", [] { return default_table_bytes(); });
+  m.def("memory", [] { return python_budget().table_bytes(); });
   m.def(
       "parse_memory", [](const std::string& text) { return parse_byte_size(text); }, py::arg("text"));
   m.def(

@@ -1,5 +1,7 @@
 #include "python_game.hpp"
 
+#include "python_budget.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <optional>
@@ -101,7 +103,7 @@ Position PythonGame::intern(py::handle position) const {
           "more than {} positions of {} met: the game may be infinite (its moves lead to ever new positions), "
           "or larger than the memory bound of {} MiB allows at about {} bytes a position (grundy.memory() "
           "raises it)",
-          most, name_, default_table_bytes() >> 20, kBytesPerPosition));
+          most, name_, python_budget().table_bytes() >> 20, kBytesPerPosition));
     canonical_of_.push_back(kUnvisited);
     size_of_.push_back(0);
   }
@@ -109,7 +111,7 @@ Position PythonGame::intern(py::handle position) const {
 }
 
 std::size_t PythonGame::max_positions() {
-  return std::max<std::size_t>(1024, default_table_bytes() / kBytesPerPosition);
+  return std::max<std::size_t>(1024, python_budget().table_bytes() / kBytesPerPosition);
 }
 
 py::object PythonGame::option_object(std::span<const Position> option) const {

@@ -136,7 +136,7 @@ class PythonGame final : public Game {
   static constexpr std::size_t kSearchDepth = 2000;
   // What a position met is taken to cost (the Python object, its number,
   // its value and its place in the walk): the memory bound
-  // (default_table_bytes, grundy.memory()) over this is the most positions
+  // (python_budget(), grundy.memory()) over this is the most positions
   // a game may have, so that a game whose moves lead to ever new positions
   // ends in a ValueError, not in all the machine's memory.
   static constexpr std::size_t kBytesPerPosition = 128;

@@ -17,7 +17,7 @@
 
 #include "grundy/error.hpp"
 #include "grundy/spec.hpp"
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 #include "grundy/frontend/stop_signals.hpp"
 #include "web_files.hpp"
 #include "grundy/frontend/worker_pool.hpp"

@@ -67,11 +67,14 @@ GameSum read_position(const json& request, const ServeSettings& settings) {
                       settings.graphs.empty() ? " (none: grundy serve --graph FILE offers one)"
                                               : fmt::format(" ({})", fmt::join(settings.graphs, ", "))));
   }
-  GameSum sum = read_sum(words, [&settings](std::string_view word) -> std::shared_ptr<Game> {
-    for (const std::shared_ptr<Game>& g : settings.served.games)
-      if (g->name() == word) return g;
-    return nullptr;
-  });
+  GameSum sum = read_sum(
+      words,
+      [&settings](std::string_view word) -> std::shared_ptr<Game> {
+        for (const std::shared_ptr<Game>& g : settings.served.games)
+          if (g->name() == word) return g;
+        return nullptr;
+      },
+      settings.budget);
   if (sum.components.size() > kMaxComponents)
     throw InputError(
         fmt::format("'position': {} components; at most {} are played here", sum.components.size(), kMaxComponents));

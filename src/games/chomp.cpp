@@ -163,11 +163,11 @@ std::string ChompGame::why_not_option(Position from, std::span<const Position> t
       row + 1, b.rows[row] + 1u, quote(format_chomp_bar(chomp_eat(a, row, b.rows[row]))), quote(format_chomp_bar(b)));
 }
 
-bool ChompGame::valued_by_box(const ChompBar& bar) {
+bool ChompGame::valued_by_box(const ChompBar& bar, std::size_t memory_bytes) {
   const unsigned h = bar.height(), w = bar.width();
   if (h == 0) return false;
   const std::optional<std::uint64_t> bytes = ChompBox::bytes_for(h, w);
-  if (!bytes || *bytes > default_table_bytes()) return false;
+  if (!bytes || *bytes > memory_bytes) return false;
   const std::uint64_t within = ChompBox::bars_within(bar);
   return *ChompBox::bar_count(h, w) / kBoxBarsPerBarWithin <= within;
 }
@@ -175,13 +175,13 @@ bool ChompGame::valued_by_box(const ChompBar& bar) {
 std::optional<Nimber> ChompGame::value_outside_search(const ChompBar& b) const {
   const std::lock_guard lock(box_mutex_);
   if (box_ && box_->holds(b)) return box_->value(b);
-  if (!valued_by_box(b)) return std::nullopt;
+  if (!valued_by_box(b, budget().table_bytes())) return std::nullopt;
   const unsigned h = b.height(), w = b.width();
   // A box of some seconds or more says how far it is.
   std::optional<LongTask> task;
   if (*ChompBox::bar_count(h, w) >= (std::uint64_t{1} << 24))
     task.emplace(fmt::format("valuing chomp {}: every bar of its {}x{} box at once", format_chomp_bar(b), h, w));
-  box_ = std::make_shared<const ChompBox>(h, w, default_search_threads(), task ? &*task : nullptr);
+  box_ = std::make_shared<const ChompBox>(h, w, budget().search_threads(), task ? &*task : nullptr);
   return box_->value(b);
 }
 

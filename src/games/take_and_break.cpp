@@ -24,7 +24,7 @@
 #include "grundy/progress.hpp"
 #include "grundy/quote.hpp"
 #include "grundy/regular_file.hpp"
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 #include "grundy/table_lock.hpp"
 #include "support/utf8.hpp"
 #include "split_search.hpp"
@@ -156,6 +156,7 @@ TakeAndBreakGame::TakeAndBreakGame(Notation notation, TakeAndBreakCode code)
   } else {
     general_ = true;
   }
+  table_.set_threads(budget().search_threads());
 }
 
 TakeAndBreakGame TakeAndBreakGame::grundy_game() { return TakeAndBreakGame(Notation::grundy, grundy_game_code()); }
@@ -490,9 +491,6 @@ void TakeAndBreakGame::keep_table_in(const std::string& path) {
   table_lock_ = std::make_shared<TableLock>(path, "table file");
   table_path_ = path;
   file_view_.reset();
-  // A table kept in a file is a long run's: it grows on the threads a
-  // search would take (a program's --threads, else every core).
-  table_.set_threads(default_search_threads());
   std::error_code error;
   if (!std::filesystem::exists(path, error)) {
     if (table_lock_->held()) keep_table_in_file(path);

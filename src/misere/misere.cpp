@@ -167,6 +167,17 @@ std::shared_ptr<const MisereQuotient> quotient_for(const Game& g, std::uint64_t 
   return nullptr;
 }
 
+// The memory a search of these components may hold: the least of their
+// games' budgets (Game::use_budget).
+std::uint64_t memory_of(std::span<const Component> components) {
+  std::uint64_t least = 0;
+  for (const Component& c : components) {
+    const std::uint64_t bytes = c.game->budget().table_bytes();
+    if (least == 0 || bytes < least) least = bytes;
+  }
+  return least;  // (0 for no component: the machine's default)
+}
+
 MisereAnalysis outcome(std::span<const Component> components, const MisereOptions& options, MisereSearch& search) {
   for (const Component& c : components)
     if (c.game->has_cycles())
@@ -183,7 +194,7 @@ MisereAnalysis outcome(std::span<const Component> components, const MisereOption
   std::string no_quotient;  // why no quotient decides a sum of one heap game
   if (const Game* g = single_heap_game(components)) {
     // A small sum is searched at once; a quotient pays off on larger ones.
-    MisereSearch quick(options.quick_search_sums);
+    MisereSearch quick(options.quick_search_sums, memory_of(components));
     try {
       const bool p = quick.is_p_position(components);
       a.method = MisereMethod::search;
@@ -262,7 +273,7 @@ void add_nim_rule_moves(std::span<const Component> components, std::uint64_t lim
 }  // namespace
 
 MisereAnalysis misere_outcome(std::span<const Component> components, const MisereOptions& options) {
-  MisereSearch search(options.max_search_sums);
+  MisereSearch search(options.max_search_sums, memory_of(components));
   return outcome(components, options, search);
 }
 
@@ -274,7 +285,7 @@ MisereAnalysis add_moves(std::span<const Component> components, std::uint64_t li
 
 MisereAnalysis analyze_misere_sum(std::span<const Component> components, std::uint64_t limit,
                                   const MisereOptions& options) {
-  MisereSearch search(options.max_search_sums);
+  MisereSearch search(options.max_search_sums, memory_of(components));
   MisereAnalysis a = outcome(components, options, search);
   if (a.winner != Winner::first) return a;
   if (a.method == MisereMethod::search && options.quick_search_sums > 0 && single_heap_game(components)) {

@@ -24,7 +24,7 @@ std::uint64_t key_bytes(const std::vector<std::uint64_t>& key) {
 }  // namespace
 
 MisereSearch::MisereSearch(std::uint64_t max_sums, std::uint64_t memory_bytes)
-    : max_sums_(max_sums), memory_bytes_(memory_bytes == 0 ? default_table_bytes() : memory_bytes) {}
+    : max_sums_(max_sums), memory_bytes_(memory_bytes == 0 ? machine_table_bytes() : memory_bytes) {}
 
 void MisereSearch::raise_limit(std::uint64_t max_sums) {
   max_sums_ = std::max(max_sums_, max_sums);

@@ -60,20 +60,6 @@ void free_table_memory(void* block, std::size_t bytes) noexcept {
   ::operator delete(block);
 }
 
-namespace {
-std::atomic<std::size_t> chosen_table_bytes{0};
-}  // namespace
-
-std::size_t default_table_bytes() {
-  if (const std::size_t chosen = chosen_table_bytes.load(std::memory_order_relaxed); chosen != 0) return chosen;
-  const long pages = ::sysconf(_SC_PHYS_PAGES);
-  const long page_size = ::sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page_size <= 0) return std::size_t{1} << 30;
-  return static_cast<std::size_t>(pages) / 4 * static_cast<std::size_t>(page_size);
-}
-
-void set_default_table_bytes(std::size_t bytes) { chosen_table_bytes.store(bytes, std::memory_order_relaxed); }
-
 std::string format_byte_size(std::uint64_t bytes) {
   constexpr std::uint64_t kKiB = 1024, kMiB = kKiB << 10, kGiB = kMiB << 10;
   if (bytes >= kGiB)

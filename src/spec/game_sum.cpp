@@ -43,7 +43,7 @@ std::string spaces_hint(const Game& game, std::string_view word) {
 
 }  // namespace
 
-GameSum read_sum(const std::vector<std::string>& args, const KnownGames& known) {
+GameSum read_sum(const std::vector<std::string>& args, const KnownGames& known, const ExecutionBudget& budget) {
   GameSum sum;
   std::map<std::string, const Game*, std::less<>> by_spec;  // a spec named twice is read once
   const Game* game = nullptr;
@@ -74,7 +74,7 @@ GameSum read_sum(const std::vector<std::string>& args, const KnownGames& known) 
         by_spec.emplace(arg, game);
       } else {
         try {
-          sum.games.push_back(parse_game(arg));
+          sum.games.push_back(parse_game(arg, budget));
         } catch (const UnknownGameError& e) {
           throw UnknownGameError(fmt::format("argument {}: {}", i + 1, e.what()));
         } catch (const InputError& e) {

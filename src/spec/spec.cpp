@@ -61,7 +61,7 @@ const GameFamily* family_of(std::string_view spec) {
   return nullptr;
 }
 
-std::unique_ptr<Game> parse_game(std::string_view spec) {
+std::unique_ptr<Game> parse_game(std::string_view spec, const ExecutionBudget& budget) {
   const std::size_t colon = spec.find(':');
   SpecText text{spec, spec.substr(0, colon), {}, colon != std::string_view::npos};
   if (text.has_params) text.params = spec.substr(colon + 1);
@@ -69,6 +69,7 @@ std::unique_ptr<Game> parse_game(std::string_view spec) {
     if (f->name != text.name) continue;
     std::unique_ptr<Game> game = f->parse(text);
     if (game->spec() != spec) game->set_name(std::string(spec));
+    game->use_budget(budget);
     return game;
   }
   if (spec.empty()) throw UnknownGameError(fmt::format("the game is empty: expected one of {}", known_families()));

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 
 namespace grundy {
 

@@ -377,12 +377,13 @@ TEST(ChompBox, BarsWithinCountsEveryBarInside) {
 // The game values small boxes whole and leaves the rest to the search: a
 // thin bar in a large box, or a box past the memory bound.
 TEST(Chomp, SmallBoxesAreValuedWholeAndTheRestSearched) {
-  EXPECT_TRUE(ChompGame::valued_by_box(parse_chomp_bar("11x11")));
-  EXPECT_TRUE(ChompGame::valued_by_box(parse_chomp_bar("9,9,9,9,9,9,9,9,9,9,9,2")));
+  const std::size_t machine = machine_table_bytes();
+  EXPECT_TRUE(ChompGame::valued_by_box(parse_chomp_bar("11x11"), machine));
+  EXPECT_TRUE(ChompGame::valued_by_box(parse_chomp_bar("9,9,9,9,9,9,9,9,9,9,9,2"), machine));
   std::string thin = "32";  // an L: a row of 32 and a column of 32
   for (int i = 1; i < 32; ++i) thin += ",1";
-  EXPECT_FALSE(ChompGame::valued_by_box(parse_chomp_bar(thin)));
-  EXPECT_FALSE(ChompGame::valued_by_box(parse_chomp_bar("32x32")));  // 1.8 * 10^18 bars
+  EXPECT_FALSE(ChompGame::valued_by_box(parse_chomp_bar(thin), machine));
+  EXPECT_FALSE(ChompGame::valued_by_box(parse_chomp_bar("32x32"), machine));  // 1.8 * 10^18 bars
   const auto game = parse_game("chomp");
   EXPECT_EQ(game->value(game->parse_position(thin)).value(), 0u);  // 31 ^ 31: two equal arms
   // A bar with few bars inside its box goes to the search: two long rows
@@ -390,14 +391,15 @@ TEST(Chomp, SmallBoxesAreValuedWholeAndTheRestSearched) {
   const Rows comb{12, 12, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
   const ChompBar bar = parse_chomp_bar(text_of(comb));
   EXPECT_EQ(ChompBox::bars_within(bar), 871u);
-  EXPECT_FALSE(ChompGame::valued_by_box(bar));
+  EXPECT_FALSE(ChompGame::valued_by_box(bar, machine));
   BruteChomp brute;
   EXPECT_EQ(game->value(game->parse_position(text_of(comb))).value(), brute.value(comb));
   // A memory bound below a box's bytes leaves it to the search too.
-  set_default_table_bytes(std::size_t{1} << 10);
-  EXPECT_FALSE(ChompGame::valued_by_box(parse_chomp_bar("6x7")));  // C(13, 6) = 1,716 bytes
-  EXPECT_TRUE(ChompGame::valued_by_box(parse_chomp_bar("4x7")));   // C(11, 4) = 330
-  set_default_table_bytes(0);
+  constexpr std::size_t kSmall = std::size_t{1} << 10;
+  EXPECT_FALSE(ChompGame::valued_by_box(parse_chomp_bar("6x7"), kSmall));  // C(13, 6) = 1,716 bytes
+  EXPECT_TRUE(ChompGame::valued_by_box(parse_chomp_bar("4x7"), kSmall));   // C(11, 4) = 330
+  // A game's bound is its budget's (Game::use_budget).
+  EXPECT_EQ(parse_game("chomp", ExecutionBudget{.memory_bytes = kSmall})->budget().table_bytes(), kSmall);
 }
 
 TEST(ChompBox, AnInterruptStopsTheBox) {

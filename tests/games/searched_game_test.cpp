@@ -217,11 +217,8 @@ TEST(SearchedGame, AFourthGameKeepsItsSearchWithinTheMemoryBound) {
   std::mt19937_64 rng(53);
   for (int trial = 0; trial < 40; ++trial) rows.push_back(random_row(rng, 64, 0.9));
   for (const Row row : rows) (void)roomy.value(roomy.parse_position(row_text(row, 64)));
-  set_default_table_bytes(1024);  // fewer slots than runs: some are forgotten and searched again
-  struct Restore {
-    ~Restore() { set_default_table_bytes(0); }
-  } restore;
   RowKayles tight(64);
+  tight.use_budget(ExecutionBudget{.memory_bytes = 1024});  // fewer slots than runs: some are forgotten
   for (const Row row : rows)
     ASSERT_EQ(tight.value(tight.parse_position(row_text(row, 64))), kayles_value(*kayles, row));
   EXPECT_LT(tight.known_parts(), roomy.known_parts());

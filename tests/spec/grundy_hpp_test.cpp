@@ -74,7 +74,7 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_base_of_v<HeapGame, DivisionGame>);      // games/division.hpp
   static_assert(!std::is_base_of_v<HeapGame, GraphGame>);        // games/graph.hpp
   static_assert(std::is_class_v<LoopyValues>);                   // search/loopy_values.hpp
-  static_assert(kMaxSearchThreads >= 2);                         // search/search_threads.hpp
+  static_assert(kMaxSearchThreads >= 2);                         // execution_budget.hpp
   static_assert(std::is_base_of_v<HeapGame, Nim>);               // games/nim.hpp
   static_assert(std::is_base_of_v<HeapGame, SubtractionGame>);   // games/subtraction.hpp
   static_assert(std::is_base_of_v<HeapGame, TakeAndBreakGame>);  // games/take_and_break.hpp

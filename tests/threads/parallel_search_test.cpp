@@ -17,9 +17,11 @@
 
 #include "grundy/games/chomp.hpp"
 #include "grundy/games/cram.hpp"
+#include "grundy/games/take_and_break.hpp"
+#include "grundy/game_sum.hpp"
 #include "grundy/games/node_kayles.hpp"
 #include "grundy/search/component_search.hpp"
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 #include "grundy/spec.hpp"
 #include "support/cram_published.hpp"
 
@@ -104,7 +106,7 @@ TEST(ParallelSearch, PlainMethodOnRandomBlockedBoardsAtOneTwoAndFourThreads) {
 // game that does not say its rules are thread-safe, uses one.
 TEST(ParallelSearch, ThreadsAskedForAndThreadsUsed) {
   ComponentSearch<CramRules> search;
-  EXPECT_EQ(search.threads(), default_search_threads());
+  EXPECT_EQ(search.threads(), available_cores());  // (0: every core)
   search.set_threads(3);
   EXPECT_EQ(search.threads(), 3u);
   EXPECT_EQ(search.value(parse_cram_board("5x5")).value(), 0u);  // (known at once: no thread needed)
@@ -159,15 +161,38 @@ TEST(ParallelSearch, ThreadCountsAreParsedStrictly) {
   for (const char* bad : {"", "1025", "-1", "+2", " 2", "2 ", "two", "99999999999999999999"})
     EXPECT_FALSE(parse_thread_count(bad).has_value()) << bad;
   EXPECT_GE(available_cores(), 1u);
-  EXPECT_EQ(set_default_search_threads(1), 1u);
-  EXPECT_EQ(default_search_threads(), 1u);
+  EXPECT_EQ(threads_taken(1), 1u);
   // More than the cores is taken down to them (issue 74: 1,000 threads
   // of Cram 5x7 took 40 times one thread's time on 2 cores).
-  EXPECT_EQ(set_default_search_threads(available_cores() + 1), available_cores());
-  EXPECT_EQ(default_search_threads(), available_cores());
-  EXPECT_EQ(set_default_search_threads(kMaxSearchThreads), available_cores());
-  EXPECT_EQ(set_default_search_threads(0), available_cores());
-  EXPECT_EQ(default_search_threads(), available_cores());
+  EXPECT_EQ(threads_taken(available_cores() + 1), available_cores());
+  EXPECT_EQ(threads_taken(kMaxSearchThreads), available_cores());
+  EXPECT_EQ(threads_taken(0), available_cores());
+}
+
+// A budget left as it is means every core and the machine's quarter; one
+// given to a game reaches what computes: an octal table's helpers, a
+// search's table bound (searched_game_test.cpp), a Chomp box's (chomp_test.cpp).
+TEST(ExecutionBudget, DefaultsAndWhatAGameTakes) {
+  EXPECT_EQ(ExecutionBudget{}.search_threads(), available_cores());
+  EXPECT_EQ(ExecutionBudget{}.table_bytes(), machine_table_bytes());
+  EXPECT_GT(machine_table_bytes(), 0u);
+  EXPECT_EQ(ExecutionBudget{.threads = 1}.search_threads(), 1u);
+  EXPECT_EQ(ExecutionBudget{.threads = kMaxSearchThreads}.search_threads(), available_cores());
+  EXPECT_EQ(ExecutionBudget{.memory_bytes = 4096}.table_bytes(), 4096u);
+
+  const auto octal = parse_game("octal:0.1777");
+  const auto* tb = dynamic_cast<const TakeAndBreakGame*>(octal.get());
+  ASSERT_NE(tb, nullptr);
+  EXPECT_EQ(tb->table().threads(), available_cores());
+  const auto one = parse_game("octal:0.1777", ExecutionBudget{.threads = 1});
+  EXPECT_EQ(dynamic_cast<const TakeAndBreakGame&>(*one).table().threads(), 1u);
+  EXPECT_EQ(one->budget(), ExecutionBudget{.threads = 1});
+  octal->use_budget(ExecutionBudget{.threads = 1, .memory_bytes = 1 << 20});
+  EXPECT_EQ(tb->table().threads(), 1u);
+  EXPECT_EQ(octal->budget().table_bytes(), std::size_t{1} << 20);
+  // A sum's games read from specs take the budget given.
+  const GameSum sum = read_sum({"cram", "3x3", "+", "octal:0.07", "5"}, {}, ExecutionBudget{.threads = 1});
+  for (const auto& g : sum.games) EXPECT_EQ(g->budget().threads, 1u) << g->spec();
 }
 
 }  // namespace

@@ -36,6 +36,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "grundy/execution_budget.hpp"
 #include "grundy/game.hpp"
 #include "grundy/sum.hpp"
 
@@ -56,6 +57,10 @@ struct ServeSettings {
   std::vector<std::string> graphs;
   std::chrono::milliseconds time_limit{3000};       // per request
   std::size_t memory_bytes = std::size_t{1} << 30;  // per request, beyond the server's own
+  // What the games a request reads may take (its searches' threads and
+  // tables): every core, and tables bounded by the machine's quarter (the
+  // worker's memory_bytes cap ends a request that outgrows it first).
+  ExecutionBudget budget;
   ServedGames served;
   // What an exception from a served game's own code says (a Python
   // exception raised by moves()): its message, or "" when the exception is

@@ -131,12 +131,12 @@ class ChompBox;
 class ChompGame final : public SearchedGame<ChompBar, ChompBarHash, ChompRules> {
  public:
   // A bar's box is valued whole when its values fit the search's memory
-  // bound (default_table_bytes(), --memory) and it holds at most this many
+  // bound (`memory_bytes`: the budget's, --memory) and it holds at most this many
   // times the bars within the bar itself (all of them for a whole bar; a
   // thin L within a large box goes to the search, which meets few).
   static constexpr std::uint64_t kBoxBarsPerBarWithin = 8;
   // Whether a bar is valued by its box (the rule above).
-  [[nodiscard]] static bool valued_by_box(const ChompBar& bar);
+  [[nodiscard]] static bool valued_by_box(const ChompBar& bar, std::size_t memory_bytes);
 
   [[nodiscard]] std::string spec() const override { return "chomp"; }
   [[nodiscard]] std::string_view component_noun() const override { return "bar"; }

@@ -124,8 +124,6 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // for codes the rare-value method computes (rare_table() says).
   [[nodiscard]] bool rare_table() const { return !general_; }
   [[nodiscard]] const TakeAndBreakValues& table() const { return table_; }
-  // Threads for the table (TakeAndBreakValues::set_threads; 1 by default).
-  void set_value_threads(unsigned threads) const override { table_.set_threads(threads); }
   // G(0..size-1). `between_steps`, when given, is called every
   // kTableStep values while the table grows (the table is whole then, so a
   // caller may save it: a run of hours loses at most one step when killed).
@@ -161,8 +159,7 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // (past kMaxPatternTable only for games with a rare-value mask), saved
   // every kFileCommitEvery and when interrupted: a later run goes on from
   // there. Memory holds what the method reads (TakeAndBreakValues::
-  // kept_values), not the table; it grows on default_search_threads()
-  // threads (TakeAndBreakValues::set_threads). `none` for general codes.
+  // kept_values), not the table. `none` for general codes.
   [[nodiscard]] TableFileUse table_file_use() const override {
     return rare_table() ? TableFileUse::kept : TableFileUse::none;
   }
@@ -185,6 +182,12 @@ class TakeAndBreakGame final : public Game, public HeapGame {
   // How many values are known, G(0..stored_size() - 1): the rare-value
   // table's, or the general one's.
   [[nodiscard]] std::uint64_t stored_size() const { return general_ ? general_table_.size() : table_.size(); }
+
+ protected:
+  // The table grows on the budget's threads (TakeAndBreakValues::
+  // set_threads): with a rare-value mask, past 2^16 heaps, the rare values'
+  // checks run beside the next heaps where a trial shows that faster.
+  void budget_changed() override { table_.set_threads(budget().search_threads()); }
 
  private:
   TakeAndBreakGame(Notation notation, TakeAndBreakCode code);

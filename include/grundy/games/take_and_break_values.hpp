@@ -151,6 +151,7 @@ class TakeAndBreakValues {
   // once rare heaps have stopped appearing (docs/games/octal.md, "Two
   // cores on one game"). The values are the same whatever the count.
   void set_threads(unsigned threads) { threads_ = threads == 0 ? 1 : threads; }
+  [[nodiscard]] unsigned threads() const { return threads_; }
   // Speculation starts no earlier than heap `from` (tests lower it).
   void set_speculate_from(std::uint64_t from) { speculate_from_ = from; }
   // Whether two threads are tried against one before they are used, in

@@ -29,7 +29,7 @@ class MisereSearch {
   static constexpr std::uint64_t kMaxOptions = 100'000;
 
   // At most `max_sums` sums searched and `memory_bytes` of memory held (0:
-  // default_table_bytes(), a program's --memory): MemoryBoundError past it.
+  // machine_table_bytes(); the analysis passes its games' budget): MemoryBoundError past it.
   explicit MisereSearch(std::uint64_t max_sums = kDefaultMaxSums, std::uint64_t memory_bytes = 0);
 
   // True when the player who moved last into `components` wins (P-position).

@@ -75,7 +75,7 @@
 #include "grundy/nimber.hpp"
 #include "grundy/nimber_set.hpp"
 #include "grundy/search/part_table.hpp"
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 #include "grundy/search/transposition_table.hpp"
 #include "grundy/thread_pool.hpp"
 
@@ -148,7 +148,7 @@ class ComponentSearch {
 
   // `table_bytes` bounds the table (transposition_table.hpp).
   explicit ComponentSearch(G game = G{}, SearchMethod method = kDefaultMethod,
-                           std::size_t table_bytes = default_table_bytes())
+                           std::size_t table_bytes = machine_table_bytes())
       : game_(std::move(game)), method_(method), table_(table_bytes) {}
 
   [[nodiscard]] const G& game() const { return game_; }
@@ -168,16 +168,19 @@ class ComponentSearch {
     return Nimber(run(game_.size(part), [&](Walker& w) { return w.value_of_part(part); }));
   }
 
-  // Threads a search may use (0: default_search_threads(), read at each
-  // search). A game's search uses one whatever is asked unless its rules
+  // Threads a search may use (0: every core the process may use; a game
+  // sets its budget's, Game::use_budget). A game's search uses one whatever is asked unless its rules
   // state kThreadSafe (their listing may run on several threads at once);
   // positions under kThreadsFrom in size take one too, as do searches made
   // while another of this object's runs (there are none: one at a time).
   void set_threads(unsigned threads) { threads_ = threads; }
   [[nodiscard]] unsigned threads() const {
     if constexpr (!kParallel) return 1;
-    return threads_ == 0 ? default_search_threads() : threads_;
+    return threads_ == 0 ? available_cores() : threads_;
   }
+  // The table's bound from now on (a table that holds more keeps it and
+  // grows no further).
+  void set_table_bytes(std::size_t bytes) { table_.set_max_bytes(bytes); }
   // Positions of at least this size are searched on several threads.
   static constexpr std::size_t kThreadsFrom = 20;
   static constexpr bool kParallel = requires { requires G::kThreadSafe; };

@@ -220,6 +220,12 @@ class PartTable {
     return values_.sum([](const auto& t) { return t.bytes(); }) + facts_.sum([](const auto& t) { return t.bytes(); });
   }
   [[nodiscard]] std::size_t max_bytes() const { return budget_->max_bytes; }
+  // The bound from now on (a table that holds more keeps it and grows no
+  // further). Called while no other thread uses the table.
+  void set_max_bytes(std::size_t bytes) {
+    budget_->max_bytes = bytes;
+    update_fact_bounds();
+  }
   // Every table open to several threads at once (TranspositionTable::share).
   // (A shared table is never empty: a facts' table with no room for its
   // first slots stays out of the search until unshare().)

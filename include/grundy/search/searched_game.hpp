@@ -281,6 +281,13 @@ class SearchedGame : public Game {
     }
   }
 
+  // The search takes the budget's threads and keeps its table within its
+  // memory.
+  void budget_changed() override {
+    search_.set_threads(budget().search_threads());
+    search_.set_table_bytes(budget().table_bytes());
+  }
+
   class PartsSolver final : public MisereSolver {
    public:
     PartsSolver(const SearchedGame& game, std::uint64_t memory_bytes, std::uint64_t max_sums)

@@ -17,7 +17,7 @@
 //
 // Cost: the walk lists each position's moves once (O(positions + moves)
 // time, value_walk.hpp's memory plus the positions themselves); the search
-// is bounded by its table (default_table_bytes()).
+// is bounded by its table (machine_table_bytes() unless given a bound).
 
 #include <algorithm>
 #include <concepts>

@@ -50,15 +50,9 @@
 #include <string_view>
 #include <vector>
 
-namespace grundy {
+#include "grundy/execution_budget.hpp"
 
-// Bytes a table may use when its owner states none: what
-// set_default_table_bytes set last, else a quarter of the machine's memory
-// (1 GiB where that is unknown).
-[[nodiscard]] std::size_t default_table_bytes();
-// Sets that default for the tables made from now on (a program's --memory);
-// 0 goes back to the machine's quarter.
-void set_default_table_bytes(std::size_t bytes);
+namespace grundy {
 
 // "512M", "4G", "65536": a number of bytes with an optional suffix K, M, G
 // or T (powers of 1024, also written KiB, MB, ...), from 1 KiB up; nullopt
@@ -233,7 +227,7 @@ class TranspositionTable {
  public:
   static constexpr std::size_t kWindow = 16;  // slots a key may be from its hash
 
-  explicit TranspositionTable(std::size_t max_bytes = default_table_bytes())
+  explicit TranspositionTable(std::size_t max_bytes = machine_table_bytes())
       : budget_(std::make_shared<TableBudget>(max_bytes)) {}
   // A table that shares its bound with others (each doubling counts what
   // they hold).

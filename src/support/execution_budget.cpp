@@ -1,16 +1,12 @@
-#include "grundy/search/search_threads.hpp"
+#include "grundy/execution_budget.hpp"
 
 #include <sched.h>
+#include <unistd.h>
 
-#include <atomic>
 #include <charconv>
 #include <thread>
 
 namespace grundy {
-
-namespace {
-std::atomic<unsigned> chosen_threads{0};
-}  // namespace
 
 unsigned available_cores() {
   static const unsigned cores = [] {
@@ -26,16 +22,16 @@ unsigned available_cores() {
   return cores;
 }
 
-unsigned default_search_threads() {
-  const unsigned chosen = chosen_threads.load(std::memory_order_relaxed);
-  return chosen != 0 ? chosen : available_cores();
+unsigned threads_taken(unsigned asked) {
+  const unsigned cores = available_cores();
+  return asked == 0 || asked > cores ? cores : asked;
 }
 
-unsigned set_default_search_threads(unsigned threads) {
-  const unsigned cores = available_cores();
-  const unsigned chosen = threads == 0 || threads > cores ? cores : threads;
-  chosen_threads.store(chosen, std::memory_order_relaxed);
-  return chosen;
+std::size_t machine_table_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page_size <= 0) return std::size_t{1} << 30;
+  return static_cast<std::size_t>(pages) / 4 * static_cast<std::size_t>(page_size);
 }
 
 std::optional<unsigned> parse_thread_count(std::string_view text) {
