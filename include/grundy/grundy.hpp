@@ -26,7 +26,7 @@
 #include "grundy/advice_words.hpp"
 #include "grundy/pattern_fields.hpp"
 #include "grundy/analysis.hpp"
-#include "grundy/search/big_vector.hpp"
+#include "grundy/search/big_memory.hpp"
 #include "grundy/closest_name.hpp"
 #include "grundy/search/code_parts.hpp"
 #include "grundy/search/component_search.hpp"

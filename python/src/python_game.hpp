@@ -42,7 +42,7 @@
 #include "grundy/drawing.hpp"
 #include "grundy/game.hpp"
 #include "grundy/search/value_walk.hpp"
-#include "grundy/search/big_vector.hpp"
+#include "grundy/search/big_memory.hpp"
 #include "grundy/search/interner.hpp"
 
 namespace grundy::python {

@@ -35,6 +35,34 @@ namespace {
 
 using nlohmann::json;
 
+// The part of a sum's reason for a sum with an infinite value (a.infinite
+// not empty), with components named by `name` ("token 1").
+std::string infinite_values_text(const SumAnalysis& a, const std::function<std::string(std::size_t)>& name,
+                                 std::size_t components, bool ascii) {
+  if (a.infinite.size() >= 2) {
+    std::vector<std::string> names;
+    for (std::size_t i : a.infinite) names.push_back(name(i));
+    return fmt::format("{} have infinite values", fmt::join(names, " and "));
+  }
+  const std::size_t j = a.infinite.at(0);
+  const GameValue& v = a.values[j];
+  const std::string k = fmt::format("{{{}}}", fmt::join(v.options(), ","));
+  const char* is = v.has_option(a.nim_sum) ? "is" : "is not";
+  if (components == 1) return fmt::format("{} has value {}, and 0 {} in {}", name(j), to_string(v, ascii), is, k);
+  return fmt::format("{} has value {} and the others nim-sum {}, which {} in {}", name(j), to_string(v, ascii),
+                     a.nim_sum, is, k);
+}
+
+// Why the sum has its winner, in words: "nim-sum 3", "token 1 has value ∞{1}
+// and the others nim-sum 0, which is not in {1}", "token 1 and token 2 have
+// infinite values: neither player can force a win".
+std::string winner_reason(const GameSum& sum, const SumAnalysis& a, bool ascii) {
+  if (a.infinite.empty()) return fmt::format("nim-sum {}", a.nim_sum);
+  const std::string text = infinite_values_text(
+      a, [&](std::size_t i) { return component_name(sum, i); }, sum.components.size(), ascii);
+  return a.infinite.size() >= 2 ? text + ": neither player can force a win" : text;
+}
+
 json components_json(const GameSum& sum, const std::vector<GameValue>& values) {
   json components = json::array();
   for (std::size_t i = 0; i < sum.components.size(); ++i) {
@@ -102,29 +130,6 @@ json value_json(const GameValue& v) {
   json options = json::array();
   for (Nimber k : v.options()) options.push_back(k.value());
   return json{{"infinite", true}, {"options", options}};
-}
-
-std::string infinite_values_text(const SumAnalysis& a, const std::function<std::string(std::size_t)>& name,
-                                 std::size_t components, bool ascii) {
-  if (a.infinite.size() >= 2) {
-    std::vector<std::string> names;
-    for (std::size_t i : a.infinite) names.push_back(name(i));
-    return fmt::format("{} have infinite values", fmt::join(names, " and "));
-  }
-  const std::size_t j = a.infinite.at(0);
-  const GameValue& v = a.values[j];
-  const std::string k = fmt::format("{{{}}}", fmt::join(v.options(), ","));
-  const char* is = v.has_option(a.nim_sum) ? "is" : "is not";
-  if (components == 1) return fmt::format("{} has value {}, and 0 {} in {}", name(j), to_string(v, ascii), is, k);
-  return fmt::format("{} has value {} and the others nim-sum {}, which {} in {}", name(j), to_string(v, ascii),
-                     a.nim_sum, is, k);
-}
-
-std::string winner_reason(const GameSum& sum, const SumAnalysis& a, bool ascii) {
-  if (a.infinite.empty()) return fmt::format("nim-sum {}", a.nim_sum);
-  const std::string text = infinite_values_text(
-      a, [&](std::size_t i) { return component_name(sum, i); }, sum.components.size(), ascii);
-  return a.infinite.size() >= 2 ? text + ": neither player can force a win" : text;
 }
 
 json move_json(std::span<const Component> components, const Move& m) {

@@ -1,10 +1,5 @@
 #include "grundy/search/transposition_table.hpp"
 
-#include <unistd.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
 #include <atomic>
 #include <cctype>
 #include <cstdlib>
@@ -16,49 +11,6 @@
 #include "grundy/parse_number.hpp"
 
 namespace grundy {
-
-namespace {
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
-// Blocks from this size on are asked for on huge pages: one page of 2 MiB
-// for a table of 4 MiB wastes at most half of it, and smaller tables fit
-// the processor's page cache anyway.
-constexpr std::size_t kHugeFrom = std::size_t{4} << 20;
-}  // namespace
-
-void* allocate_table_memory(std::size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if (bytes >= kHugeFrom) {
-    const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
-    void* block = std::aligned_alloc(kHugePage, rounded);
-    if (block == nullptr) throw std::bad_alloc();
-    (void)madvise(block, rounded, MADV_HUGEPAGE);  // (a hint: refused, the pages are ordinary)
-    return block;
-  }
-#endif
-  return ::operator new(bytes);
-}
-
-void release_table_pages(void* block, std::size_t bytes) noexcept {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if (bytes >= kHugeFrom) {
-    // (aligned to huge pages by allocate_table_memory; a refusal only keeps the memory)
-    (void)madvise(block, (bytes + kHugePage - 1) / kHugePage * kHugePage, MADV_DONTNEED);
-    return;
-  }
-#endif
-  (void)block;
-  (void)bytes;
-}
-
-void free_table_memory(void* block, std::size_t bytes) noexcept {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if (bytes >= kHugeFrom) {
-    std::free(block);
-    return;
-  }
-#endif
-  ::operator delete(block);
-}
 
 std::string format_byte_size(std::uint64_t bytes) {
   constexpr std::uint64_t kKiB = 1024, kMiB = kKiB << 10, kGiB = kMiB << 10;

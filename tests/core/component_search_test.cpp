@@ -285,11 +285,12 @@ TEST(TranspositionTable, KeysThatHoldMemoryCountInTheBound) {
   EXPECT_EQ(budget->used_bytes.load(), 0u);
 }
 
-// Large tables come on 2 MiB boundaries (where the kernel may give huge
-// pages), small ones from the ordinary heap; both are memory to write.
+// Large blocks come on 2 MiB boundaries (where the kernel may give huge
+// pages), small ones from the ordinary heap; both are memory to write, and
+// a large block's pages given back read as zeros.
 TEST(TranspositionTable, TableMemoryLargeAndSmall) {
   for (const std::size_t bytes : {std::size_t{100}, std::size_t{5} << 20, (std::size_t{8} << 20) + 3}) {
-    auto* block = static_cast<unsigned char*>(allocate_table_memory(bytes));
+    auto* block = static_cast<unsigned char*>(allocate_big_block(bytes));
     ASSERT_NE(block, nullptr);
     block[0] = 1;
     block[bytes - 1] = 2;
@@ -299,7 +300,11 @@ TEST(TranspositionTable, TableMemoryLargeAndSmall) {
       EXPECT_EQ(reinterpret_cast<std::uintptr_t>(block) % (std::size_t{2} << 20), 0u);
     }
 #endif
-    free_table_memory(block, bytes);
+    release_big_block_pages(block, bytes);
+    if (bytes >= kHugeFrom) {
+      EXPECT_EQ(block[0] + block[bytes - 1], 0);
+    }
+    free_big_block(block, bytes);
   }
 }
 

@@ -66,7 +66,7 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_class_v<Interner<int>>);                                     // search/interner.hpp
   static_assert(std::is_class_v<CodeParts<TakeOneOrTwoByForm>>);                     // search/code_parts.hpp
   static_assert(std::is_enum_v<DrawOfferAnswer> && kRepetitionsForDraw == 3);        // session_rules.hpp
-  static_assert(std::is_same_v<BigVector<int>::allocator_type, BigAllocator<int>>);  // big_vector.hpp
+  static_assert(std::is_same_v<BigVector<int>::allocator_type, BigAllocator<int>>);  // big_memory.hpp
   static_assert(std::is_class_v<TranspositionTable<int, int, std::hash<int>>>);      // transposition_table.hpp
   static_assert(std::is_class_v<PartTable<int, std::hash<int>>>);                    // part_table.hpp
   static_assert(std::is_base_of_v<HeapGame, CoprimeGame>);                           // games/coprime.hpp

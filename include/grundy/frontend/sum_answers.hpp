@@ -55,10 +55,6 @@ std::string component_name(const GameSum& sum, std::size_t i);
 std::string nim_sum_equation(const std::vector<GameValue>& values);
 // A value in JSON: a number, or {"infinite": true, "options": [0, 2]}.
 nlohmann::json value_json(const GameValue& v);
-// Why the sum has its winner, in words: "nim-sum 3", "token 1 has value ∞{1}
-// and the others nim-sum 0, which is not in {1}", "token 1 and token 2 have
-// infinite values: neither player can force a win".
-std::string winner_reason(const GameSum& sum, const SumAnalysis& a, bool ascii);
 // Why the engine answers a draw offer as it does ("it can force a win from
 // here"), and that answer as play and serve both say it ("The engine
 // declines the draw: it can force a win from here.").
@@ -66,10 +62,6 @@ std::string_view draw_offer_reason(DrawOfferAnswer answer);
 std::string draw_offer_sentence(DrawOfferAnswer answer);
 // A pattern's advice (PatternAdvice) in the command line's words: its options.
 std::string advice_text(const Pattern& p);
-// The part of that reason for a sum with an infinite value (a.infinite not
-// empty), with components named by `name` ("token 1"), for play as well.
-std::string infinite_values_text(const SumAnalysis& a, const std::function<std::string(std::size_t)>& name,
-                                 std::size_t components, bool ascii);
 
 struct TableRequest {
   std::uint64_t to = 20;

@@ -32,7 +32,7 @@
 #include <functional>
 #include <utility>
 
-#include "grundy/search/big_vector.hpp"
+#include "grundy/search/big_memory.hpp"
 
 namespace grundy {
 

@@ -51,6 +51,7 @@
 #include <vector>
 
 #include "grundy/execution_budget.hpp"
+#include "grundy/search/big_memory.hpp"
 
 namespace grundy {
 
@@ -61,30 +62,6 @@ namespace grundy {
 // A number of bytes for people: "64 MiB", "6 GiB", "1.5 GiB", "512 KiB",
 // "100 bytes" (exact unless it is over 1 GiB and no whole number of them).
 [[nodiscard]] std::string format_byte_size(std::uint64_t bytes);
-
-// Gives the pages of a block from allocate_table_memory back to the system
-// while keeping it mapped (a read of it then finds zeros); blocks too small
-// for pages of their own are left as they are. O(pages).
-void release_table_pages(void* block, std::size_t bytes) noexcept;
-
-// Memory for large tables on the kernel's 2 MiB pages where it offers them
-// (Linux's transparent huge pages): a search reads its table at random, and
-// with 4 KiB pages nearly every read of a large table also misses the
-// processor's page cache (4x11 Cram: 6% of the time). Small blocks, and
-// other systems, get ordinary memory. Throws std::bad_alloc.
-[[nodiscard]] void* allocate_table_memory(std::size_t bytes);
-void free_table_memory(void* block, std::size_t bytes) noexcept;
-
-template <class T>
-struct TableAllocator {
-  using value_type = T;
-  TableAllocator() = default;
-  template <class U>
-  explicit TableAllocator(const TableAllocator<U>&) {}
-  [[nodiscard]] T* allocate(std::size_t n) { return static_cast<T*>(allocate_table_memory(n * sizeof(T))); }
-  void deallocate(T* p, std::size_t n) noexcept { free_table_memory(p, n * sizeof(T)); }
-  friend bool operator==(const TableAllocator&, const TableAllocator&) = default;
-};
 
 // The slots of a table, as TranspositionTable asks them to be laid out: a
 // key, its value and a weight side by side. A game may lay the slots of
@@ -207,7 +184,7 @@ class GroupLocks {
   [[nodiscard]] std::atomic_ref<std::uint32_t> word(std::size_t i) const noexcept {
     return std::atomic_ref<std::uint32_t>(const_cast<std::uint32_t&>(versions_[i]));
   }
-  std::vector<std::uint32_t, TableAllocator<std::uint32_t>> versions_;
+  std::vector<std::uint32_t, BigAllocator<std::uint32_t>> versions_;
 };
 
 // What a store makes of a key the table already holds: KeepLatest keeps the
@@ -763,7 +740,7 @@ class TranspositionTable {
   // ready, just before other threads may see them (nothing after it throws).
   template <class F>
   void grow(F&& before_publish) {
-    std::vector<Slot, TableAllocator<Slot>> old = std::move(slots_);
+    std::vector<Slot, BigAllocator<Slot>> old = std::move(slots_);
     grow_from_old(old);
     const std::size_t old_lock_bytes = lock_bytes();
     if (shared_) {
@@ -774,7 +751,7 @@ class TranspositionTable {
       // and touch retired_ itself.
       if (!old.empty()) {
         retired_.reserve(retired_.size() + 1);
-        release_table_pages(old.data(), old.size() * sizeof(Slot));
+        release_big_block_pages(old.data(), old.size() * sizeof(Slot));
         retired_.push_back(std::move(old));
       }
       budget_->used_bytes += GroupLocks::bytes_for(slots_.size() / kWindow) - old_lock_bytes;
@@ -789,7 +766,7 @@ class TranspositionTable {
     slot_count_.store(slots_.size(), std::memory_order_release);
     if (shared_) locks_.store(lock_sets_.back().get(), std::memory_order_release);
   }
-  void grow_from_old(const std::vector<Slot, TableAllocator<Slot>>& old) {
+  void grow_from_old(const std::vector<Slot, BigAllocator<Slot>>& old) {
     for (std::size_t n = old.empty() ? first_slots() : 2 * old.size();; n *= 2) {
       slots_.assign(n, Slot{});
       // (What place() lets go is counted off; a retry starts from all of it.)
@@ -846,7 +823,7 @@ class TranspositionTable {
     return false;
   }
 
-  std::vector<Slot, TableAllocator<Slot>> slots_;
+  std::vector<Slot, BigAllocator<Slot>> slots_;
   std::atomic<std::size_t> slot_count_ = 0;        // slots_.size(), for threads that do not hold a lock
   std::atomic<const Slot*> first_slot_ = nullptr;  // slots_.data(), the same (for prefetches)
   // (The counters a store writes are on a cache line of their own: every
@@ -862,10 +839,10 @@ class TranspositionTable {
   // its own: every find that meets a held lock reads it.
   alignas(64) std::atomic<bool> growing_ = false;
   std::mutex deferred_mutex_;
-  std::vector<Deferred> deferred_;                                // stores made while growing_, for the doubling thread
-  std::atomic<GroupLocks*> locks_ = nullptr;                      // the current slots' locks, while shared
-  std::vector<std::unique_ptr<GroupLocks>> lock_sets_;            // every lock array since share(), the current last
-  std::vector<std::vector<Slot, TableAllocator<Slot>>> retired_;  // old slots a reader may still be in
+  std::vector<Deferred> deferred_;                              // stores made while growing_, for the doubling thread
+  std::atomic<GroupLocks*> locks_ = nullptr;                    // the current slots' locks, while shared
+  std::vector<std::unique_ptr<GroupLocks>> lock_sets_;          // every lock array since share(), the current last
+  std::vector<std::vector<Slot, BigAllocator<Slot>>> retired_;  // old slots a reader may still be in
 };
 
 }  // namespace grundy

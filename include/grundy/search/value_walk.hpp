@@ -45,7 +45,7 @@
 
 #include <fmt/format.h>
 
-#include "grundy/search/big_vector.hpp"
+#include "grundy/search/big_memory.hpp"
 #include "grundy/error.hpp"
 #include "grundy/game_value.hpp"
 #include "grundy/search/loopy_values.hpp"
