@@ -1,6 +1,7 @@
 // Benchmarks of the games whose sets hold long ranges (issue 16): the
 // sliding-window fill of subtraction games against reading every option, and
-// the runs of division games with a long range of divisors. Each game is
+// the runs of division games with a long range of divisors; and an octal
+// game's table on one and two threads. Each game is
 // built afresh inside the loop, so that its caches are not reused.
 #include <cstdint>
 #include <vector>
@@ -9,6 +10,8 @@
 
 #include "grundy/games/division.hpp"
 #include "grundy/games/subtraction.hpp"
+#include "grundy/games/take_and_break.hpp"
+#include "grundy/games/take_and_break_values.hpp"
 
 namespace {
 
@@ -97,5 +100,34 @@ void BM_DivisionSmallHeapByRecursion(benchmark::State& state) {
 BENCHMARK(BM_DivisionSmallHeapByRecursion)->Unit(benchmark::kMillisecond);
 
 }  // namespace
+
+// An octal game's table on one thread, and on two with the rare values'
+// checks beside the next heaps (TakeAndBreakValues::speculate, the octal
+// engine's hot loop: src/games/speculation_ring.hpp), the trial of two
+// threads against one turned off so that two run from heap 2^16 on.
+// Arguments: the code's index in the list below, and the threads.
+void BM_OctalTable(benchmark::State& state) {
+  static const char* const kCodes[] = {"0.167", "0.1777"};
+  const char* code = kCodes[state.range(0)];
+  const auto digits =
+      grundy::TakeAndBreakGame::parse_code(code, grundy::TakeAndBreakGame::Notation::octal, code, 1).digits();
+  constexpr std::uint64_t kHeaps = std::uint64_t{1} << 23;
+  for (auto _ : state) {
+    grundy::TakeAndBreakValues table(digits, false);
+    table.set_threads(static_cast<unsigned>(state.range(1)));
+    table.set_speculation_trials(false);
+    table.extend_to(kHeaps);
+    benchmark::DoNotOptimize(table[kHeaps - 1]);
+  }
+  state.SetLabel(code);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kHeaps));
+}
+BENCHMARK(BM_OctalTable)
+    ->Args({0, 1})
+    ->Args({0, 2})
+    ->Args({1, 1})
+    ->Args({1, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 BENCHMARK_MAIN();

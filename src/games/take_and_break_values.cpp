@@ -25,6 +25,7 @@
 #include "grundy/thread_pool.hpp"
 
 #include "pair_values.hpp"
+#include "speculation_ring.hpp"
 
 namespace grundy {
 
@@ -47,11 +48,9 @@ constexpr std::uint64_t kBitBlocks = 8;
 // Values a whole scan of a table in a file reads between two releases of
 // the pages behind it.
 constexpr std::uint64_t kScanChunk = std::uint64_t{1} << 22;
-// Two threads on one table run ahead for at least this many heaps, and
-// hand heaps to the checks kBatch at a time, kBatches batches at most.
+// Two threads on one table run ahead for at least this many heaps
+// (speculation_ring.hpp).
 constexpr std::uint64_t kSpeculateAtLeast = 4096;
-constexpr std::uint32_t kBatch = 64;
-constexpr std::uint64_t kBatches = 64;
 
 // A steady clock's reading in seconds (the trials of two threads against one).
 double seconds_now() {
@@ -1535,6 +1534,66 @@ void TakeAndBreakValues::count_speculation(std::uint64_t heaps, double seconds) 
 }
 
 template <class V, std::size_t W>
+std::uint32_t TakeAndBreakValues::checked_value(const V* g, std::uint64_t n, const std::array<std::uint64_t, W>& want,
+                                                std::uint32_t common, std::uint32_t* scratch) const {
+  if constexpr (W == 1) {
+    return want[0] == 0 ? common : rare_scan_bits(g, n, want[0], common);
+  } else {
+    std::size_t count = 0;
+    for (std::size_t w = 0; w < W; ++w)
+      for (std::uint64_t bits = want[w]; bits != 0; bits &= bits - 1)
+        scratch[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(bits)));
+    return count == 0 ? common : rare_scan<V, W>(g, n, scratch, count, common);
+  }
+}
+
+template <class V, class Ring>
+bool TakeAndBreakValues::count_checked(Ring& ring, const V* g, bool in_file, std::uint64_t limit, LongTask* task,
+                                       bool stop_at_cycle) {
+  bool failed = false;
+  while (!failed && !(stop_at_cycle && cycle_)) {
+    const auto* batch = ring.oldest_checked();
+    if (batch == nullptr) break;
+    for (std::uint32_t i = 0; i < std::min(batch->failed, batch->count); ++i) {
+      const std::uint64_t n = batch->first + i;
+      record(n, g[n], in_file);
+      ++heaps_ahead_;
+      if (task != nullptr && n % 65536 == 0) task->advance(n, std::max(limit, progress_total_));
+      if (stop_at_cycle && cycle_) break;
+    }
+    failed = batch->failed < batch->count && size_ == batch->first + batch->failed;
+    ring.counted();
+  }
+  return failed;
+}
+
+template <class V, std::size_t W, class Ring>
+bool TakeAndBreakValues::compute_ahead(Ring& ring, ValueColumn<V>& values, std::uint64_t n, DeferredScan& deferred) {
+  const V* g = values.data();
+  if (n % 65536 == 0) interruption_point();
+  if (n % kBlock == 0) start_block(g, n);
+  deferred.count = 0;
+  deferred.bits = 0;
+  deferred_ = &deferred;
+  const std::uint32_t v = sparse_value_bits<V, W>(g, n);
+  deferred_ = nullptr;
+  // A value past the value space or the width: computed alone, once the
+  // heaps before it are counted.
+  if (v >= 64 * W || (sizeof(V) == 1 && v > std::numeric_limits<std::uint8_t>::max())) return false;
+  values.push_back(static_cast<V>(v));
+  // (Gathered here and stored once: the batch's lines were last read by the
+  // other thread, and or-ing bits into them one at a time waited for each
+  // line to come back: 8% of 0.167's samples on two threads. The time freed
+  // goes to the checks, which bound the run: its time did not change.)
+  std::array<std::uint64_t, W> want{};
+  want[0] = deferred.bits;
+  for (std::size_t k = 0; k < deferred.count; ++k)
+    want[deferred.want[k] / 64] |= std::uint64_t{1} << (deferred.want[k] % 64);
+  ring.add(n, v, want);
+  return true;
+}
+
+template <class V, std::size_t W>
 void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool stop_at_cycle) {
   ValueColumn<V>& values = [this]() -> ValueColumn<V>& {
     if constexpr (sizeof(V) == 1)
@@ -1550,160 +1609,41 @@ void TakeAndBreakValues::speculate(std::uint64_t limit, LongTask* task, bool sto
   }
   const V* g = values.data();
   const bool in_file = values.file() != nullptr;
-  // Heaps go to the checks in batches of consecutive heaps, so that the
-  // threads exchange a cache line a batch, not a heap. A batch is filled
-  // by this thread, checked by either (claimed with one exchange), then
-  // counted by this thread; kBatches of them are in flight at most.
-  enum : std::uint32_t { kPending, kClaimed, kDone };
-  struct alignas(64) Batch {
-    std::atomic<std::uint32_t> state{kDone};
-    std::uint64_t first = 0;
-    std::uint32_t count = 0;
-    std::uint32_t failed = kBatch;  // the first heap whose check failed; kBatch: none
-    std::array<std::uint32_t, kBatch> common{};
-    std::array<std::array<std::uint64_t, W>, kBatch> want{};  // all zero: nothing to check
-  };
-  std::vector<Batch> batches(kBatches);
-  std::atomic<std::uint64_t> published{0};  // batches below it are filled
-  std::atomic<bool> stop{false};
-  auto check = [&](Batch& batch) {
-    batch.failed = kBatch;
-    std::array<std::uint32_t, 64 * W> want{};
-    for (std::uint32_t i = 0; i < batch.count; ++i) {
-      std::uint32_t v = batch.common[i];
-      if constexpr (W == 1) {
-        if (batch.want[i][0] != 0) v = rare_scan_bits(g, batch.first + i, batch.want[i][0], v);
-      } else {
-        std::size_t count = 0;
-        for (std::size_t w = 0; w < W; ++w)
-          for (std::uint64_t bits = batch.want[i][w]; bits != 0; bits &= bits - 1)
-            want[count++] = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(bits)));
-        if (count != 0) v = rare_scan<V, W>(g, batch.first + i, want.data(), count, v);
-      }
-      if (v != batch.common[i]) {
-        batch.failed = i;  // the heaps after it read a wrong value: no use checking them
-        break;
-      }
-    }
-    batch.state.store(kDone, std::memory_order_release);
-  };
-  auto claim = [&](std::uint64_t sequence) {
-    Batch& batch = batches[sequence % kBatches];
-    std::uint32_t expected = kPending;
-    if (batch.state.load(std::memory_order_relaxed) != kPending ||
-        !batch.state.compare_exchange_strong(expected, kClaimed, std::memory_order_acq_rel))
-      return false;
-    check(batch);
-    return true;
-  };
+  auto check = [this, g](std::uint64_t n, const std::array<std::uint64_t, W>& want, std::uint32_t common,
+                         std::uint32_t* scratch) { return checked_value<V, W>(g, n, want, common, scratch); };
+  using Ring = SpeculationRing<W, decltype(check)>;
+  Ring ring(check);
   // The checking helper, from the process's pool (thread_pool.hpp); with
-  // none free this thread checks every batch itself (`help` below).
-  HelperTeam helper(1, [&] {
-    std::uint64_t next = 0;
-    unsigned idle = 0;
-    while (!stop.load(std::memory_order_acquire)) {
-      const std::uint64_t top = published.load(std::memory_order_acquire);
-      bool worked = false;
-      for (; next < top && !worked; ++next) worked = claim(next);
-      if (worked) {
-        idle = 0;
-      } else if (++idle % 64 == 0) {
-        std::this_thread::yield();
-      }
-    }
-  });
+  // none free this thread checks every batch itself (ring.help()).
+  HelperTeam helper(1, [&ring] { ring.run_helper(); });
   struct Stop {  // whatever happens (an interrupt), the helper ends and the heaps not counted go
-    std::atomic<bool>& stop;
+    Ring& ring;
     HelperTeam& helper;
     ValueColumn<V>& values;
     const std::uint64_t& size;
     ~Stop() {
-      stop.store(true, std::memory_order_release);
+      ring.stop();
       helper.wait();
       values.truncate(size);
     }
-  } stopper{stop, helper, values, size_};
-  std::uint64_t spec = size_;  // the next heap computed ahead
-  std::uint64_t filling = 0;   // the batch being filled (its sequence number)
-  std::uint64_t counted = 0;   // the oldest batch not yet counted
-  Batch* open = nullptr;
+  } stopper{ring, helper, values, size_};
+  std::uint64_t ahead = size_;  // the next heap computed ahead
+  DeferredScan deferred;        // (one for all: its list is 2 KiB)
   bool failed = false;
-  // A batch filled: to the checks, or done at once when none of its heaps
-  // needs one.
-  auto close = [&] {
-    if (open == nullptr) return;
-    bool any = false;
-    for (std::uint32_t i = 0; i < open->count && !any; ++i)
-      for (std::size_t w = 0; w < W; ++w) any = any || open->want[i][w] != 0;
-    open->failed = kBatch;
-    open->state.store(any ? kPending : kDone, std::memory_order_release);
-    published.store(++filling, std::memory_order_release);
-    open = nullptr;
-  };
-  // When this thread cannot go on, it checks batches too, the newest first
-  // (the helper takes the oldest).
-  auto help = [&] {
-    close();
-    for (std::uint64_t sequence = filling; sequence > counted; --sequence)
-      if (claim(sequence - 1)) return;
-  };
-  DeferredScan deferred;
   while (true) {
-    // Count the batches checked, in order.
-    while (counted < filling && !failed && !(stop_at_cycle && cycle_)) {
-      Batch& batch = batches[counted % kBatches];
-      if (batch.state.load(std::memory_order_acquire) != kDone) break;
-      for (std::uint32_t i = 0; i < std::min(batch.failed, batch.count); ++i) {
-        const std::uint64_t n = batch.first + i;
-        record(n, g[n], in_file);
-        ++heaps_ahead_;
-        if (task != nullptr && n % 65536 == 0) task->advance(n, std::max(limit, progress_total_));
-        if (stop_at_cycle && cycle_) break;
-      }
-      failed = batch.failed < batch.count && size_ == batch.first + batch.failed;
-      ++counted;
-    }
+    failed = count_checked(ring, g, in_file, limit, task, stop_at_cycle);
     if (failed || (stop_at_cycle && cycle_)) break;
-    if (spec < limit && filling - counted < kBatches) {
-      const std::uint64_t n = spec;
-      if (n % 65536 == 0) interruption_point();
-      if (n % kBlock == 0) start_block(g, n);
-      deferred.count = 0;
-      deferred.bits = 0;
-      deferred_ = &deferred;
-      const std::uint32_t v = sparse_value_bits<V, W>(g, n);
-      deferred_ = nullptr;
-      // A value past the value space or the width: computed alone, once
-      // the heaps before it are counted.
-      if (v >= 64 * W || (sizeof(V) == 1 && v > std::numeric_limits<std::uint8_t>::max())) {
-        if (size_ == spec) break;
-        help();
+    if (ahead < limit && ring.has_room()) {
+      if (compute_ahead<V, W>(ring, values, ahead, deferred)) {
+        ++ahead;
         continue;
       }
-      values.push_back(static_cast<V>(v));
-      if (open == nullptr) {
-        open = &batches[filling % kBatches];
-        open->first = n;
-        open->count = 0;
-      }
-      const std::uint32_t i = open->count++;
-      open->common[i] = v;
-      // (Gathered here and stored once: the batch's lines were last read by
-      // the other thread, and or-ing bits into them one at a time waited for
-      // each line to come back: 8% of 0.167's samples on two threads. The
-      // time freed goes to the checks, which bound the run: its time did not
-      // change.)
-      std::array<std::uint64_t, W> want{};
-      want[0] = deferred.bits;
-      for (std::size_t k = 0; k < deferred.count; ++k)
-        want[deferred.want[k] / 64] |= std::uint64_t{1} << (deferred.want[k] % 64);
-      open->want[i] = want;
-      ++spec;
-      if (open->count == kBatch) close();
-    } else if (size_ == spec) {
+      if (size_ == ahead) break;  // (the heap past the width is next: computed alone)
+      ring.help();
+    } else if (size_ == ahead) {
       break;  // every heap to the limit counted
     } else {
-      help();
+      ring.help();
     }
   }
   if (failed) ++failed_checks_;

@@ -205,6 +205,13 @@ class TakeAndBreakValues {
   template <class V>
   [[nodiscard]] std::uint32_t rare_scan_bits(const V* g, std::uint64_t n, std::uint64_t need,
                                              std::uint32_t common) const;
+  // Step 2's values to look for, kept for a check instead of looked for
+  // at once (speculate).
+  struct DeferredScan {
+    std::size_t count = 0;
+    std::array<std::uint32_t, 512> want{};
+    std::uint64_t bits = 0;  // with one word: the values as bits instead (count 0)
+  };
   // Two threads on one table: heaps [size_, limit) computed ahead by step 1
   // of the method with G(n) taken to be the common value, each checked by
   // step 2 on either thread (a check fails only at a new rare heap, which
@@ -213,6 +220,18 @@ class TakeAndBreakValues {
   // the value space or the values' width would change.
   template <class V, std::size_t W>
   void speculate(std::uint64_t limit, LongTask* task, bool stop_at_cycle);
+  // speculate's steps (speculation_ring.hpp): heap n's check, on either
+  // thread; the heaps of the batches checked, counted in order (true at a
+  // failed check whose heap is next); heap n computed ahead into the ring
+  // (false when its value is past the width: computed alone instead).
+  template <class V, std::size_t W>
+  [[nodiscard]] std::uint32_t checked_value(const V* g, std::uint64_t n, const std::array<std::uint64_t, W>& want,
+                                            std::uint32_t common, std::uint32_t* scratch) const;
+  template <class V, class Ring>
+  [[nodiscard]] bool count_checked(Ring& ring, const V* g, bool in_file, std::uint64_t limit, LongTask* task,
+                                   bool stop_at_cycle);
+  template <class V, std::size_t W, class Ring>
+  [[nodiscard]] bool compute_ahead(Ring& ring, ValueColumn<V>& values, std::uint64_t n, DeferredScan& deferred);
   [[nodiscard]] bool may_speculate(std::uint64_t n, std::uint64_t limit) const;
   // Whether heap n, where two threads may run, goes to them (the trial's
   // turn, or its verdict), and the heaps their trial may still take.
@@ -391,13 +410,6 @@ class TakeAndBreakValues {
   double together_seconds_ = 0;
   bool speculation_pays_ = true;
   std::uint64_t trials_made_ = 0, trials_won_ = 0;
-  // Step 2's values to look for, kept for a check instead of looked for
-  // at once (speculate).
-  struct DeferredScan {
-    std::size_t count = 0;
-    std::array<std::uint32_t, 512> want{};
-    std::uint64_t bits = 0;  // with one word: the values as bits instead (count 0)
-  };
   DeferredScan* deferred_ = nullptr;
 };
 
