@@ -84,9 +84,7 @@ TableFile TableFile::create(const std::string& path, const std::string& spec, un
   if (spec.size() + 64 > kHeaderBytes)
     throw InputError(fmt::format("a table file's header holds a game's name of at most {} characters, not {}",
                                  kHeaderBytes - 64, spec.size()));
-  require_regular_file_or_none(path, "table file");
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) fail(path, "cannot write there");
+  const int fd = create_table_file(path, "table file", /*readable=*/true);
   TableFile file(path, fd, spec, bytes);
   // The checksums' room is a hole until blocks reach it (reserve).
   if (::ftruncate(fd, static_cast<off_t>(kValuesOffset)) != 0) fail(path, "cannot write there");
@@ -235,7 +233,7 @@ void TableFile::check(std::uint64_t from, std::uint64_t to) const {
 }
 
 void TableFile::rename_to(const std::string& path) {
-  if (std::rename(path_.c_str(), path.c_str()) != 0) fail(path, "cannot replace it");
+  replace_table_file(path_, path, "table file");
   path_ = path;
 }
 

@@ -172,14 +172,9 @@ void SearchTableFile::write(const std::function<void(Writer&)>& emit) const {
   if (!writable()) throw std::logic_error("SearchTableFile::write without the file's lock");
   const std::string part = path_ + ".part";
   {
-    // O_NOFOLLOW and the check of what was opened: FILE.part is grundy's own
-    // name, but a link or a device put there must not be written through.
-    const FileDescriptor out(
-        ::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666));
-    struct stat info {};
-    if (out.fd < 0 || ::fstat(out.fd, &info) != 0 || !S_ISREG(info.st_mode))
-      throw InputError(fmt::format("search table file {}: could not write {} ({})", quote_path(path_), quote_path(part),
-                                   out.fd < 0 ? std::strerror(errno) : "not a regular file"));
+    // (FILE.part is grundy's own name, but a link or a device put there
+    // must not be written through.)
+    const FileDescriptor out(create_table_file(part, "search table file"));
     try {
       Writer writer(out.fd, part);
       writer.buffer_.assign(header_.begin(), header_.end());
@@ -196,11 +191,7 @@ void SearchTableFile::write(const std::function<void(Writer&)>& emit) const {
       throw;
     }
   }
-  // Checked again: what has the name now is what the rename replaces.
-  require_regular_file_or_none(path_, "search table file");
-  if (std::rename(part.c_str(), path_.c_str()) != 0)
-    throw InputError(
-        fmt::format("search table file {}: could not replace it ({})", quote_path(path_), std::strerror(errno)));
+  replace_table_file(part, path_, "search table file");
 }
 
 }  // namespace grundy
