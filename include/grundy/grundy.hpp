@@ -23,7 +23,6 @@
 // Nothing here runs: each header included states the costs of what it
 // declares. The cost of this one is build time, that of every header.
 
-#include "grundy/advice_words.hpp"
 #include "grundy/pattern_fields.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/search/big_memory.hpp"

@@ -17,7 +17,7 @@ namespace grundy {
 
 // Calls visit(name, value) for each field of `p` that applies, with value a
 // std::string, bool or std::uint64_t. `advice` is the pattern's advice in
-// the front-end's words (advice_words.hpp).
+// the front-end's words (frontend/advice_words.hpp).
 template <class Visit>
 void visit_pattern_fields(const Pattern& p, std::string_view advice, Visit&& visit) {
   visit(std::string_view("game"), p.game);

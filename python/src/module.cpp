@@ -41,7 +41,7 @@
 #include "python_game.hpp"
 #include "python_play.hpp"
 #include "python_serve.hpp"
-#include "grundy/advice_words.hpp"
+#include "grundy/frontend/advice_words.hpp"
 #include "grundy/pattern_fields.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/game_sum.hpp"
@@ -503,10 +503,11 @@ py::bytearray heap_values(const std::string& spec, const py::object& positions) 
 
 // A pattern's advice (PatternAdvice) in Python's words: pattern()'s max_heap.
 std::string advice_words(const Pattern& p) {
-  static constexpr AdviceSpelling kPython{"max_heap", "max_heap", "max_heap", "max_heap={}",
-                                          "its values are best read as runs of equal values (the command line's "
-                                          "'grundy table {} --runs')"};
-  return advice_text(p, kPython);
+  static constexpr frontend::AdviceSpelling kPython{
+      "max_heap", "max_heap", "max_heap", "max_heap={}",
+      "its values are best read as runs of equal values (the command line's "
+      "'grundy table {} --runs')"};
+  return frontend::advice_text(p, kPython);
 }
 
 py::dict pattern_dict(const Pattern& p);

@@ -17,7 +17,7 @@
 #include "grundy/contest/not_a_nim.hpp"
 #include "grundy/contest/xy_game.hpp"
 #include "grundy/contest/reader.hpp"
-#include "grundy/advice_words.hpp"
+#include "grundy/frontend/advice_words.hpp"
 #include "grundy/closest_name.hpp"
 #include "grundy/error.hpp"
 #include "grundy/heap_game.hpp"

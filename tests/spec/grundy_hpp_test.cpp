@@ -60,7 +60,6 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_class_v<MoveRng>);                                           // strategy.hpp
   static_assert(std::is_class_v<Component>);                                         // sum.hpp
   static_assert(std::is_class_v<ValueTable>);                                        // value_table.hpp
-  static_assert(std::is_class_v<AdviceSpelling>);                                    // advice_words.hpp
   static_assert(std::is_class_v<ValueWalk>);                                         // value_walk.hpp
   static_assert(GameLogic<TakeOneOrTwo> && !CanonicalGameLogic<TakeOneOrTwo>);       // search/game_logic.hpp
   static_assert(std::is_class_v<Interner<int>>);                                     // search/interner.hpp

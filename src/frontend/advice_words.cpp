@@ -1,8 +1,8 @@
-#include "grundy/advice_words.hpp"
+#include "grundy/frontend/advice_words.hpp"
 
 #include <fmt/format.h>
 
-namespace grundy {
+namespace grundy::frontend {
 namespace {
 
 // ": 2^25 - 1, since ..." after a bound, when the family says why it is its largest.
@@ -36,4 +36,4 @@ std::string advice_text(const Pattern& p, const AdviceSpelling& s) {
   return a.note;
 }
 
-}  // namespace grundy
+}  // namespace grundy::frontend

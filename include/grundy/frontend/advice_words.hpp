@@ -8,7 +8,7 @@
 
 #include "grundy/pattern.hpp"
 
-namespace grundy {
+namespace grundy::frontend {
 
 // How a front-end names the bound of a pattern's search, and where it sends
 // a reader for a table of runs. Each `{}` is filled in as noted.
@@ -23,4 +23,4 @@ struct AdviceSpelling {
 // "a larger max_heap (up to 4294967295: ...) computes more values", and so on.
 [[nodiscard]] std::string advice_text(const Pattern& p, const AdviceSpelling& spelling);
 
-}  // namespace grundy
+}  // namespace grundy::frontend
