@@ -61,8 +61,8 @@ TEST_F(TableFileLayer, NoLinkFifoOrDirectoryIsWrittenOrReplaced) {
   std::filesystem::create_symlink(at("real"), at("link"));
   ASSERT_EQ(::mkfifo(at("fifo").c_str(), 0600), 0);
   std::filesystem::create_directory(at("dir"));
-  for (const auto& [name, kind] : {std::pair{"link", "a symbolic link"}, std::pair{"fifo", "a FIFO"},
-                                   std::pair{"dir", "a directory"}}) {
+  for (const auto& [name, kind] :
+       {std::pair{"link", "a symbolic link"}, std::pair{"fifo", "a FIFO"}, std::pair{"dir", "a directory"}}) {
     try {
       (void)create_table_file(at(name), "search table file");
       ADD_FAILURE() << name << " was opened";
