@@ -683,6 +683,89 @@ std::string MisereQuotient::word_text(const GeneratorWord& w) const {
 
 namespace {
 
+// Q_n is built from Q_{n-1}: every option of heap n must be a sum of
+// smaller heaps (a split that takes nothing, as in 4.7, is one). Throws
+// InputError naming the first move that is not.
+void require_smaller_heaps(const Game& game, const std::vector<HeapMoves>& heaps) {
+  for (const HeapMoves& h : heaps)
+    for (const Option& o : h.options)
+      for (Position part : o)
+        if (part >= h.heap)
+          throw InputError(
+              fmt::format("{}: heap {} has a move to {}, which leaves a heap of {} or more; quotients "
+                          "are computed for games whose moves leave only smaller heaps",
+                          game.spec(), h.heap, game.format_option(o), h.heap));
+}
+
+// Q_h from Q_{h-1} (q, phi) and heap h's moves, `heap`: Q_{h-1} extended by
+// the copies of heap h first; while the proof finds a lightest sum predicted
+// wrong, recalibrate on it. On success q, phi and `earlier` (the heaps with
+// moves so far) take heap h; throws LimitError past the limits.
+void add_proven_heap(const Game& game, std::uint64_t h, const HeapMoves& heap, std::vector<HeapMoves>& earlier,
+                     BipartiteMonoid& q, std::vector<QuotientElement>& phi, const QuotientLimits& limits,
+                     std::uint64_t& trial_work, MisereQuotient& out) {
+  std::vector<HeapMoves> with = earlier;
+  with.push_back(heap);
+  BipartiteMonoid candidate = q;
+  std::vector<QuotientElement> candidate_phi = phi;
+  add_heap(candidate, candidate_phi, earlier, heap, limits);
+  for (std::uint32_t attempt = 0;; ++attempt) {
+    ProofResult proof;
+    try {
+      proof = prove_outcome_rule(candidate, candidate_phi, with, limits.max_proof_numbers);
+    } catch (const TimeLimitReached&) {
+      throw;
+    } catch (const LimitError& e) {
+      throw LimitError(fmt::format("{}: at heap {}: {}", game.spec(), h, e.what()));
+    }
+    if (proof.proven) {
+      q = std::move(candidate);
+      phi = std::move(candidate_phi);
+      // It covers every heap so far; later heaps without moves are the
+      // empty game and change nothing, so it stands for the result.
+      out.proof_states = proof.states;
+      break;
+    }
+    if (attempt == limits.max_recalibrations)
+      throw LimitError(
+          fmt::format("{}: no candidate for the quotient of heaps up to {} passed the proof after {} "
+                      "recalibrations (the last: {})",
+                      game.spec(), h, attempt, proof.failure));
+    if (!recalibrate(candidate, candidate_phi, with, proof.witness, !proof.predicted_p, limits, trial_work))
+      throw LimitError(
+          fmt::format("{}: no recalibration of the candidate for heaps up to {} (freeing up to 3 "
+                      "of its heaps, each trial at most {} elements) fixes it: {}",
+                      game.spec(), h, limits.max_trial_size, proof.failure));
+    ++out.recalibrations;
+  }
+  earlier = std::move(with);
+}
+
+// The quotient found up to heap `last` (q, phi) presented in `out`: its
+// table, P-portion, pretending function, generators and normal forms, and
+// whether the game is tame to there (with its genus).
+void finish_quotient(const Game& game, const std::vector<HeapMoves>& heaps, std::uint64_t last,
+                     const BipartiteMonoid& q, const std::vector<QuotientElement>& phi, const QuotientLimits& limits,
+                     MisereQuotient& out) {
+  out.max_heap = last;
+  std::vector<HeapMoves> heaps_to_last = heaps;
+  std::erase_if(heaps_to_last, [&](const HeapMoves& h) { return h.heap > last; });
+  if (heaps_to_last.empty())
+    out.proof_states = prove_outcome_rule(q, phi, heaps_to_last, limits.max_proof_numbers).states;  // no heap moves
+  out.size = q.size;
+  out.products = q.table;
+  out.in_p.assign(q.p.begin(), q.p.end());
+  out.pretending = phi;
+  present(q, out);
+  number_by_normal_form(out);
+  try {
+    out.tame = prove_tame(game, heaps_to_last, last, limits.max_proof_numbers, out.genus);
+  } catch (const LimitError&) {
+    out.tame = false;
+  }
+  if (!out.tame) out.genus.clear();
+}
+
 // Q_n for n = 0..max_heap, or with `code_length` (the whole game) until the
 // periodicity theorem applies.
 MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const QuotientLimits& limits,
@@ -694,16 +777,7 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
     throw InputError(fmt::format("{}: quotients are computed up to heap {} at most, not {}", game.spec(),
                                  kMostQuotientHeap, max_heap));
   const std::vector<HeapMoves> heaps = heaps_with_moves(game, max_heap);
-  // Q_n is built from Q_{n-1}: every option of heap n must be a sum of
-  // smaller heaps (a split that takes nothing, as in 4.7, is one).
-  for (const HeapMoves& h : heaps)
-    for (const Option& o : h.options)
-      for (Position part : o)
-        if (part >= h.heap)
-          throw InputError(
-              fmt::format("{}: heap {} has a move to {}, which leaves a heap of {} or more; quotients "
-                          "are computed for games whose moves leave only smaller heaps",
-                          game.spec(), h.heap, game.format_option(o), h.heap));
+  require_smaller_heaps(game, heaps);
 
   BipartiteMonoid q;
   std::vector<QuotientElement> phi;
@@ -730,43 +804,7 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
       try {
         time_limit_point();
         if (next < heaps.size() && heaps[next].heap == h) {
-          std::vector<HeapMoves> with = earlier;
-          with.push_back(heaps[next]);
-          // Q_{n-1} extended by the copies of heap n first; while the proof
-          // finds a lightest sum predicted wrong, recalibrate on it.
-          BipartiteMonoid candidate = q;
-          std::vector<QuotientElement> candidate_phi = phi;
-          add_heap(candidate, candidate_phi, earlier, heaps[next], limits);
-          for (std::uint32_t attempt = 0;; ++attempt) {
-            ProofResult proof;
-            try {
-              proof = prove_outcome_rule(candidate, candidate_phi, with, limits.max_proof_numbers);
-            } catch (const TimeLimitReached&) {
-              throw;
-            } catch (const LimitError& e) {
-              throw LimitError(fmt::format("{}: at heap {}: {}", game.spec(), h, e.what()));
-            }
-            if (proof.proven) {
-              q = std::move(candidate);
-              phi = std::move(candidate_phi);
-              // It covers every heap so far; later heaps without moves are the
-              // empty game and change nothing, so it stands for the result.
-              out.proof_states = proof.states;
-              break;
-            }
-            if (attempt == limits.max_recalibrations)
-              throw LimitError(
-                  fmt::format("{}: no candidate for the quotient of heaps up to {} passed the proof after {} "
-                              "recalibrations (the last: {})",
-                              game.spec(), h, attempt, proof.failure));
-            if (!recalibrate(candidate, candidate_phi, with, proof.witness, !proof.predicted_p, limits, trial_work))
-              throw LimitError(
-                  fmt::format("{}: no recalibration of the candidate for heaps up to {} (freeing up to 3 "
-                              "of its heaps, each trial at most {} elements) fixes it: {}",
-                              game.spec(), h, limits.max_trial_size, proof.failure));
-            ++out.recalibrations;
-          }
-          earlier = std::move(with);
+          add_proven_heap(game, h, heaps[next], earlier, q, phi, limits, trial_work, out);
           ++next;
         } else {
           phi.push_back(0);  // no move: the empty game
@@ -799,23 +837,7 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
     out.stopped =
         fmt::format("no period of the pretending function is proven by heap {}, the most heaps asked for", max_heap);
   }
-  out.max_heap = last;
-  std::vector<HeapMoves> heaps_to_last = heaps;
-  std::erase_if(heaps_to_last, [&](const HeapMoves& h) { return h.heap > last; });
-  if (heaps_to_last.empty())
-    out.proof_states = prove_outcome_rule(q, phi, heaps_to_last, limits.max_proof_numbers).states;  // no heap moves
-  out.size = q.size;
-  out.products = q.table;
-  out.in_p.assign(q.p.begin(), q.p.end());
-  out.pretending = phi;
-  present(q, out);
-  number_by_normal_form(out);
-  try {
-    out.tame = prove_tame(game, heaps_to_last, last, limits.max_proof_numbers, out.genus);
-  } catch (const LimitError&) {
-    out.tame = false;
-  }
-  if (!out.tame) out.genus.clear();
+  finish_quotient(game, heaps, last, q, phi, limits, out);
   return out;
 }
 
