@@ -27,6 +27,11 @@ void declare_serve_options(CLI::App& app, ServeCommandOptions& options) {
                  "a graph file the page may play (graph:FILE); repeat for more. No other file is ever read")
       ->type_name("FILE")
       ->allow_extra_args(false);
+  options.serve.settings.census_folder = GRUNDY_CENSUS_FOLDER;
+  app.add_option("--census", options.serve.settings.census_folder,
+                 "the folder of census rows (*.jsonl) the atlas at /census shows (default: the docs/census of "
+                 "the source tree grundy was built from)")
+      ->type_name("DIR");
   app.add_option("--time-limit", options.time_limit,
                  "seconds one request may compute before it is cut off with a message (default 3)")
       ->type_name("SECONDS")
@@ -34,6 +39,7 @@ void declare_serve_options(CLI::App& app, ServeCommandOptions& options) {
   app.footer(
       "\nOpen the printed address in a browser: choose a game or type any sum, then play by\n"
       "clicking heaps (or with the keyboard) against the engine, with Hint, Show values and Undo.\n"
+      "/census is the atlas of the censuses: look up any octal code, filter and sort, download rows.\n"
       "The page and its JSON API come from the grundy programs alone; docs/serve.md describes the API.\n"
       "Each request is computed by a worker process, cut off after --time-limit seconds or\n"
       "1 GiB of memory, so one slow request never stalls the others.\n"
@@ -55,6 +61,8 @@ std::vector<std::string> serve_program_arguments(const ServeCommandOptions& opti
     args.emplace_back("--graph");
     args.push_back(graph);
   }
+  args.emplace_back("--census");
+  args.push_back(options.serve.settings.census_folder);
   return args;
 }
 

@@ -10,6 +10,8 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <map>
+#include <mutex>
 #include <thread>
 
 #include <fmt/format.h>
@@ -18,6 +20,7 @@
 #include "grundy/error.hpp"
 #include "grundy/spec.hpp"
 #include "grundy/execution_budget.hpp"
+#include "grundy/frontend/census_atlas.hpp"
 #include "grundy/frontend/stop_signals.hpp"
 #include "web_files.hpp"
 #include "grundy/frontend/worker_pool.hpp"
@@ -157,6 +160,80 @@ void set_limits(httplib::Server& server) {
   server.set_default_headers({{"X-Content-Type-Options", "nosniff"}, {"Cache-Control", "no-store"}});
 }
 
+// The census atlas (census_atlas.hpp): read from the census folder at its
+// first request, then answered from memory by the server's own threads
+// (a lookup, a filter and a sort of at most a few thousand rows: nothing a
+// worker needs to bound).
+void add_atlas_routes(httplib::Server& server, const ServeSettings& settings) {
+  struct Loaded {
+    std::once_flag once;
+    CensusAtlas atlas;
+    std::string error;
+  };
+  auto loaded = std::make_shared<Loaded>();
+  auto atlas = [loaded, folder = settings.census_folder]() -> const CensusAtlas& {
+    std::call_once(loaded->once, [&] {
+      try {
+        loaded->atlas = CensusAtlas::load(folder);
+      } catch (const InputError& e) {
+        loaded->error = e.what();
+      }
+    });
+    if (!loaded->error.empty()) throw InputError(loaded->error);
+    return loaded->atlas;
+  };
+  const auto words = [](const httplib::Request& req) {
+    std::map<std::string, std::string> w;
+    for (const auto& [k, v] : req.params) w[k] = v;
+    return w;
+  };
+  server.Get("/census", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/census.html"); });
+  server.Get("/api/census/about", [atlas](const httplib::Request&, httplib::Response& res) {
+    try {
+      const CensusAtlas& a = atlas();
+      json filters = json::array(), sorts = json::array();
+      for (auto f : atlas_filter_names()) filters.push_back(f);
+      for (auto s : atlas_sort_names()) sorts.push_back(s);
+      reply(res, 200, {{"games", a.size()}, {"censuses", a.censuses()}, {"filters", filters}, {"sorts", sorts}});
+    } catch (const InputError& e) {
+      reply(res, 500, {{"error", e.what()}});
+    }
+  });
+  server.Get("/api/census/game", [atlas](const httplib::Request& req, httplib::Response& res) {
+    try {
+      const std::string game = CensusAtlas::normal_code(req.get_param_value("code"));
+      const auto entry = atlas().entry(game);
+      if (!entry) {
+        reply(
+            res, 400,
+            {{"error", fmt::format("{} is in none of the censuses ({})", game, fmt::join(atlas().censuses(), ", "))}});
+        return;
+      }
+      reply(res, 200, *entry);
+    } catch (const InputError& e) {
+      reply(res, 400, {{"error", e.what()}});
+    }
+  });
+  server.Get("/api/census/list", [atlas, words](const httplib::Request& req, httplib::Response& res) {
+    try {
+      reply(res, 200, atlas().list(parse_atlas_query(words(req))));
+    } catch (const InputError& e) {
+      reply(res, 400, {{"error", e.what()}});
+    }
+  });
+  server.Get("/api/census/download", [atlas](const httplib::Request& req, httplib::Response& res) {
+    try {
+      const std::string census = req.get_param_value("census");
+      const std::string format = req.has_param("format") ? req.get_param_value("format") : "jsonl";
+      const std::string body = atlas().download(census, format);
+      res.set_header("Content-Disposition", fmt::format("attachment; filename=\"{}.{}\"", census, format));
+      res.set_content(body, format == "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson");
+    } catch (const InputError& e) {
+      reply(res, 400, {{"error", e.what()}});
+    }
+  });
+}
+
 // The page's files, the games' catalogue, the picture and the API: every
 // route that computes is answered by a worker.
 void add_routes(httplib::Server& server, const ServeSettings& settings, WorkerPool& workers, const json& catalogue) {
@@ -168,6 +245,7 @@ void add_routes(httplib::Server& server, const ServeSettings& settings, WorkerPo
   server.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/index.html"); });
   server.Get("/api/games",
              [&catalogue](const httplib::Request&, httplib::Response& res) { reply(res, 200, catalogue); });
+  add_atlas_routes(server, settings);
   // The picture computes values and their rule, then runs gnuplot: in a
   // worker, under the time and memory limits, as every route that computes.
   // Only its `to` is checked here, which computes nothing.

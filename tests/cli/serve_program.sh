@@ -24,7 +24,7 @@ done
 readelf -d "$(dirname "$grundy")/grundy-serve" | grep -q "libcpp-httplib" || fail "grundy-serve does not link cpp-httplib"
 
 # 2. The server gets the options as given, in the process grundy started.
-"$grundy" serve --port 0 --time-limit 0.25 --graph "$graph" --graph "$graph" >"$work/out" 2>"$work/err" &
+"$grundy" serve --port 0 --time-limit 0.25 --graph "$graph" --graph "$graph" --census "$work" >"$work/out" 2>"$work/err" &
 server=$!
 for _ in $(seq 100); do
   grep -q "open http" "$work/out" && break
@@ -32,7 +32,7 @@ for _ in $(seq 100); do
 done
 grep -q "open http" "$work/out" || fail "no address printed: $(cat "$work/out" "$work/err")"
 cmdline=$(tr '\0' ' ' <"/proc/$server/cmdline")
-expected="grundy-serve --port 0 --host 127.0.0.1 --time-limit 0.25 --graph $graph --graph $graph "
+expected="grundy-serve --port 0 --host 127.0.0.1 --time-limit 0.25 --graph $graph --graph $graph --census $work "
 [[ $cmdline == "$expected" ]] || fail "the server's command line is '$cmdline', expected '$expected'"
 [[ $(readlink "/proc/$server/exe") == "$(cd "$(dirname "$grundy")" && pwd -P)/grundy-serve" ]] ||
   fail "process $server runs $(readlink "/proc/$server/exe")"

@@ -18,6 +18,10 @@
 //   POST /api/engine-move  {"position", "answer_to"?, "seed"?} -> {"move", "position", "over"}
 //   POST /api/hint         {"position", "answer_to"?} -> {"move", "text", "over"}
 //   GET  /api/plot         ?game=SPEC&to=N -> an SVG of G(0..N), as `grundy plot` draws it
+//   GET  /api/census/about    -> {"games", "censuses", "filters", "sorts"}: the atlas (census_atlas.hpp)
+//   GET  /api/census/game     ?code=0.1777 -> one game's rows, group and sources
+//   GET  /api/census/list     ?filter=&sort=&code=&offset=&limit= -> {"total", "offset", "rows"}
+//   GET  /api/census/download ?census=octal-3&format=jsonl|csv -> the rows as a file
 //
 // Components are numbered from 0, as in `moves --json`. A bad request
 // (bad JSON, an unknown game, an illegal move) gets status 400 and
@@ -62,6 +66,9 @@ struct ServeSettings {
   // worker's memory_bytes cap ends a request that outgrows it first).
   ExecutionBudget budget;
   ServedGames served;
+  // The folder of the censuses' rows the atlas (/census) reads
+  // (census_atlas.hpp); none there, an empty atlas.
+  std::string census_folder;
   // What an exception from a served game's own code says (a Python
   // exception raised by moves()): its message, or "" when the exception is
   // not one (then it is a defect of grundy's, answered 500). Such a request

@@ -118,6 +118,9 @@ async function loadGames() {
   }
   select.addEventListener("change", () => chooseFamily(true));
   chooseFamily(false);
+  // A link from elsewhere (the census atlas) may name the position: ?position=octal:0.17%2012
+  const linked = new URLSearchParams(location.search).get("position");
+  if (linked) $("position").value = linked;
 }
 
 function chooseFamily(fillPosition) {
