@@ -2,28 +2,21 @@
 """Write the Markdown page of an octal census (docs/census/octal-K.md) from its rows.
 
     python3 scripts/census_page.py ROWS.jsonl --digits K --out docs/census/octal-K.md \\
-        [--plots-dir docs/census/plots] [--grundy PATH] [--plot-timeout S] [--plot-size WxH] \\
-        [--no-new-plots]
+        [--deeper DEEP.jsonl]
 
 ROWS.jsonl is what `grundy census octal --digits K --resume FILE` appends (docs/census.md): one
 JSON object a line, the object of `grundy pattern octal:CODE --json` plus "seconds", "max_heap"
 and, in a row the census copied from a game of equal values, "same_values_as". The file may be
 partial (a census still running): the page says how far it has got.
 
-The page gives the commands that made it, a summary (kinds, computing time, slowest games,
-findings), a table of every game, each game with no period (with a picture), and a comparison
+The page is a summary: the commands that made it, the kinds, computing time and slowest games,
+the findings, the games with no period found (one line a group of equal values), and a comparison
 with T. Czajka's lists (docs/census/sources/, unchanged copies) and with
-tests/data/octal/octal_table.tsv.
+tests/data/octal/octal_table.tsv, whose tables list the games that do not simply agree. Each
+game's whole row is in the rows file and in the atlas of `grundy serve` (/census, which also draws
+each game's values), not on the page.
 
-With --plots-dir, each game with no period that the census computed gets a picture,
-`GRUNDY plot octal:CODE --to N --max-heap N -o PLOTS_DIR/octal-CODE.png --size WxH`
-(--max-heap bounds plot's own search for a rule, which would otherwise take minutes a game); a
-copied row points to its source's picture (equal values draw an equal picture). A picture that
-exists is kept, so a rerun draws only new games, and once the census is complete, the pictures
-octal-*.png of PLOTS_DIR that the page does not link are deleted (never while it is partial: they
-may be of games not reached yet). With --no-new-plots nothing is drawn or deleted.
-
-The page depends only on the rows, the sources, the options and which pictures exist: no date,
+The page depends only on the rows, the sources and the options: no date,
 no timing of this script, and not where --out is (the page always calls itself
 docs/census/octal-K.md and links from docs/census/), so that a test can write it elsewhere and
 compare it with the committed page byte for byte. Bad input ends the script with one line on
@@ -35,7 +28,6 @@ import collections
 import json
 import os
 import re
-import subprocess
 import sys
 
 PROG = "census_page.py"
@@ -43,7 +35,6 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE_DIR = os.path.join(REPO, "docs", "census")  # the page's home: its links start here
 DEFAULT_SOURCES = os.path.join(PAGE_DIR, "sources")
 DEFAULT_TABLE = os.path.join(REPO, "tests", "data", "octal", "octal_table.tsv")
-DEFAULT_GRUNDY = os.path.join(REPO, "build", "release", "apps", "grundy", "grundy")
 CENSUS_DEFAULT_MAX_HEAP = 1048575  # `grundy census --max-heap`'s default
 CENSUS_MAX_DIGITS = 6  # kMaxOctalCensusDigits, include/grundy/games/take_and_break.hpp
 # Pattern kinds a normal-play row may have (src/core/pattern.cpp); a misère census's rows
@@ -298,10 +289,6 @@ def shown_path(path):
     return os.path.relpath(full, root).replace(os.sep, "/") if os.path.commonpath([full, root]) == root else path
 
 
-def plot_name(code):
-    return f"octal-{code}.png"
-
-
 # ---------------------------------------------------------------------------------------------
 # The rows
 
@@ -312,7 +299,7 @@ def read_rows(path, digits, deeper=False):
     line, left out as `--resume` leaves it out (docs/census.md, "A cut last line is dropped").
     A census's rows share one max_heap. The rows of a deeper pass (deeper=True) may not, each
     game having its own bound, and each must say which census bound it deepened
-    ("deepened_from"); their copies and pictures are checked once they are merged (merge_deeper)."""
+    ("deepened_from"); their copies and groups are checked once they are merged (merge_deeper)."""
     try:
         with open(path, "rb") as f:
             lines = f.read().split(b"\n")
@@ -362,14 +349,14 @@ def read_rows(path, digits, deeper=False):
     for r in rows.values():
         if "same_values_as" in r:
             check_copy(path, r, rows, digits)
-    choose_pictures(path, rows)
+    choose_groups(path, rows)
     return rows, first["max_heap"], dropped
 
 
 def merge_deeper(census_path, rows, max_heap, path, deep, digits):
     """Replaces each census row (from `census_path`) that the deeper pass `deep` (from `path`)
     redid by its row there, which must start from this census's bound; then checks the copies
-    and chooses the pictures again over the merged rows."""
+    and chooses the groups again over the merged rows."""
     census = dict(rows)
     for code, row in deep.items():
         if row["deepened_from"] != max_heap:
@@ -381,10 +368,10 @@ def merge_deeper(census_path, rows, max_heap, path, deep, digits):
     # A copy is checked against its source's row in its own file: a deeper pass still running may
     # have redone a source and not yet its copies (or the other way round).
     for r in rows.values():
-        r.pop("_pic", None)
+        r.pop("_group", None)
         if "same_values_as" in r:
             check_copy(path, r, deep, digits) if r.get("_deeper") else check_copy(census_path, r, census, digits)
-    choose_pictures(path, rows)
+    choose_groups(path, rows)
 
 
 def line_of(row):
@@ -392,9 +379,9 @@ def line_of(row):
     return f"deeper pass line {row['_line']}" if row.get("_deeper") else f"line {row['_line']}"
 
 
-def choose_pictures(path, rows):
-    """Sets each row with no period's "_pic": the game whose picture shows its values, one per group
-    of equal values (values_key). That is the group's first computed row in the census's order
+def choose_groups(path, rows):
+    """Sets each row with no period's "_group": the game that stands for its group of equal values
+    (values_key) on the page. That is the group's first computed row in the census's order
     (shorter codes first), else (a partial file) the game a copy names. Rows of one group that
     were computed apart (before the census's key joined them) must agree: a check of the key on
     the census's own tables."""
@@ -406,7 +393,7 @@ def choose_pictures(path, rows):
         computed = sorted((c for c in codes if "same_values_as" not in rows[c]), key=lambda c: (len(c), c))
         for c in codes:
             r = rows[c]
-            r["_pic"] = computed[0] if computed else census_code(r["same_values_as"], CENSUS_MAX_DIGITS)
+            r["_group"] = computed[0] if computed else census_code(r["same_values_as"], CENSUS_MAX_DIGITS)
         first = rows[computed[0]] if computed else None
         for c in computed[1:]:
             if rows[c].get("_deeper") != first.get("_deeper"):
@@ -441,10 +428,10 @@ def check_copy(path, row, rows, digits):
                           f"{source['_line']}) in {', '.join(differ)}")
 
 
-def plot_code(row):
-    """The game whose picture shows this row's values: its group's (choose_pictures) for a row with
-    no period, else its own."""
-    return row.get("_pic", row["_code"])
+def group_code(row):
+    """The game that stands for this row's values: its group's (choose_groups) for a row with no
+    period, else its own."""
+    return row.get("_group", row["_code"])
 
 
 def rare_stats(row):
@@ -747,67 +734,6 @@ def unsolved_verdict(res, row):
 # Pictures
 
 
-PICTURE_COLOURS = 8
-
-
-def in_few_colours(path):
-    """Rewrites a picture of plot's with PICTURE_COLOURS colours (Pillow, Debian's python3-pil):
-    the same picture to the eye, about a quarter of the bytes, which keeps the folder of a
-    census of thousands of pictures small. Left as it is when Pillow is missing (a warning) or
-    the file is no picture Pillow reads."""
-    try:
-        from PIL import Image, UnidentifiedImageError
-    except ImportError:
-        print(f"{PROG}: warning: Pillow (python3-pil) is missing: {os.path.basename(path)} keeps all its "
-              "colours, about 4 times the bytes", file=sys.stderr)
-        return
-    try:
-        with Image.open(path) as picture:
-            few = picture.convert("RGB").quantize(colors=PICTURE_COLOURS)
-    except (UnidentifiedImageError, OSError):
-        return
-    few.save(path, format="PNG", optimize=True)
-
-
-def draw_plots(codes, plots_dir, grundy, to, size, timeout, done, digits):
-    """Draws the picture of each code that has none yet, one at a time (the census may share the
-    machine), and deletes the pictures octal-*.png of this census's games (at most `digits`
-    digits) that are not of these codes but have a row in `done`: the others are of games it has
-    not reached yet (each a picture that may take a while to draw again). The pictures of longer
-    codes are another census's: the censuses share the folder. A game of both censuses has, once
-    both are complete at one --max-heap, the same picture in both (its group's first game: the
-    shortest code, computed by each); before that a page may link a picture the other deletes,
-    and a rerun draws it again (a picture takes seconds)."""
-    os.makedirs(plots_dir, exist_ok=True)
-    wanted = {plot_name(c) for c in codes}
-    for name in sorted(os.listdir(plots_dir)):
-        code = census_code("octal:" + name[6:-4], digits) if re.fullmatch(r"octal-.*\.png", name) else None
-        if code in done and name not in wanted:
-            print(f"{PROG}: deleting {name}: the page does not link it", file=sys.stderr)
-            os.remove(os.path.join(plots_dir, name))
-    todo = [c for c in codes if not os.path.exists(os.path.join(plots_dir, plot_name(c)))]
-    for i, code in enumerate(todo, 1):
-        part = os.path.join(plots_dir, f"octal-{code}.part.png")  # renamed once whole
-        cmd = [grundy, "plot", f"octal:{code}", "--to", str(to), "--max-heap", str(to), "-o", part, "--size", size]
-        print(f"{PROG}: [{i}/{len(todo)}] {' '.join(cmd)}", file=sys.stderr, flush=True)
-        try:
-            done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=timeout)
-            why = None
-            if done.returncode != 0 or not os.path.exists(part):
-                why = done.stderr.decode("utf-8", "replace").strip().split("\n")[-1] or f"exit status {done.returncode}"
-        except OSError as err:
-            raise Failure(f"cannot run {grundy}: {err.strerror}")
-        except subprocess.TimeoutExpired:
-            why = f"plot took more than {timeout:g} s"
-        if why is None:
-            in_few_colours(part)
-            os.replace(part, os.path.join(plots_dir, plot_name(code)))
-        else:
-            print(f"{PROG}: warning: no picture of octal:{code}: {why}", file=sys.stderr)
-            if os.path.exists(part):
-                os.remove(part)
-
-
 # ---------------------------------------------------------------------------------------------
 # The page
 
@@ -849,13 +775,6 @@ class Page:
         r = self.rows.get(code)
         return f"the census: {ours_text(r)} ({line_of(r)})" if r else "not in the rows yet"
 
-    def picture(self, code):
-        """The link of the picture of this game's values, or None when there is none."""
-        if not self.args.plots_dir:
-            return None
-        path = os.path.join(self.args.plots_dir, plot_name(plot_code(self.rows[code])))
-        return link(path) if os.path.exists(path) else None
-
     def commands(self):
         a, K = self.args, self.K
         rows_file = f"docs/census/octal-{K}.jsonl"
@@ -864,12 +783,6 @@ class Page:
         script = f"python3 scripts/census_page.py {shown_path(a.rows)} --digits {K} --out docs/census/octal-{K}.md"
         if a.deeper:
             script += f" --deeper {shown_path(a.deeper)}"
-        if a.plots_dir:
-            script += f" --plots-dir {shown_path(a.plots_dir)}"
-            if a.plot_to != 65535:
-                script += f" --plot-to {a.plot_to}"
-            if a.plot_size != "480x220":
-                script += f" --plot-size {a.plot_size}"
         for opt, value, default in (("--sources", a.sources, DEFAULT_SOURCES), ("--table", a.table, DEFAULT_TABLE)):
             if os.path.realpath(value) != os.path.realpath(default):
                 script += f" {opt} {shown_path(value)}"
@@ -884,18 +797,8 @@ class Page:
                   f"one as far as `--budget` allows), and writes its rows to `{shown_path(a.deeper)}`; each "
                   "replaces its game's row here:", "", "```sh",
                   f"grundy census octal --digits {K} --deepen {rows_file} --resume {shown_path(a.deeper)}", "```", ""]
-        L += ["The page is written from the rows by (a rerun with the same rows, sources and pictures writes the "
-              "same bytes):", "", "```sh", script, "```", ""]
-        if a.plots_dir:
-            L += ["which draws each missing picture, one at a time, with", "", "```sh",
-                  f"grundy plot octal:CODE --to {a.plot_to} --max-heap {a.plot_to} -o "
-                  f"{shown_path(a.plots_dir)}/octal-CODE.png --size {a.plot_size}", "```", "",
-                  f"and keeps it in {PICTURE_COLOURS} colours (with Pillow, python3-pil), a quarter of the bytes.",
-                  "",
-                  f"(`--max-heap {a.plot_to}` bounds plot's own search for a rule, the line above each "
-                  "picture, to the values drawn: without it plot looks as far as `pattern`'s default, "
-                  "minutes a game. `--no-new-plots` draws none and deletes none: the test "
-                  "tests/docs/census_page_test.sh regenerates the page so.)", ""]
+        L += ["The page is written from the rows by (a rerun with the same rows and sources writes the same "
+              "bytes):", "", "```sh", script, "```", ""]
         return L
 
     def summary(self):
@@ -1083,86 +986,42 @@ class Page:
         return dis
 
     def every_game(self):
-        L = ["## Every game", "",
-             "In code order. *preperiod* e and *period* p: G(n + p) = G(n) for every n ≥ e. *largest*: the "
-             "largest value in the table and the first heap with it. *rare mask*: the mask grundy's table "
-             "chose (v is rare when v AND mask has an even number of 1 bits; +parity: the heap's parity "
-             "joins in; docs/games/octal.md; —: no mask, when no move splits a heap or every mask leaves "
-             "more than a quarter of the heaps rare). *rare heaps* counts the rare heaps among n = 1..N as "
-             "the row gives them: heap 0 is left out, where Czajka's lists and `grundy rare` count it when "
-             "it is rare (one more under the same mask, except under a parity mask when splits remove an odd "
-             "number of tokens; \"Against the published lists\" below). *examined*: the last heap whose value was computed. *note*: a row copied "
-             "from a game with the same values, and each picture.", ""]
-        trs = []
-        for c in self.codes:
-            r = self.rows[c]
-            masked = r.get("rare_mask") is not None
-            notes = []
-            if "same_values_as" in r:
-                notes.append(f"same values as {r['same_values_as'][len('octal:'):]}")
-            if r.get("_deeper"):
-                notes.append(f"deeper pass (line {r['_line']})")
-            if self.picture(c):
-                notes.append(f"[picture]({self.picture(c)})")
-            trs.append([f"`{r['game']}`", r["kind"], cell(r.get("proven")), num(r.get("preperiod")),
-                        num(r.get("period")), "—" if r.get("largest_value") is None else
-                        f"{num(r['largest_value'])} ({num(r.get('largest_at'))})",
-                        mask_text(r.get("rare_mask"), r.get("rare_parity")),
-                        num(r.get("rare_heaps")) if masked else "—", num(r.get("last_rare")) if masked else "—",
-                        num(r["checked_up_to"]), f"{r['seconds']:.3f}", "; ".join(notes)])
-        L += table(["game", "kind", "proven", "preperiod", "period", "largest (at)", "rare mask",
-                    "rare heaps (n ≥ 1)", "last rare", "examined", "seconds", "note"], trs)
-        return L + [""]
+        K = self.K
+        return ["## Every game's row", "",
+                f"Each game's row is a line of `docs/census/octal-{K}.jsonl` (a deeper pass's row in its own "
+                "file replaces it): the object of `grundy pattern octal:CODE --json` (kind, preperiod, period, "
+                "the check and the theorem that prove it, largest value, rare-value mask and heaps, how far it "
+                "was examined), with the seconds it took. `grundy serve` shows every row in its census atlas: "
+                "open `/census` and type a code, or list the games with no period, the periodic games a deeper "
+                "pass proved, the longest periods or the slowest games; it draws each game's values and "
+                "downloads the rows as JSONL or CSV (docs/serve.md, \"The census atlas\").", ""]
 
     def no_period(self):
-        rows, a = self.rows, self.args
+        rows = self.rows
         L = [f"## Games with no period up to n = {self.max_heap:,}" if not self.deep else
              "## Games with no period found", ""]
         if not self.nones:
             return L + ["None so far.", ""]
         computed = [c for c in self.nones if c not in self.copies]
-        shown = [c for c in computed if plot_code(rows[c]) == c]
-        copies_of, apart_of = {}, {}
+        leaders = sorted({group_code(rows[c]) for c in self.nones})
+        members = {}
         for c in self.nones:
-            if plot_code(rows[c]) != c:
-                (copies_of if c in self.copies else apart_of).setdefault(plot_code(rows[c]), []).append(c)
-        L.append(f"{len(self.nones):,} games, {len(computed):,} of them computed, in {len(shown):,} groups of equal "
-                 "values: for each group, what its first game's table G(0..n) saw. The other games of the group are "
-                 "named under it (copied by the census, or computed apart before the census's key joined them, "
-                 "with the same row), and share its picture.")
-        if a.plots_dir:
-            drawn = sum(1 for c in shown if self.picture(c))
-            L += ["", f"Pictures of G(n) for n = 0..{a.plot_to:,}: " +
-                  (f"all {drawn:,} drawn." if drawn == len(shown) else
-                   f"{drawn:,} of {len(shown):,} drawn; the others failed or were not drawn yet (a rerun "
-                   "without `--no-new-plots` draws them).")]
+            if group_code(rows[c]) != c:
+                members.setdefault(group_code(rows[c]), []).append(c)
+        L.append(f"{len(self.nones):,} games, {len(computed):,} of them computed, in {len(leaders):,} groups of "
+                 "equal values (docs/census.md, \"Games with equal values\"). One line a group: its first game, "
+                 "how far its table looked (N), its largest value, and the other games of the group.")
         L.append("")
-        # A copy whose source's row is not in the file (a partial file) gets its own heading.
-        for c in sorted(shown + [c for c in self.copies if plot_code(rows[c]) not in rows]):
-            r = rows[c]
-            L += [f"### octal:{c}", ""]
-            if "same_values_as" in r:
-                L.append(f"Same values as {r['same_values_as']} (the census copied its row), whose row is not in "
-                         "the file yet.")
-            st = rare_stats(r)
-            rare = ("no rare mask (none leaves a quarter of the heaps or fewer rare)" if st["mask"] is None else
-                    f"rare mask {mask_text(*st['mask'])}: {num(st['row_rare'])} rare heaps among n = 1..N"
-                    + (f" ({num(st['rare_heaps'])} with heap 0)" if st["zero"] else "") +
-                    f", the last at n = {num(st['last_rare'])}")
-            L.append(f"G(0..N), N = {num(r['checked_up_to'])}: largest value {num(r['largest_value'])} (first at "
-                     f"n = {num(r['largest_at'])}); {rare}; {r['seconds']:,.1f} s.")
-            same = copies_of.get(c, [])
-            if same:
-                L.append(f"Same values, rows copied by the census: {', '.join('octal:' + s for s in same)}.")
-            apart = apart_of.get(c, [])
-            if apart:
-                L.append(f"Same values, computed apart with the same row: {', '.join('octal:' + s for s in apart)}.")
-            if a.plots_dir:
-                pic = self.picture(c)
-                L += ["", f"![G(n) of octal:{plot_code(r)}, n = 0..{a.plot_to}]({pic})" if pic else
-                      "(No picture yet: a rerun draws it.)"]
-            L.append("")
-        return L
+        for c in leaders:
+            r = rows.get(c)
+            others = members.get(c, [])
+            tail = f"; also {', '.join(others)}" if others else ""
+            if r is None:  # a copy's source not in a partial file
+                L.append(f"- {c}: not in the rows yet{tail}")
+                continue
+            deeper = ", deeper pass" if r.get("_deeper") else ""
+            L.append(f"- {c}: N = {num(r['checked_up_to'])}{deeper}, largest {num(r.get('largest_value'))}{tail}")
+        return L + [""]
 
     def method(self):
         a = self.args
@@ -1230,29 +1089,35 @@ class Page:
               f"agree, {tcount['reach']:,} are consistent but beyond reach, {tcount['DISAGREE']:,} "
               f"disagree, {tcount['n/a']:,} could not be compared.", ""]
         shift = lambda r: "—" if r["shift"] is None else f"{r['shift']:+d}"
-        solved = [r for r in cz_results.values() if r["list"] in ("trivial", "solved")]
+        # The games that agree are counted above (their rows are in the rows file and the atlas);
+        # the notes on the statistics stay, for every solved game.
+        listed = [r for r in cz_results.values() if r["list"] in ("trivial", "solved")]
+        solved = [r for r in listed if r["status"] != "agree"]
         L += ["### (a) Czajka's solved games", ""]
         if solved:
+            L += ["The games whose verdict is not a plain agreement (the others are counted above):", ""]
             L += table(["game", "his game", "shift s", "his list (line)", "his prefix, period", "expected e, p",
                         "ours", "verdict"],
                        [[f"`octal:{r['code']}`", r["game"]["name"], shift(r), f"{r['game']['file']} ({r['game']['line']})",
                          f"{r['game']['prefix']}, {r['game']['period']}",
                          "—" if r["expected"] is None else f"{r['expected'][0]:,}, {r['expected'][1]:,}",
                          ours_text(rows[r["code"]]), cell(r["text"])] for r in solved])
-            notes = [r for r in solved if r["stats"] or r["notes"]]
-            if notes:
-                L.append("")
-            for r in notes:
-                bits = ([f"rare-value statistics against {r['game']['name']}'s row: {r['stats']}"] if r["stats"] else [])
-                L.append(f"- octal:{r['code']}: " + "; ".join(bits + r["notes"]) + ".")
+        elif listed:
+            L.append("Every one agrees.")
         else:
             L.append("None of the games in the rows.")
+        notes = [r for r in listed if r["stats"] or r["notes"]]
+        if notes:
+            L += ["", "Notes on the games of his solved lists:", ""]
+        for r in notes:
+            bits = ([f"rare-value statistics against {r['game']['name']}'s row: {r['stats']}"] if r["stats"] else [])
+            L.append(f"- octal:{r['code']}: " + "; ".join(bits + r["notes"]) + ".")
         L.append("")
-        unsolved = [r for r in cz_results.values() if r["list"] == "unsolved"]
+        unsolved = [r for r in cz_results.values() if r["list"] == "unsolved" and r["status"] != "agree"]
         L += ["### (a) Czajka's unsolved games", ""]
         if unsolved:
-            L += ["For each game of UnsolvedGames.md (or equivalent to one): does the census confirm that no "
-                  "period shows up to its bound?", ""]
+            L += ["The games of UnsolvedGames.md (or equivalent to one) for which the census does not simply "
+                  "confirm that no period shows up to its bound (the others are counted above):", ""]
             L += table(["game", "his game", "shift s", "line", "ours", "verdict"],
                        [[f"`octal:{r['code']}`", r["game"]["name"], shift(r), str(r["game"]["line"]),
                          ours_text(rows[r["code"]]), cell(r["text"])] for r in unsolved])
@@ -1267,16 +1132,21 @@ class Page:
         if other:
             L += ["Not compared with Czajka's lists:", ""] + [f"- octal:{r['code']}: {r['text']}." for r in other] + [""]
         L += ["### (b) octal_table.tsv", ""]
-        if self.tab_results:
+        tab_shown = [(c, t, status, text) for c, t, status, text in self.tab_results if status != "agree"]
+        if tab_shown:
+            L += ["The rows whose verdict is not a plain agreement (the others are counted above):", ""]
             L += table(["game", "line", "source", "preperiod", "period", "ours", "verdict"],
                        [[f"`octal:{c}`", str(t["line"]), cell(t["source"]), f"{t['prefix']:,}", f"{t['period']:,}",
-                         ours_text(rows[c]), cell(text)] for c, t, _, text in self.tab_results])
+                         ours_text(rows[c]), cell(text)] for c, t, _, text in tab_shown])
+        elif self.tab_results:
+            L.append("Every row agrees.")
         else:
             L.append("None of the games in the rows.")
         L.append("")
         uncovered = [c for c in self.codes if c not in cz_results and c not in self.octal_table]
         if uncovered:
-            L += ["Games in the rows that no source lists: " + ", ".join(f"octal:{c}" for c in uncovered) + ".", ""]
+            L += [f"{len(uncovered):,} games of the rows are in no source (Czajka's lists cover codes of at most "
+                  "three digits).", ""]
         return L
 
     def text(self):
@@ -1297,15 +1167,6 @@ def main(argv):
     ap.add_argument("rows", help="the census rows (JSON lines), complete or partial")
     ap.add_argument("--digits", type=int, required=True, help="K of `grundy census octal --digits K`")
     ap.add_argument("--out", required=True, help="the page to write")
-    ap.add_argument("--plots-dir", help="the pictures of the games with no period (drawn when missing)")
-    ap.add_argument("--grundy", default=DEFAULT_GRUNDY, help="the grundy binary that draws them")
-    ap.add_argument("--plot-to", type=int, default=65535, help="the last heap of each picture, also plot's "
-                    "--max-heap (default 65535)")
-    ap.add_argument("--plot-size", default="480x220", help="each picture's size in pixels (default 480x220)")
-    ap.add_argument("--no-new-plots", action="store_true", help="with --plots-dir: show the pictures that exist, "
-                    "draw none and delete none")
-    ap.add_argument("--plot-timeout", type=float, default=300, help="give up a picture after this many seconds "
-                    "(default 300; a rerun tries again)")
     ap.add_argument("--deeper", help="the rows of a deeper pass over this census (`grundy census octal --digits K "
                     "--deepen ROWS --resume FILE`): each replaces its game's census row")
     ap.add_argument("--sources", default=DEFAULT_SOURCES, help="the folder of Czajka's lists")
@@ -1314,18 +1175,12 @@ def main(argv):
     try:
         if not 1 <= args.digits <= CENSUS_MAX_DIGITS:
             raise Failure(f"--digits must be 1 to {CENSUS_MAX_DIGITS}")
-        if not re.fullmatch(r"\d+x\d+", args.plot_size):
-            raise Failure(f"--plot-size {args.plot_size!r} is not WxH")
         rows, max_heap, dropped = read_rows(args.rows, args.digits)
         if args.deeper:
             deep, _, _ = read_rows(args.deeper, args.digits, deeper=True)
             merge_deeper(args.rows, rows, max_heap, args.deeper, deep, args.digits)
         cz = read_czajka(args.sources)
         octal_table = read_octal_table(args.table)
-        if args.plots_dir and not args.no_new_plots:
-            codes = sorted({plot_code(r) for r in rows.values() if r["kind"] == "none"})
-            draw_plots(codes, args.plots_dir, args.grundy, args.plot_to, args.plot_size, args.plot_timeout, rows,
-                       args.digits)
         page = Page(args, rows, max_heap, dropped, cz, octal_table).text()
         tmp = args.out + ".part"
         try:

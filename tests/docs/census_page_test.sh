@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # scripts/census_page.py, the maker of docs/census/octal-3.md and octal-4.md:
-#  1. each committed page is what the script makes from the committed rows, sources and pictures,
-#     byte for byte (--no-new-plots: nothing is drawn or deleted; the page is written to a
-#     temporary file, which the page does not depend on);
-#  2. on a few hand-made rows: a row copied from a game of equal values ("same_values_as") gets no
-#     picture of its own but points to its source's; pictures are drawn once, with plot's
-#     --max-heap, by a stand-in for grundy, and a partial census keeps the pictures the page does not link;
-#     heap 0 is added to a row's rare heaps against Czajka's list; 4.344 is a finding;
+#  1. each committed page is what the script makes from the committed rows and sources, byte for
+#     byte (the page is written to a temporary file, which the page does not depend on), and is a
+#     summary: under 100 KB, every game's row being in the rows file and the atlas of grundy serve;
+#  2. on a few hand-made rows: a row copied from a game of equal values ("same_values_as") is
+#     listed with its group's first game; heap 0 is added to a row's rare heaps against Czajka's
+#     list; 4.344 is a finding;
 #  3. bad rows: exit 2, a message naming the line, no page written;
 #  4. --deeper: a deeper pass's rows replace the census's, with their own bounds.
 # It needs python3 only (no grundy binary). Exit 0 when all pass, 1 otherwise.
@@ -25,18 +24,19 @@ for digits in 3 4; do
   deeper=()
   [[ -f $deep_file ]] && deeper=(--deeper "$deep_file")
   [[ $digits == 3 || -f $page_file ]] || continue
-  if python3 "$script" "$rows_file" --digits "$digits" --out "$tmp/octal-$digits.md" "${deeper[@]}" \
-    --plots-dir "$root/docs/census/plots" --no-new-plots 2>"$tmp/err"; then
+  if python3 "$script" "$rows_file" --digits "$digits" --out "$tmp/octal-$digits.md" "${deeper[@]}" 2>"$tmp/err"; then
     if ! cmp -s "$tmp/octal-$digits.md" "$page_file"; then
       fail "docs/census/octal-$digits.md differs from what the script makes of docs/census/octal-$digits.jsonl (rows," \
-        "sources, octal_table.tsv or pictures changed?); regenerate it with:" \
+        "sources or octal_table.tsv changed?); regenerate it with:" \
         "python3 scripts/census_page.py docs/census/octal-$digits.jsonl --digits $digits --out" \
-        "docs/census/octal-$digits.md ${deeper[*]/#$root\//} --plots-dir docs/census/plots"
+        "docs/census/octal-$digits.md ${deeper[*]/#$root\//}"
       diff "$page_file" "$tmp/octal-$digits.md" | head -20
     fi
   else
     fail "the script failed on docs/census/octal-$digits.jsonl: $(cat "$tmp/err")"
   fi
+  [[ -f $page_file && $(stat -c %s "$page_file") -lt 100000 ]] ||
+    fail "docs/census/octal-$digits.md is not a summary under 100 KB ($(stat -c %s "$page_file" 2>/dev/null) bytes)"
 done
 
 # --- 2. A few hand-made rows -------------------------------------------------------------------
@@ -47,61 +47,34 @@ cat >"$rows" <<'EOF'
 {"game":"octal:0.62","kind":"none","proven":false,"checked_up_to":1048575,"largest_value":302,"largest_at":671288,"rare_mask":494,"rare_parity":false,"rare_heaps":1583,"last_rare":20627,"max_heap":1048575,"seconds":1.807}
 {"game":"octal:4.344","kind":"periodic","proven":true,"preperiod":998,"period":51,"checked_up_to":2100,"largest_value":35,"largest_at":190,"rare_mask":55,"rare_parity":false,"rare_heaps":13,"last_rare":271,"max_heap":1048575,"seconds":0.01,"check":"G(n + 51) = G(n) for 998 <= n < 2050 = 2e + p + t, with e = 998, p = 51, t = 3"}
 EOF
-# A stand-in for grundy: logs its arguments and writes the picture named after -o.
-cat >"$tmp/grundy" <<EOF
-#!/usr/bin/env bash
-echo "\$*" >>"$tmp/grundy.log"
-while [[ \$# -gt 0 ]]; do [[ \$1 == -o ]] && echo picture >"\$2"; shift; done
-EOF
-chmod +x "$tmp/grundy"
-mkdir "$tmp/plots"
-echo stale >"$tmp/plots/octal-0.6.png"  # not linked, but kept while the census is partial
-echo keep >"$tmp/plots/notes.txt"       # not a picture of the script's: kept
 page=$tmp/page.md
 run_small() {
-  python3 "$script" "$rows" --digits 3 --out "$page" --plots-dir "$tmp/plots" --grundy "$tmp/grundy" 2>"$tmp/err" ||
+  python3 "$script" "$rows" --digits 3 --out "$page" 2>"$tmp/err" ||
     fail "the script failed on the hand-made rows: $(cat "$tmp/err")"
 }
 run_small
-expected_call="plot octal:0.62 --to 65535 --max-heap 65535 -o $tmp/plots/octal-0.62.part.png --size 480x220"
-[[ "$(cat "$tmp/grundy.log" 2>/dev/null)" == "$expected_call" ]] ||
-  fail "expected one picture, drawn by: grundy $expected_call; the calls were: $(cat "$tmp/grundy.log" 2>/dev/null)"
-[[ -f $tmp/plots/octal-0.62.png && ! -e $tmp/plots/octal-0.63.png && ! -e $tmp/plots/octal-0.62.part.png ]] ||
-  fail "the pictures are not octal-0.62.png alone: $(ls "$tmp/plots")"
-[[ -e $tmp/plots/octal-0.6.png ]] || fail "octal-0.6.png was deleted from a partial census's pictures"
-[[ -e $tmp/plots/notes.txt ]] || fail "notes.txt, not a picture of the script's, was deleted"
 contains "$page" "**In progress: 4 of the 1,024 games.**"
 contains "$page" "no period up to n = 1,048,575: **2** (1 computed, 1 copied from a game with the same values"
-contains "$page" "| \`octal:0.63\` | none | no |"
-grep -F "| \`octal:0.63\` |" "$page" | grep -qF "same values as 0.62; [picture](" ||
-  fail "the table's row of octal:0.63 does not point to 0.62's values and picture"
-grep -F "| \`octal:0.63\` |" "$page" | grep -qF "octal-0.62.png)" || fail "octal:0.63's picture is not 0.62's"
-contains "$page" "Same values, rows copied by the census: octal:0.63."
+contains "$page" "- 0.62: N = 1,048,575, largest 302; also 0.63"
+grep -qF -- "- 0.63:" "$page" && fail "octal:0.63, a copy of 0.62's row, has a line of its own"
 contains "$page" "rare heaps 10 + heap 0 = 11"
 contains "$page" "The census finds octal:4.344 (line 4) periodic (proven), preperiod 998, period 51"
 contains "$page" "fails at n = 997"
 contains "$page" "So the list entry is out of date"
 contains "$page" "**Disagreements between the census and the sources: 0**."
-# A rerun keeps the picture (no new call) and writes the same page.
+contains "$page" "open \`/census\` and type a code"
+# A rerun writes the same page.
 cp "$page" "$tmp/first.md"
 run_small
-[[ $(wc -l <"$tmp/grundy.log") -eq 1 ]] || fail "a rerun drew again: $(cat "$tmp/grundy.log")"
 cmp -s "$page" "$tmp/first.md" || fail "a rerun on the same rows wrote another page"
 
-# The 16 one-digit games, their rows taken from the three-digit census: the pictures of its games
-# that the page does not link are deleted (0.7 is periodic), those of longer codes (another
-# census's, in the shared folder) kept.
+# The 16 one-digit games, their rows taken from the three-digit census.
 grep -E '"game":"octal:[04]\.[0-7]"' "$root/docs/census/octal-3.jsonl" >"$tmp/one-digit.jsonl"
 [[ $(wc -l <"$tmp/one-digit.jsonl") -eq 16 ]] || fail "expected the 16 one-digit rows in octal-3.jsonl"
-mkdir "$tmp/plots1"
-echo stale >"$tmp/plots1/octal-0.777.png"
-echo stale >"$tmp/plots1/octal-0.7.png"
-python3 "$script" "$tmp/one-digit.jsonl" --digits 1 --out "$tmp/one-digit.md" --plots-dir "$tmp/plots1" \
-  --grundy "$tmp/grundy" 2>"$tmp/err" || fail "the script failed on the one-digit rows: $(cat "$tmp/err")"
+python3 "$script" "$tmp/one-digit.jsonl" --digits 1 --out "$tmp/one-digit.md" 2>"$tmp/err" ||
+  fail "the script failed on the one-digit rows: $(cat "$tmp/err")"
 contains "$tmp/one-digit.md" "**Complete: all 16 games.**"
-[[ ! -e $tmp/plots1/octal-0.7.png ]] || fail "the census kept the unlinked picture octal-0.7.png"
-[[ -e $tmp/plots1/octal-0.777.png ]] || fail "the one-digit census deleted octal-0.777.png, a three-digit game's"
-[[ -e $tmp/plots1/octal-0.6.png ]] || fail "the picture of octal:0.6 (no period) was not drawn: $(ls "$tmp/plots1")"
+contains "$tmp/one-digit.md" "- 0.6: N = 1,048,575"
 
 # --- 3. Bad rows: exit 2, the line named, no page ----------------------------------------------
 # bad NAME EXPECTED_MESSAGE LINE...: a rows file of the given lines must fail so.
@@ -151,14 +124,12 @@ deep=$tmp/deep.jsonl
   sed 's/"checked_up_to":1048575/"checked_up_to":4194303/; s/"max_heap":1048575/"max_heap":4194303/;
        s/"seconds":0.0/"seconds":0.0,"deepened_from":1048575/' <<<"$row63"
 } >"$deep"
-python3 "$script" "$rows" --digits 3 --out "$tmp/deep.md" --deeper "$deep" --plots-dir "$tmp/plots" \
-  --no-new-plots 2>"$tmp/err" || fail "the script failed with --deeper: $(cat "$tmp/err")"
+python3 "$script" "$rows" --digits 3 --out "$tmp/deep.md" --deeper "$deep" 2>"$tmp/err" ||
+  fail "the script failed with --deeper: $(cat "$tmp/err")"
 contains "$tmp/deep.md" "**The deeper pass** has redone 2 of the games"
 contains "$tmp/deep.md" "no period up to n = 1,048,575, or the deeper pass's bound for its rows: **2**"
-grep -F "| \`octal:0.62\` |" "$tmp/deep.md" | grep -qF "| 4,194,303 | 20.500 | deeper pass (line 1);" ||
-  fail "octal:0.62's row is not the deeper pass's: $(grep -F "| \`octal:0.62\` |" "$tmp/deep.md")"
+contains "$tmp/deep.md" "- 0.62: N = 4,194,303, deeper pass, largest 302; also 0.63"
 contains "$tmp/deep.md" "--deepen docs/census/octal-3.jsonl --resume"
-contains "$tmp/deep.md" "G(0..N), N = 4,194,303"
 # deeper_bad NAME MESSAGE LINE...: a deeper file of these lines fails so.
 deeper_bad() {
   local name=$1 message=$2 status
