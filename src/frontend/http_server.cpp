@@ -10,6 +10,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -160,6 +161,40 @@ void set_limits(httplib::Server& server) {
   server.set_default_headers({{"X-Content-Type-Options", "nosniff"}, {"Cache-Control", "no-store"}});
 }
 
+// The pictures the server has drawn, by what was asked ("N\nSPEC"), the
+// oldest forgotten first past kMostPictures (an SVG of 300 values is tens
+// of kilobytes).
+class PictureCache {
+ public:
+  static constexpr std::size_t kMostPictures = 256;
+  bool answer(const std::string& question, httplib::Response& res) {
+    const std::lock_guard lock(mutex_);
+    const auto it = pictures_.find(question);
+    if (it == pictures_.end()) return false;
+    res.status = 200;
+    res.set_content(it->second.body, it->second.type.c_str());
+    return true;
+  }
+  void keep(const std::string& question, const httplib::Response& res) {
+    const std::lock_guard lock(mutex_);
+    if (pictures_.contains(question)) return;
+    if (order_.size() == kMostPictures) {
+      pictures_.erase(order_.front());
+      order_.pop_front();
+    }
+    pictures_[question] = Picture{res.get_header_value("Content-Type"), res.body};
+    order_.push_back(question);
+  }
+
+ private:
+  struct Picture {
+    std::string type, body;
+  };
+  std::mutex mutex_;
+  std::map<std::string, Picture> pictures_;
+  std::deque<std::string> order_;
+};
+
 // The census atlas (census_atlas.hpp): read from the census folder at its
 // first request, then answered from memory by the server's own threads
 // (a lookup, a filter and a sort of at most a few thousand rows: nothing a
@@ -249,7 +284,10 @@ void add_routes(httplib::Server& server, const ServeSettings& settings, WorkerPo
   // The picture computes values and their rule, then runs gnuplot: in a
   // worker, under the time and memory limits, as every route that computes.
   // Only its `to` is checked here, which computes nothing.
-  server.Get(kPlotPath, [&settings, &workers](const httplib::Request& req, httplib::Response& res) {
+  // Pictures drawn are kept (the atlas shows a game's picture each time it
+  // is looked up): the same values draw the same picture.
+  auto pictures = std::make_shared<PictureCache>();
+  server.Get(kPlotPath, [&settings, &workers, pictures](const httplib::Request& req, httplib::Response& res) {
     std::uint64_t to = 0;
     try {
       to = parse_plot_to(req.has_param("to") ? req.get_param_value("to") : std::to_string(kPlotHeaps));
@@ -257,8 +295,10 @@ void add_routes(httplib::Server& server, const ServeSettings& settings, WorkerPo
       reply(res, 400, {{"error", e.what()}});
       return;
     }
-    answer_in_worker(workers, req, fmt::format("{}\n{}", to, req.get_param_value("game")), res, settings,
-                     "this picture");
+    const std::string question = fmt::format("{}\n{}", to, req.get_param_value("game"));
+    if (pictures->answer(question, res)) return;
+    answer_in_worker(workers, req, question, res, settings, "this picture");
+    if (res.status == 200) pictures->keep(question, res);
   });
   // The body is read here, not by cpp-httplib: its own reading refuses
   // form-encoded bodies over 8 KiB (what curl -d sends), below the 64 KiB

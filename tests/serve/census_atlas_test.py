@@ -107,6 +107,15 @@ class Api(unittest.TestCase):
         self.assertEqual(len(lines), 1 + len(rows_of("octal-3")))
         self.assertTrue(lines[0].startswith("game,digits,status,period,preperiod,proof_bound"))
 
+    def test_a_picture_drawn_is_kept(self):
+        path = "/api/plot?game=octal:0.167&to=300"
+        first = self.server.raw_request(path)
+        again = self.server.raw_request(path)
+        self.assertEqual(first[0], 200)
+        self.assertTrue(first[1].startswith("image/svg"))
+        self.assertEqual(first, again)
+        self.assertEqual(self.server.raw_request("/api/plot?game=octal:0.167&to=299")[0], 200)
+
     def test_hostile_queries_get_a_clear_400_at_once(self):
         long_code = "0." + "7" * 6000
         cases = [("/api/census/game", {"code": "0.9"}, "expected an octal code"),
