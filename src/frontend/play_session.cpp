@@ -436,17 +436,11 @@ class Session {
   std::optional<PlayEnd> person_turn() {
     for (;;) {
       say(paint("your move> ", fmt::emphasis::bold));
-      std::optional<PlayLine> line = streams_.read_line(kLongestLine);
+      const std::optional<PlayLine> line = next_line();
       if (!line) {
         say(fmt::format("\nEnd of input: the game stops unfinished after {}.\n", moves_count_text()));
         return PlayEnd::stopped;
       }
-      if (line->text.size() > kLongestLine) {
-        line->text.resize(kLongestLine);
-        line->too_long = true;
-      }
-      if (!line->text.empty() && line->text.back() == '\r') line->text.pop_back();
-      if (!terminal_.input_is_terminal) say(echo_text(*line) + "\n");
       if (line->too_long) {
         say(error_text(fmt::format("That line is longer than {} characters; {}.\n", kLongestLine, move_syntax())));
         continue;
@@ -455,66 +449,100 @@ class Session {
       if (words.empty()) continue;
       if (const auto command = words.size() == 1 ? command_named(lowercase(words[0])) : std::nullopt) {
         say(command_note(words[0]));
-        switch (*command) {
-          case Command::quit:
-            say(fmt::format("You left the game after {}.\n", moves_count_text()));
-            return PlayEnd::stopped;
-          case Command::help:
-            say(help_text());
+        switch (carry_out(*command)) {
+          case AfterCommand::read_again:
             continue;
-          case Command::hint:
-            say(hint_text());
-            continue;
-          case Command::values:
-            show_values_ = !show_values_;
-            say(show_values_ ? "Values shown: each component's Grundy value and their nim-sum.\n" : "Values hidden.\n");
+          case AfterCommand::show_again:
             return std::nullopt;
-          case Command::undo:
-            if (undo()) return std::nullopt;
-            continue;
-          case Command::draw:
-            if (draw_offer()) return PlayEnd::drawn;
-            continue;
-          case Command::moves:
-            say(numbered_moves_text());
-            continue;
+          case AfterCommand::stopped:
+            return PlayEnd::stopped;
+          case AfterCommand::drawn:
+            return PlayEnd::drawn;
         }
-      }
-      if (words.size() == 1 && words[0].size() > 1 && words[0][0] == '#') {
-        std::string why;
-        if (std::optional<Move> m = numbered_move(words[0].substr(1), why)) {
-          person_moves(*m);
-          return std::nullopt;
-        }
-        say(error_text(why + "\n"));
-        continue;
       }
       std::string why;
-      std::optional<Move> m = read_move(words, why);
-      if (!m && (line->text.find("->") != std::string::npos || line->text.find("\u2192") != std::string::npos)) {
-        // "2->1", "2-> 1", "2→1" (the arrow the game prints): read again
-        // with the arrows apart (a vertex name holding "->" is tried whole first).
-        std::string spaced;
-        for (std::size_t k = 0; k < line->text.size(); ++k) {
-          if (line->text.compare(k, 2, "->") == 0) {
-            spaced += " -> ";
-            ++k;
-          } else if (line->text.compare(k, 3, "\u2192") == 0) {
-            spaced += " -> ";
-            k += 2;
-          } else {
-            spaced += line->text[k];
-          }
-        }
-        std::string ignored;
-        m = read_move(split_words(spaced), ignored);
-      }
-      if (m) {
+      if (const std::optional<Move> m = typed_move(line->text, words, why)) {
         person_moves(*m);
         return std::nullopt;
       }
-      say(error_text(printable(why) + "\n"));
+      say(error_text(why + "\n"));
     }
+  }
+
+  // The person's next line, echoed when the input is no terminal, a
+  // carriage return dropped, cut at kLongestLine (then marked too long);
+  // nullopt at the end of the input.
+  std::optional<PlayLine> next_line() {
+    std::optional<PlayLine> line = streams_.read_line(kLongestLine);
+    if (!line) return std::nullopt;
+    if (line->text.size() > kLongestLine) {
+      line->text.resize(kLongestLine);
+      line->too_long = true;
+    }
+    if (!line->text.empty() && line->text.back() == '\r') line->text.pop_back();
+    if (!terminal_.input_is_terminal) say(echo_text(*line) + "\n");
+    return line;
+  }
+
+  // What a command leaves the turn to do next.
+  enum class AfterCommand { read_again, show_again, stopped, drawn };
+
+  AfterCommand carry_out(Command command) {
+    switch (command) {
+      case Command::quit:
+        say(fmt::format("You left the game after {}.\n", moves_count_text()));
+        return AfterCommand::stopped;
+      case Command::help:
+        say(help_text());
+        return AfterCommand::read_again;
+      case Command::hint:
+        say(hint_text());
+        return AfterCommand::read_again;
+      case Command::values:
+        show_values_ = !show_values_;
+        say(show_values_ ? "Values shown: each component's Grundy value and their nim-sum.\n" : "Values hidden.\n");
+        return AfterCommand::show_again;
+      case Command::undo:
+        return undo() ? AfterCommand::show_again : AfterCommand::read_again;
+      case Command::draw:
+        return draw_offer() ? AfterCommand::drawn : AfterCommand::read_again;
+      case Command::moves:
+        say(numbered_moves_text());
+        return AfterCommand::read_again;
+    }
+    return AfterCommand::read_again;
+  }
+
+  // The move a line names: "#N" (a number of the list `moves` prints), or
+  // a move as the game writes it, arrows allowed without spaces ("2->1",
+  // "2→1"). nullopt with `why`, printable, otherwise.
+  std::optional<Move> typed_move(const std::string& text, const std::vector<std::string>& words, std::string& why) {
+    if (words.size() == 1 && words[0].size() > 1 && words[0][0] == '#') return numbered_move(words[0].substr(1), why);
+    std::optional<Move> m = read_move(words, why);
+    if (!m && (text.find("->") != std::string::npos || text.find("\u2192") != std::string::npos)) {
+      // Read again with the arrows apart (a vertex name holding "->" is
+      // tried whole first).
+      std::string ignored;
+      m = read_move(split_words(arrows_apart(text)), ignored);
+    }
+    if (!m) why = printable(why);
+    return m;
+  }
+
+  static std::string arrows_apart(const std::string& text) {
+    std::string spaced;
+    for (std::size_t k = 0; k < text.size(); ++k) {
+      if (text.compare(k, 2, "->") == 0) {
+        spaced += " -> ";
+        ++k;
+      } else if (text.compare(k, 3, "\u2192") == 0) {
+        spaced += " -> ";
+        k += 2;
+      } else {
+        spaced += text[k];
+      }
+    }
+    return spaced;
   }
 
   // A legal move of the person's, typed or chosen by number.
