@@ -173,7 +173,7 @@ std::vector<MisereValue> misere_values(std::span<const Component> sum) {
       }
       if (largest <= kMostGenusHeap) {
         try {
-          bounded = std::make_shared<const MisereQuotient>(compute_misere_quotient(*game, largest));
+          bounded = shared_misere_quotient(*game, largest);
         } catch (const LimitError& e) {
           shared.limit = e.what();
         } catch (const InputError& e) {

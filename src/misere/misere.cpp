@@ -157,8 +157,7 @@ std::shared_ptr<const MisereQuotient> quotient_for(const Game& g, std::uint64_t 
                         options.max_quotient_heap);
       return nullptr;
     }
-    return std::make_shared<const MisereQuotient>(
-        compute_misere_quotient(g, std::max<std::uint64_t>(largest, 1), options.quotient_limits));
+    return shared_misere_quotient(g, std::max<std::uint64_t>(largest, 1), options.quotient_limits);
   } catch (const LimitError& e) {
     why = e.what();  // no quotient within the limits: the next method decides
   } catch (const InputError& e) {

@@ -859,24 +859,43 @@ MisereQuotient compute_whole_misere_quotient(const Game& game, std::uint64_t mos
   return build_quotient(game, most_heaps, limits, k);
 }
 
-std::shared_ptr<const MisereQuotient> shared_whole_misere_quotient(const Game& game, std::uint64_t most_heaps,
-                                                                   const QuotientLimits& limits) {
+namespace {
+
+// The quotients computed in the process, by what was asked: the 64 latest.
+// Computed unlocked: two threads asking at once may both compute one.
+template <class Compute>
+std::shared_ptr<const MisereQuotient> kept_quotient(const std::string& key, Compute compute) {
   static std::mutex mutex;
   static std::deque<std::pair<std::string, std::shared_ptr<const MisereQuotient>>> kept;  // oldest first
-  const std::string key = fmt::format("{} {} {} {} {} {} {} {} {}", game.spec(), most_heaps, limits.max_size,
-                                      limits.max_proof_numbers, limits.max_copies, limits.max_recalibrations,
-                                      limits.max_trial_size, limits.max_trial_work, limits.max_seconds);
   {
     const std::lock_guard lock(mutex);
     for (const auto& [k, q] : kept)
       if (k == key) return q;
   }
-  // Computed unlocked: two threads asking at once may both compute it.
-  auto q = std::make_shared<const MisereQuotient>(compute_whole_misere_quotient(game, most_heaps, limits));
+  auto q = std::make_shared<const MisereQuotient>(compute());
   const std::lock_guard lock(mutex);
   if (kept.size() == 64) kept.pop_front();
   kept.emplace_back(key, q);
   return q;
+}
+
+std::string limits_key(const QuotientLimits& limits) {
+  return fmt::format("{} {} {} {} {} {} {}", limits.max_size, limits.max_proof_numbers, limits.max_copies,
+                     limits.max_recalibrations, limits.max_trial_size, limits.max_trial_work, limits.max_seconds);
+}
+
+}  // namespace
+
+std::shared_ptr<const MisereQuotient> shared_whole_misere_quotient(const Game& game, std::uint64_t most_heaps,
+                                                                   const QuotientLimits& limits) {
+  return kept_quotient(fmt::format("whole {} {} {}", game.spec(), most_heaps, limits_key(limits)),
+                       [&] { return compute_whole_misere_quotient(game, most_heaps, limits); });
+}
+
+std::shared_ptr<const MisereQuotient> shared_misere_quotient(const Game& game, std::uint64_t max_heap,
+                                                             const QuotientLimits& limits) {
+  return kept_quotient(fmt::format("to {} {} {}", game.spec(), max_heap, limits_key(limits)),
+                       [&] { return compute_misere_quotient(game, max_heap, limits); });
 }
 
 std::string MiserePretence::genus() const { return fmt::format("{}^{}", value, big ? value : (value ^ 1)); }

@@ -90,6 +90,25 @@ TEST(MisereQuotient, SplitsEarlierClassesWhenANewHeapTellsThemApart) {
   EXPECT_TRUE(q30.is_p_position(p_sum));
 }
 
+// A quotient asked for again is the one computed before (a play session's
+// hints, Python's calls), and the same as computing it afresh.
+TEST(MisereQuotient, OneAskedForAgainIsSharedNotComputedAgain) {
+  const auto game = parse_game("octal:0.07");
+  const auto first = shared_misere_quotient(*game, 24);
+  const auto again = shared_misere_quotient(*parse_game("octal:0.07"), 24);
+  EXPECT_EQ(first.get(), again.get());
+  const MisereQuotient fresh = compute_misere_quotient(*game, 24);
+  EXPECT_EQ(first->size, fresh.size);
+  EXPECT_EQ(first->max_heap, 24u);
+  EXPECT_NE(shared_misere_quotient(*game, 23).get(), first.get());  // another bound, another quotient
+  QuotientLimits small;
+  small.max_size = 10;  // 24 heaps need more: refused each time, never kept
+  EXPECT_THROW((void)shared_misere_quotient(*game, 24, small), LimitError);
+  EXPECT_THROW((void)shared_misere_quotient(*game, 24, small), LimitError);
+  // The whole game's quotient is kept apart from the bounded ones.
+  EXPECT_NE(shared_whole_misere_quotient(*game, 24).get(), first.get());
+}
+
 // Two independent ways to the same outcome: the quotient's product and the
 // exact search over sums.
 TEST(MisereQuotient, AgreesWithTheExactSearch) {

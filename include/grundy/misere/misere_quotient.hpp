@@ -186,6 +186,11 @@ struct MiserePretence {
 [[nodiscard]] std::shared_ptr<const MisereQuotient> shared_whole_misere_quotient(const Game& game,
                                                                                  std::uint64_t most_heaps,
                                                                                  const QuotientLimits& limits = {});
+// compute_misere_quotient likewise, once per game, max_heap and limits in
+// the process (the quotients of both functions share the 64 places): a
+// play session's hints, or Python's calls, ask for the same heaps again.
+[[nodiscard]] std::shared_ptr<const MisereQuotient> shared_misere_quotient(const Game& game, std::uint64_t max_heap,
+                                                                           const QuotientLimits& limits = {});
 
 // The pretending function's eventual period as seen in heaps 0..max_heap
 // (observed, not proven): the smallest period, then the earliest start,
