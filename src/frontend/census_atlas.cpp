@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -34,6 +33,30 @@ struct SortName {
 constexpr SortName kSorts[] = {{"code", AtlasSort::code},           {"period", AtlasSort::period},
                                {"preperiod", AtlasSort::preperiod}, {"largest", AtlasSort::largest},
                                {"seconds", AtlasSort::seconds},     {"checked", AtlasSort::checked}};
+
+bool octal_digits(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '7'; });
+}
+
+// An octal code as the censuses write it, with or without its leading 0
+// ("0.1777", ".1777", "7"); with `partial`, also the start of one ("",
+// "0.", ".").
+bool code_shape(std::string_view s, bool partial) {
+  if (s.empty()) return partial;
+  const std::size_t dot = s.find('.');
+  if (dot == std::string_view::npos) return s.size() == 1 && octal_digits(s);
+  const std::string_view before = s.substr(0, dot), after = s.substr(dot + 1);
+  return before.size() <= 1 && octal_digits(before) && octal_digits(after) && (partial || !after.empty());
+}
+
+// octal-D.jsonl, octal-D-deep.jsonl or octal-D-misere.jsonl.
+bool census_file_name(std::string_view name) {
+  if (!name.starts_with("octal-") || !name.ends_with(".jsonl")) return false;
+  std::string_view middle = name.substr(6, name.size() - 6 - 6);
+  for (std::string_view kind : {"-deep", "-misere"})
+    if (middle.ends_with(kind)) middle.remove_suffix(kind.size());
+  return !middle.empty() && std::all_of(middle.begin(), middle.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
 
 // The entry of `table` named `text`, InputError listing the names otherwise.
 template <class Entry, std::size_t N>
@@ -178,9 +201,7 @@ AtlasQuery parse_atlas_query(const std::map<std::string, std::string>& words) {
         // possibly not typed yet ("0." is a prefix of every 0.x code).
         std::string_view rest(text);
         if (rest.starts_with(kPrefix)) rest.remove_prefix(kPrefix.size());
-        static const std::regex kPrefixShape(R"(([0-7](\.[0-7]*)?)?|\.[0-7]*)");
-        // (Long words are refused before the regex, which recurses a character.)
-        if (rest.size() > 40 || !std::regex_match(rest.begin(), rest.end(), kPrefixShape))
+        if (rest.size() > 40 || !code_shape(rest, true))
           throw InputError(
               fmt::format("code={}: expected the start of an octal code, such as 0.17", printable_text(text)));
         q.code_prefix = rest.starts_with('.') ? "0" + std::string(rest) : std::string(rest);
@@ -197,8 +218,7 @@ std::string CensusAtlas::normal_code(std::string_view typed) {
   std::string_view rest = typed;
   if (rest.size() > 64) throw InputError("a code of more than 64 characters: no census holds it");
   if (rest.starts_with(kPrefix)) rest.remove_prefix(kPrefix.size());
-  static const std::regex kShape(R"([0-7]?\.[0-7]+|[0-7])");
-  if (!std::regex_match(rest.begin(), rest.end(), kShape))
+  if (!code_shape(rest, false))
     throw InputError(fmt::format("{}: expected an octal code such as 0.1777, .1777 or octal:4.7", quote(typed)));
   std::string code = rest.starts_with('.') ? "0" + std::string(rest) : std::string(rest);
   // The censuses write a code without trailing zeros ("0.07", not "0.070").
@@ -210,10 +230,9 @@ CensusAtlas CensusAtlas::load(const std::filesystem::path& folder) {
   CensusAtlas atlas;
   std::error_code error;
   if (!std::filesystem::is_directory(folder, error)) return atlas;
-  static const std::regex kName(R"(octal-([0-9]+)(-deep|-misere)?\.jsonl)");
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::directory_iterator(folder))
-    if (std::regex_match(e.path().filename().string(), kName)) files.push_back(e.path());
+    if (census_file_name(e.path().filename().string())) files.push_back(e.path());
   std::sort(files.begin(), files.end());
   std::map<std::string, AtlasSummary> summaries;
   std::map<std::string, json> misere;  // the fields the summary needs

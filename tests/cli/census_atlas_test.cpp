@@ -61,6 +61,8 @@ CensusAtlas three_censuses(const Folder& f) {
   f.write("octal-3-deep.jsonl", kDeep3);
   f.write("octal-3-misere.jsonl", kMisere3);
   f.write("notes.txt", "not a census: never read");
+  f.write("octal-x.jsonl", "not a census's name: never read");
+  f.write("octal-3-notes.jsonl", "nor this");
   return CensusAtlas::load(f.path());
 }
 
