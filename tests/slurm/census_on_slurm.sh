@@ -64,9 +64,11 @@ array=$(sed -n 's/^array \([0-9]*\) .*/\1/p' <<< "$submitted")
 state_of() { scontrol show job "$1" 2> /dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -n 1; }
 rows_of() { [ -f "$dir/census/part-$1.jsonl" ] && wc -l < "$dir/census/part-$1.jsonl" || echo 0; }
 victim=""
+tried=" "
 pick_victim() {
   local t
   for t in $(seq 1 $parts); do
+    [[ $tried == *" $t "* ]] && continue
     if [ "$(state_of "${array}_$t")" = RUNNING ] && [ "$(rows_of "$t")" -ge 1 ]; then
       victim=$t
       return 0
@@ -74,11 +76,22 @@ pick_victim() {
   done
   return 1
 }
-wait_for 120 pick_victim || fail "no task was running with a saved row"
-task=${array}_$victim
-scancel "$task"
-wait_for 60 bash -c "[ \"\$(scontrol show job $task | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -n 1)\" = CANCELLED ]" ||
-  fail "task $task was not cancelled"
+# A task whose games are all quick may end between the look and scancel
+# (a part of 30 games took 0.3 s): then another running task is taken.
+ended() { local s; s=$(state_of "$1"); [ "$s" = CANCELLED ] || [ "$s" = COMPLETED ]; }
+cancelled=""
+while [ -z "$cancelled" ]; do
+  wait_for 120 pick_victim || fail "no task was running with a saved row"
+  task=${array}_$victim
+  scancel "$task"
+  wait_for 60 ended "$task" || fail "task $task was not cancelled"
+  if [ "$(state_of "$task")" = CANCELLED ]; then
+    cancelled=$task
+  else
+    echo "task $task completed before scancel reached it; taking another"
+    tried+="$victim "
+  fi
+done
 rows_when_cancelled=$(rows_of "$victim")
 echo "cancelled $task with $rows_when_cancelled rows saved"
 # Requeued, it would start again only after Slurm's delay for requeued jobs
