@@ -126,6 +126,8 @@ class BoxSolver {
       if (load(rank) != kUnknown) continue;  // its mirror image came first
       if (!solve_bar(r, rank, stop, may_wait)) return false;
     }
+    for (const auto& [at, v] : later_mirrors_) store(at, v);
+    later_mirrors_.clear();
     return true;
   }
 
@@ -175,13 +177,25 @@ class BoxSolver {
       // The mirror image: its rows are this bar's columns' heights.
       std::uint64_t mirror = 0;
       for (unsigned i = 0; i < r[0]; ++i) mirror += box_.term(i, heights[i]);
-      if (mirror != rank) store(mirror, mex);
+      if (mirror != rank) {
+        if (may_wait)
+          later_mirrors_.emplace_back(mirror, mex);
+        else
+          store(mirror, mex);
+      }
     }
     return true;
   }
 
   const BoxRanks& box_;
   std::vector<Value>& values_;
+  // On several threads, the mirror images of a run's bars are written when
+  // the run ends. Threads on neighbouring runs write images that fall in the
+  // same cache lines at the same time, and written at once they cost 1.15
+  // times one thread's processor time on Chomp 11x11 against 1.09 written
+  // at the run's end (5 December 2026). A bar whose image is not yet written
+  // when its turn comes is valued again: 0.8% of the bars of 11x11.
+  std::vector<std::pair<std::uint64_t, Value>> later_mirrors_;
 };
 
 template <class Value>

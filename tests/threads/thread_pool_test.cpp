@@ -4,11 +4,13 @@
 // ThreadSanitizer.
 #include "grundy/thread_pool.hpp"
 
+#include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <stdexcept>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -86,6 +88,48 @@ TEST(ThreadPool, AForkedChildHasAPoolOfItsOwn) {
     HelperTeam team(2, [&] { calls.fetch_add(1); });
     team.join();
     _exit(calls.load() == team.size() && team.size() == 2 ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
+// A fresh worker starts barred from its creator's core (so that it runs at
+// once, not at the scheduler's next tick) and then may run on every core
+// its creator may; a creator held to one core gets workers held to it.
+TEST(ThreadPool, AFreshWorkerRunsOnTheCoresItsCreatorMay) {
+  if (test::kThreadSanitized) GTEST_SKIP() << "ThreadSanitizer does not follow fork() of a threaded program";
+  const pid_t child = fork();
+  ASSERT_NE(child, -1);
+  if (child == 0) {
+    // A pool of its own: every helper below is a fresh worker.
+    int failures = 0;
+    const auto helpers_run_on = [&](const cpu_set_t& cores) {
+      std::atomic<unsigned> wrong{0};
+      HelperTeam team(2, [&] {
+        cpu_set_t mine;
+        if (sched_getaffinity(0, sizeof mine, &mine) != 0 || !CPU_EQUAL(&mine, &cores)) wrong.fetch_add(1);
+      });
+      team.join();
+      if (team.size() != 2 || wrong.load() != 0) ++failures;
+    };
+    cpu_set_t all;
+    if (sched_getaffinity(0, sizeof all, &all) != 0) _exit(3);
+    helpers_run_on(all);
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(static_cast<unsigned>(sched_getcpu()), &one);
+    if (sched_setaffinity(0, sizeof one, &one) != 0) _exit(3);
+    // Two more workers than the pool has, made by a creator held to one core.
+    std::atomic<bool> done{false};
+    HelperTeam hold(2, [&] {
+      while (!done.load()) std::this_thread::yield();
+    });
+    helpers_run_on(one);
+    done.store(true);
+    hold.join();
+    _exit(failures);
   }
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);

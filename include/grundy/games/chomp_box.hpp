@@ -15,8 +15,8 @@
 // (by the hockey-stick identity, a difference of two binomials): O(1) a
 // bite, no search, no hash. A bite never raises the rank, so the bars are
 // valued in increasing rank, each by the mex of its options' values. In a
-// square box a bar's mirror image is written with it and skipped when its
-// turn comes.
+// square box a bar's mirror image is written with it (on several threads,
+// when the bar's run ends) and skipped when its turn comes.
 //
 // Threads. Rows from the bottom are the rank's most significant digits: a
 // run of bars sharing their lower rows is a run of ranks, and a bite leaves
