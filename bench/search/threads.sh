@@ -47,7 +47,8 @@ one_run() {
     echo "bench: grundy value $* failed: $t: $(head -c 300 "$work/out")" >&2
     exit 1
   }
-  awk -v s="$t" -v h="$harness_cache" -v kb="$(cat "$work/peak_kb")" -v v="$(head -n 1 "$work/out")" \
+  # (the value: the first line that is not a progress line)
+  awk -v s="$t" -v h="$harness_cache" -v kb="$(cat "$work/peak_kb")" -v v="$(grep -v -m 1 '^grundy:' "$work/out")" \
     'BEGIN { s -= h; printf "%.4f %d %s\n", (s > 0 ? s : 0), kb, v }'
 }
 
