@@ -7,6 +7,7 @@ and winning moves `--misere` reports.
 """
 
 import itertools
+from functools import lru_cache
 import json
 import os
 import random
@@ -243,6 +244,102 @@ def test_published_quotients():
         if "relations" in case:
             got = {(r["left"], r["right"]) for r in q["relations"]}
             assert got == {tuple(r) for r in case["relations"]}, case
+
+
+def misere_grundy(code):
+    """Conway's misère Grundy value of a sum of the game's heaps (a sorted tuple) and nim heaps
+    (a sorted tuple), by plain search: a sum with no move is worth 1, any other the mex of its
+    options' values."""
+    game = Misere(code)
+
+    @lru_cache(maxsize=None)
+    def value(heaps, nims):
+        seen = {value(s, nims) for s in game.sum_options(heaps)}
+        for i, h in enumerate(nims):
+            for m in range(h):
+                seen.add(value(heaps, tuple(sorted(nims[:i] + nims[i + 1:] + ((m,) if m else ())))))
+        if not seen:
+            return 1
+        v = 0
+        while v in seen:
+            v += 1
+        return v
+
+    return value
+
+
+def genus_digits(text):
+    """'1^{03131}' -> (1, [0, 3, 1, 3, 1])."""
+    g, _, digits = text.partition("^")
+    return int(g), [int(d) for d in digits.strip("{}")]
+
+
+NIM_GENERA = {"0^1", "1^0"} | {f"{n}^{n}" for n in range(2, 64)}
+
+
+def only_nim_heaps(code, max_heap):
+    """Whether every heap up to max_heap is a misère nim heap (grundy's quotient: tame, and
+    each heap's genus that of a nim heap)."""
+    q = run_json("quotient", "octal:" + code, "--max-heap", str(max_heap))
+    return bool(q["tame"]) and all(g in NIM_GENERA for g in q["genus"][1:])
+
+
+def test_plambeck_pages():
+    # What Plambeck's pages of misère octal games state (tests/data/misere/plambeck_pages.json),
+    # against grundy and against the plain search above.
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "misere",
+                           "plambeck_pages.json")) as f:
+        pages = json.load(f)
+
+    # Published genera: heaps 1.. and, the last values repeating, on to heap 12. g is grundy's
+    # normal-play value; each digit l_k the plain search's misère Grundy value of the heap with k
+    # nim heaps of 2; and l_k = 0 exactly when grundy says the second player wins that sum.
+    for entry in pages["genera"]:
+        code, listed, r = entry["code"], [genus_digits(g) for g in entry["genus"]], entry["repeats_last"]
+        value = misere_grundy(code)
+        normal = run_json("value", "octal:" + code, *[str(n) for n in range(1, 13)])["values"]
+        for n in range(1, 13):
+            i = n - 1 if n <= len(listed) else len(listed) - r + (n - 1 - len(listed)) % r
+            g, digits = listed[i]
+            assert normal[n - 1] == g, (code, n)
+            for k in range(5):
+                lam = digits[k] if k < len(digits) else digits[len(digits) - 2 + (k - len(digits)) % 2]
+                assert value((n,), (2,) * k) == lam, (code, n, k)
+                sum_words = [str(n)] + (["+", "nim"] + ["2"] * k if k else [])
+                winner = run_json("winner", "--misere", "octal:" + code, *sum_words)["winner"]
+                assert (winner == "second") == (lam == 0), (code, n, k)
+
+    # Which quaternary games (digits 0 to 3) have a heap that is not a misère nim heap, among
+    # heaps up to 16.
+    listed = pages["non_nim_quaternaries"]
+    for digits, expected in ((2, listed["two_digit"]), (3, listed["three_digit"])):
+        codes = ["0." + "".join(map(str, d)) for d in itertools.product(range(4), repeat=digits) if d[-1] != 0]
+        found = [c for c in codes if not only_nim_heaps(c, 16)]
+        assert found == expected, (digits, found)
+
+    # The first heap that is not a misère nim heap.
+    for entry in pages["first_wild_heap"]:
+        assert only_nim_heaps(entry["code"], entry["heap"] - 1), entry
+        assert not only_nim_heaps(entry["code"], entry["heap"]), entry
+
+    # "A + A = 0": heap 4 of 0.316 is its own inverse in the quotient of heaps up to 12; heap 6 is
+    # not, and a sum tells them apart, by grundy and by the plain search alike.
+    for entry in pages["equal_to_zero_twice"]:
+        code = entry["code"]
+        q = run_json("quotient", "octal:" + code, "--max-heap", "12")
+        one = q["elements"].index("1")
+        twice = {}
+        for heap in entry["heaps"]:
+            e = q["elements"].index(q["pretending"][heap])
+            twice[heap] = q["products"][e][e] == one
+        apart = entry["apart"]
+        assert twice == {h: h != apart["heap"] for h in entry["heaps"]}, twice
+        game = Misere(code)
+        beside = tuple(apart["beside"])
+        with_pair = tuple(sorted(beside + (apart["heap"], apart["heap"])))
+        assert game.outcome(beside) == "P" and game.outcome(with_pair) == "N"
+        for heaps, expected in ((beside, "second"), (with_pair, "first")):
+            assert run_json("winner", "--misere", "octal:" + code, *map(str, heaps))["winner"] == expected
 
 
 def test_text_output_and_errors():

@@ -165,6 +165,21 @@ TEST(WholeQuotientBrute, TwoDigitCensusAgreesWithAPlainSearchOnEverySmallSum) {
   EXPECT_GE(compared, whole);
 }
 
+// Three-digit games of Plambeck's pages (docs/census/octal-3-misere.md,
+// "Against published results"), each proven whole by the census: 0.115,
+// which his pages list as open, and the quaternary games with heaps that
+// are not misère nim heaps.
+TEST(WholeQuotientBrute, ThreeDigitGamesOfPlambecksPagesAgreeOnEverySmallSum) {
+  const unsigned total = test::sanitized_or(32u, 20u);
+  for (const char* code : {"0.115", "0.121", "0.123", "0.131", "0.201", "0.211", "0.312", "0.331"}) {
+    const MisereQuotient q = compute_whole_misere_quotient(*parse_game(std::string("octal:") + code), 300);
+    ASSERT_TRUE(q.whole.has_value()) << code;
+    PlainMisereSearch search(code);
+    const auto wrong = first_disagreement(q, search, total);
+    EXPECT_FALSE(wrong.has_value()) << "octal:" << code << ": " << *wrong;
+  }
+}
+
 // A pretending function wrong at one heap of its period (so at every heap
 // of that residue past the preperiod) is caught, on a heap the theorem's
 // check never examined.
