@@ -32,6 +32,10 @@ TEST(GrundyHpp, CompilesAloneAndGathersEveryHeader) {
   static_assert(std::is_base_of_v<InputError, UnknownGameError>);  // error.hpp
   static_assert(std::is_abstract_v<Game>);                         // game.hpp
   static_assert(std::is_class_v<GameFamily>);                      // game_family.hpp
+  static_assert(std::is_base_of_v<GamePresentation, Game>);        // game_presentation.hpp
+  static_assert(std::is_base_of_v<GameRules, Game>);               // game_rules.hpp
+  static_assert(std::is_base_of_v<GameTableFile, Game>);           // game_table_file.hpp
+  static_assert(!std::is_destructible_v<GameRules>);               // (deleted as a Game, never as a role)
   static_assert(std::is_class_v<GameSum>);                         // game_sum.hpp
   static_assert(std::is_class_v<GameValue>);                       // game_value.hpp
   // hash_mix.hpp: splitmix64 seeded with 0 first returns mix64 of its step.
