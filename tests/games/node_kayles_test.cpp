@@ -24,6 +24,7 @@
 #include "grundy/misere/misere_search.hpp"
 #include "grundy/sum.hpp"
 #include "grundy/spec.hpp"
+#include "support/sanitized.hpp"
 
 namespace grundy {
 namespace {
@@ -259,6 +260,41 @@ TEST(NodeKayles, GridsHaveTheirPublishedValues) {
       EXPECT_EQ(search.value(SmallGraph(grid_rows(m, n))).value(),
                 BruteNodeKayles(grid(m, n)).value((std::uint32_t{1} << (m * n)) - 1))
           << m << " x " << n;
+}
+
+// The generalized Petersen graph GP(n, k): outer cycle u_i u_{i+1}, spokes u_i v_i, inner
+// edges v_i v_{i+k} (indices mod n); u_i is vertex i, v_i vertex n + i.
+std::vector<VertexSet> petersen_rows(unsigned n, unsigned k) {
+  std::vector<VertexSet> rows(2 * std::size_t{n}, 0);
+  auto link = [&rows](unsigned a, unsigned b) {
+    rows[a] |= VertexSet{1} << b;
+    rows[b] |= VertexSet{1} << a;
+  };
+  for (unsigned i = 0; i < n; ++i) {
+    link(i, (i + 1) % n);
+    link(i, n + i);
+    link(n + i, n + (i + k) % n);
+  }
+  return rows;
+}
+
+// OEIS A316533 (Node Kayles on GP(n, 2), Brown et al., 2020) from n = 5: the terms to n = 24,
+// with n = 25 and 26 from Max Fan's calculator (github.com/InnovativeInventor/node-kayles).
+// Even n from 6 on is 0 by the rotation through n / 2 (no vertex near its image). Up to
+// n = 10 also against the brute force over vertex sets.
+TEST(NodeKayles, GeneralizedPetersenGraphsHaveTheirPublishedValues) {
+  const std::vector<std::uint64_t> a316533 = {1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0};
+  ComponentSearch<NodeKaylesRules> search;
+  const unsigned last = test::sanitized_or(26u, 20u);
+  for (unsigned n = 5; n <= last; ++n)
+    EXPECT_EQ(search.value(SmallGraph(petersen_rows(n, 2))).value(), a316533[n - 5]) << "GP(" << n << ", 2)";
+  for (unsigned n = 5; n <= 10; ++n) {
+    const std::vector<VertexSet> rows = petersen_rows(n, 2);
+    TinyGraph g{2 * n, std::vector<std::uint32_t>(2 * n)};
+    for (unsigned v = 0; v < 2 * n; ++v) g.closed[v] = static_cast<std::uint32_t>(rows[v]) | std::uint32_t{1} << v;
+    EXPECT_EQ(search.value(SmallGraph(rows)).value(), BruteNodeKayles(g).value((std::uint32_t{1} << (2 * n)) - 1))
+        << "GP(" << n << ", 2)";
+  }
 }
 
 TEST(NodeKayles, PetersenGraphFromTheExampleFile) {
