@@ -286,6 +286,9 @@ std::string duration_words(double seconds) {
   return fmt::format("{:.1f} days", seconds / 86400);
 }
 
+// "1 game", "12 games".
+std::string games_words(std::size_t games) { return fmt::format("{} game{}", games, games == 1 ? "" : "s"); }
+
 // The three-digit census of normal play at --max-heap 2^20 - 1
 // (docs/census/octal-3.jsonl) in its 324 groups of equal values: 7,141 s
 // on one core, counting in each group its periodic games and its first
@@ -349,16 +352,16 @@ std::string census_estimate(const CensusRequest& request, const GroupFigures& fi
     const double most = static_cast<double>(games) * request.budget_seconds;
     if (most < kWorthAnEstimate && !always) return "";
     return fmt::format(
-        "{}: {} games left, each whole quotient searched within --budget {} s of core time: at most {} "
+        "{}: {} left, each whole quotient searched within --budget {} s of core time: at most {} "
         "of core time, {} on {} thread{} (no figures of this census to go by until {} of its rows are "
         "written; most games prove their quotient in far less)",
-        census_name(request), games, request.budget_seconds, duration_words(most), duration_words(most / threads),
-        threads, threads == 1 ? "" : "s", kRowsToEstimateFrom);
+        census_name(request), games_words(games), request.budget_seconds, duration_words(most),
+        duration_words(most / threads), threads, threads == 1 ? "" : "s", kRowsToEstimateFrom);
   } else if (always || games >= kManyGamesUnestimated) {
     return fmt::format(
-        "{}: {} games left in {} group{} of equal values; no estimate of their time yet (a misère "
+        "{}: {} left in {} group{} of equal values; no estimate of their time yet (a misère "
         "census has no figures to go by until {} of its rows are written)",
-        census_name(request), games, groups, groups == 1 ? "" : "s", kRowsToEstimateFrom);
+        census_name(request), games_words(games), groups, groups == 1 ? "" : "s", kRowsToEstimateFrom);
   } else {
     return "";
   }
@@ -372,11 +375,11 @@ std::string census_estimate(const CensusRequest& request, const GroupFigures& fi
                                      "after a stop",
                                      request.resume_file);
   return fmt::format(
-      "{}: {} games left in {} group{} of equal values, to --max-heap {}: about {} of core time ({} to "
+      "{}: {} left in {} group{} of equal values, to --max-heap {}: about {} of core time ({} to "
       "{}), about {} on {} thread{} ({}); {}",
-      census_name(request), games, groups, groups == 1 ? "" : "s", request.max_heap, duration_words(n * per_group),
-      duration_words(n * low), duration_words(n * high), duration_words(n * per_group / threads), threads,
-      threads == 1 ? "" : "s", basis, keep);
+      census_name(request), games_words(games), groups, groups == 1 ? "" : "s", request.max_heap,
+      duration_words(n * per_group), duration_words(n * low), duration_words(n * high),
+      duration_words(n * per_group / threads), threads, threads == 1 ? "" : "s", basis, keep);
 }
 
 // What a deeper pass will cost: the games left and kept, and core time and
@@ -394,13 +397,14 @@ std::string deepen_estimate(const CensusRequest& request, const GroupFigures& fi
     return fmt::format("a deeper pass over {} from {}: no game left ({} games keep its rows)", census_name(request),
                        request.deepen_file, kept);
   return fmt::format(
-      "a deeper pass over {} from {}: {} games left in {} group{} to compute ({} games keep its rows), "
+      "a deeper pass over {} from {}: {} left in {} group{} to compute ({} keep its rows), "
       "with a rare-value mask to --max-heap {}, without one within --budget {} s a game: at most "
       "about {} of core time, {} on {} thread{} (from the rows' times, scaled linearly with a mask "
       "and as the square without; a period proven sooner ends a game sooner); {}",
-      census_name(request), request.deepen_file, games, figures.to_compute, figures.to_compute == 1 ? "" : "s", kept,
-      request.max_heap, request.budget_seconds, duration_words(figures.deep_seconds),
-      duration_words(figures.deep_seconds / threads), threads, threads == 1 ? "" : "s", keep);
+      census_name(request), request.deepen_file, games_words(games), figures.to_compute,
+      figures.to_compute == 1 ? "" : "s", games_words(kept), request.max_heap, request.budget_seconds,
+      duration_words(figures.deep_seconds), duration_words(figures.deep_seconds / threads), threads,
+      threads == 1 ? "" : "s", keep);
 }
 
 // The classes of codes of this shard (whole classes, so that a class's
@@ -572,7 +576,19 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     take_resumed_rows(request, *resume, shard.codes, kept, bound_of, rows);
   }
 
-  const Todo todo = todo_of(shard.classes, rows, kept, plan);
+  // --only: the groups holding the games named, and only their rows printed.
+  std::vector<std::vector<std::string>> chosen_classes;
+  std::vector<std::string> chosen_codes;
+  for (const std::vector<std::string>& members : shard.classes)
+    if (request.only.empty() || std::any_of(members.begin(), members.end(), [&](const std::string& code) {
+          return std::find(request.only.begin(), request.only.end(), code) != request.only.end();
+        })) {
+      chosen_classes.push_back(members);
+      chosen_codes.insert(chosen_codes.end(), members.begin(), members.end());
+    }
+  std::sort(chosen_codes.begin(), chosen_codes.end());
+
+  const Todo todo = todo_of(chosen_classes, rows, kept, plan);
   // (--jobs 0, and no GRUNDY_THREADS: every core the process may use.)
   const auto threads = static_cast<unsigned>(std::min<std::size_t>(request.jobs == 0 ? available_cores() : request.jobs,
                                                                    std::max<std::size_t>(todo.work.size(), 1)));
@@ -590,8 +606,8 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
                                   ? fmt::format("whole quotients (--most-heaps {}, --budget {} s)", request.most_heaps,
                                                 request.budget_seconds)
                                   : fmt::format("{}--max-heap {}", plan ? "at most " : "", request.max_heap);
-    LongTask task(fmt::format("{}: {} games to {} on {} thread{}", census_name(request), todo.games, bound, threads,
-                              threads == 1 ? "" : "s"));
+    LongTask task(fmt::format("{}: {} to {} on {} thread{}", census_name(request), games_words(todo.games), bound,
+                              threads, threads == 1 ? "" : "s"));
     std::atomic<std::size_t> next{0}, done{0};
     std::atomic<bool> failed{false};
     std::exception_ptr error;
@@ -624,7 +640,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     if (error) std::rethrow_exception(error);
   }
   std::vector<json> ordered;
-  for (const std::string& code : shard.codes) ordered.push_back(rows.at(code));
+  for (const std::string& code : chosen_codes) ordered.push_back(rows.at(code));
   write_rows(ordered, format, out);
 }
 

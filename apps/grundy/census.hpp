@@ -41,10 +41,11 @@ struct CensusRequest {
   // within budget_seconds of core time a game.
   bool whole_quotients = false;
   std::uint64_t most_heaps = 0;
-  bool estimate_only = false;  // print the estimate of the work left, and stop
-  std::string deepen_file;     // --deepen FROM: go on from this whole census (census_deepen.hpp)
-  double budget_seconds = 0;   // --budget: core seconds for a game without a rare-value mask,
-                               // or for each whole misère quotient
+  bool estimate_only = false;     // print the estimate of the work left, and stop
+  std::string deepen_file;        // --deepen FROM: go on from this whole census (census_deepen.hpp)
+  std::vector<std::string> only;  // --only: codes whose groups alone are computed ({}: every group)
+  double budget_seconds = 0;      // --budget: core seconds for a game without a rare-value mask,
+                                  // or for each whole misère quotient
 };
 
 inline constexpr std::uint64_t kDefaultCensusMaxHeap = (std::uint64_t{1} << 20) - 1;

@@ -37,9 +37,10 @@ struct CensusOptions {
   bool estimate = false;  // --estimate: say what the run would cost, and stop
   std::string jobs = "0";
   bool json = false;
-  std::string deepen;      // --deepen FROM
-  std::string budget;      // --budget SECONDS ("": the default)
-  std::string most_heaps;  // --most-heaps N, with --misere ("": the default)
+  std::string deepen;             // --deepen FROM
+  std::string budget;             // --budget SECONDS ("": the default)
+  std::string most_heaps;         // --most-heaps N, with --misere ("": the default)
+  std::vector<std::string> only;  // --only CODE...
 };
 
 // The families with a census (GameFamily::census_codes), in registry order.
@@ -117,6 +118,19 @@ CensusRequest parse_census(const CensusOptions& options) {
   r.estimate_only = options.estimate;
   if (!r.merge_files.empty() && (!options.shard.empty() || !options.resume.empty()))
     throw InputError("--merge combines finished parts: it takes no --shard or --resume");
+  if (!r.merge_files.empty() && !options.only.empty())
+    throw InputError("--merge computes nothing: it takes no --only (which chooses the games to compute)");
+  if (!options.only.empty()) {
+    const std::vector<std::string> codes = r.family->census_codes(r.digits);
+    const std::string prefix = std::string(r.family->name) + ":";
+    for (const std::string& given : options.only) {
+      const std::string code = given.starts_with(prefix) ? given.substr(prefix.size()) : given;
+      if (!std::binary_search(codes.begin(), codes.end(), code))
+        throw InputError(fmt::format("--only '{}': not a game of the {}-digit {} census (codes such as {} or {}{})",
+                                     given, r.digits, r.family->name, codes.back(), prefix, codes.back()));
+      r.only.push_back(code);
+    }
+  }
   const auto jobs = parse_u64(options.jobs);
   if (!jobs || *jobs > kMaxSearchThreads)
     throw InputError(fmt::format("--jobs '{}': expected a number of threads from 1 to {}, or 0 for every core",
@@ -183,6 +197,12 @@ Command add_census_command(CLI::App& app) {
                                kDefaultDeepenMaxHeap))
       ->type_name("FROM");
   census
+      ->add_option("--only", options->only,
+                   "compute only the games named (codes such as 0.376 or octal:0.376) and the others of their "
+                   "groups of equal values; the other games are neither computed nor printed, and a later run "
+                   "with the same --resume FILE does the rest")
+      ->type_name("CODE");
+  census
       ->add_option("--budget", options->budget,
                    fmt::format("with --deepen: the core seconds a game without a rare-value mask may take "
                                "(default {:.0f}); its bound is FROM's times sqrt(budget / FROM's seconds), since "
@@ -231,7 +251,8 @@ Command add_census_command(CLI::App& app) {
       "  grundy census octal --digits 2 --merge part-1.jsonl part-2.jsonl\n"
       "  grundy census octal --digits 2 --misere\n"
       "  grundy census octal --digits 2 --misere --max-heap 40\n"
-      "  grundy census octal --digits 3 --deepen census3.jsonl --resume deep3.jsonl --estimate\n");
+      "  grundy census octal --digits 3 --deepen census3.jsonl --resume deep3.jsonl --estimate\n"
+      "  grundy census octal --digits 3 --deepen census3.jsonl --only 0.376 --resume first.jsonl\n");
   return {census, answering([options](Output& out) {
             const unsigned env_threads = read_threads_option(std::nullopt);  // (GRUNDY_THREADS: the default of --jobs)
             CensusRequest request = parse_census(*options);

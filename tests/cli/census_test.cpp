@@ -633,6 +633,48 @@ TEST(Census, ADeeperPassSearchesAgainOnlyWhatFromLeftUnproven) {
   std::filesystem::remove_all(dir);
 }
 
+// --only computes the groups of the games named and prints their rows alone; a later run with the
+// same resume file does the rest, and the whole is the census computed at once.
+TEST(Census, OnlyComputesTheGroupsOfTheGamesNamedAndALaterRunTheRest) {
+  const auto dir = scratch("only");
+  const std::string from = (dir / "from.jsonl").string(), deep = (dir / "deep.jsonl").string(),
+                    whole = (dir / "whole.jsonl").string();
+  run_json({"census", "octal", "--digits", "1", "--max-heap", "100", "--resume", from, "--json"});
+  const std::vector<std::string> deeper{"census", "octal", "--digits", "1", "--deepen", from, "--max-heap", "3000"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = deeper;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  const json first = run_json(with({"--only", "octal:0.4", "--resume", deep, "--json"}));
+  std::set<std::string> printed;
+  for (const json& row : first["games"]) printed.insert(row["game"]);
+  EXPECT_TRUE(printed.count("octal:0.4"));
+  EXPECT_LT(printed.size(), 4u);  // not every game FROM left unproven
+  for (const std::string& game : printed)
+    EXPECT_TRUE((std::set<std::string>{"octal:0.4", "octal:0.6", "octal:4.4", "octal:4.6"}.count(game))) << game;
+  EXPECT_EQ(lines_of(deep).size(), printed.size());
+  // A proven game may be named: its row is FROM's, and nothing is computed.
+  const json kept = run_json(with({"--only", "0.1", "--json"}));
+  ASSERT_EQ(kept["games"].size(), 1u);
+  EXPECT_EQ(kept["games"][0]["game"], "octal:0.1");
+  EXPECT_FALSE(kept["games"][0].contains("deepened_from"));
+
+  const json rest = run_json(with({"--resume", deep, "--json"}));
+  EXPECT_EQ(lines_of(deep).size(), 4u);
+  const json at_once = run_json(with({"--resume", whole, "--json"}));
+  ASSERT_EQ(rest["games"].size(), 16u);
+  for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(without_time(rest["games"][i]), without_time(at_once["games"][i]));
+
+  auto r = grundy_run(with({"--only", "0.8"}));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--only '0.8': not a game of the 1-digit octal census"));
+  r = grundy_run(with({"--only", "0.4", "--merge", deep}));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("takes no --only"));
+  std::filesystem::remove_all(dir);
+}
+
 // A game without a rare-value mask pays for every pair of heaps, so its bound grows as the square
 // root of the budget over its time: 100 x sqrt(4 / 1) = 200. A bound under 1.1 times FROM's is no
 // deeper pass (100 x sqrt(1.1 / 1) = 104.9), and the game keeps its row.
