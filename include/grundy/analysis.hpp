@@ -128,8 +128,10 @@ inline constexpr std::uint64_t kMostGenusHeap = 40;
 // The misère value of every component, one quotient per game: the whole
 // game's for an octal code (any heap; shared_whole_misere_quotient, within
 // MisereOptions' limits), else that of the heaps up to the largest in the
-// sum (at most kMostGenusHeap). Cost: milliseconds for tame games, bounded
-// by the quotient's limits for wild ones; a whole game's once per process.
+// sum (at most kMostGenusHeap; for an octal code, only when the whole game's
+// search reached them). Cost: milliseconds for tame games, bounded by the
+// quotients' limits for wild ones (5 s of processor time each); a whole
+// game's once per process.
 [[nodiscard]] std::vector<MisereValue> misere_values(std::span<const Component> sum);
 
 }  // namespace grundy

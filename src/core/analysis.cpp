@@ -162,18 +162,29 @@ std::vector<MisereValue> misere_values(std::span<const Component> sum) {
       shared.kind = MisereValue::Kind::not_heap_game;
     } else {
       const HeapGame* heap = game->heap_game();
+      const MisereOptions options;
+      // An octal game's whole search that stopped short of the heaps in play
+      // (by the limits of `options`): a quotient of those heaps alone would
+      // pass the same limits, so it is not tried (misere.hpp).
+      bool stopped_short = false;
       if (heap != nullptr && heap->octal_code_length()) {
-        const MisereOptions options;
         try {
           whole = shared_whole_misere_quotient(*game, options.whole_quotient_most_heaps, options.quotient_limits);
-          if (!whole->whole && whole->max_heap < largest) whole.reset();
+          if (!whole->whole && whole->max_heap < largest) {
+            shared.limit = fmt::format(
+                "its misère quotient is proven for heaps up to {} only ({}); 'grundy quotient {} --max-heap {}' "
+                "computes more, without a time limit",
+                whole->max_heap, whole->stopped, game->spec(), largest);
+            stopped_short = true;
+            whole.reset();
+          }
         } catch (const LimitError&) {
         } catch (const InputError&) {
         }
       }
-      if (largest <= kMostGenusHeap) {
+      if (largest <= kMostGenusHeap && !stopped_short) {
         try {
-          bounded = shared_misere_quotient(*game, largest);
+          bounded = shared_misere_quotient(*game, largest, options.quotient_limits);
         } catch (const LimitError& e) {
           shared.limit = e.what();
         } catch (const InputError& e) {
@@ -190,7 +201,7 @@ std::vector<MisereValue> misere_values(std::span<const Component> sum) {
         shared.whole = said->whole.has_value();
         shared.limit.clear();
         bounded = said;
-      } else if (largest > kMostGenusHeap) {
+      } else if (largest > kMostGenusHeap && !stopped_short) {
         shared.kind = MisereValue::Kind::heap_too_large;
       }
     }

@@ -789,10 +789,12 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
   std::uint64_t trial_work = 0;  // elements of all recalibration trials
   // Heap by heap: later heaps cost more (larger candidates and proofs), so
   // the fraction shown runs ahead of the time; it still says where it is.
-  LongTask task(code_length ? fmt::format("computing the misère quotient of {} heap by heap until the periodicity "
-                                          "theorem proves it whole (at most heap {})",
-                                          game.spec(), max_heap)
-                            : fmt::format("computing the misère quotient of {} up to heap {}", game.spec(), max_heap));
+  const std::string within = limits.max_seconds > 0 ? fmt::format(", within {:g} s", limits.max_seconds) : "";
+  LongTask task(
+      code_length ? fmt::format("computing the misère quotient of {} heap by heap until the periodicity "
+                                "theorem proves it whole (at most heap {}{})",
+                                game.spec(), max_heap, within)
+                  : fmt::format("computing the misère quotient of {} up to heap {}{}", game.spec(), max_heap, within));
   std::uint64_t last = max_heap;  // the last heap of the result
   // Every limit reached names the game.
   try {

@@ -205,6 +205,18 @@ TEST(Mistakes, TheGameIsNamedAsTyped) {
   EXPECT_EQ(std::count(misere.out.begin(), misere.out.end(), '\n'), 3);
 }
 
+// A misère value of a heap past what the whole game's quotient reached within its time limit is
+// refused with how far it reached and the command that goes further, not waited for (issue 76:
+// octal:4.7's heap 40 took minutes through a bounded quotient without a time limit).
+TEST(Mistakes, AMisereValueBeyondTheWholeSearchsReachNamesQuotient) {
+  const auto r = grundy_run({"value", "--misere", "octal:4.7", "40"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr("no misère value computed: its misère quotient is proven for heaps up to "));
+  EXPECT_THAT(r.err, HasSubstr("(the time limit of 5 s of processor time was reached); 'grundy quotient octal:4.7 "
+                               "--max-heap 40' computes more"));
+}
+
 TEST(Help, EveryGameAndNumbersReadAsNumbers) {
   for (const char* command : {"value", "winner", "moves", "play"}) {
     const auto r = grundy_run({command, "--help"});

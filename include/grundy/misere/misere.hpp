@@ -62,13 +62,19 @@ struct MisereOptions {
   std::uint64_t max_search_sums = MisereSearch::kDefaultMaxSums;
   // Sums of one heap game are first searched this far, then by quotient.
   std::uint64_t quick_search_sums = 100'000;
-  // Tighter than `quotient`'s own: past them the search decides.
+  // Tighter than `quotient`'s own: past them the search decides. The time
+  // limit keeps a question of a few heaps from waiting on a whole game's
+  // quotient that will not come: the three-digit census's slowest proof of a
+  // whole game took 3.3 s (docs/census/octal-3-misere.md). A bounded quotient
+  // of more heaps than a whole game's search reached in that time would take
+  // longer, so it is not tried. `grundy quotient` has no time limit.
   QuotientLimits quotient_limits{.max_size = 2000,
                                  .max_proof_numbers = 8'000'000,
                                  .max_copies = 64,
                                  .max_recalibrations = 50,
                                  .max_trial_size = 50'000,
-                                 .max_trial_work = 10'000'000};
+                                 .max_trial_work = 10'000'000,
+                                 .max_seconds = 5};
 };
 
 // Bouton: a misère Nim sum is a P-position when some heap is at least 2 and
