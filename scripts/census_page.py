@@ -2,7 +2,7 @@
 """Write the Markdown page of an octal census (docs/census/octal-K.md) from its rows.
 
     python3 scripts/census_page.py ROWS.jsonl --digits K --out docs/census/octal-K.md \\
-        [--deeper DEEP.jsonl]
+        [--deeper DEEP.jsonl [--deeper FEWER-DIGITS-DEEP.jsonl]]
 
 ROWS.jsonl is what `grundy census octal --digits K --resume FILE` appends (docs/census.md): one
 JSON object a line, the object of `grundy pattern octal:CODE --json` plus "seconds", "max_heap"
@@ -293,13 +293,14 @@ def shown_path(path):
 # The rows
 
 
-def read_rows(path, digits, deeper=False):
+def read_rows(path, digits, deeper=False, label="deeper pass"):
     """Returns (rows by code, max_heap, dropped): each row is its JSON object with "_line" (its
     line in the file) and "_code" added; dropped is the number of a last line without an end of
     line, left out as `--resume` leaves it out (docs/census.md, "A cut last line is dropped").
     A census's rows share one max_heap. The rows of a deeper pass (deeper=True) may not, each
     game having its own bound, and each must say which census bound it deepened
-    ("deepened_from"); their copies and groups are checked once they are merged (merge_deeper)."""
+    ("deepened_from"); their copies and groups are checked once they are merged (merge_deeper).
+    `label` names where a deeper row is (line_of)."""
     try:
         with open(path, "rb") as f:
             lines = f.read().split(b"\n")
@@ -335,7 +336,7 @@ def read_rows(path, digits, deeper=False):
             raise Failure(f'{where}: octal:{code} has no integer "deepened_from": not a row of a deeper pass')
         row["_line"], row["_code"] = number, code
         if deeper:
-            row["_deeper"] = True
+            row["_deeper"], row["_deeper_path"] = label, path
         rows[code] = row
     if not rows:
         raise Failure(f"{path}: no row")
@@ -353,30 +354,35 @@ def read_rows(path, digits, deeper=False):
     return rows, first["max_heap"], dropped
 
 
-def merge_deeper(census_path, rows, max_heap, path, deep, digits):
+def merge_deeper(census_path, rows, census, max_heap, path, deep, digits):
     """Replaces each census row (from `census_path`) that the deeper pass `deep` (from `path`)
     redid by its row there, which must start from this census's bound; then checks the copies
-    and chooses the groups again over the merged rows."""
-    census = dict(rows)
+    and chooses the groups again over the merged rows. A game an earlier deeper pass redid keeps
+    that row: the later files are passes over censuses of fewer digits, which fill in the games
+    this census's own pass has not reached. `census` holds the census's own rows."""
     for code, row in deep.items():
         if row["deepened_from"] != max_heap:
             raise Failure(f"{path}:{row['_line']}: octal:{code} deepens a census to n = {row['deepened_from']:,}, "
                           f"not this one's {max_heap:,}")
         if code not in rows:
             raise Failure(f"{path}:{row['_line']}: octal:{code} has no row in the census it deepens")
+        if rows[code].get("_deeper"):
+            continue
         rows[code] = row
     # A copy is checked against its source's row in its own file: a deeper pass still running may
     # have redone a source and not yet its copies (or the other way round).
     for r in rows.values():
         r.pop("_group", None)
-        if "same_values_as" in r:
-            check_copy(path, r, deep, digits) if r.get("_deeper") else check_copy(census_path, r, census, digits)
+        if "same_values_as" in r and r.get("_deeper_path") == path:
+            check_copy(path, r, deep, digits)
+        elif "same_values_as" in r and not r.get("_deeper"):
+            check_copy(census_path, r, census, digits)
     choose_groups(path, rows)
 
 
 def line_of(row):
     """Where a row is: its line in the census's rows, or in the deeper pass's."""
-    return f"deeper pass line {row['_line']}" if row.get("_deeper") else f"line {row['_line']}"
+    return f"{row['_deeper']} line {row['_line']}" if row.get("_deeper") else f"line {row['_line']}"
 
 
 def choose_groups(path, rows):
@@ -781,8 +787,8 @@ class Page:
         census = f"grundy census octal --digits {K}" + (
             "" if self.max_heap == CENSUS_DEFAULT_MAX_HEAP else f" --max-heap {self.max_heap}")
         script = f"python3 scripts/census_page.py {shown_path(a.rows)} --digits {K} --out docs/census/octal-{K}.md"
-        if a.deeper:
-            script += f" --deeper {shown_path(a.deeper)}"
+        for path in a.deeper:
+            script += f" --deeper {shown_path(path)}"
         for opt, value, default in (("--sources", a.sources, DEFAULT_SOURCES), ("--table", a.table, DEFAULT_TABLE)):
             if os.path.realpath(value) != os.path.realpath(default):
                 script += f" {opt} {shown_path(value)}"
@@ -794,9 +800,13 @@ class Page:
         if a.deeper:
             L += ["A deeper pass (docs/census.md, \"A deeper pass\") takes every game the census left without a "
                   "proven period further, each to its own bound (with a rare-value mask to `--max-heap`, without "
-                  f"one as far as `--budget` allows), and writes its rows to `{shown_path(a.deeper)}`; each "
+                  f"one as far as `--budget` allows), and writes its rows to `{shown_path(a.deeper[0])}`; each "
                   "replaces its game's row here:", "", "```sh",
-                  f"grundy census octal --digits {K} --deepen {rows_file} --resume {shown_path(a.deeper)}", "```", ""]
+                  f"grundy census octal --digits {K} --deepen {rows_file} --resume {shown_path(a.deeper[0])}", "```", ""]
+            if len(a.deeper) > 1:
+                L += ["The games of fewer digits that this pass has not redone yet take the rows of the deeper "
+                      "passes over the smaller censuses, where those have redone them: " +
+                      ", ".join(f"`{shown_path(p)}`" for p in a.deeper[1:]) + " (a row there says which file).", ""]
         L += ["The page is written from the rows by (a rerun with the same rows and sources writes the same "
               "bytes):", "", "```sh", script, "```", ""]
         return L
@@ -1167,8 +1177,10 @@ def main(argv):
     ap.add_argument("rows", help="the census rows (JSON lines), complete or partial")
     ap.add_argument("--digits", type=int, required=True, help="K of `grundy census octal --digits K`")
     ap.add_argument("--out", required=True, help="the page to write")
-    ap.add_argument("--deeper", help="the rows of a deeper pass over this census (`grundy census octal --digits K "
-                    "--deepen ROWS --resume FILE`): each replaces its game's census row")
+    ap.add_argument("--deeper", action="append", default=[],
+                    help="the rows of a deeper pass over this census (`grundy census octal --digits K --deepen ROWS "
+                    "--resume FILE`): each replaces its game's census row. Given again: a deeper pass over a "
+                    "census of fewer digits, whose rows fill in the games the earlier files have not redone")
     ap.add_argument("--sources", default=DEFAULT_SOURCES, help="the folder of Czajka's lists")
     ap.add_argument("--table", default=DEFAULT_TABLE, help="octal_table.tsv")
     args = ap.parse_args(argv)
@@ -1176,9 +1188,11 @@ def main(argv):
         if not 1 <= args.digits <= CENSUS_MAX_DIGITS:
             raise Failure(f"--digits must be 1 to {CENSUS_MAX_DIGITS}")
         rows, max_heap, dropped = read_rows(args.rows, args.digits)
-        if args.deeper:
-            deep, _, _ = read_rows(args.deeper, args.digits, deeper=True)
-            merge_deeper(args.rows, rows, max_heap, args.deeper, deep, args.digits)
+        census = dict(rows)
+        for i, path in enumerate(args.deeper):
+            label = "deeper pass" if i == 0 else f"deeper pass {os.path.basename(path)}"
+            deep, _, _ = read_rows(path, args.digits, deeper=True, label=label)
+            merge_deeper(args.rows, rows, census, max_heap, path, deep, args.digits)
         cz = read_czajka(args.sources)
         octal_table = read_octal_table(args.table)
         page = Page(args, rows, max_heap, dropped, cz, octal_table).text()

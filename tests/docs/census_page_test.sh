@@ -23,6 +23,9 @@ for digits in 3 4; do
   deep_file=$root/docs/census/octal-$digits-deep.jsonl
   deeper=()
   [[ -f $deep_file ]] && deeper=(--deeper "$deep_file")
+  # The four-digit page takes the three-digit pass's rows for the games its own has not redone.
+  [[ $digits == 4 && -f $root/docs/census/octal-3-deep.jsonl ]] &&
+    deeper+=(--deeper "$root/docs/census/octal-3-deep.jsonl")
   [[ $digits == 3 || -f $page_file ]] || continue
   if python3 "$script" "$rows_file" --digits "$digits" --out "$tmp/octal-$digits.md" "${deeper[@]}" 2>"$tmp/err"; then
     if ! cmp -s "$tmp/octal-$digits.md" "$page_file"; then
@@ -146,5 +149,20 @@ deeper_bad other-bound "other-bound.jsonl:1: octal:0.62 deepens a census to n = 
   "${row62/\"seconds\":1.807/\"seconds\":1.807,\"deepened_from\":65535}"
 deeper_bad not-in-census "not-in-census.jsonl:1: octal:0.7 has no row in the census it deepens" \
   '{"game":"octal:0.7","kind":"none","checked_up_to":1,"max_heap":2000000,"seconds":0.0,"deepened_from":1048575}'
+
+# --- 5. Two deeper files: the first's row of a game wins, the second fills in the others ------
+grep -F '"game":"octal:0.161"' "$root/docs/census/octal-3.jsonl" >"$tmp/rows2.jsonl"
+cat "$rows" >>"$tmp/rows2.jsonl"
+grep -F '"game":"octal:0.161"' "$root/docs/census/octal-3-deep.jsonl" >"$tmp/fewer.jsonl"
+[[ -s $tmp/fewer.jsonl ]] || fail "expected octal:0.161's row in docs/census/octal-3-deep.jsonl"
+sed 's/"checked_up_to":1048575/"checked_up_to":8388607/; s/"max_heap":1048575/"max_heap":8388607/;
+     s/"seconds":1.807/"seconds":80.5,"deepened_from":1048575/' <<<"$row62" >>"$tmp/fewer.jsonl"
+python3 "$script" "$tmp/rows2.jsonl" --digits 3 --out "$tmp/two.md" --deeper "$deep" --deeper "$tmp/fewer.jsonl" \
+  2>"$tmp/err" || fail "the script failed with two --deeper files: $(cat "$tmp/err")"
+contains "$tmp/two.md" "- 0.62: N = 4,194,303, deeper pass, largest 302; also 0.63"
+contains "$tmp/two.md" "- 0.161: N = 536,870,911, deeper pass, largest"
+contains "$tmp/two.md" "**The deeper pass** has redone 3 of the games"
+contains "$tmp/two.md" "--deeper $tmp/fewer.jsonl"
+contains "$tmp/two.md" "take the rows of the deeper passes over the smaller censuses"
 
 finish census_page_test
