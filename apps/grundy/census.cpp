@@ -425,6 +425,21 @@ Shard shard_of(const CensusRequest& request) {
   return shard;
 }
 
+// --only: the groups of the shard that hold a game named (every group when
+// none is), and their codes in code order: the games computed and printed.
+Shard chosen_of(const Shard& shard, const std::vector<std::string>& only) {
+  if (only.empty()) return shard;
+  Shard chosen;
+  for (const std::vector<std::string>& members : shard.classes)
+    if (std::any_of(members.begin(), members.end(),
+                    [&](const std::string& code) { return std::find(only.begin(), only.end(), code) != only.end(); })) {
+      chosen.classes.push_back(members);
+      chosen.codes.insert(chosen.codes.end(), members.begin(), members.end());
+    }
+  std::sort(chosen.codes.begin(), chosen.codes.end());
+  return chosen;
+}
+
 // The rows of the --resume file, each checked against this run: a game of
 // the shard, the same play, the same bounds, once.
 template <class BoundOf>
@@ -576,19 +591,8 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     take_resumed_rows(request, *resume, shard.codes, kept, bound_of, rows);
   }
 
-  // --only: the groups holding the games named, and only their rows printed.
-  std::vector<std::vector<std::string>> chosen_classes;
-  std::vector<std::string> chosen_codes;
-  for (const std::vector<std::string>& members : shard.classes)
-    if (request.only.empty() || std::any_of(members.begin(), members.end(), [&](const std::string& code) {
-          return std::find(request.only.begin(), request.only.end(), code) != request.only.end();
-        })) {
-      chosen_classes.push_back(members);
-      chosen_codes.insert(chosen_codes.end(), members.begin(), members.end());
-    }
-  std::sort(chosen_codes.begin(), chosen_codes.end());
-
-  const Todo todo = todo_of(chosen_classes, rows, kept, plan);
+  const Shard chosen = chosen_of(shard, request.only);
+  const Todo todo = todo_of(chosen.classes, rows, kept, plan);
   // (--jobs 0, and no GRUNDY_THREADS: every core the process may use.)
   const auto threads = static_cast<unsigned>(std::min<std::size_t>(request.jobs == 0 ? available_cores() : request.jobs,
                                                                    std::max<std::size_t>(todo.work.size(), 1)));
@@ -640,7 +644,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     if (error) std::rethrow_exception(error);
   }
   std::vector<json> ordered;
-  for (const std::string& code : chosen_codes) ordered.push_back(rows.at(code));
+  for (const std::string& code : chosen.codes) ordered.push_back(rows.at(code));
   write_rows(ordered, format, out);
 }
 

@@ -51,6 +51,22 @@ std::vector<std::string> census_family_names() {
   return names;
 }
 
+// --only CODE...: each a game of the census, "0.376" or "octal:0.376"; the codes.
+std::vector<std::string> parse_only(const std::vector<std::string>& given, const GameFamily& family, unsigned digits) {
+  std::vector<std::string> only;
+  if (given.empty()) return only;
+  const std::vector<std::string> codes = family.census_codes(digits);
+  const std::string prefix = std::string(family.name) + ":";
+  for (const std::string& text : given) {
+    const std::string code = text.starts_with(prefix) ? text.substr(prefix.size()) : text;
+    if (!std::binary_search(codes.begin(), codes.end(), code))
+      throw InputError(fmt::format("--only '{}': not a game of the {}-digit {} census (codes such as {} or {}{})", text,
+                                   digits, family.name, codes.back(), prefix, codes.back()));
+    only.push_back(code);
+  }
+  return only;
+}
+
 CensusRequest parse_census(const CensusOptions& options) {
   CensusRequest r;
   const std::vector<std::string> with_census = census_family_names();
@@ -120,17 +136,7 @@ CensusRequest parse_census(const CensusOptions& options) {
     throw InputError("--merge combines finished parts: it takes no --shard or --resume");
   if (!r.merge_files.empty() && !options.only.empty())
     throw InputError("--merge computes nothing: it takes no --only (which chooses the games to compute)");
-  if (!options.only.empty()) {
-    const std::vector<std::string> codes = r.family->census_codes(r.digits);
-    const std::string prefix = std::string(r.family->name) + ":";
-    for (const std::string& given : options.only) {
-      const std::string code = given.starts_with(prefix) ? given.substr(prefix.size()) : given;
-      if (!std::binary_search(codes.begin(), codes.end(), code))
-        throw InputError(fmt::format("--only '{}': not a game of the {}-digit {} census (codes such as {} or {}{})",
-                                     given, r.digits, r.family->name, codes.back(), prefix, codes.back()));
-      r.only.push_back(code);
-    }
-  }
+  r.only = parse_only(options.only, *r.family, r.digits);
   const auto jobs = parse_u64(options.jobs);
   if (!jobs || *jobs > kMaxSearchThreads)
     throw InputError(fmt::format("--jobs '{}': expected a number of threads from 1 to {}, or 0 for every core",

@@ -135,6 +135,72 @@ Hint hint(std::span<const Component> sum, Convention convention, MoveRng& rng, s
   return h;
 }
 
+namespace {
+
+// The quotients that give a game's misère values for heaps up to `largest`,
+// and into `shared` its kind, the quotient's size, or why there is none.
+struct ValueQuotients {
+  // Genera: tameness proven over the heaps up to the largest in play (or the
+  // whole game's quotient, when it says more).
+  std::shared_ptr<const MisereQuotient> bounded;
+  // Elements: the whole game's quotient for an octal code, any heap.
+  std::shared_ptr<const MisereQuotient> whole;
+};
+
+ValueQuotients value_quotients(const Game& game, std::uint64_t largest, MisereValue& shared) {
+  ValueQuotients q;
+  if (!game.heap_indexed() || game.has_cycles()) {
+    shared.kind = MisereValue::Kind::not_heap_game;
+    return q;
+  }
+  const HeapGame* heap = game.heap_game();
+  const MisereOptions options;
+  // An octal game's whole search that stopped short of the heaps in play
+  // (by the limits of `options`): a quotient of those heaps alone would
+  // pass the same limits, so it is not tried (misere.hpp).
+  bool stopped_short = false;
+  if (heap != nullptr && heap->octal_code_length()) {
+    try {
+      q.whole = shared_whole_misere_quotient(game, options.whole_quotient_most_heaps, options.quotient_limits);
+      if (!q.whole->whole && q.whole->max_heap < largest) {
+        shared.limit = fmt::format(
+            "its misère quotient is proven for heaps up to {} only ({}); 'grundy quotient {} --max-heap {}' "
+            "computes more, without a time limit",
+            q.whole->max_heap, q.whole->stopped, game.spec(), largest);
+        stopped_short = true;
+        q.whole.reset();
+      }
+    } catch (const LimitError&) {
+    } catch (const InputError&) {
+    }
+  }
+  if (largest <= kMostGenusHeap && !stopped_short) {
+    try {
+      q.bounded = shared_misere_quotient(game, largest, options.quotient_limits);
+    } catch (const LimitError& e) {
+      shared.limit = e.what();
+    } catch (const InputError& e) {
+      shared.limit = e.what();
+    }
+  }
+  // A game tame up to the heaps in play keeps its genera; otherwise the
+  // whole game's quotient, when there is one, says the most.
+  const bool whole_says_more = q.whole && (!q.bounded || (!q.bounded->tame && q.whole->whole));
+  const std::shared_ptr<const MisereQuotient> said = whole_says_more ? q.whole : q.bounded;
+  if (said) {
+    shared.kind = said->tame ? MisereValue::Kind::tame : MisereValue::Kind::wild;
+    shared.quotient_size = said->size;
+    shared.whole = said->whole.has_value();
+    shared.limit.clear();
+    q.bounded = said;
+  } else if (largest > kMostGenusHeap && !stopped_short) {
+    shared.kind = MisereValue::Kind::heap_too_large;
+  }
+  return q;
+}
+
+}  // namespace
+
 std::vector<MisereValue> misere_values(std::span<const Component> sum) {
   std::vector<MisereValue> values(sum.size());
   std::map<const Game*, std::vector<std::size_t>> by_game;  // the components of each game
@@ -154,57 +220,8 @@ std::vector<MisereValue> misere_values(std::span<const Component> sum) {
     }
     MisereValue shared;
     shared.largest_heap = largest;
-    // Genera: tameness proven over the heaps up to the largest in play.
-    std::shared_ptr<const MisereQuotient> bounded;
-    // Elements: the whole game's quotient for an octal code, any heap.
-    std::shared_ptr<const MisereQuotient> whole;
-    if (!game->heap_indexed() || game->has_cycles()) {
-      shared.kind = MisereValue::Kind::not_heap_game;
-    } else {
-      const HeapGame* heap = game->heap_game();
-      const MisereOptions options;
-      // An octal game's whole search that stopped short of the heaps in play
-      // (by the limits of `options`): a quotient of those heaps alone would
-      // pass the same limits, so it is not tried (misere.hpp).
-      bool stopped_short = false;
-      if (heap != nullptr && heap->octal_code_length()) {
-        try {
-          whole = shared_whole_misere_quotient(*game, options.whole_quotient_most_heaps, options.quotient_limits);
-          if (!whole->whole && whole->max_heap < largest) {
-            shared.limit = fmt::format(
-                "its misère quotient is proven for heaps up to {} only ({}); 'grundy quotient {} --max-heap {}' "
-                "computes more, without a time limit",
-                whole->max_heap, whole->stopped, game->spec(), largest);
-            stopped_short = true;
-            whole.reset();
-          }
-        } catch (const LimitError&) {
-        } catch (const InputError&) {
-        }
-      }
-      if (largest <= kMostGenusHeap && !stopped_short) {
-        try {
-          bounded = shared_misere_quotient(*game, largest, options.quotient_limits);
-        } catch (const LimitError& e) {
-          shared.limit = e.what();
-        } catch (const InputError& e) {
-          shared.limit = e.what();
-        }
-      }
-      // A game tame up to the heaps in play keeps its genera; otherwise the
-      // whole game's quotient, when there is one, says the most.
-      const bool whole_says_more = whole && (!bounded || (!bounded->tame && whole->whole));
-      const std::shared_ptr<const MisereQuotient>& said = whole_says_more ? whole : bounded;
-      if (said) {
-        shared.kind = said->tame ? MisereValue::Kind::tame : MisereValue::Kind::wild;
-        shared.quotient_size = said->size;
-        shared.whole = said->whole.has_value();
-        shared.limit.clear();
-        bounded = said;
-      } else if (largest > kMostGenusHeap && !stopped_short) {
-        shared.kind = MisereValue::Kind::heap_too_large;
-      }
-    }
+    const ValueQuotients q = value_quotients(*game, largest, shared);
+    const std::shared_ptr<const MisereQuotient>&bounded = q.bounded, &whole = q.whole;
     for (std::size_t i : mine) {
       values[i] = shared;
       const Position n = sum[i].position;
