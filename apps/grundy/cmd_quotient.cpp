@@ -24,6 +24,7 @@ struct QuotientOptions {
   std::string max_heap;  // unset: the whole game
   std::string most_heaps = std::to_string(kDefaultQuotientMostHeaps);
   std::string max_elements = std::to_string(QuotientLimits{}.max_size);
+  std::string budget;  // --budget SECONDS ("": no time limit)
   bool json = false;
 };
 
@@ -47,6 +48,17 @@ std::uint64_t parse_most_heaps(const std::string& text) {
                     "quotient may reach, a whole number from 1 to {}",
                     text, !n ? why_not_u64(text) : (*n == 0 ? "zero" : "too large"), kMostQuotientHeap));
   return *n;
+}
+
+// --budget SECONDS: processor seconds, 1 to a year.
+double parse_quotient_budget(const std::string& text) {
+  auto n = parse_u64(text);
+  if (!n || *n == 0 || *n > 365u * 24 * 3600)
+    throw InputError(fmt::format(
+        "--budget '{}': {}; expected the processor seconds the quotient's heaps may take, a whole number from 1 "
+        "to 31536000 (a year)",
+        text, !n ? why_not_u64(text) : (*n == 0 ? "zero" : "too large")));
+  return static_cast<double>(*n);
 }
 
 std::uint64_t parse_quotient_max_heap(const std::string& text) {
@@ -84,6 +96,12 @@ Command add_quotient_command(CLI::App& app) {
                                "{}; memory grows as N^2: 100 MB at 5,000, 1.6 GB at 20,000)",
                                QuotientLimits{}.max_size, kMaxQuotientElements))
       ->type_name("N");
+  quotient
+      ->add_option("--budget", options->budget,
+                   "stop after SECONDS of processor time (default: no time limit): the whole game's search "
+                   "keeps the quotient it has proven and says so; a quotient of heaps 0..N (--max-heap) "
+                   "that is not done by then is not given")
+      ->type_name("SECONDS");
   quotient->add_flag("--json", options->json, "print one JSON object instead of text");
   quotient->footer(
       "\nIn misère play whoever makes the last move loses, and Grundy values no longer add up. Sums of heaps\n"
@@ -96,15 +114,17 @@ Command add_quotient_command(CLI::App& app) {
       "over a range fixed by the period, its start and the code's length. The output states the check.\n"
       "Where no period is proven by --most-heaps, or a limit stops a step, it prints the quotient it has\n"
       "and says why it stopped.\n"
-      "\nExamples:\n  grundy quotient octal:0.75\n  grundy quotient kayles --max-heap 12 --json\n");
+      "\nExamples:\n  grundy quotient octal:0.75\n  grundy quotient kayles --max-heap 12 --json\n"
+      "  grundy quotient octal:4.7 --budget 30\n");
   return {quotient, answering([options](Output& out) {
             // A mistyped --max-heap is reported before anything the game's name is wrong in.
             std::optional<std::uint64_t> max_heap;
             if (!options->max_heap.empty()) max_heap = parse_quotient_max_heap(options->max_heap);
             const std::uint64_t most_heaps = parse_most_heaps(options->most_heaps);
             const std::uint32_t max_elements = parse_max_elements(options->max_elements);
-            print_quotient(*parse_game(options->game), max_heap, most_heaps, output_format(options->json), out,
-                           quotient_limits(max_elements));
+            QuotientLimits limits = quotient_limits(max_elements);
+            if (!options->budget.empty()) limits.max_seconds = parse_quotient_budget(options->budget);
+            print_quotient(*parse_game(options->game), max_heap, most_heaps, output_format(options->json), out, limits);
           })};
 }
 

@@ -535,6 +535,27 @@ def test_the_element_limit_can_be_raised_or_lowered():
         assert "a whole number from 2 to 20000" in r.stderr
 
 
+def test_a_time_budget_stops_the_whole_search_with_what_it_proved():
+    # Daisies (4.7) grows past a few hundred elements with no period in sight: --budget stops it
+    # after that many processor seconds, with the quotient it proved, and says so. A quotient of
+    # heaps 0..N not done within the budget is not given (exit 1, the limit named).
+    whole = run_json("quotient", "octal:4.7", "--budget", "1")
+    assert whole["stopped_by"] == "time", whole["stopped"]
+    assert whole["stopped"] == "the time limit of 1 s of processor time was reached"
+    assert whole["whole"] is None and whole["max_heap"] >= 12 and whole["size"] >= 34
+    bounded = run("quotient", "octal:4.7", "--max-heap", "60", "--budget", "1")
+    assert bounded.returncode == 1
+    assert bounded.stderr.splitlines()[-1] == "grundy: error: octal:4.7: the time limit of 1 s of processor time " \
+                                              "was reached", bounded.stderr
+    # A budget that is ample changes nothing.
+    ample, unbounded = run_json("quotient", "octal:0.75", "--budget", "60"), run_json("quotient", "octal:0.75")
+    del ample["seconds"], unbounded["seconds"]
+    assert ample == unbounded
+    for bad, why in (("0", "zero"), ("31536001", "too large"), ("x", "")):
+        r = run("quotient", "octal:0.75", "--budget", bad)
+        assert r.returncode == 2 and f"--budget '{bad}': {why}" in r.stderr, r.stderr
+
+
 def test_whole_game_quotients_are_proven_by_the_periodicity_theorem():
     # Without --max-heap an octal game's quotient grows heap by heap until the theorem proves it
     # for every heap; the output states the check.
