@@ -5,17 +5,20 @@
 // run by hand, docs/misere.md) is compared, which includes heaps past the
 // heap where the periodicity theorem's check ended for most games (0.75 is
 // proven at heap 21). A
-// pretending function changed at one heap of its period must disagree.
+// pretending function changed at one heap of its period must disagree, and
+// `winner --misere` must agree on random sums with a heap of up to 45.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "grundy/misere/misere.hpp"
 #include "grundy/misere/misere_quotient.hpp"
 #include "grundy/spec.hpp"
 #include "support/sanitized.hpp"
@@ -204,6 +207,45 @@ TEST(WholeQuotientBrute, AWrongPretendingFunctionIsCaught) {
     far_only.pretending[heap] = other;
     std::vector<Position> beyond{heap + q.whole->period * ((q.max_heap / q.whole->period) + 1)};
     EXPECT_NE(far_only.is_p_position(beyond), q.is_p_position(beyond)) << code;
+  }
+}
+
+// `winner --misere` (misere_outcome, with its default limits) on random sums
+// of three-digit games the census proves whole, against the plain search: a
+// heap of 30 to 45 (most of them past the heap where the theorem's check
+// ended, or in 4.722's preperiod of 48) with up to two heaps of 1 to 3.
+TEST(WholeQuotientBrute, WinnerAgreesOnRandomSumsWithHeapsUpTo45) {
+  std::mt19937_64 rng(45);
+  const unsigned largest = test::sanitized_or(45u, 30u);
+  // 4.722: the census's largest whole quotient (464 elements); 0.115 and
+  // 0.15: 42; Kayles (0.77): 40; 4.4 splits without taking; 0.75: 8.
+  std::vector<const char*> codes{"0.115", "0.15", "0.77", "4.4", "0.75"};
+  if (!test::kSanitized) codes.push_back("4.722");  // its proof alone takes seconds
+  MisereOptions quotient_first;
+  quotient_first.quick_search_sums = 0;
+  for (const char* code : codes) {
+    const auto game = parse_game(std::string("octal:") + code);
+    ASSERT_TRUE(compute_whole_misere_quotient(*game, 300).whole.has_value()) << code;
+    PlainMisereSearch search(code);
+    for (int trial = 0; trial < 12; ++trial) {
+      Heaps heaps{static_cast<char>(std::uniform_int_distribution<unsigned>(largest - 15, largest)(rng))};
+      const unsigned small = std::uniform_int_distribution<unsigned>(0, 2)(rng);
+      for (unsigned i = 0; i < small; ++i)
+        heaps.push_back(static_cast<char>(std::uniform_int_distribution<unsigned>(1, 3)(rng)));
+      std::vector<Component> sum;
+      std::string words;
+      for (char h : heaps) {
+        sum.push_back({game.get(), static_cast<unsigned char>(h)});
+        words += (words.empty() ? "" : " + ") + std::to_string(static_cast<unsigned char>(h));
+      }
+      // A sum this small may be searched at once, before the quotient: the
+      // winner either way, and the quotient's answer alone when asked for.
+      const bool p = search.is_p(heaps);
+      EXPECT_EQ(misere_outcome(sum).winner == Winner::second, p) << "octal:" << code << ": " << words;
+      const MisereAnalysis by_quotient = misere_outcome(sum, quotient_first);
+      EXPECT_EQ(by_quotient.method, MisereMethod::quotient) << "octal:" << code << ": " << words;
+      EXPECT_EQ(by_quotient.winner == Winner::second, p) << "octal:" << code << ": " << words;
+    }
   }
 }
 
