@@ -1,57 +1,34 @@
 // An independent value of Node Kayles on the m x n grid graph, with none of
-// grundy's code: a move removes a vertex and its neighbours; the value of a
-// position is the nim-sum of its connected pieces' values, and a piece's
-// value is the mex of its options' values (Sprague-Grundy). Pieces are kept
-// in a hash table under their cells shifted to the top left corner (no
-// canonical form beyond that translation, no pruning, no search bounds):
-// slow, and simple enough to be checked by reading.
+// grundy's code (node_kayles_pieces.hpp: a memoised mex over connected
+// pieces). A piece is kept under the least of its four mirror images
+// (left-right, top-bottom, both), each moved to the top left corner: mirror
+// images of a piece are the same graph, so they have one value. No other
+// canonical form, no pruning, no search bounds: slow, and simple enough to be
+// checked by reading.
 //
 // Usage: node_kayles_grid_check M N   (M * N <= 128)
-// Prints the value, the pieces valued and the seconds taken.
+// Prints M, N, the value, the pieces valued (one per mirror class) and the
+// seconds taken.
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <unordered_map>
+#include <utility>
 #include <vector>
+
+#include "node_kayles_pieces.hpp"
 
 namespace {
 
-using Cells = unsigned __int128;  // cell r * width + c
+using node_kayles_pieces::bit;
+using node_kayles_pieces::Cells;
+using node_kayles_pieces::lowest;
 
-struct CellsHash {
-  std::size_t operator()(Cells c) const {
-    const auto low = static_cast<std::uint64_t>(c), high = static_cast<std::uint64_t>(c >> 64);
-    return std::hash<std::uint64_t>{}(low * 0x9E3779B97F4A7C15ULL ^ (high + 0x632BE59BD9B4E019ULL));
-  }
-};
-
-unsigned rows, width;
-std::vector<Cells> closed;  // closed[v]: v and its neighbours
-Cells column0 = 0;          // every cell of column 0
-std::unordered_map<Cells, std::uint32_t, CellsHash> memo;
-
-Cells bit(unsigned v) { return Cells{1} << v; }
-
-unsigned lowest(Cells c) {
-  const auto low = static_cast<std::uint64_t>(c);
-  return low != 0 ? static_cast<unsigned>(__builtin_ctzll(low))
-                  : 64 + static_cast<unsigned>(__builtin_ctzll(static_cast<std::uint64_t>(c >> 64)));
-}
-
-// The piece holding cell `v` of `cells`: grown a neighbourhood at a time.
-Cells piece_of(Cells cells, unsigned v) {
-  Cells piece = bit(v), frontier = bit(v);
-  while (frontier != 0) {
-    Cells next = 0;
-    for (Cells f = frontier; f != 0; f &= f - 1) next |= closed[lowest(f)];
-    next &= cells & ~piece;
-    piece |= next;
-    frontier = next;
-  }
-  return piece;
-}
+unsigned rows, width;  // cell r * width + c
+Cells column0 = 0;     // every cell of column 0
+Cells row0 = 0;        // every cell of row 0
 
 // The piece moved to row 0 and column 0.
 Cells shifted(Cells piece) {
@@ -60,31 +37,29 @@ Cells shifted(Cells piece) {
   return piece;
 }
 
-std::uint32_t value(Cells cells);
-
-std::uint32_t piece_value(Cells piece) {
+// The least of the piece's four mirror images, each at the top left corner.
+Cells canonical(Cells piece) {
   piece = shifted(piece);
-  if (const auto it = memo.find(piece); it != memo.end()) return it->second;
-  std::vector<bool> seen;
-  for (Cells c = piece; c != 0; c &= c - 1) {
-    const std::uint32_t v = value(piece & ~closed[lowest(c)]);
-    if (v >= seen.size()) seen.resize(v + 1, false);
-    seen[v] = true;
+  std::array<Cells, 128> line{}, reversed{};  // row r's cells, and mirrored left-right
+  unsigned height = 0, span = 0;
+  for (unsigned r = 0; r < rows; ++r) {
+    line[r] = (piece >> (r * width)) & row0;
+    for (Cells c = line[r]; c != 0; c &= c - 1) {
+      height = r + 1;
+      if (lowest(c) + 1 > span) span = lowest(c) + 1;
+    }
   }
-  std::uint32_t mex = 0;
-  while (mex < seen.size() && seen[mex]) ++mex;
-  memo.emplace(piece, mex);
-  return mex;
-}
-
-std::uint32_t value(Cells cells) {
-  std::uint32_t sum = 0;
-  while (cells != 0) {
-    const Cells piece = piece_of(cells, lowest(cells));
-    sum ^= piece_value(piece);
-    cells &= ~piece;
+  for (unsigned r = 0; r < height; ++r)
+    for (Cells c = line[r]; c != 0; c &= c - 1) reversed[r] |= bit(span - 1 - lowest(c));
+  Cells best = piece, up_down = 0, left_right = 0, both = 0;
+  for (unsigned r = 0; r < height; ++r) {
+    up_down |= line[height - 1 - r] << (r * width);
+    left_right |= reversed[r] << (r * width);
+    both |= reversed[height - 1 - r] << (r * width);
   }
-  return sum;
+  for (const Cells image : {up_down, left_right, both})
+    if (image < best) best = image;
+  return best;
 }
 
 }  // namespace
@@ -100,7 +75,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "node_kayles_grid_check: M and N from 1, M * N at most 128\n");
     return 2;
   }
-  closed.resize(rows * width);
+  std::vector<Cells> closed(rows * width);  // closed[v]: v and its neighbours
   for (unsigned r = 0; r < rows; ++r)
     for (unsigned c = 0; c < width; ++c) {
       const unsigned v = r * width + c;
@@ -111,11 +86,13 @@ int main(int argc, char** argv) {
       if (r + 1 < rows) closed[v] |= bit(v + width);
     }
   for (unsigned r = 0; r < rows; ++r) column0 |= bit(r * width);
+  for (unsigned c = 0; c < width; ++c) row0 |= bit(c);
   const auto start = std::chrono::steady_clock::now();
   Cells all = 0;
   for (unsigned v = 0; v < rows * width; ++v) all |= bit(v);
-  const std::uint32_t g = value(all);
+  node_kayles_pieces::Values values(std::move(closed), canonical);
+  const std::uint32_t g = values.value(all);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%u\t%u\t%u\t%zu\t%.2f\n", rows, width, g, memo.size(), seconds);
+  std::printf("%u\t%u\t%u\t%zu\t%.2f\n", rows, width, g, values.pieces(), seconds);
   return 0;
 }
