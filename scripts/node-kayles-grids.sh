@@ -3,33 +3,29 @@
 # the vertex limit of node-kayles:FILE), smallest grids first, one row per grid
 # appended to a TSV file as each finishes (docs/games/node-kayles.md).
 #
-# Usage: scripts/node-kayles-grids.sh [--out FILE] [--timeout SECONDS] [--memory SIZE] [--rows M] [--threads T]
+# Usage: scripts/node-kayles-grids.sh [--out FILE] [--timeout SECONDS] [--memory SIZE] [--rows M]
 #   --out FILE        the table (default docs/census/node-kayles-grids.tsv); a grid
 #                     already in it is skipped, so a stopped run goes on where it stopped
 #   --timeout SECONDS the longest one grid may take, in wall time (default 1800); a grid cut off is
 #                     a row with value '-' (run again with a larger timeout to retry it)
 #   --memory SIZE     grundy's --memory for each grid (default 4G)
 #   --rows M          only grids of M rows (3 for OEIS A316632)
-#   --threads T       grundy's --threads (default 1); a second run with 2 and another --out
-#                     computes each value again by another order of the search
 # GRUNDY names the grundy binary (default build/release/apps/grundy/grundy).
 # Columns: rows, columns, vertices, value, seconds (processor time: user + system, so
-# that other work on the machine does not inflate it; every thread's), peak memory (MiB).
+# that other work on the machine does not inflate it), peak memory (MiB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=docs/census/node-kayles-grids.tsv
 timeout=1800
 memory=4G
 only_rows=
-threads=1
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --out) out=$2; shift 2 ;;
     --timeout) timeout=$2; shift 2 ;;
     --memory) memory=$2; shift 2 ;;
     --rows) only_rows=$2; shift 2 ;;
-    --threads) threads=$2; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "node-kayles-grids.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -57,7 +53,7 @@ for size in $(seq 1 128); do
     fi
     bash scripts/grid-graph.sh "$m" "$n" > "$work/grid.txt"
     if value=$(/usr/bin/time -f '%U %S %M' -o "$work/time" timeout "$timeout" \
-                 "$grundy" value "node-kayles:$work/grid.txt" all --memory "$memory" --threads "$threads" 2> "$work/err"); then
+                 "$grundy" value "node-kayles:$work/grid.txt" all --memory "$memory" --threads 1 2> "$work/err"); then
       seconds=$(awk '{ printf "%.2f", $1 + $2 }' "$work/time")
       peak=$(awk '{ printf "%.0f", $3 / 1024 }' "$work/time")
     else
