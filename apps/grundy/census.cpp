@@ -427,8 +427,14 @@ Shard shard_of(const CensusRequest& request) {
 
 // --only: the groups of the shard that hold a game named (every group when
 // none is), and their codes in code order: the games computed and printed.
-Shard chosen_of(const Shard& shard, const std::vector<std::string>& only) {
+// A game named that is in another shard is an InputError.
+Shard chosen_of(const CensusRequest& request, const Shard& shard) {
+  const std::vector<std::string>& only = request.only;
   if (only.empty()) return shard;
+  for (const std::string& code : only)
+    if (!std::binary_search(shard.codes.begin(), shard.codes.end(), code))
+      throw InputError(fmt::format("--only {}: {} is in another shard than this run's {}/{} (--shard)", code,
+                                   spec_of(request, code), request.shard, request.shards));
   Shard chosen;
   for (const std::vector<std::string>& members : shard.classes)
     if (std::any_of(members.begin(), members.end(),
@@ -591,14 +597,16 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
     take_resumed_rows(request, *resume, shard.codes, kept, bound_of, rows);
   }
 
-  const Shard chosen = chosen_of(shard, request.only);
+  const Shard chosen = chosen_of(request, shard);
   const Todo todo = todo_of(chosen.classes, rows, kept, plan);
+  const auto chosen_kept = static_cast<std::size_t>(std::count_if(
+      chosen.codes.begin(), chosen.codes.end(), [&](const std::string& code) { return kept.count(code) > 0; }));
   // (--jobs 0, and no GRUNDY_THREADS: every core the process may use.)
   const auto threads = static_cast<unsigned>(std::min<std::size_t>(request.jobs == 0 ? available_cores() : request.jobs,
                                                                    std::max<std::size_t>(todo.work.size(), 1)));
   // (A census of a few minutes at most goes by without one, unless asked.)
   const std::string estimate =
-      plan ? deepen_estimate(request, todo.figures, todo.games, kept.size(), threads)
+      plan ? deepen_estimate(request, todo.figures, todo.games, chosen_kept, threads)
            : census_estimate(request, todo.figures, todo.games, todo.work.size(), threads, request.estimate_only);
   if (request.estimate_only) {
     out.write(estimate + "\n");

@@ -58,7 +58,9 @@ std::vector<std::string> parse_only(const std::vector<std::string>& given, const
   const std::vector<std::string> codes = family.census_codes(digits);
   const std::string prefix = std::string(family.name) + ":";
   for (const std::string& text : given) {
-    const std::string code = text.starts_with(prefix) ? text.substr(prefix.size()) : text;
+    std::string code = text.starts_with(prefix) ? text.substr(prefix.size()) : text;
+    // 0.40 is 0.4: a last digit 0 (after the first) adds no move.
+    while (code.size() > 3 && code.back() == '0') code.pop_back();
     if (!std::binary_search(codes.begin(), codes.end(), code))
       throw InputError(fmt::format("--only '{}': not a game of the {}-digit {} census (codes such as {} or {}{})", text,
                                    digits, family.name, codes.back(), prefix, codes.back()));
@@ -204,9 +206,13 @@ Command add_census_command(CLI::App& app) {
       ->type_name("FROM");
   census
       ->add_option("--only", options->only,
-                   "compute only the games named (codes such as 0.376 or octal:0.376) and the others of their "
-                   "groups of equal values; the other games are neither computed nor printed, and a later run "
-                   "with the same --resume FILE does the rest")
+                   "compute only the games named (codes such as 0.376 or octal:0.376; several: 0.376,0.354 "
+                   "or --only again) and the others of their groups of equal values; the other games are "
+                   "neither computed nor printed, and a later run with the same --resume FILE does the rest")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false)
+      ->delimiter(',')
       ->type_name("CODE");
   census
       ->add_option("--budget", options->budget,

@@ -10,6 +10,7 @@
 #include "grundy/error.hpp"
 #include "grundy/parse_number.hpp"
 #include "grundy/spec.hpp"
+#include "grundy/time_limit.hpp"
 #include "grundy/frontend/quotient_answers.hpp"
 
 namespace grundy::cli {
@@ -124,7 +125,12 @@ Command add_quotient_command(CLI::App& app) {
             const std::uint32_t max_elements = parse_max_elements(options->max_elements);
             QuotientLimits limits = quotient_limits(max_elements);
             if (!options->budget.empty()) limits.max_seconds = parse_quotient_budget(options->budget);
-            print_quotient(*parse_game(options->game), max_heap, most_heaps, output_format(options->json), out, limits);
+            try {
+              print_quotient(*parse_game(options->game), max_heap, most_heaps, output_format(options->json), out,
+                             limits);
+            } catch (const TimeLimitReached& e) {
+              throw TimeLimitReached(fmt::format("{}; a larger --budget goes further", e.what()));
+            }
           })};
 }
 

@@ -155,28 +155,34 @@ ValueQuotients value_quotients(const Game& game, std::uint64_t largest, MisereVa
   }
   const HeapGame* heap = game.heap_game();
   const MisereOptions options;
-  // An octal game's whole search that stopped short of the heaps in play
-  // (by the limits of `options`): a quotient of those heaps alone would
-  // pass the same limits, so it is not tried (misere.hpp).
-  bool stopped_short = false;
+  // The quotient of the heaps in play has `quotient`'s own limits, and the
+  // analysis's time limit.
+  QuotientLimits bounded_limits;
+  bounded_limits.max_seconds = options.quotient_limits.max_seconds;
+  // An octal game's whole search that ran out of time short of the heaps in
+  // play: a quotient of those heaps alone takes the same steps, so it would
+  // run out of time too, and is not tried (misere.hpp).
+  bool out_of_time = false;
   if (heap != nullptr && heap->octal_code_length()) {
     try {
       q.whole = shared_whole_misere_quotient(game, options.whole_quotient_most_heaps, options.quotient_limits);
       if (!q.whole->whole && q.whole->max_heap < largest) {
-        shared.limit = fmt::format(
-            "its misère quotient is proven for heaps up to {} only ({}); 'grundy quotient {} --max-heap {}' "
-            "computes more, without a time limit",
-            q.whole->max_heap, q.whole->stopped, game.spec(), largest);
-        stopped_short = true;
+        if (q.whole->stop == MisereQuotient::Stop::time) {
+          shared.limit = fmt::format(
+              "its misère quotient is proven for heaps up to {} only ({}); 'grundy quotient {} --max-heap {}' "
+              "computes more, without a time limit",
+              q.whole->max_heap, q.whole->stopped, game.spec(), largest);
+          out_of_time = true;
+        }
         q.whole.reset();
       }
     } catch (const LimitError&) {
     } catch (const InputError&) {
     }
   }
-  if (largest <= kMostGenusHeap && !stopped_short) {
+  if (largest <= kMostGenusHeap && !out_of_time) {
     try {
-      q.bounded = shared_misere_quotient(game, largest, options.quotient_limits);
+      q.bounded = shared_misere_quotient(game, largest, bounded_limits);
     } catch (const LimitError& e) {
       shared.limit = e.what();
     } catch (const InputError& e) {
@@ -193,7 +199,7 @@ ValueQuotients value_quotients(const Game& game, std::uint64_t largest, MisereVa
     shared.whole = said->whole.has_value();
     shared.limit.clear();
     q.bounded = said;
-  } else if (largest > kMostGenusHeap && !stopped_short) {
+  } else if (largest > kMostGenusHeap && !out_of_time) {
     shared.kind = MisereValue::Kind::heap_too_large;
   }
   return q;

@@ -123,11 +123,16 @@ class MiserePlayWords final : public ConventionWords {
         continue;
       }
       // A value grundy does not compute is a refusal, not an answer (a
-      // wild game's lack of one is a proven fact, and an answer).
-      if (v.kind != MisereValue::Kind::wild)
-        throw InputError(fmt::format("{}{}; 'grundy winner ... --misere' says who wins",
-                                     values.size() > 1 ? fmt::format("position {}: ", i + 1) : std::string(),
-                                     misere_value_reason(*sum.components[i].game, v)));
+      // wild game's lack of one is a proven fact, and an answer): one a
+      // limit stopped is a LimitError (exit status 1), the others an
+      // InputError (2).
+      if (v.kind != MisereValue::Kind::wild) {
+        const std::string refusal = fmt::format("{}{}; 'grundy winner ... --misere' says who wins",
+                                                values.size() > 1 ? fmt::format("position {}: ", i + 1) : std::string(),
+                                                misere_value_reason(*sum.components[i].game, v));
+        if (v.kind == MisereValue::Kind::not_computed) throw LimitError(refusal);
+        throw InputError(refusal);
+      }
       std::string reason = misere_value_reason(*sum.components[i].game, v);
       if (std::find(said.begin(), said.end(), reason) != said.end()) {
         lines.push_back(fmt::format("no single misère value (position {}: as above){}", i + 1, element));

@@ -832,6 +832,9 @@ MisereQuotient build_quotient(const Game& game, std::uint64_t max_heap, const Qu
   } catch (const LimitError& e) {
     const std::string_view what = e.what();
     if (what.starts_with(game.spec())) throw;
+    // (Still a time limit when it was one: front ends say how to raise it.)
+    if (dynamic_cast<const TimeLimitReached*>(&e) != nullptr)
+      throw TimeLimitReached(fmt::format("{}: {}", game.spec(), what));
     throw LimitError(fmt::format("{}: {}", game.spec(), what));
   }
   if (code_length && !out.whole && out.stopped.empty()) {

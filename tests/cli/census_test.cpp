@@ -666,9 +666,20 @@ TEST(Census, OnlyComputesTheGroupsOfTheGamesNamedAndALaterRunTheRest) {
   ASSERT_EQ(rest["games"].size(), 16u);
   for (std::size_t i = 0; i < 16; ++i) EXPECT_EQ(without_time(rest["games"][i]), without_time(at_once["games"][i]));
 
+  // Several games: a list, --only again, or both; 0.40 is 0.4.
+  const json listed = run_json(with({"--only", "0.40,octal:0.1", "--only", "0.2", "--json"}));
+  std::set<std::string> games;
+  for (const json& row : listed["games"]) games.insert(row["game"]);
+  EXPECT_TRUE(games.count("octal:0.4") && games.count("octal:0.1") && games.count("octal:0.2"));
+
   auto r = grundy_run(with({"--only", "0.8"}));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("--only '0.8': not a game of the 1-digit octal census"));
+  // A game of another shard is named, not silently left out.
+  const std::string other = grundy_run(with({"--only", "0.4", "--shard", "1/2"})).exit_code == 0 ? "2/2" : "1/2";
+  r = grundy_run(with({"--only", "0.4", "--shard", other}));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--only 0.4: octal:0.4 is in another shard than this run's " + other));
   r = grundy_run(with({"--only", "0.4", "--merge", deep}));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("takes no --only"));

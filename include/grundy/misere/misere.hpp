@@ -67,7 +67,9 @@ struct MisereOptions {
   // quotient that will not come: the three-digit census's slowest proof of a
   // whole game took 3.3 s (docs/census/octal-3-misere.md). A bounded quotient
   // of more heaps than a whole game's search reached in that time would take
-  // longer, so it is not tried. `grundy quotient` has no time limit.
+  // longer, so it is not tried; `value --misere` computes one with
+  // `quotient`'s own size limits and this time limit. `grundy quotient` has
+  // no time limit unless asked (--budget).
   QuotientLimits quotient_limits{.max_size = 2000,
                                  .max_proof_numbers = 8'000'000,
                                  .max_copies = 64,
