@@ -121,6 +121,10 @@ struct MisereValue {
   std::optional<std::string> element;
   bool whole = false;
   std::string limit;  // for not_computed: the library's message
+  // For not_computed: the whole game's quotient ran out of time short of
+  // the heaps asked (a quotient of those heaps alone, without the time
+  // limit, may still be computed).
+  bool out_of_time = false;
 };
 // Genera come from quotients of heaps up to this.
 inline constexpr std::uint64_t kMostGenusHeap = 40;

@@ -168,11 +168,9 @@ ValueQuotients value_quotients(const Game& game, std::uint64_t largest, MisereVa
       q.whole = shared_whole_misere_quotient(game, options.whole_quotient_most_heaps, options.quotient_limits);
       if (!q.whole->whole && q.whole->max_heap < largest) {
         if (q.whole->stop == MisereQuotient::Stop::time) {
-          shared.limit = fmt::format(
-              "its misère quotient is proven for heaps up to {} only ({}); 'grundy quotient {} --max-heap {}' "
-              "computes more, without a time limit",
-              q.whole->max_heap, q.whole->stopped, game.spec(), largest);
-          out_of_time = true;
+          shared.limit = fmt::format("its misère quotient is proven for heaps up to {} only ({})", q.whole->max_heap,
+                                     q.whole->stopped);
+          shared.out_of_time = out_of_time = true;
         }
         q.whole.reset();
       }

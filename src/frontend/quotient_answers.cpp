@@ -81,6 +81,10 @@ std::string misere_value_reason(const Game& game, const MisereValue& v) {
     case MisereValue::Kind::not_computed:
       break;
   }
+  if (v.out_of_time)
+    return fmt::format(
+        "no misère value computed: {}; 'grundy quotient {} --max-heap {}' computes more, without a time limit", v.limit,
+        game.name(), v.largest_heap);
   return fmt::format("no misère value computed: {}", v.limit);
 }
 
