@@ -64,13 +64,39 @@ def number(row, column):
         raise Failure(f"{row['_where']}: {column} '{row[column]}' is not a number")
 
 
+def figures(s):
+    """0.57, 12.6, 1,249: two decimals below 10, one below 100, none above (rounded first, so
+    that 9.996 is 10.0, not 10.00)."""
+    if round(s, 2) < 10:
+        return f"{s:.2f}"
+    if round(s, 1) < 100:
+        return f"{s:.1f}"
+    return f"{round(s):,}"
+
+
 def seconds(s):
-    """0.57 s, 12.6 s, 1,249 s: three figures at most past the units."""
-    if s < 10:
-        return f"{s:.2f} s"
-    if s < 100:
-        return f"{s:.1f} s"
-    return f"{round(s):,} s"
+    return f"{figures(s)} s"
+
+
+def value_cell(row):
+    """A value, or None for a grid cut off ('-', its seconds '>TIMEOUT')."""
+    if row["value"] == "-":
+        if not (row["seconds"].startswith(">") and row["seconds"][1:].isdigit()):
+            raise Failure(f"{row['_where']}: a grid cut off ('-') has seconds '>TIMEOUT', not '{row['seconds']}'")
+        return None
+    return integer(row, "value")
+
+
+def keyed(rows, key, where_from):
+    """The rows by key; two rows for one key must agree on the value (else a disagreement)."""
+    out = {}
+    for row in rows:
+        k = key(row)
+        if k in out and out[k]["value"] != row["value"]:
+            raise Failure(f"{out[k]['_where']} and {row['_where']}: {where_from} gives two values, "
+                          f"{out[k]['value']} and {row['value']}, for one graph", status=1)
+        out[k] = row
+    return out
 
 
 GRID_COLUMNS = ["rows", "columns", "vertices", "value", "seconds", "peak_mib"]
@@ -79,11 +105,23 @@ PETERSEN_COLUMNS = ["n", "k", "vertices", "value", "seconds", "peak_mib"]
 PETERSEN_CHECK_COLUMNS = ["n", "vertices", "value", "seconds", "pieces"]
 
 
+def ranges(numbers):
+    """3 to 5, 9, 11 to 12: sorted numbers, runs joined."""
+    runs = []
+    for x in numbers:
+        if runs and x == runs[-1][1] + 1:
+            runs[-1][1] = x
+        else:
+            runs.append([x, x])
+    return ", ".join(f"{a}" if a == b else f"{a} to {b}" for a, b in runs)
+
+
 def grids_table(path):
     rows = read_tsv(path, GRID_COLUMNS)
     by_rows = {}
     for row in rows:
         m, n = integer(row, "rows"), integer(row, "columns")
+        value_cell(row)
         by_rows.setdefault(m, {})[n] = row
     out = ["| rows | columns | values, in order of columns | processor seconds, in the same order | first grid cut off |",
            "|---|---|---|---|---|"]
@@ -95,8 +133,8 @@ def grids_table(path):
         if times and max(times) < 0.1:
             timing = f"at most {max(times):.2f} each"
         else:
-            timing = ", ".join(f"{t:,.2f}" if t < 100 else f"{round(t):,}" for t in times)
-        span = f"{done[0][0]} to {done[-1][0]}" if done else ""
+            timing = ", ".join(figures(t) for t in times)
+        span = ranges([n for n, _ in done])
         first_cut = ""
         if cut:
             n, r = cut[0]
@@ -111,7 +149,7 @@ def checked_table(ours, theirs, label, published, name):
            "|---|---|---|---|"]
     awaiting = []
     for key in sorted(ours):
-        if key <= published or ours[key]["value"] == "-":
+        if key <= published or value_cell(ours[key]) is None:
             continue
         mine = ours[key]
         if key not in theirs:
@@ -132,14 +170,20 @@ def checked_table(ours, theirs, label, published, name):
 
 
 def grids_checked(grids, check, m, published):
-    ours = {integer(r, "columns"): r for r in read_tsv(grids, GRID_COLUMNS) if integer(r, "rows") == m}
-    theirs = {integer(r, "columns"): r for r in read_tsv(check, GRID_CHECK_COLUMNS) if integer(r, "rows") == m}
+    ours = keyed([r for r in read_tsv(grids, GRID_COLUMNS) if integer(r, "rows") == m],
+                 lambda r: integer(r, "columns"), "grundy's table")
+    theirs = keyed([r for r in read_tsv(check, GRID_CHECK_COLUMNS) if integer(r, "rows") == m],
+                   lambda r: integer(r, "columns"), "the independent program")
     return checked_table(ours, theirs, lambda n: f"{m} × {n}", published, "grid")
 
 
 def petersen_checked(petersen, check, k, published):
-    ours = {integer(r, "n"): r for r in read_tsv(petersen, PETERSEN_COLUMNS) if integer(r, "k") == k}
-    theirs = {integer(r, "n"): r for r in read_tsv(check, PETERSEN_CHECK_COLUMNS)}
+    # The check's file has no k column: its rows are GP(n, 2), the program's default.
+    if k != 2:
+        raise Failure(f"K = {k}: the check's file holds GP(n, 2) only (it has no k column)")
+    ours = keyed([r for r in read_tsv(petersen, PETERSEN_COLUMNS) if integer(r, "k") == k],
+                 lambda r: integer(r, "n"), "grundy's table")
+    theirs = keyed(read_tsv(check, PETERSEN_CHECK_COLUMNS), lambda r: integer(r, "n"), "the independent program")
     return checked_table(ours, theirs, lambda n: f"GP({n}, {k})", published, "graph")
 
 
