@@ -67,29 +67,26 @@ python3 "$script" petersen-checked "$tmp/gp.tsv" "$tmp/gp-check.tsv" 3 26 > /dev
 [[ $? == 2 ]] || fail "GP(n, 3) against a check file of GP(n, 2): expected exit status 2"
 
 # --- 3. Bad input ---------------------------------------------------------------------------------
-printf 'rows\tcolumns\n' > "$tmp/bad.tsv"
-python3 "$script" grids "$tmp/bad.tsv" > /dev/null 2> "$tmp/err"
-[[ $? == 2 ]] || fail "a wrong header: expected exit status 2"
-grep -q "bad.tsv:1:" "$tmp/err" || fail "a wrong header: the message does not name line 1: $(cat "$tmp/err")"
-printf 'rows\tcolumns\tvertices\tvalue\tseconds\tpeak_mib\n3\t4\t12\t0\n' > "$tmp/bad.tsv"
-python3 "$script" grids "$tmp/bad.tsv" > /dev/null 2> "$tmp/err"
-[[ $? == 2 ]] || fail "a short line: expected exit status 2"
-grep -q "bad.tsv:2:" "$tmp/err" || fail "a short line: the message does not name line 2: $(cat "$tmp/err")"
-python3 "$script" grids "$tmp/none.tsv" > /dev/null 2> "$tmp/err"
-[[ $? == 2 ]] || fail "a missing file: expected exit status 2"
-grep -qF "none.tsv" "$tmp/err" || fail "a missing file: the message does not name it: $(cat "$tmp/err")"
-printf 'rows\tcolumns\tvertices\tvalue\tseconds\tpeak_mib\n3\t4\t12\t0\t0.1\t7\n3\t5\t15\tx\t0.1\t7\n' > "$tmp/bad.tsv"
-python3 "$script" grids "$tmp/bad.tsv" > /dev/null 2> "$tmp/err"
-[[ $? == 2 ]] || fail "a value 'x': expected exit status 2"
-grep -q "bad.tsv:3: value 'x'" "$tmp/err" || fail "a value 'x': the message does not name line 3: $(cat "$tmp/err")"
-printf 'rows\tcolumns\tvertices\tvalue\tseconds\tpeak_mib\n3\t5\t15\t-\t-\t-\n' > "$tmp/bad.tsv"
-python3 "$script" grids "$tmp/bad.tsv" > /dev/null 2> "$tmp/err"
-[[ $? == 2 ]] || fail "a grid cut off without its timeout: expected exit status 2"
-grep -q "bad.tsv:2:" "$tmp/err" || fail "a grid cut off without its timeout: the message does not name line 2: $(cat "$tmp/err")"
-python3 "$script" grids-checked "$tmp/grids.tsv" "$tmp/check.tsv" three 16 > /dev/null 2> "$tmp/err"
-[[ $? == 2 ]] || fail "ROWS not a number: expected exit status 2"
-python3 "$script" tables > /dev/null 2> "$tmp/err"
-[[ $? == 2 ]] || fail "an unknown table: expected exit status 2"
-grep -q "usage:" "$tmp/err" || fail "an unknown table: no usage line: $(cat "$tmp/err")"
+# refused WHAT TEXT ARGS...: the script on ARGS exits 2, its message holding TEXT.
+refused() {
+  local what=$1 text=$2
+  shift 2
+  python3 "$script" "$@" > /dev/null 2> "$tmp/err"
+  local status=$?
+  [[ $status == 2 ]] || fail "$what: expected exit status 2, got $status"
+  grep -qF -- "$text" "$tmp/err" || fail "$what: the message does not hold '$text': $(cat "$tmp/err")"
+}
+header=$'rows\tcolumns\tvertices\tvalue\tseconds\tpeak_mib'
+printf 'rows\tcolumns\n' > "$tmp/bad1.tsv"
+refused "a wrong header" "bad1.tsv:1:" grids "$tmp/bad1.tsv"
+printf '%s\n3\t4\t12\t0\n' "$header" > "$tmp/bad2.tsv"
+refused "a short line" "bad2.tsv:2:" grids "$tmp/bad2.tsv"
+refused "a missing file" "none.tsv" grids "$tmp/none.tsv"
+printf '%s\n3\t4\t12\t0\t0.1\t7\n3\t5\t15\tx\t0.1\t7\n' "$header" > "$tmp/bad3.tsv"
+refused "a value 'x'" "bad3.tsv:3: value 'x'" grids "$tmp/bad3.tsv"
+printf '%s\n3\t5\t15\t-\t-\t-\n' "$header" > "$tmp/bad4.tsv"
+refused "a grid cut off without its timeout" "bad4.tsv:2:" grids "$tmp/bad4.tsv"
+refused "ROWS not a number" "ROWS 'three'" grids-checked "$tmp/grids.tsv" "$tmp/check.tsv" three 16
+refused "an unknown table" "usage:" tables
 
 finish node_kayles_tables_test
