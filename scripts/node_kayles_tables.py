@@ -117,10 +117,10 @@ def ranges(numbers):
 
 
 def grids_table(path):
-    rows = read_tsv(path, GRID_COLUMNS)
+    by_grid = keyed(read_tsv(path, GRID_COLUMNS), lambda r: (integer(r, "rows"), integer(r, "columns")),
+                    "grundy's table")
     by_rows = {}
-    for row in rows:
-        m, n = integer(row, "rows"), integer(row, "columns")
+    for (m, n), row in by_grid.items():
         value_cell(row)
         by_rows.setdefault(m, {})[n] = row
     out = ["| rows | columns | values, in order of columns | processor seconds, in the same order | first grid cut off |",

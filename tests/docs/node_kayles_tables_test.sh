@@ -88,5 +88,8 @@ printf '%s\n3\t5\t15\t-\t-\t-\n' "$header" > "$tmp/bad4.tsv"
 refused "a grid cut off without its timeout" "bad4.tsv:2:" grids "$tmp/bad4.tsv"
 refused "ROWS not a number" "ROWS 'three'" grids-checked "$tmp/grids.tsv" "$tmp/check.tsv" three 16
 refused "an unknown table" "usage:" tables
+printf '%s\n3\t5\t15\t3\t0.1\t7\n3\t5\t15\t2\t0.1\t7\n' "$header" > "$tmp/twice.tsv"
+python3 "$script" grids "$tmp/twice.tsv" > /dev/null 2> "$tmp/err"
+[[ $? == 1 ]] || fail "grundy's table with two values for 3 x 5: expected exit status 1"
 
 finish node_kayles_tables_test
