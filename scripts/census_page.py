@@ -2,12 +2,14 @@
 """Write the Markdown page of an octal census (docs/census/octal-K.md) from its rows.
 
     python3 scripts/census_page.py ROWS.jsonl --digits K --out docs/census/octal-K.md \\
-        [--deeper DEEP.jsonl [--deeper FEWER-DIGITS-DEEP.jsonl]]
+        [--deeper DEEP.jsonl ...] [--fewer FEWER-DIGITS.jsonl ...]
 
 ROWS.jsonl is what `grundy census octal --digits K --resume FILE` appends (docs/census.md): one
 JSON object a line, the object of `grundy pattern octal:CODE --json` plus "seconds", "max_heap"
 and, in a row the census copied from a game of equal values, "same_values_as". The file may be
-partial (a census still running): the page says how far it has got.
+partial (a census still running): the page says how far it has got. A row of a deeper pass
+folded into the census (`grundy census --deepen ROWS --merge DEEP --so-far`) holds
+"deepened_from", the census's bound, and its own "max_heap".
 
 The page is a summary: the commands that made it, the kinds, computing time and slowest games,
 the findings, the games with no period found (one line a group of equal values), and a comparison
@@ -297,10 +299,13 @@ def read_rows(path, digits, deeper=False, label="deeper pass"):
     """Returns (rows by code, max_heap, dropped): each row is its JSON object with "_line" (its
     line in the file) and "_code" added; dropped is the number of a last line without an end of
     line, left out as `--resume` leaves it out (docs/census.md, "A cut last line is dropped").
-    A census's rows share one max_heap. The rows of a deeper pass (deeper=True) may not, each
-    game having its own bound, and each must say which census bound it deepened
-    ("deepened_from"); their copies and groups are checked once they are merged (merge_deeper).
-    `label` names where a deeper row is (line_of)."""
+    A census's rows share one max_heap, but for the rows of a deeper pass folded into it: those
+    say which census bound they deepened ("deepened_from"), that one, and each has its own. A
+    copy is checked against its source's row of the same kind (the census's or the pass's): a
+    pass stopped part-way may have redone a source and not yet its copies. Of a deeper pass's
+    file (deeper=True) only the rows with "deepened_from" are taken (the file may be a census
+    with a pass folded into it); their copies and groups are checked once they are merged
+    (merge_deeper). `label` names where such a row is (line_of)."""
     try:
         with open(path, "rb") as f:
             lines = f.read().split(b"\n")
@@ -332,26 +337,37 @@ def read_rows(path, digits, deeper=False, label="deeper pass"):
                 raise Failure(f'{where}: octal:{code} has no integer "{key}"')
         if not isinstance(row.get("seconds"), (int, float)) or isinstance(row.get("seconds"), bool):
             raise Failure(f'{where}: octal:{code} has no number "seconds"')
-        if deeper and (not isinstance(row.get("deepened_from"), int) or isinstance(row.get("deepened_from"), bool)):
-            raise Failure(f'{where}: octal:{code} has no integer "deepened_from": not a row of a deeper pass')
+        if "deepened_from" in row and (not isinstance(row["deepened_from"], int) or
+                                       isinstance(row["deepened_from"], bool)):
+            raise Failure(f'{where}: octal:{code}\'s "deepened_from" is not an integer')
         row["_line"], row["_code"] = number, code
-        if deeper:
+        if "deepened_from" in row:
             row["_deeper"], row["_deeper_path"] = label, path
+            if deeper:
+                row["_place"] = label
+        elif deeper:
+            continue  # a census row of a file the pass was folded into
         rows[code] = row
     if not rows:
-        raise Failure(f"{path}: no row")
+        raise Failure(f"{path}: no row" + (' with "deepened_from": not the rows of a deeper pass' if deeper else ""))
     if deeper:
         return rows, None, dropped
-    first = min(rows.values(), key=lambda r: r["_line"])
+    census = {c: r for c, r in rows.items() if not r.get("_deeper")}
+    folded = {c: r for c, r in rows.items() if r.get("_deeper")}
+    first = min(census.values() or folded.values(), key=lambda r: r["_line"])
+    bound = first["deepened_from" if first.get("_deeper") else "max_heap"]
     for r in rows.values():
-        if r["max_heap"] != first["max_heap"]:
+        if r.get("_deeper") and r["deepened_from"] != bound:
+            raise Failure(f"{path}:{r['_line']}: octal:{r['_code']} deepens a census to n = {r['deepened_from']:,}, "
+                          f"not this one's {bound:,}")
+        if not r.get("_deeper") and r["max_heap"] != bound:
             raise Failure(f"{path}: rows of different censuses: max_heap {first['max_heap']} (line "
                           f"{first['_line']}) and {r['max_heap']} (line {r['_line']})")
     for r in rows.values():
         if "same_values_as" in r:
-            check_copy(path, r, rows, digits)
+            check_copy(path, r, folded if r.get("_deeper") else census, digits)
     choose_groups(path, rows)
-    return rows, first["max_heap"], dropped
+    return rows, bound, dropped
 
 
 def merge_deeper(census_path, rows, census, max_heap, path, deep, digits):
@@ -381,8 +397,8 @@ def merge_deeper(census_path, rows, census, max_heap, path, deep, digits):
 
 
 def line_of(row):
-    """Where a row is: its line in the census's rows, or in the deeper pass's."""
-    return f"{row['_deeper']} line {row['_line']}" if row.get("_deeper") else f"line {row['_line']}"
+    """Where a row is: its line in the census's rows, or in a deeper pass's file."""
+    return f"{row['_place']} line {row['_line']}" if row.get("_place") else f"line {row['_line']}"
 
 
 def choose_groups(path, rows):
@@ -789,6 +805,8 @@ class Page:
         script = f"python3 scripts/census_page.py {shown_path(a.rows)} --digits {K} --out docs/census/octal-{K}.md"
         for path in a.deeper:
             script += f" --deeper {shown_path(path)}"
+        for path in a.fewer:
+            script += f" --fewer {shown_path(path)}"
         for opt, value, default in (("--sources", a.sources, DEFAULT_SOURCES), ("--table", a.table, DEFAULT_TABLE)):
             if os.path.realpath(value) != os.path.realpath(default):
                 script += f" {opt} {shown_path(value)}"
@@ -797,16 +815,26 @@ class Page:
              "stopped when run again:", "", "```sh", f"{census} --resume {rows_file}", "```", "",
              f"Each game's values are computed up to heap n = {self.max_heap:,} ({bound_text(self.max_heap)} "
              "values, `--max-heap`) unless a period is proven sooner.", ""]
-        if a.deeper:
+        folded = any(r.get("_deeper_path") == a.rows for r in self.rows.values())
+        if a.deeper or folded:
+            deep = shown_path(a.deeper[0]) if a.deeper else f"deep-{K}.jsonl"
             L += ["A deeper pass (docs/census.md, \"A deeper pass\") takes every game the census left without a "
                   "proven period further, each to its own bound (with a rare-value mask to `--max-heap`, without "
-                  f"one as far as `--budget` allows), and writes its rows to `{shown_path(a.deeper[0])}`; each "
-                  "replaces its game's row here:", "", "```sh",
-                  f"grundy census octal --digits {K} --deepen {rows_file} --resume {shown_path(a.deeper[0])}", "```", ""]
-            if len(a.deeper) > 1:
+                  f"one as far as `--budget` allows), and appends its rows to a file of its own (`{deep}`). Folded "
+                  f"into `{rows_file}` (`--merge --so-far`), each replaces its game's row there, saying how far it "
+                  "was checked (`max_heap`, and `deepened_from`, the census's bound); the pass goes on from the "
+                  "folded census:", "", "```sh",
+                  f"grundy census octal --digits {K} --deepen {rows_file} --resume {deep}",
+                  f"grundy census octal --digits {K} --deepen {rows_file} --merge {deep} --so-far --jsonl > "
+                  f"octal-{K}.next",
+                  f"mv octal-{K}.next {rows_file}", "```", ""]
+            if a.deeper:
+                L += [f"The rows of `{deep}` not folded in yet replace their games' rows on this page.", ""]
+            fewer = a.deeper[1:] + a.fewer
+            if fewer:
                 L += ["The games of fewer digits that this pass has not redone yet take the rows of the deeper "
                       "passes over the smaller censuses, where those have redone them: " +
-                      ", ".join(f"`{shown_path(p)}`" for p in a.deeper[1:]) + " (a row there says which file).", ""]
+                      ", ".join(f"`{shown_path(p)}`" for p in fewer) + " (a row there says which file).", ""]
         L += ["The page is written from the rows by (a rerun with the same rows and sources writes the same "
               "bytes):", "", "```sh", script, "```", ""]
         return L
@@ -998,8 +1026,8 @@ class Page:
     def every_game(self):
         K = self.K
         return ["## Every game's row", "",
-                f"Each game's row is a line of `docs/census/octal-{K}.jsonl` (a deeper pass's row in its own "
-                "file replaces it): the object of `grundy pattern octal:CODE --json` (kind, preperiod, period, "
+                f"Each game's row is a line of `docs/census/octal-{K}.jsonl` (a deeper pass's row, once folded "
+                "in, in place of the census's): the object of `grundy pattern octal:CODE --json` (kind, preperiod, period, "
                 "the check and the theorem that prove it, largest value, rare-value mask and heaps, how far it "
                 "was examined), with the seconds it took. `grundy serve` shows every row in its census atlas: "
                 "open `/census` and type a code, or list the games with no period, the periodic games a deeper "
@@ -1022,15 +1050,26 @@ class Page:
                  "equal values (docs/census.md, \"Games with equal values\"). One line a group: its first game, "
                  "how far its table looked (N), its largest value, and the other games of the group.")
         L.append("")
+        def line(c, others, note=""):
+            r = rows[c]
+            deeper = ", deeper pass" if r.get("_deeper") else ""
+            tail = f"; also {', '.join(others)}" if others else ""
+            return f"- {c}: N = {num(r['checked_up_to'])}{deeper}, largest {num(r.get('largest_value'))}{tail}{note}"
+
         for c in leaders:
             r = rows.get(c)
             others = members.get(c, [])
-            tail = f"; also {', '.join(others)}" if others else ""
             if r is None:  # a copy's source not in a partial file
-                L.append(f"- {c}: not in the rows yet{tail}")
+                L.append(f"- {c}: not in the rows yet" + (f"; also {', '.join(others)}" if others else ""))
                 continue
-            deeper = ", deeper pass" if r.get("_deeper") else ""
-            L.append(f"- {c}: N = {num(r['checked_up_to'])}{deeper}, largest {num(r.get('largest_value'))}{tail}")
+            # Copies of the census's row of a game the deeper pass has redone, the pass not having
+            # reached them yet (stopped inside the group): a line of their own, with their row.
+            behind = [o for o in others if r["kind"] != "none" or bool(rows[o].get("_deeper")) != bool(r.get("_deeper"))]
+            if r["kind"] == "none":
+                L.append(line(c, [o for o in others if o not in behind]))
+            if behind:
+                L.append(line(behind[0], behind[1:], f" (copies of {c}'s census row; the deeper pass has redone {c} "
+                                                     "and not yet these)"))
         return L + [""]
 
     def method(self):
@@ -1179,8 +1218,12 @@ def main(argv):
     ap.add_argument("--out", required=True, help="the page to write")
     ap.add_argument("--deeper", action="append", default=[],
                     help="the rows of a deeper pass over this census (`grundy census octal --digits K --deepen ROWS "
-                    "--resume FILE`): each replaces its game's census row. Given again: a deeper pass over a "
-                    "census of fewer digits, whose rows fill in the games the earlier files have not redone")
+                    "--resume FILE`) not folded into ROWS yet: each replaces its game's census row. Given again: "
+                    "a deeper pass over a census of fewer digits, whose rows fill in the games the earlier files "
+                    "have not redone")
+    ap.add_argument("--fewer", action="append", default=[],
+                    help="a census of fewer digits with its deeper pass folded in (or that pass's rows): its rows "
+                    "with \"deepened_from\" fill in the games this census's own pass has not redone")
     ap.add_argument("--sources", default=DEFAULT_SOURCES, help="the folder of Czajka's lists")
     ap.add_argument("--table", default=DEFAULT_TABLE, help="octal_table.tsv")
     args = ap.parse_args(argv)
@@ -1188,9 +1231,11 @@ def main(argv):
         if not 1 <= args.digits <= CENSUS_MAX_DIGITS:
             raise Failure(f"--digits must be 1 to {CENSUS_MAX_DIGITS}")
         rows, max_heap, dropped = read_rows(args.rows, args.digits)
-        census = dict(rows)
-        for i, path in enumerate(args.deeper):
-            label = "deeper pass" if i == 0 else f"deeper pass {os.path.basename(path)}"
+        census = {c: r for c, r in rows.items() if not r.get("_deeper")}
+        files = [(path, "deeper pass" if i == 0 else f"deeper pass {os.path.basename(path)}")
+                 for i, path in enumerate(args.deeper)]
+        files += [(path, f"deeper pass {os.path.basename(path)}") for path in args.fewer]
+        for path, label in files:
             deep, _, _ = read_rows(path, args.digits, deeper=True, label=label)
             merge_deeper(args.rows, rows, census, max_heap, path, deep, args.digits)
         cz = read_czajka(args.sources)

@@ -151,7 +151,11 @@ void write_misere_rows(const std::vector<json>& rows, Output& out) {
   }
 }
 
-void write_rows(const std::vector<json>& rows, Format format, Output& out) {
+void write_rows(const std::vector<json>& rows, const CensusRequest& request, Format format, Output& out) {
+  if (request.json_lines) {
+    for (const json& row : rows) out.write(row.dump() + "\n");
+    return;
+  }
   if (format == Format::json) {
     out.write(json{{"games", rows}}.dump() + "\n");
     return;
@@ -239,7 +243,9 @@ void merge(const CensusRequest& request, Format format, Output& out) {
             "{}: the row for {} is of a {} census, and {}'s of a {} one: parts of one "
             "census share one kind of play",
             path, cell(row, "game"), play_of(row), found.begin()->second.second, play_of(found.begin()->second.first)));
-      if (plan && row.value("max_heap", std::uint64_t{0}) != plan->bound(code))
+      // (A row FROM holds already, folded into it by an earlier --so-far.)
+      const bool from_holds = plan && row == plan->from_row(code);
+      if (plan && !from_holds && row.value("max_heap", std::uint64_t{0}) != plan->bound(code))
         throw InputError(
             fmt::format("{}: the row for {} was computed with --max-heap {}, and the deeper pass from {} "
                         "gives it {}",
@@ -262,7 +268,7 @@ void merge(const CensusRequest& request, Format format, Output& out) {
   }
   std::vector<std::string> missing;
   for (const std::string& code : codes) {
-    if (plan && !found.count(code) && plan->bound(code) == 0)
+    if (plan && !found.count(code) && (plan->bound(code) == 0 || request.so_far))
       found.emplace(code, std::make_pair(plan->from_row(code), request.deepen_file));
     if (!found.count(code)) missing.push_back(spec_of(request, code));
   }
@@ -275,7 +281,7 @@ void merge(const CensusRequest& request, Format format, Output& out) {
   }
   std::vector<json> rows;
   for (const std::string& code : codes) rows.push_back(found.at(code).first);
-  write_rows(rows, format, out);
+  write_rows(rows, request, format, out);
 }
 
 // A duration for people: "40 s", "12 minutes", "5.5 hours", "3.2 days".
@@ -450,7 +456,8 @@ Shard chosen_of(const CensusRequest& request, const Shard& shard) {
 // the shard, the same play, the same bounds, once.
 template <class BoundOf>
 void take_resumed_rows(const CensusRequest& request, const RowFile& resume, const std::vector<std::string>& codes,
-                       const std::set<std::string>& kept, const BoundOf& bound_of, std::map<std::string, json>& rows) {
+                       const std::set<std::string>& kept, const std::optional<DeepenPlan>& plan,
+                       const BoundOf& bound_of, std::map<std::string, json>& rows) {
   for (const json& row : resume.rows()) {
     const std::string code = code_of(row, *request.family);
     if (!std::binary_search(codes.begin(), codes.end(), code))
@@ -460,6 +467,9 @@ void take_resumed_rows(const CensusRequest& request, const RowFile& resume, cons
       throw InputError(fmt::format("{}: the row for {} is of a {} census, and this run is {}", request.resume_file,
                                    cell(row, "game"), play_of(row),
                                    request.misere ? "misère (--misere)" : "of normal play (no --misere)"));
+    // A row FROM holds already (a census that took in this file's rows by
+    // --merge --so-far) is FROM's: nothing to take.
+    if (plan && row == plan->from_row(code)) continue;
     if (kept.count(code))
       throw InputError(fmt::format("{}: a row for {}, which the deeper pass from {} does not search again",
                                    request.resume_file, cell(row, "game"), request.deepen_file));
@@ -509,7 +519,16 @@ Todo todo_of(const std::vector<std::vector<std::string>>& classes, const std::ma
     bool copyable = false;  // a row the others copy, anywhere in the class
     double seconds = 0;
     for (const std::string& code : members) {
-      if (kept.count(code)) continue;
+      if (kept.count(code)) {
+        // A deeper row FROM holds (folded into it by --merge --so-far) gives
+        // its values to the games of its class left, which go as far (row_of).
+        const json& row = rows.at(code);
+        if (!source && copies_values(row) && row.contains("deepened_from")) {
+          source = row;
+          copyable = true;
+        }
+        continue;
+      }
       const auto it = rows.find(code);
       if (it == rows.end()) {
         work.missing.push_back({code, source});
@@ -594,7 +613,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
   std::unique_ptr<RowFile> resume;
   if (!request.resume_file.empty()) {
     resume = std::make_unique<RowFile>(request.resume_file);
-    take_resumed_rows(request, *resume, shard.codes, kept, bound_of, rows);
+    take_resumed_rows(request, *resume, shard.codes, kept, plan, bound_of, rows);
   }
 
   const Shard chosen = chosen_of(request, shard);
@@ -653,7 +672,7 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
   }
   std::vector<json> ordered;
   for (const std::string& code : chosen.codes) ordered.push_back(rows.at(code));
-  write_rows(ordered, format, out);
+  write_rows(ordered, request, format, out);
 }
 
 }  // namespace grundy::cli

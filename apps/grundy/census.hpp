@@ -41,8 +41,12 @@ struct CensusRequest {
   // within budget_seconds of core time a game.
   bool whole_quotients = false;
   std::uint64_t most_heaps = 0;
-  bool estimate_only = false;     // print the estimate of the work left, and stop
-  std::string deepen_file;        // --deepen FROM: go on from this whole census (census_deepen.hpp)
+  bool estimate_only = false;  // print the estimate of the work left, and stop
+  std::string deepen_file;     // --deepen FROM: go on from this whole census (census_deepen.hpp)
+  // With --merge and --deepen: the census as far as the parts go, a game
+  // they have no row for keeping FROM's (a deeper pass still running).
+  bool so_far = false;
+  bool json_lines = false;        // --jsonl: one row a line, as a --resume file holds them
   std::vector<std::string> only;  // --only: codes whose groups alone are computed ({}: every group)
   double budget_seconds = 0;      // --budget: core seconds for a game without a rare-value mask,
                                   // or for each whole misère quotient

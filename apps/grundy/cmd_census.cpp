@@ -38,6 +38,8 @@ struct CensusOptions {
   std::string jobs = "0";
   bool json = false;
   std::string deepen;             // --deepen FROM
+  bool so_far = false;            // --so-far
+  bool jsonl = false;             // --jsonl
   std::string budget;             // --budget SECONDS ("": the default)
   std::string most_heaps;         // --most-heaps N, with --misere ("": the default)
   std::vector<std::string> only;  // --only CODE...
@@ -136,6 +138,13 @@ CensusRequest parse_census(const CensusOptions& options) {
   r.estimate_only = options.estimate;
   if (!r.merge_files.empty() && (!options.shard.empty() || !options.resume.empty()))
     throw InputError("--merge combines finished parts: it takes no --shard or --resume");
+  r.so_far = options.so_far;
+  r.json_lines = options.jsonl;
+  if (options.jsonl && options.json) throw InputError("--json and --jsonl are two forms of one output: choose one");
+  if (r.so_far && (r.merge_files.empty() || r.deepen_file.empty()))
+    throw InputError(
+        "--so-far prints a deeper pass's census as far as it has got: it goes with --merge (the pass's "
+        "rows) and --deepen FROM (the census it deepens)");
   if (!r.merge_files.empty() && !options.only.empty())
     throw InputError("--merge computes nothing: it takes no --only (which chooses the games to compute)");
   r.only = parse_only(options.only, *r.family, r.digits);
@@ -179,6 +188,9 @@ Command add_census_command(CLI::App& app) {
   census->add_flag("--misere", options->misere,
                    "misère play: each game's misère quotient, as 'grundy quotient' computes it");
   census->add_flag("--json", options->json, "print {\"games\": [row, ...]} instead of a table");
+  census->add_flag("--jsonl", options->jsonl,
+                   "print one JSON row a line instead of a table: the form of a --resume file and of "
+                   "docs/census/*.jsonl");
   census->add_flag("--estimate", options->estimate,
                    "say how many games are left and about how long they would take (from --resume FILE's rows, "
                    "else from the three-digit census), and stop; every census says so before a long run");
@@ -204,6 +216,10 @@ Command add_census_command(CLI::App& app) {
                                "games FROM proves keep their rows",
                                kDefaultDeepenMaxHeap))
       ->type_name("FROM");
+  census->add_flag("--so-far", options->so_far,
+                   "with --merge and --deepen FROM: print the census as deep as the parts go, a game they "
+                   "have no row for yet keeping FROM's row; written over FROM, the census holds every game "
+                   "once, each as far as it was checked, and the pass goes on from it");
   census
       ->add_option("--only", options->only,
                    "compute only the games named (codes such as 0.376 or octal:0.376; several: 0.376,0.354 "
@@ -257,6 +273,8 @@ Command add_census_command(CLI::App& app) {
       "A deeper pass (--deepen FROM) searches again, cheapest first, the games a finished census\n"
       "left without a proven period; its rows add \"deepened_from\" (FROM's bound), each \"max_heap\"\n"
       "its own bound; FROM's other rows are kept as they are (docs/census.md, \"A deeper pass\").\n"
+      "--merge FILE --deepen FROM --so-far folds a running pass's rows into FROM: the same pass goes\n"
+      "on from the census it prints, skipping FILE's rows that FROM now holds.\n"
       "\nExamples:\n  grundy census octal --digits 2\n"
       "  grundy census octal --digits 3 --max-heap 65535 --resume census3.jsonl\n"
       "  grundy census octal --digits 2 --shard 1/2 --resume part-1.jsonl\n"
@@ -264,7 +282,8 @@ Command add_census_command(CLI::App& app) {
       "  grundy census octal --digits 2 --misere\n"
       "  grundy census octal --digits 2 --misere --max-heap 40\n"
       "  grundy census octal --digits 3 --deepen census3.jsonl --resume deep3.jsonl --estimate\n"
-      "  grundy census octal --digits 3 --deepen census3.jsonl --only 0.376 --resume first.jsonl\n");
+      "  grundy census octal --digits 3 --deepen census3.jsonl --only 0.376 --resume first.jsonl\n"
+      "  grundy census octal --digits 3 --deepen census3.jsonl --merge deep3.jsonl --so-far --jsonl\n");
   return {census, answering([options](Output& out) {
             const unsigned env_threads = read_threads_option(std::nullopt);  // (GRUNDY_THREADS: the default of --jobs)
             CensusRequest request = parse_census(*options);

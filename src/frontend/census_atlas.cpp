@@ -258,8 +258,9 @@ CensusAtlas CensusAtlas::load(const std::filesystem::path& folder) {
           if (std::find(members.begin(), members.end(), game) == members.end()) members.push_back(game);
           if (root != game && std::find(members.begin(), members.end(), root) == members.end()) members.push_back(root);
         }
+        // (A deep row may be in the census's own file, folded into it.)
         const auto held = summaries.find(game);
-        if (held != summaries.end() && !better_normal(row, deep, held->second)) continue;
+        if (held != summaries.end() && !better_normal(row, row.contains("deepened_from"), held->second)) continue;
         summaries[game] = summary_of(row, census);
         atlas.normal_rows_[game] = Row{census, lines[i]};
       } catch (const json::exception& e) {

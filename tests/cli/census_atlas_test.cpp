@@ -88,6 +88,24 @@ TEST(CensusAtlas, KeepsTheRowCheckedFurthestAndADeepRowFirst) {
   EXPECT_FALSE(atlas.entry("octal:0.5"));
 }
 
+// A deep pass folded into its census (grundy census --merge --so-far) leaves its rows in
+// octal-D.jsonl: still deep rows, kept before a census row checked further (a period proven
+// needs fewer heaps than a search that saw none).
+TEST(CensusAtlas, ADeepRowFoldedIntoItsCensusIsStillDeep) {
+  const Folder f;
+  f.write(
+      "octal-3.jsonl",
+      R"({"game":"octal:0.1677","kind":"none","proven":false,"checked_up_to":1048575,"largest_value":56,"seconds":20.5})"
+      "\n");
+  f.write("octal-4.jsonl", kDeep3);
+  const CensusAtlas atlas = CensusAtlas::load(f.path());
+  const auto e1677 = atlas.entry("octal:0.1677");
+  ASSERT_TRUE(e1677);
+  EXPECT_EQ((*e1677)["summary"]["census"], "octal-4");
+  EXPECT_EQ((*e1677)["summary"]["deep"], true);
+  EXPECT_EQ((*e1677)["summary"]["period"], 4);
+}
+
 TEST(CensusAtlas, FiltersSortsAndPages) {
   const Folder f;
   const CensusAtlas atlas = three_censuses(f);

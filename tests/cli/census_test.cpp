@@ -720,6 +720,75 @@ TEST(Census, ADeeperPassGivesAGameWithoutAMaskTheBoundItsBudgetBuys) {
   std::filesystem::remove_all(dir);
 }
 
+// A deeper pass part-way through is folded into the census it deepens (--merge --so-far): every
+// game once, the rows the pass has written in place of FROM's. The pass goes on from the folded
+// census with its own resume file, skipping the rows the census now holds, and ends with the
+// census the pass would have made at once. The two-digit census at heap 2,000 leaves 25 games
+// without a proven period; the group 0.64..0.67 has none to heap 20,000 either, so 0.65, 0.66 and
+// 0.67 copy 0.64's row, here its folded row.
+TEST(Census, APassFoldedIntoItsCensusGoesOnFromIt) {
+  const auto dir = scratch("fold");
+  const std::string from = (dir / "from.jsonl").string(), deep = (dir / "deep.jsonl").string(),
+                    part = (dir / "part.jsonl").string(), folded = (dir / "folded.jsonl").string();
+  run_json({"census", "octal", "--digits", "2", "--max-heap", "2000", "--resume", from, "--json"});
+  const auto deeper = [&](const std::string& census, std::vector<std::string> extra) {
+    std::vector<std::string> args{"census", "octal", "--digits", "2", "--deepen", census, "--max-heap", "20000"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  const json at_once = run_json(deeper(from, {"--resume", deep, "--json"}));
+  std::map<std::string, std::string> deep_line;
+  std::string other;  // the first game of another group that the pass computed
+  for (const std::string& line : lines_of(deep)) {
+    const json row = json::parse(line);
+    deep_line[row["game"]] = line;
+    if (other.empty() && !row.contains("same_values_as") && row["game"] != "octal:0.64") other = row["game"];
+  }
+  ASSERT_EQ(deep_line.size(), 25u);
+  ASSERT_FALSE(other.empty());
+  ASSERT_EQ(json::parse(deep_line.at("octal:0.65"))["same_values_as"], "octal:0.64");
+  std::ofstream(part) << deep_line.at("octal:0.64") << "\n" << deep_line.at(other) << "\n";
+
+  auto r = grundy_run(deeper(from, {"--merge", part, "--jsonl"}));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("the parts miss 23 of the 128 games"));
+  r = grundy_run(deeper(from, {"--merge", part, "--so-far", "--jsonl"}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ofstream(folded) << r.out;
+  const std::vector<std::string> folded_lines = lines_of(folded);
+  ASSERT_EQ(folded_lines.size(), 128u);
+  std::map<std::string, std::string> from_line;
+  for (const std::string& line : lines_of(from)) from_line[json::parse(line)["game"]] = line;
+  for (const std::string& line : folded_lines) {  // the part's lines and FROM's, byte for byte
+    const std::string game = json::parse(line)["game"];
+    EXPECT_EQ(line, game == "octal:0.64" || game == other ? deep_line.at(game) : from_line.at(game)) << game;
+  }
+  // Folding again changes nothing.
+  r = grundy_run(deeper(folded, {"--merge", part, "--so-far", "--jsonl"}));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::string folded_text;
+  for (const std::string& line : folded_lines) folded_text += line + "\n";
+  EXPECT_EQ(r.out, folded_text);
+
+  // The pass goes on from the folded census: the part's two rows are the census's now.
+  const auto estimate = grundy_run(deeper(folded, {"--resume", part, "--estimate"}));
+  EXPECT_THAT(estimate.out, HasSubstr(": 23 games left in "));
+  EXPECT_THAT(estimate.out, HasSubstr("(105 games keep its rows)"));
+  const json rest = run_json(deeper(folded, {"--resume", part, "--json"}));
+  EXPECT_EQ(lines_of(part).size(), 25u);
+  ASSERT_EQ(rest["games"].size(), 128u);
+  for (std::size_t i = 0; i < 128; ++i)
+    EXPECT_EQ(without_time(rest["games"][i]), without_time(at_once["games"][i])) << at_once["games"][i]["game"];
+
+  r = grundy_run({"census", "octal", "--digits", "2", "--merge", part, "--so-far"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--so-far prints a deeper pass's census as far as it has got"));
+  r = grundy_run(deeper(from, {"--merge", part, "--json", "--jsonl"}));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--json and --jsonl"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Census, BadArgumentsExitTwoWithOneLine) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"census", "nim", "--digits", "2"}, "only octal games have a census"},

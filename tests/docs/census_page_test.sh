@@ -7,7 +7,9 @@
 #     listed with its group's first game; heap 0 is added to a row's rare heaps against Czajka's
 #     list; 4.344 is a finding;
 #  3. bad rows: exit 2, a message naming the line, no page written;
-#  4. --deeper: a deeper pass's rows replace the census's, with their own bounds.
+#  4. a deeper pass's rows replace the census's, with their own bounds: folded into the census
+#     file (grundy census --merge --so-far), or from a file of their own (--deeper);
+#  5. two deeper files, and a census of fewer digits with its pass folded in (--fewer).
 # It needs python3 only (no grundy binary). Exit 0 when all pass, 1 otherwise.
 #
 # Usage: census_page_test.sh [REPO_ROOT]   (default: the repository this file is in)
@@ -22,10 +24,9 @@ for digits in 3 4; do
   page_file=$root/docs/census/octal-$digits.md
   deep_file=$root/docs/census/octal-$digits-deep.jsonl
   deeper=()
-  [[ -f $deep_file ]] && deeper=(--deeper "$deep_file")
+  [[ -f $deep_file ]] && deeper=(--deeper "$deep_file")  # a pass's rows not folded in yet
   # The four-digit page takes the three-digit pass's rows for the games its own has not redone.
-  [[ $digits == 4 && -f $root/docs/census/octal-3-deep.jsonl ]] &&
-    deeper+=(--deeper "$root/docs/census/octal-3-deep.jsonl")
+  [[ $digits == 4 ]] && deeper+=(--fewer "$root/docs/census/octal-3.jsonl")
   [[ $digits == 3 || -f $page_file ]] || continue
   if python3 "$script" "$rows_file" --digits "$digits" --out "$tmp/octal-$digits.md" "${deeper[@]}" 2>"$tmp/err"; then
     if ! cmp -s "$tmp/octal-$digits.md" "$page_file"; then
@@ -133,6 +134,26 @@ contains "$tmp/deep.md" "**The deeper pass** has redone 2 of the games"
 contains "$tmp/deep.md" "no period up to n = 1,048,575, or the deeper pass's bound for its rows: **2**"
 contains "$tmp/deep.md" "- 0.62: N = 4,194,303, deeper pass, largest 302; also 0.63"
 contains "$tmp/deep.md" "--deepen docs/census/octal-3.jsonl --resume"
+contains "$tmp/deep.md" "The rows of \`$deep\` not folded in yet replace their games' rows on this page."
+# The same rows folded into the census: the same games, at the census's own lines.
+folded=$tmp/folded.jsonl
+{ sed -n 1p "$rows"; sed -n 2p "$deep"; sed -n 1p "$deep"; sed -n 4p "$rows"; } >"$folded"
+python3 "$script" "$folded" --digits 3 --out "$tmp/folded.md" 2>"$tmp/err" ||
+  fail "the script failed on folded rows: $(cat "$tmp/err")"
+contains "$tmp/folded.md" "**The deeper pass** has redone 2 of the games"
+contains "$tmp/folded.md" "- 0.62: N = 4,194,303, deeper pass, largest 302; also 0.63"
+contains "$tmp/folded.md" "--merge deep-3.jsonl --so-far --jsonl > octal-3.next"
+grep -qF "not folded in yet" "$tmp/folded.md" && fail "a page of folded rows speaks of rows not folded in"
+# A pass stopped between a group's games: 0.62 folded, its copy 0.63 still the census's.
+{ sed -n 1,2p "$rows"; sed -n 1p "$deep"; } >"$tmp/half.jsonl"
+python3 "$script" "$tmp/half.jsonl" --digits 3 --out "$tmp/half.md" 2>"$tmp/err" ||
+  fail "the script failed on a group half folded: $(cat "$tmp/err")"
+contains "$tmp/half.md" "- 0.62: N = 4,194,303, deeper pass, largest 302"
+contains "$tmp/half.md" "- 0.63: N = 1,048,575, largest 302 (copies of 0.62's census row; the deeper pass has redone 0.62"
+bad folded-other-bound "folded-other-bound.jsonl:2: octal:0.62 deepens a census to n = 65,535, not this one's 1,048,575" \
+  "$row45" "$(sed 's/"deepened_from":1048575/"deepened_from":65535/' <<<"$(sed -n 1p "$deep")")"
+bad folded-not-int "folded-not-int.jsonl:2: octal:0.62's \"deepened_from\" is not an integer" \
+  "$row45" "$(sed 's/"deepened_from":1048575/"deepened_from":"1048575"/' <<<"$(sed -n 1p "$deep")")"
 # deeper_bad NAME MESSAGE LINE...: a deeper file of these lines fails so.
 deeper_bad() {
   local name=$1 message=$2 status
@@ -144,25 +165,35 @@ deeper_bad() {
   grep -qF -- "$message" "$tmp/$name.err" || fail "$name: the error '$(cat "$tmp/$name.err")' lacks: $message"
   [[ ! -e $tmp/$name.md ]] || fail "$name: a page was written"
 }
-deeper_bad no-from 'no-from.jsonl:1: octal:0.62 has no integer "deepened_from"' "$row62"
+deeper_bad no-from 'no-from.jsonl: no row with "deepened_from": not the rows of a deeper pass' "$row62"
 deeper_bad other-bound "other-bound.jsonl:1: octal:0.62 deepens a census to n = 65,535, not this one's 1,048,575" \
   "${row62/\"seconds\":1.807/\"seconds\":1.807,\"deepened_from\":65535}"
 deeper_bad not-in-census "not-in-census.jsonl:1: octal:0.7 has no row in the census it deepens" \
   '{"game":"octal:0.7","kind":"none","checked_up_to":1,"max_heap":2000000,"seconds":0.0,"deepened_from":1048575}'
 
 # --- 5. Two deeper files: the first's row of a game wins, the second fills in the others ------
-grep -F '"game":"octal:0.161"' "$root/docs/census/octal-3.jsonl" >"$tmp/rows2.jsonl"
+# The second is a census with its pass folded in, as docs/census/octal-3.jsonl is: 0.161's deeper
+# row, 0.45's census row (not a deeper row: not taken) and a deeper row of 0.62.
+deep161=$(grep -F '"game":"octal:0.161"' "$root/docs/census/octal-3.jsonl")
+grep -qF '"deepened_from":1048575' <<<"$deep161" ||
+  fail "expected octal:0.161's deeper row, folded into docs/census/octal-3.jsonl"
+sed 's/"checked_up_to":[0-9]*/"checked_up_to":1048575/; s/"deepened_from":1048575,//;
+     s/"max_heap":[0-9]*/"max_heap":1048575/' <<<"$deep161" >"$tmp/rows2.jsonl"
 cat "$rows" >>"$tmp/rows2.jsonl"
-grep -F '"game":"octal:0.161"' "$root/docs/census/octal-3-deep.jsonl" >"$tmp/fewer.jsonl"
-[[ -s $tmp/fewer.jsonl ]] || fail "expected octal:0.161's row in docs/census/octal-3-deep.jsonl"
-sed 's/"checked_up_to":1048575/"checked_up_to":8388607/; s/"max_heap":1048575/"max_heap":8388607/;
-     s/"seconds":1.807/"seconds":80.5,"deepened_from":1048575/' <<<"$row62" >>"$tmp/fewer.jsonl"
-python3 "$script" "$tmp/rows2.jsonl" --digits 3 --out "$tmp/two.md" --deeper "$deep" --deeper "$tmp/fewer.jsonl" \
-  2>"$tmp/err" || fail "the script failed with two --deeper files: $(cat "$tmp/err")"
-contains "$tmp/two.md" "- 0.62: N = 4,194,303, deeper pass, largest 302; also 0.63"
-contains "$tmp/two.md" "- 0.161: N = 536,870,911, deeper pass, largest"
-contains "$tmp/two.md" "**The deeper pass** has redone 3 of the games"
-contains "$tmp/two.md" "--deeper $tmp/fewer.jsonl"
-contains "$tmp/two.md" "take the rows of the deeper passes over the smaller censuses"
+{
+  echo "$deep161"
+  echo "$row45"
+  sed 's/"checked_up_to":1048575/"checked_up_to":8388607/; s/"max_heap":1048575/"max_heap":8388607/;
+       s/"seconds":1.807/"seconds":80.5,"deepened_from":1048575/' <<<"$row62"
+} >"$tmp/fewer.jsonl"
+for option in --deeper --fewer; do
+  python3 "$script" "$tmp/rows2.jsonl" --digits 3 --out "$tmp/two.md" --deeper "$deep" $option "$tmp/fewer.jsonl" \
+    2>"$tmp/err" || fail "the script failed with --deeper and $option: $(cat "$tmp/err")"
+  contains "$tmp/two.md" "- 0.62: N = 4,194,303, deeper pass, largest 302; also 0.63"
+  contains "$tmp/two.md" "- 0.161: N = 536,870,911, deeper pass, largest"
+  contains "$tmp/two.md" "**The deeper pass** has redone 3 of the games"
+  contains "$tmp/two.md" "$option $tmp/fewer.jsonl"
+  contains "$tmp/two.md" "take the rows of the deeper passes over the smaller censuses"
+done
 
 finish census_page_test
