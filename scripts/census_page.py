@@ -1062,14 +1062,17 @@ class Page:
             if r is None:  # a copy's source not in a partial file
                 L.append(f"- {c}: not in the rows yet" + (f"; also {', '.join(others)}" if others else ""))
                 continue
-            # Copies of the census's row of a game the deeper pass has redone, the pass not having
-            # reached them yet (stopped inside the group): a line of their own, with their row.
+            # Copies of the census's row of a game a deeper pass has redone: this census's pass, not
+            # having reached them yet (stopped inside the group), or the pass over a census of fewer
+            # digits (--fewer), which never redoes them. A line of their own, with their row.
             behind = [o for o in others if r["kind"] != "none" or bool(rows[o].get("_deeper")) != bool(r.get("_deeper"))]
             if r["kind"] == "none":
                 L.append(line(c, [o for o in others if o not in behind]))
             if behind:
-                L.append(line(behind[0], behind[1:], f" (copies of {c}'s census row; the deeper pass has redone {c} "
-                                                     "and not yet these)"))
+                whose = (f"{c}'s row is that of the {r['_place']}, which does not redo them" if r.get("_place") and
+                         r.get("_deeper_path") in self.args.fewer + self.args.deeper[1:] else
+                         f"the deeper pass has redone {c} and not yet these")
+                L.append(line(behind[0], behind[1:], f" (copies of {c}'s census row; {whose})"))
         return L + [""]
 
     def method(self):

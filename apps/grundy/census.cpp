@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <exception>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -226,7 +227,12 @@ void merge(const CensusRequest& request, Format format, Output& out) {
   std::map<std::string, std::pair<json, std::string>> found;  // code -> row, file
   for (const std::string& path : request.merge_files) {
     const ReadRows file = read_rows(path);
-    if (file.cut_short)
+    if (file.cut_short && request.so_far)
+      progress_note(
+          fmt::format("{}: its last line is cut short (a row being written, or an interrupted run): "
+                      "left out, that game keeping its row in {}",
+                      path, request.deepen_file));
+    else if (file.cut_short)
       throw InputError(
           fmt::format("{}: its last line is cut short (an interrupted run): finish that part with "
                       "--resume {} first",
@@ -243,9 +249,10 @@ void merge(const CensusRequest& request, Format format, Output& out) {
             "{}: the row for {} is of a {} census, and {}'s of a {} one: parts of one "
             "census share one kind of play",
             path, cell(row, "game"), play_of(row), found.begin()->second.second, play_of(found.begin()->second.first)));
-      // (A row FROM holds already, folded into it by an earlier --so-far.)
-      const bool from_holds = plan && row == plan->from_row(code);
-      if (plan && !from_holds && row.value("max_heap", std::uint64_t{0}) != plan->bound(code))
+      // A row FROM holds already (folded into it by an earlier --so-far):
+      // FROM gives it below.
+      if (plan && row.contains("deepened_from") && row == plan->from_row(code)) continue;
+      if (plan && row.value("max_heap", std::uint64_t{0}) != plan->bound(code))
         throw InputError(
             fmt::format("{}: the row for {} was computed with --max-heap {}, and the deeper pass from {} "
                         "gives it {}",
@@ -469,7 +476,7 @@ void take_resumed_rows(const CensusRequest& request, const RowFile& resume, cons
                                    request.misere ? "misère (--misere)" : "of normal play (no --misere)"));
     // A row FROM holds already (a census that took in this file's rows by
     // --merge --so-far) is FROM's: nothing to take.
-    if (plan && row == plan->from_row(code)) continue;
+    if (plan && row.contains("deepened_from") && row == plan->from_row(code)) continue;
     if (kept.count(code))
       throw InputError(fmt::format("{}: a row for {}, which the deeper pass from {} does not search again",
                                    request.resume_file, cell(row, "game"), request.deepen_file));
@@ -611,6 +618,14 @@ void run_census(const CensusRequest& request, Format format, Output& out) {
         kept.insert(code);
       }
   std::unique_ptr<RowFile> resume;
+  if (plan && !request.resume_file.empty()) {
+    std::error_code error;  // (a resume file not there yet is another file)
+    if (std::filesystem::equivalent(request.resume_file, request.deepen_file, error))
+      throw InputError(
+          fmt::format("--resume {} is the census --deepen reads: give the pass a file of its own, and "
+                      "fold its rows into the census with --merge FILE --so-far",
+                      request.resume_file));
+  }
   if (!request.resume_file.empty()) {
     resume = std::make_unique<RowFile>(request.resume_file);
     take_resumed_rows(request, *resume, shard.codes, kept, plan, bound_of, rows);

@@ -218,8 +218,9 @@ Command add_census_command(CLI::App& app) {
       ->type_name("FROM");
   census->add_flag("--so-far", options->so_far,
                    "with --merge and --deepen FROM: print the census as deep as the parts go, a game they "
-                   "have no row for yet keeping FROM's row; written over FROM, the census holds every game "
-                   "once, each as far as it was checked, and the pass goes on from it");
+                   "have no row for yet keeping FROM's row (a cut last line is left out); written to another "
+                   "file and then moved over FROM, the census holds every game once, each as far as it was "
+                   "checked, and the pass goes on from it");
   census
       ->add_option("--only", options->only,
                    "compute only the games named (codes such as 0.376 or octal:0.376; several: 0.376,0.354 "

@@ -88,7 +88,7 @@ unsigned digits_of(const std::string& game) {
   return dot == std::string::npos ? 0 : static_cast<unsigned>(game.size() - dot - 1);
 }
 
-AtlasSummary summary_of(const json& row, const std::string& census) {
+AtlasSummary summary_of(const json& row, const std::string& census, bool deep) {
   AtlasSummary s;
   s.game = row.at("game").get<std::string>();
   s.digits = digits_of(s.game);
@@ -102,7 +102,7 @@ AtlasSummary summary_of(const json& row, const std::string& census) {
   s.largest_value = number_at(row, "largest_value");
   s.rare_mask = number_at(row, "rare_mask");
   s.seconds = row.value("seconds", 0.0);
-  s.deep = row.contains("deepened_from");
+  s.deep = deep;
   s.census = census;
   return s;
 }
@@ -260,8 +260,9 @@ CensusAtlas CensusAtlas::load(const std::filesystem::path& folder) {
         }
         // (A deep row may be in the census's own file, folded into it.)
         const auto held = summaries.find(game);
-        if (held != summaries.end() && !better_normal(row, row.contains("deepened_from"), held->second)) continue;
-        summaries[game] = summary_of(row, census);
+        const bool deep_row = deep || row.contains("deepened_from");
+        if (held != summaries.end() && !better_normal(row, deep_row, held->second)) continue;
+        summaries[game] = summary_of(row, census, deep_row);
         atlas.normal_rows_[game] = Row{census, lines[i]};
       } catch (const json::exception& e) {
         throw InputError(fmt::format("{}:{}: not a census row ({})", file.string(), i + 1, e.what()));
@@ -346,7 +347,7 @@ std::string CensusAtlas::download(std::string_view census, std::string_view form
     out = "game,digits,status,period,preperiod,proof_bound,checked_up_to,largest_value,rare_mask,seconds,row\n";
     for (const auto& line : lines->second) {
       const json row = json::parse(line);
-      out += csv_of(summary_of(row, std::string(census)));
+      out += csv_of(summary_of(row, std::string(census), census.ends_with("-deep") || row.contains("deepened_from")));
     }
   } else {
     throw InputError(fmt::format("format={}: expected jsonl or csv", printable_text(format)));

@@ -789,6 +789,53 @@ TEST(Census, APassFoldedIntoItsCensusGoesOnFromIt) {
   std::filesystem::remove_all(dir);
 }
 
+// A game without a rare-value mask is given a bound by its budget (300 x sqrt(1 / 0.001) = 9,486
+// for a row of 0 s): once its row is folded into the census, that budget is spent, so the pass
+// keeps the row rather than searching the game again, and the other games of its group go to its
+// bound and copy it. A pass given the census as its own resume file is refused: it would append
+// its rows to the census it reads.
+TEST(Census, AFoldedRowWithoutAMaskIsKeptAndItsGroupCopiesIt) {
+  const auto dir = scratch("fold-budget");
+  const std::string from = (dir / "from.json").string(), deep = (dir / "deep.jsonl").string(),
+                    part = (dir / "part.jsonl").string(), folded = (dir / "folded.jsonl").string();
+  std::ofstream(from) << grundy_run({"census", "octal", "--digits", "3", "--max-heap", "300", "--json"}).out;
+  const auto deeper = [&](const std::string& census, std::vector<std::string> extra) {
+    std::vector<std::string> args{"census",     "octal",   "--digits", "3", "--deepen", census,
+                                  "--max-heap", "1000000", "--budget", "1", "--only",   "0.024"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  const json at_once = run_json(deeper(from, {"--resume", deep, "--json"}));
+  std::map<std::string, json> deep_row;
+  for (const std::string& line : lines_of(deep)) deep_row[json::parse(line)["game"]] = json::parse(line);
+  ASSERT_TRUE(deep_row.count("octal:0.024") && deep_row.count("octal:0.025"));
+  ASSERT_TRUE(deep_row["octal:0.024"]["rare_mask"].is_null());
+  EXPECT_EQ(deep_row["octal:0.024"]["max_heap"], 9486);
+  EXPECT_EQ(deep_row["octal:0.025"]["same_values_as"], "octal:0.024");
+  std::ofstream(part) << deep_row["octal:0.024"].dump() << "\n";
+  auto r = grundy_run({"census", "octal", "--digits", "3", "--deepen", from, "--max-heap", "1000000", "--budget", "1",
+                       "--merge", part, "--so-far", "--jsonl"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ofstream(folded) << r.out;
+
+  const json rest = run_json(deeper(folded, {"--resume", part, "--json"}));
+  const std::vector<std::string> written = lines_of(part);
+  ASSERT_EQ(written.size(), lines_of(deep).size());  // 0.024's row kept, the others of its group added
+  EXPECT_EQ(json::parse(written[0]), deep_row["octal:0.024"]);
+  for (std::size_t i = 1; i < written.size(); ++i) {
+    const json row = json::parse(written[i]);
+    EXPECT_EQ(without_time(row), without_time(deep_row.at(row["game"]))) << row["game"];
+  }
+  ASSERT_EQ(rest["games"].size(), at_once["games"].size());
+  for (std::size_t i = 0; i < rest["games"].size(); ++i)
+    EXPECT_EQ(without_time(rest["games"][i]), without_time(at_once["games"][i])) << at_once["games"][i]["game"];
+
+  r = grundy_run(deeper(folded, {"--resume", folded}));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("is the census --deepen reads: give the pass a file of its own"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Census, BadArgumentsExitTwoWithOneLine) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"census", "nim", "--digits", "2"}, "only octal games have a census"},

@@ -22,11 +22,10 @@ contains() { grep -qF -- "$2" "$1" || fail "$1 lacks: $2"; }
 for digits in 3 4; do
   rows_file=$root/docs/census/octal-$digits.jsonl
   page_file=$root/docs/census/octal-$digits.md
-  deep_file=$root/docs/census/octal-$digits-deep.jsonl
+  # The passes' rows are folded into the census files; the four-digit page takes the three-digit
+  # pass's rows for the games its own has not redone.
   deeper=()
-  [[ -f $deep_file ]] && deeper=(--deeper "$deep_file")  # a pass's rows not folded in yet
-  # The four-digit page takes the three-digit pass's rows for the games its own has not redone.
-  [[ $digits == 4 ]] && deeper+=(--fewer "$root/docs/census/octal-3.jsonl")
+  [[ $digits == 4 ]] && deeper=(--fewer "$root/docs/census/octal-3.jsonl")
   [[ $digits == 3 || -f $page_file ]] || continue
   if python3 "$script" "$rows_file" --digits "$digits" --out "$tmp/octal-$digits.md" "${deeper[@]}" 2>"$tmp/err"; then
     if ! cmp -s "$tmp/octal-$digits.md" "$page_file"; then

@@ -9,9 +9,9 @@
 // Files read from the census folder, by name:
 //   octal-D.jsonl         a census of the codes of at most D digits
 //   octal-D-deep.jsonl    its deep pass: a row there replaces the census's
-// A deep row ("deepened_from") replaces a census row wherever it is: in a
-// -deep file, or folded into a census's own (grundy census --so-far).
 //   octal-D-misere.jsonl  the misère census
+// A deep pass's row (one in a -deep file, or with "deepened_from": folded
+// into the census's own file by grundy census --so-far) replaces a census row.
 // A code in two censuses (octal-3 and octal-4 both hold 0.167) keeps the row
 // checked furthest.
 
