@@ -8,7 +8,7 @@ such a period is a claim, stated only once a program sharing no code with grundy
 (scripts/independent/check-period.sh). CLAIMS.tsv lists, one code a line, every period the
 deeper passes have proven (rows with "deepened_from" and "proven": true): its preperiod and
 period, and its evidence: `source` (a list that gives the same period) or `confirmed` (the
-independent check, with its command and figures in the detail).
+independent check, with its command, and its figures where they were recorded, in the detail).
 
 Exit status 0 when every such row has a line with its preperiod and period; 1 when one has none,
 or another period (each named, with the command that checks it); 2 for bad input (a line or a

@@ -507,6 +507,7 @@ struct Missing {
 };
 struct Work {
   std::vector<Missing> missing;
+  double estimate = 0;  // a deeper pass's estimate of its core seconds (0: its games copy a row)
 };
 
 // What is left to do, and the figures of the estimate: the finished
@@ -552,16 +553,17 @@ Todo todo_of(const std::vector<std::vector<std::string>>& classes, const std::ma
       ++todo.figures.finished;
     } else {
       todo.figures.to_compute += copyable ? 0 : 1;
-      if (plan && !copyable) todo.figures.deep_seconds += plan->estimated_seconds(work.missing.front().code);
+      if (plan && !copyable) work.estimate = plan->estimated_seconds(work.missing.front().code);
+      todo.figures.deep_seconds += work.estimate;
       todo.work.push_back(std::move(work));
     }
   }
-  // A deeper pass takes its cheapest groups first (by FROM's times): the
-  // most rows soonest, and the long games last, where a stop costs least.
+  // A deeper pass takes its cheapest groups first (by FROM's times; groups
+  // that copy a row cost nothing): the most rows soonest, and the long
+  // games last, where a stop costs least.
   if (plan)
-    std::stable_sort(todo.work.begin(), todo.work.end(), [&](const Work& a, const Work& b) {
-      return plan->estimated_seconds(a.missing.front().code) < plan->estimated_seconds(b.missing.front().code);
-    });
+    std::stable_sort(todo.work.begin(), todo.work.end(),
+                     [](const Work& a, const Work& b) { return a.estimate < b.estimate; });
   return todo;
 }
 

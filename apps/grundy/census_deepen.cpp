@@ -67,21 +67,17 @@ const json& DeepenPlan::computed_row(const std::string& code) const {
 
 std::uint64_t DeepenPlan::bound(const std::string& code) const {
   const json& row = rows_.at(code);
-  if (row.value("proven", false)) return 0;
+  // A row of the pass folded into FROM (--merge --so-far) is final.
+  if (row.value("proven", false) || row.contains("deepened_from")) return 0;
   const json& computed = computed_row(code);
   const std::uint64_t from = row_bound(row);
+  // The others of a folded row's group go as far, so as to copy it.
+  if (computed.contains("deepened_from")) return row_bound(computed);
   std::uint64_t to = request_.max_heap;
   if (computed.value("rare_mask", json()).is_null()) {
-    if (computed.contains("deepened_from")) {
-      // A row of the pass folded into FROM (--merge --so-far) has had its
-      // budget: its game keeps it, and the others of its group go as far,
-      // so as to copy it.
-      to = row_bound(computed);
-    } else {
-      const double seconds = std::max(computed.value("seconds", 0.0), 0.001);
-      const double scaled = static_cast<double>(row_bound(computed)) * std::sqrt(request_.budget_seconds / seconds);
-      to = static_cast<std::uint64_t>(std::min(scaled, static_cast<double>(request_.max_heap)));
-    }
+    const double seconds = std::max(computed.value("seconds", 0.0), 0.001);
+    const double scaled = static_cast<double>(row_bound(computed)) * std::sqrt(request_.budget_seconds / seconds);
+    to = static_cast<std::uint64_t>(std::min(scaled, static_cast<double>(request_.max_heap)));
   }
   return static_cast<double>(to) < kWorthDeepening * static_cast<double>(from) ? 0 : to;
 }

@@ -15,9 +15,9 @@
 //   --budget (core seconds a game, default an hour). A bound less than 1.1
 //   times FROM's is no deeper pass: the game keeps FROM's row.
 // FROM may hold rows of the pass already (folded in by --merge --so-far,
-// with "deepened_from"): a game with a mask keeps such a row unless
-// --max-heap is 1.1 times its bound; one without keeps it (its budget is
-// spent), and the others of its group go to its bound, to copy it.
+// with "deepened_from"): such a row is final, whatever the request (its
+// game had its bound, and its "deepened_from" stays the census's first
+// bound), and the others of its group go to its bound, so as to copy it.
 // The bound is a function of FROM and the request alone, so a resumed or
 // sharded run, and --merge, check every row against it.
 

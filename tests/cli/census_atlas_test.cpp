@@ -104,6 +104,18 @@ TEST(CensusAtlas, ADeepRowFoldedIntoItsCensusIsStillDeep) {
   EXPECT_EQ((*e1677)["summary"]["census"], "octal-4");
   EXPECT_EQ((*e1677)["summary"]["deep"], true);
   EXPECT_EQ((*e1677)["summary"]["period"], 4);
+  // A row of a -deep file is deep, "deepened_from" or not.
+  f.write("octal-5-deep.jsonl",
+          R"({"game":"octal:0.167","kind":"none","proven":false,"checked_up_to":100,"largest_value":9,"seconds":1.0})"
+          "\n");
+  f.write(
+      "octal-3.jsonl",
+      R"({"game":"octal:0.167","kind":"none","proven":false,"checked_up_to":1048575,"largest_value":56,"seconds":20.5})"
+      "\n");
+  const auto e167 = CensusAtlas::load(f.path()).entry("octal:0.167");
+  ASSERT_TRUE(e167);
+  EXPECT_EQ((*e167)["summary"]["census"], "octal-5-deep");
+  EXPECT_EQ((*e167)["summary"]["deep"], true);
 }
 
 TEST(CensusAtlas, FiltersSortsAndPages) {

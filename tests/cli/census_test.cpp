@@ -763,12 +763,28 @@ TEST(Census, APassFoldedIntoItsCensusGoesOnFromIt) {
     const std::string game = json::parse(line)["game"];
     EXPECT_EQ(line, game == "octal:0.64" || game == other ? deep_line.at(game) : from_line.at(game)) << game;
   }
-  // Folding again changes nothing.
+  // Folding again changes nothing; nor does a cut last line (a row being written), left out.
   r = grundy_run(deeper(folded, {"--merge", part, "--so-far", "--jsonl"}));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   std::string folded_text;
   for (const std::string& line : folded_lines) folded_text += line + "\n";
   EXPECT_EQ(r.out, folded_text);
+  const std::string cut = (dir / "cut.jsonl").string();
+  std::ofstream(cut) << deep_line.at("octal:0.64") << "\n" << deep_line.at(other) << "\n{\"game\":\"octal:0.";
+  r = grundy_run(deeper(from, {"--merge", cut, "--so-far", "--jsonl"}));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, folded_text);
+  EXPECT_THAT(r.err, HasSubstr("its last line is cut short (a row being written, or an interrupted run): left out"));
+  // A folded row is copied at its own bound by its group, even when --max-heap changes a little.
+  const json copy = run_json(
+      {"census", "octal", "--digits", "2", "--deepen", folded, "--max-heap", "21000", "--only", "0.65", "--json"});
+  ASSERT_EQ(copy["games"].size(), 4u);
+  for (const json& row : copy["games"]) {
+    EXPECT_EQ(row["max_heap"], 20000) << row["game"];
+    if (row["game"] != "octal:0.64") {
+      EXPECT_EQ(row["same_values_as"], "octal:0.64") << row["game"];
+    }
+  }
 
   // The pass goes on from the folded census: the part's two rows are the census's now.
   const auto estimate = grundy_run(deeper(folded, {"--resume", part, "--estimate"}));
@@ -779,6 +795,19 @@ TEST(Census, APassFoldedIntoItsCensusGoesOnFromIt) {
   ASSERT_EQ(rest["games"].size(), 128u);
   for (std::size_t i = 0; i < 128; ++i)
     EXPECT_EQ(without_time(rest["games"][i]), without_time(at_once["games"][i])) << at_once["games"][i]["game"];
+  // Folded again, the whole pass: the census the pass prints; from it, nothing is left, even for a
+  // larger bound (a folded row is final).
+  r = grundy_run(deeper(folded, {"--merge", part, "--so-far", "--jsonl"}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ofstream(folded) << r.out;
+  std::string rest_text;
+  for (const json& row : rest["games"]) rest_text += row.dump() + "\n";
+  EXPECT_EQ(r.out, rest_text);
+  for (const std::string bound : {"20000", "40000"}) {
+    const auto left = grundy_run(
+        {"census", "octal", "--digits", "2", "--deepen", folded, "--max-heap", bound, "--resume", part, "--estimate"});
+    EXPECT_THAT(left.out, HasSubstr(": no game left (128 games keep its rows)")) << bound;
+  }
 
   r = grundy_run({"census", "octal", "--digits", "2", "--merge", part, "--so-far"});
   EXPECT_EQ(r.exit_code, 2);
@@ -829,6 +858,14 @@ TEST(Census, AFoldedRowWithoutAMaskIsKeptAndItsGroupCopiesIt) {
   ASSERT_EQ(rest["games"].size(), at_once["games"].size());
   for (std::size_t i = 0; i < rest["games"].size(); ++i)
     EXPECT_EQ(without_time(rest["games"][i]), without_time(at_once["games"][i])) << at_once["games"][i]["game"];
+
+  // A larger budget does not search a folded row again.
+  const json kept = run_json({"census", "octal", "--digits", "3", "--deepen", folded, "--max-heap", "1000000",
+                              "--budget", "100", "--only", "0.024", "--json"});
+  for (const json& row : kept["games"])
+    if (row["game"] == "octal:0.024") {
+      EXPECT_EQ(row, deep_row["octal:0.024"]);
+    }
 
   r = grundy_run(deeper(folded, {"--resume", folded}));
   EXPECT_EQ(r.exit_code, 2);
