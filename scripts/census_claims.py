@@ -100,21 +100,20 @@ def main(argv):
     ap.add_argument("claims", help="the list of claims (docs/census/claims.tsv)")
     ap.add_argument("census", nargs="+", help="census rows (docs/census/octal-K.jsonl), a deeper pass folded in")
     args = ap.parse_args(argv)
-    argv = [args.claims] + args.census
     try:
-        claims = read_claims(argv[0])
+        claims = read_claims(args.claims)
         problems, counted = [], {}
-        for path in argv[1:]:
+        for path in args.census:
             for code, e, p, mask, number in proven_deeper_rows(path):
                 claim = claims.get(code)
                 where = f"{path}:{number}"
                 if claim is None:
                     rare = "" if mask is None else f"--rare {mask} "
                     problems.append(f"{where}: octal:{code}, period {p:,} from {e:,}, proven by a deeper pass, has no "
-                                    f"line in {argv[0]}: confirm it by `bash scripts/independent/check-period.sh "
+                                    f"line in {args.claims}: confirm it by `bash scripts/independent/check-period.sh "
                                     f"{rare}{code} {e} {p}` (or name a source) and add the line")
                 elif (claim[0], claim[1]) != (e, p):
-                    problems.append(f"{where}: octal:{code}, period {p:,} from {e:,}, but {argv[0]} line {claim[4]} "
+                    problems.append(f"{where}: octal:{code}, period {p:,} from {e:,}, but {args.claims} line {claim[4]} "
                                     f"gives period {claim[1]:,} from {claim[0]:,}")
                 else:
                     counted[code] = claim[2]
@@ -133,7 +132,7 @@ def main(argv):
     # or a line mistyped): named, not an error.
     ahead = sorted(code for code in claims if code not in counted)
     if ahead:
-        print(f"lines of {argv[0]} for games no census given proves yet: {', '.join(ahead)}")
+        print(f"lines of {args.claims} for games no census given proves yet: {', '.join(ahead)}")
     return 0
 
 
